@@ -1,0 +1,14 @@
+"""Entry point of the `fivefoot` app."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    app = QApplication(sys.argv if argv is None else argv)
+    label = QLabel("FiveFoot")
+    label.show()
+    return app.exec()

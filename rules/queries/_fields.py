@@ -1,0 +1,119 @@
+"""Reading query fields with protocol errors (`missing field`, `bad value`, `unknown token`)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rules.errors import QueryError
+from rules.geometry.coords import Cell, Point
+from rules.scene import Scene, Token
+
+_MISSING = object()
+
+
+def require(q: dict[str, Any], name: str) -> Any:
+    if name not in q or q[name] is None:
+        raise QueryError("missing field", f"the {q.get('q', '?')!s} query needs {name!r}")
+    return q[name]
+
+
+def integer(q: dict[str, Any], name: str, default: Any = _MISSING, *, lo: int | None = None) -> int:
+    value = require(q, name) if default is _MISSING else q.get(name, default)
+    if value is None and default is not _MISSING:
+        value = default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+        isinstance(value, float) and not value.is_integer()
+    ):
+        raise QueryError("bad value", f"{name!r} must be a whole number, got {value!r}")
+    if lo is not None and value < lo:
+        raise QueryError("bad value", f"{name!r} must be at least {lo}, got {value!r}")
+    return int(value)
+
+
+def number(q: dict[str, Any], name: str, default: Any = _MISSING) -> float:
+    value = require(q, name) if default is _MISSING else q.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise QueryError("bad value", f"{name!r} must be a number, got {value!r}")
+    return float(value)
+
+
+def boolean(q: dict[str, Any], name: str, default: bool = False) -> bool:
+    value = q.get(name, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise QueryError("bad value", f"{name!r} must be true or false, got {value!r}")
+    return value
+
+
+def choice(q: dict[str, Any], name: str, options: tuple[str, ...], default: str | None = None) -> str:
+    value = q.get(name, default) if default is not None else require(q, name)
+    if value not in options:
+        raise QueryError("bad value", f"{name!r} must be one of {', '.join(options)}, got {value!r}")
+    return str(value)
+
+
+def as_cell(value: Any, name: str) -> Cell:
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        or not all(float(v).is_integer() for v in value)
+    ):
+        raise QueryError("bad value", f"{name!r} must be a cell [x, y] of whole numbers, got {value!r}")
+    return Cell(int(value[0]), int(value[1]))
+
+
+def as_point(value: Any, name: str) -> Point:
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        or not all(math.isfinite(v) for v in value)
+    ):
+        raise QueryError("bad value", f"{name!r} must be a point [x, y], got {value!r}")
+    return Point(float(value[0]), float(value[1]))
+
+
+def cell(q: dict[str, Any], name: str) -> Cell:
+    return as_cell(require(q, name), name)
+
+
+def point(q: dict[str, Any], name: str) -> Point:
+    return as_point(require(q, name), name)
+
+
+def token(scene: Scene, q: dict[str, Any], name: str) -> Token:
+    token_id = require(q, name)
+    if not isinstance(token_id, str):
+        raise QueryError("bad value", f"{name!r} must be a token id (a string), got {token_id!r}")
+    found = scene.token(token_id)
+    if found is None:
+        raise QueryError("unknown token", f"no token with id {token_id!r} in this scene")
+    return found
+
+
+def place(scene: Scene, q: dict[str, Any], name: str) -> tuple[Cell, int, Token | None]:
+    """A place: a token id (its space) or a cell. Returns (top-left cell, side in squares, token)."""
+    value = require(q, name)
+    if isinstance(value, str):
+        tok = token(scene, q, name)
+        return tok.cell, tok.side_squares, tok
+    c = as_cell(value, name)
+    return c, 1, None
+
+
+def in_grid(scene: Scene, c: Cell, name: str) -> Cell:
+    if not scene.grid.contains(c.x, c.y):
+        raise QueryError(
+            "bad value", f"{name!r} {list(c)} is outside the {scene.grid.width}×{scene.grid.height} grid"
+        )
+    return c
+
+
+def needs_stat(tok: Token, stat: str) -> int:
+    value = getattr(tok, stat)
+    if value is None:
+        raise QueryError("missing field", f"token {tok.id!r} has no {stat!r}")
+    return int(value)

@@ -1,0 +1,805 @@
+"""The scene: grid, terrain, walls and tokens, as frozen dataclasses.
+
+`load_scene_file` / `scene_from_json` validate the scene JSON of the query protocol and raise
+`SceneError` naming the JSON path of a bad field (``tokens[2].size: 'enormous' is not one of tiny, …``).
+`scene_to_json` writes it back: known fields in their canonical form, unknown keys kept as they were.
+Every edit makes a new `Scene` (``dataclasses.replace``); nothing here mutates.
+
+Format versions: ``version`` is the scene format version. `migrate` upgrades older documents step by
+step before validation; `FORMAT_VERSION` is what this code writes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from rules.errors import SceneError
+from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell, Point
+
+FORMAT = "fivefoot.scene"
+FORMAT_VERSION = 1
+SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
+TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
+#: Worse kinds win when a cell is listed twice.
+TERRAIN_SEVERITY: dict[str, int] = {"hazardous": 0, "difficult": 1, "greater-difficult": 2, "impassable": 3}
+WALL_KINDS: tuple[str, ...] = ("wall", "door", "window", "low")
+DIAGONAL_OPTIONS: tuple[str, ...] = ("alternating", "five")
+AREA_METHODS: tuple[str, ...] = ("half", "touch", "token")
+MAX_GRID_SIDE = 1000
+
+JSON = Any
+
+
+# ----------------------------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    width: int
+    height: int
+
+    def contains(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Per-scene rule options, already resolved against the system's defaults."""
+
+    diagonals: str = "alternating"
+    flanking: bool = True
+    area_method: str = "half"
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainCell:
+    cell: Cell
+    kind: str
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    """A wall segment between two points in corner coordinates.
+
+    Kinds: ``wall`` blocks movement, sight and effect; ``door`` is a wall while closed and nothing while
+    open; ``window`` blocks movement and effect but not sight; ``low`` blocks nothing but gives cover.
+    """
+
+    a: Point
+    b: Point
+    kind: str = "wall"
+    open: bool = False
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_open_door(self) -> bool:
+        return self.kind == "door" and self.open
+
+    @property
+    def blocks_movement(self) -> bool:
+        return self.kind in ("wall", "window") or (self.kind == "door" and not self.open)
+
+    @property
+    def blocks_effect(self) -> bool:
+        return self.blocks_movement
+
+    @property
+    def blocks_sight(self) -> bool:
+        return self.kind == "wall" or (self.kind == "door" and not self.open)
+
+    @property
+    def gives_cover(self) -> bool:
+        """Every wall except an open door is an obstacle for cover lines."""
+        return not self.is_open_door
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """One attack of a token. Ranged iff PF2e `range_increment` or 5e `range` is given."""
+
+    name: str
+    bonus: int
+    damage: str = ""
+    traits: tuple[str, ...] = ()
+    range_increment: int | None = None
+    properties: tuple[str, ...] = ()
+    range: tuple[int, int] | None = None
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_ranged(self) -> bool:
+        return self.range_increment is not None or self.range is not None
+
+    def has(self, word: str) -> bool:
+        """True when a PF2e trait or 5e property is `word` or starts with ``word + " "``."""
+        for t in (*self.traits, *self.properties):
+            t = t.lower()
+            if t == word or t.startswith(word + " "):
+                return True
+        return False
+
+    def trait_value(self, word: str) -> str | None:
+        """The argument of a trait such as ``deadly d10`` → ``d10``; None when absent."""
+        for t in (*self.traits, *self.properties):
+            parts = t.lower().split(None, 1)
+            if parts and parts[0] == word:
+                return parts[1] if len(parts) > 1 else ""
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    id: str
+    cell: Cell
+    size: str = "medium"
+    side: str = "neutral"
+    pc: bool = False
+    speed: int = 25
+    reach: int = 5
+    ac: int | None = None
+    hp: int | None = None
+    max_hp: int | None = None
+    temp_hp: int = 0
+    conditions: tuple[str, ...] = ()
+    death_saves: tuple[int, int] = (0, 0)
+    immunities: tuple[str, ...] = ()
+    weaknesses: tuple[tuple[str, int], ...] = ()
+    resistances: tuple[tuple[str, int], ...] = ()
+    vulnerabilities: tuple[str, ...] = ()
+    attacks: tuple[Attack, ...] = ()
+    name: str | None = None
+    image: str | None = None
+    initiative_bonus: int | None = None
+    saves: tuple[tuple[str, int], ...] = ()
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def side_squares(self) -> int:
+        return SIZE_SQUARES[self.size]
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+    def squares(self) -> list[Cell]:
+        n = SIZE_SQUARES[self.size]
+        return [Cell(self.cell.x + i, self.cell.y + j) for j in range(n) for i in range(n)]
+
+    def centre(self) -> Point:
+        n = SIZE_SQUARES[self.size]
+        return Point(self.cell.x + n / 2, self.cell.y + n / 2)
+
+    def condition_names(self) -> set[str]:
+        return {c.split()[0].lower() for c in self.conditions if c.strip()}
+
+    def has_condition(self, name: str) -> bool:
+        return name in self.condition_names()
+
+    def condition_value(self, name: str) -> int:
+        """Value of a valued condition (``frightened 2`` → 2); 1 for a bare valued name; 0 when absent."""
+        best = 0
+        for c in self.conditions:
+            parts = c.split()
+            if parts and parts[0].lower() == name:
+                value = 1
+                if len(parts) > 1:
+                    try:
+                        value = int(parts[1])
+                    except ValueError:
+                        value = 1
+                best = max(best, value)
+        return best
+
+    def with_condition(self, name: str, value: int | None = None) -> Token:
+        """A copy with condition `name` set (to `value` when valued); value 0 removes it."""
+        kept = tuple(c for c in self.conditions if c.split()[0].lower() != name)
+        if value is not None and value <= 0:
+            return replace(self, conditions=kept)
+        text = name if value is None else f"{name} {value}"
+        return replace(self, conditions=(*kept, text))
+
+    def without_condition(self, name: str) -> Token:
+        return replace(self, conditions=tuple(c for c in self.conditions if c.split()[0].lower() != name))
+
+    def weakness(self) -> dict[str, int]:
+        return dict(self.weaknesses)
+
+    def resistance(self) -> dict[str, int]:
+        return dict(self.resistances)
+
+    def attack(self, name: str) -> Attack | None:
+        for a in self.attacks:
+            if a.name == name:
+                return a
+        lowered = name.lower()
+        for a in self.attacks:
+            if a.name.lower() == lowered:
+                return a
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Background:
+    """The map picture under the grid: an image file (relative to the scene) or embedded data."""
+
+    image: str
+    pixels_per_cell: float = 70.0
+    offset: Point = Point(0.0, 0.0)
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Light:
+    position: Point
+    range: float
+    intensity: float = 1.0
+    color: str = "ffffffff"
+    shadows: bool = True
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    system: str
+    grid: Grid
+    options: Options = field(default_factory=Options)
+    terrain: tuple[TerrainCell, ...] = ()
+    walls: tuple[Wall, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    background: Background | None = None
+    lights: tuple[Light, ...] = ()
+    name: str = ""
+    version: int = FORMAT_VERSION
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+    _cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    # ---- derived lookups (cached per scene value; a new Scene starts with an empty cache)
+
+    def cached(self, key: Any, factory: Callable[[], Any]) -> Any:
+        """Memoise derived data (terrain maps, wall indexes) on this immutable scene."""
+        try:
+            return self._cache[key]
+        except KeyError:
+            value = factory()
+            self._cache[key] = value
+            return value
+
+    @property
+    def is_pf2e(self) -> bool:
+        return self.system == "pf2e"
+
+    @property
+    def is_5e(self) -> bool:
+        return self.system.startswith("dnd5e")
+
+    def terrain_map(self) -> dict[Cell, str]:
+        """Each listed cell's kind; a cell listed twice takes its worst kind."""
+
+        def build() -> dict[Cell, str]:
+            out: dict[Cell, str] = {}
+            for t in self.terrain:
+                old = out.get(t.cell)
+                if old is None or TERRAIN_SEVERITY[t.kind] > TERRAIN_SEVERITY[old]:
+                    out[t.cell] = t.kind
+            return out
+
+        result: dict[Cell, str] = self.cached("terrain_map", build)
+        return result
+
+    def token(self, token_id: str) -> Token | None:
+        index: dict[str, Token] = self.cached("token_index", lambda: {t.id: t for t in self.tokens})
+        return index.get(token_id)
+
+    def replace_token(self, token: Token) -> Scene:
+        return replace(
+            self, tokens=tuple(token if t.id == token.id else t for t in self.tokens), _cache={}
+        )
+
+    def edit(self, **changes: Any) -> Scene:
+        """A copy with `changes` applied and a fresh cache."""
+        return replace(self, _cache={}, **changes)
+
+
+# ------------------------------------------------------------------------------------------ validation
+
+
+class _Reader:
+    """Typed access to a JSON object that reports bad fields by their JSON path."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, path: str, message: str) -> SceneError:
+        return SceneError(message, path, self.source)
+
+    def obj(self, value: JSON, path: str) -> dict[str, JSON]:
+        if not isinstance(value, dict):
+            raise self.fail(path, f"expected an object, got {_kind(value)}")
+        return value
+
+    def lst(self, value: JSON, path: str) -> list[JSON]:
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected a list, got {_kind(value)}")
+        return value
+
+    def integer(self, value: JSON, path: str, *, lo: int | None = None, hi: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(path, f"expected a whole number, got {_kind(value)}")
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise self.fail(path, f"expected a whole number, got {value!r}")
+            value = int(value)
+        if lo is not None and value < lo:
+            raise self.fail(path, f"{value} is less than {lo}")
+        if hi is not None and value > hi:
+            raise self.fail(path, f"{value} is more than {hi}")
+        return int(value)
+
+    def number(self, value: JSON, path: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise self.fail(path, f"expected a number, got {_kind(value)}")
+        return float(value)
+
+    def string(self, value: JSON, path: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(path, f"expected a string, got {_kind(value)}")
+        return value
+
+    def boolean(self, value: JSON, path: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(path, f"expected true or false, got {_kind(value)}")
+        return value
+
+    def choice(self, value: JSON, path: str, choices: Iterable[str]) -> str:
+        options = tuple(choices)
+        if not isinstance(value, str) or value not in options:
+            shown = repr(value) if isinstance(value, str) else _kind(value)
+            raise self.fail(path, f"{shown} is not one of {', '.join(options)}")
+        return value
+
+    def cell(self, value: JSON, path: str) -> Cell:
+        items = self.lst(value, path)
+        if len(items) != 2:
+            raise self.fail(path, f"expected [x, y], got a list of {len(items)}")
+        return Cell(self.integer(items[0], f"{path}[0]"), self.integer(items[1], f"{path}[1]"))
+
+    def point(self, value: JSON, path: str) -> Point:
+        items = self.lst(value, path)
+        if len(items) != 2:
+            raise self.fail(path, f"expected [x, y], got a list of {len(items)}")
+        return Point(self.number(items[0], f"{path}[0]"), self.number(items[1], f"{path}[1]"))
+
+    def strings(self, value: JSON, path: str) -> tuple[str, ...]:
+        return tuple(self.string(v, f"{path}[{i}]") for i, v in enumerate(self.lst(value, path)))
+
+
+def _kind(value: JSON) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _extra(raw: Mapping[str, JSON], known: Iterable[str]) -> dict[str, JSON]:
+    names = set(known)
+    return {k: v for k, v in raw.items() if k not in names}
+
+
+_OPTION_KEYS = ("diagonals", "flanking", "area_method")
+_TERRAIN_KEYS = ("cell", "kind")
+_WALL_KEYS = ("a", "b", "kind", "open")
+_ATTACK_KEYS = ("name", "bonus", "damage", "traits", "range_increment", "properties", "range")
+_TOKEN_KEYS = (
+    "id", "cell", "size", "side", "pc", "speed", "reach", "ac", "hp", "max_hp", "temp_hp", "conditions",
+    "death_saves", "immunities", "weaknesses", "resistances", "vulnerabilities", "attacks", "name", "image",
+    "initiative_bonus", "saves",
+)
+_SCENE_KEYS = (
+    "format", "version", "system", "options", "grid", "terrain", "walls", "tokens", "background", "lights",
+    "name",
+)
+
+#: Migrations: version N → N+1, applied in order by `migrate`.
+MIGRATIONS: dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]] = {}
+
+
+def migrate(doc: dict[str, JSON], source: str = "") -> dict[str, JSON]:
+    """Upgrade a scene document to `FORMAT_VERSION`, or fail if it is from a newer FiveFoot."""
+    r = _Reader(source)
+    version = r.integer(doc.get("version"), "version", lo=1) if "version" in doc else None
+    if version is None:
+        raise r.fail("version", "missing (the scene format version, 1)")
+    if version > FORMAT_VERSION:
+        raise r.fail("version", f"{version} is newer than this FiveFoot understands ({FORMAT_VERSION})")
+    while version < FORMAT_VERSION:
+        doc = MIGRATIONS[version](doc)
+        version += 1
+        doc["version"] = version
+    return doc
+
+
+def scene_from_json(doc: JSON, source: str = "") -> Scene:
+    """Validate a scene document and build the `Scene`. Raises `SceneError` naming the bad field."""
+    r = _Reader(source)
+    doc = r.obj(doc, "$")
+    if "format" not in doc:
+        raise r.fail("format", f"missing (expected {FORMAT!r})")
+    if doc["format"] != FORMAT:
+        raise r.fail("format", f"{_kind(doc['format'])} is not {FORMAT!r}")
+    doc = migrate(dict(doc), source)
+    if "system" not in doc:
+        raise r.fail("system", f"missing (one of {', '.join(SYSTEMS)})")
+    system = r.choice(doc["system"], "system", SYSTEMS)
+    if "grid" not in doc:
+        raise r.fail("grid", "missing (an object with width and height)")
+    g = r.obj(doc["grid"], "grid")
+    for key in ("width", "height"):
+        if key not in g:
+            raise r.fail(f"grid.{key}", "missing")
+    grid = Grid(
+        r.integer(g["width"], "grid.width", lo=1, hi=MAX_GRID_SIDE),
+        r.integer(g["height"], "grid.height", lo=1, hi=MAX_GRID_SIDE),
+    )
+    options = _options(r, doc.get("options", {}), system)
+    terrain = tuple(
+        _terrain(r, t, f"terrain[{i}]", grid) for i, t in enumerate(r.lst(doc.get("terrain", []), "terrain"))
+    )
+    walls = tuple(_wall(r, w, f"walls[{i}]") for i, w in enumerate(r.lst(doc.get("walls", []), "walls")))
+    tokens: list[Token] = []
+    seen: set[str] = set()
+    for i, t in enumerate(r.lst(doc.get("tokens", []), "tokens")):
+        tok = _token(r, t, f"tokens[{i}]", system, grid)
+        if tok.id in seen:
+            raise r.fail(f"tokens[{i}].id", f"{tok.id!r} is used by an earlier token; ids must be unique")
+        seen.add(tok.id)
+        tokens.append(tok)
+    background = None
+    if doc.get("background") is not None:
+        background = _background(r, doc["background"], "background")
+    lights = tuple(_light(r, lt, f"lights[{i}]") for i, lt in enumerate(r.lst(doc.get("lights", []), "lights")))
+    name = r.string(doc.get("name", ""), "name")
+    return Scene(
+        system=system,
+        grid=grid,
+        options=options,
+        terrain=terrain,
+        walls=walls,
+        tokens=tuple(tokens),
+        background=background,
+        lights=lights,
+        name=name,
+        version=FORMAT_VERSION,
+        extra=_extra(doc, _SCENE_KEYS),
+    )
+
+
+def default_options(system: str) -> Options:
+    if system == "pf2e":
+        return Options(diagonals="alternating", flanking=True, area_method="half")
+    return Options(diagonals="five", flanking=False, area_method="half")
+
+
+def _options(r: _Reader, raw: JSON, system: str) -> Options:
+    o = r.obj(raw, "options")
+    base = default_options(system)
+    diagonals = base.diagonals
+    if "diagonals" in o:
+        diagonals = r.choice(o["diagonals"], "options.diagonals", DIAGONAL_OPTIONS)
+    flanking = base.flanking
+    if "flanking" in o:
+        flanking = r.boolean(o["flanking"], "options.flanking")
+    area_method = base.area_method
+    if "area_method" in o:
+        area_method = r.choice(o["area_method"], "options.area_method", AREA_METHODS)
+    if system == "pf2e":
+        # PF2e always counts alternating diagonals and always has flanking; keep what was written for saving.
+        extra = _extra(o, _OPTION_KEYS)
+        written = {k: o[k] for k in _OPTION_KEYS if k in o}
+        if written:
+            extra = {**extra, "__written__": written}
+        return Options("alternating", True, area_method, extra)
+    return Options(diagonals, flanking, area_method, _extra(o, _OPTION_KEYS))
+
+
+def _terrain(r: _Reader, raw: JSON, path: str, grid: Grid) -> TerrainCell:
+    t = r.obj(raw, path)
+    if "cell" not in t:
+        raise r.fail(f"{path}.cell", "missing")
+    if "kind" not in t:
+        raise r.fail(f"{path}.kind", f"missing (one of {', '.join(TERRAIN_KINDS)})")
+    cell = r.cell(t["cell"], f"{path}.cell")
+    kind = r.choice(t["kind"], f"{path}.kind", TERRAIN_KINDS)
+    return TerrainCell(cell, kind, _extra(t, _TERRAIN_KEYS))
+
+
+def _wall(r: _Reader, raw: JSON, path: str) -> Wall:
+    w = r.obj(raw, path)
+    for key in ("a", "b"):
+        if key not in w:
+            raise r.fail(f"{path}.{key}", "missing (a point [x, y] in corner coordinates)")
+    a = r.point(w["a"], f"{path}.a")
+    b = r.point(w["b"], f"{path}.b")
+    kind = r.choice(w.get("kind", "wall"), f"{path}.kind", WALL_KINDS)
+    is_open = r.boolean(w.get("open", False), f"{path}.open")
+    return Wall(a, b, kind, is_open, _extra(w, _WALL_KEYS))
+
+
+def _attack(r: _Reader, raw: JSON, path: str) -> Attack:
+    a = r.obj(raw, path)
+    if "name" not in a:
+        raise r.fail(f"{path}.name", "missing")
+    name = r.string(a["name"], f"{path}.name")
+    bonus = r.integer(a.get("bonus", 0), f"{path}.bonus")
+    damage = r.string(a.get("damage", "") or "", f"{path}.damage")
+    traits = r.strings(a.get("traits", []) or [], f"{path}.traits")
+    properties = r.strings(a.get("properties", []) or [], f"{path}.properties")
+    inc = a.get("range_increment")
+    range_increment = None if inc is None else r.integer(inc, f"{path}.range_increment", lo=1)
+    rng = a.get("range")
+    range_pair: tuple[int, int] | None = None
+    if rng is not None:
+        if isinstance(rng, (int, float)) and not isinstance(rng, bool):
+            normal = r.integer(rng, f"{path}.range", lo=1)
+            range_pair = (normal, normal)
+        else:
+            items = r.lst(rng, f"{path}.range")
+            if len(items) not in (1, 2):
+                raise r.fail(f"{path}.range", "expected [normal, long]")
+            normal = r.integer(items[0], f"{path}.range[0]", lo=1)
+            long = r.integer(items[-1], f"{path}.range[{len(items) - 1}]", lo=1)
+            if long < normal:
+                raise r.fail(f"{path}.range", f"long range {long} is shorter than normal range {normal}")
+            range_pair = (normal, long)
+    return Attack(name, bonus, damage, traits, range_increment, properties, range_pair, _extra(a, _ATTACK_KEYS))
+
+
+def _typed_amounts(r: _Reader, raw: JSON, path: str) -> tuple[tuple[str, int], ...]:
+    """PF2e weaknesses/resistances ``{"fire": 5}``; a 5e-style list of types gets value 0."""
+    if isinstance(raw, list):
+        return tuple((r.string(v, f"{path}[{i}]").lower(), 0) for i, v in enumerate(raw))
+    o = r.obj(raw, path)
+    return tuple((str(k).lower(), r.integer(v, f"{path}.{k}", lo=0)) for k, v in o.items())
+
+
+def _token(r: _Reader, raw: JSON, path: str, system: str, grid: Grid) -> Token:
+    t = r.obj(raw, path)
+    for key in ("id", "cell"):
+        if key not in t:
+            raise r.fail(f"{path}.{key}", "missing")
+    token_id = t["id"]
+    if isinstance(token_id, (int, float)) and not isinstance(token_id, bool):
+        token_id = str(token_id)
+    token_id = r.string(token_id, f"{path}.id")
+    if not token_id:
+        raise r.fail(f"{path}.id", "is empty")
+    cell = r.cell(t["cell"], f"{path}.cell")
+    size = r.choice(t.get("size", "medium"), f"{path}.size", SIZES)
+    n = SIZE_SQUARES[size]
+    if not (0 <= cell.x and 0 <= cell.y and cell.x + n <= grid.width and cell.y + n <= grid.height):
+        raise r.fail(
+            f"{path}.cell",
+            f"[{cell.x}, {cell.y}] puts this {size} token outside the {grid.width}×{grid.height} grid",
+        )
+    side = t.get("side", "neutral")
+    side = r.string(side, f"{path}.side") if side is not None else "neutral"
+    default_speed = 25 if system == "pf2e" else 30
+    default_reach = 0 if (system == "pf2e" and size == "tiny") else 5
+    speed = r.integer(t.get("speed", default_speed), f"{path}.speed", lo=0)
+    reach = r.integer(t.get("reach", default_reach), f"{path}.reach", lo=0)
+    ac = None if t.get("ac") is None else r.integer(t["ac"], f"{path}.ac")
+    hp = None if t.get("hp") is None else r.integer(t["hp"], f"{path}.hp", lo=0)
+    max_hp = hp if t.get("max_hp") is None else r.integer(t["max_hp"], f"{path}.max_hp", lo=0)
+    temp_hp = r.integer(t.get("temp_hp", 0) or 0, f"{path}.temp_hp", lo=0)
+    conditions = r.strings(t.get("conditions", []) or [], f"{path}.conditions")
+    ds = t.get("death_saves") or {}
+    ds = r.obj(ds, f"{path}.death_saves")
+    death_saves = (
+        r.integer(ds.get("successes", 0), f"{path}.death_saves.successes", lo=0, hi=3),
+        r.integer(ds.get("failures", 0), f"{path}.death_saves.failures", lo=0, hi=3),
+    )
+    immunities = tuple(s.lower() for s in r.strings(t.get("immunities", []) or [], f"{path}.immunities"))
+    weaknesses = _typed_amounts(r, t.get("weaknesses", {}) or {}, f"{path}.weaknesses")
+    resistances = _typed_amounts(r, t.get("resistances", {}) or {}, f"{path}.resistances")
+    vulnerabilities = tuple(
+        s.lower() for s in r.strings(t.get("vulnerabilities", []) or [], f"{path}.vulnerabilities")
+    )
+    attacks = tuple(
+        _attack(r, a, f"{path}.attacks[{i}]") for i, a in enumerate(r.lst(t.get("attacks", []) or [], f"{path}.attacks"))
+    )
+    name = None if t.get("name") is None else r.string(t["name"], f"{path}.name")
+    image = None if t.get("image") is None else r.string(t["image"], f"{path}.image")
+    init = None if t.get("initiative_bonus") is None else r.integer(t["initiative_bonus"], f"{path}.initiative_bonus")
+    saves_raw = r.obj(t.get("saves", {}) or {}, f"{path}.saves")
+    saves = tuple((str(k), r.integer(v, f"{path}.saves.{k}")) for k, v in saves_raw.items())
+    return Token(
+        id=token_id, cell=cell, size=size, side=side, pc=r.boolean(t.get("pc", False), f"{path}.pc"),
+        speed=speed, reach=reach, ac=ac, hp=hp, max_hp=max_hp, temp_hp=temp_hp, conditions=conditions,
+        death_saves=death_saves, immunities=immunities, weaknesses=weaknesses, resistances=resistances,
+        vulnerabilities=vulnerabilities, attacks=attacks, name=name, image=image, initiative_bonus=init,
+        saves=saves, extra=_extra(t, _TOKEN_KEYS),
+    )
+
+
+def _background(r: _Reader, raw: JSON, path: str) -> Background:
+    b = r.obj(raw, path)
+    if "image" not in b:
+        raise r.fail(f"{path}.image", "missing")
+    ppc = r.number(b.get("pixels_per_cell", 70), f"{path}.pixels_per_cell")
+    if ppc <= 0:
+        raise r.fail(f"{path}.pixels_per_cell", "must be more than 0")
+    offset = r.point(b.get("offset", [0, 0]), f"{path}.offset")
+    return Background(r.string(b["image"], f"{path}.image"), ppc, offset, _extra(b, ("image", "pixels_per_cell", "offset")))
+
+
+def _light(r: _Reader, raw: JSON, path: str) -> Light:
+    lt = r.obj(raw, path)
+    if "position" not in lt:
+        raise r.fail(f"{path}.position", "missing")
+    return Light(
+        position=r.point(lt["position"], f"{path}.position"),
+        range=r.number(lt.get("range", 0), f"{path}.range"),
+        intensity=r.number(lt.get("intensity", 1), f"{path}.intensity"),
+        color=r.string(lt.get("color", "ffffffff"), f"{path}.color"),
+        shadows=r.boolean(lt.get("shadows", True), f"{path}.shadows"),
+        extra=_extra(lt, ("position", "range", "intensity", "color", "shadows")),
+    )
+
+
+def load_scene_file(path: str | Path) -> Scene:
+    """Load a plain scene JSON file. Raises `SceneError` naming the file and the problem."""
+    p = Path(path)
+    source = str(p)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SceneError("no such file", "", source) from None
+    except IsADirectoryError:
+        raise SceneError("is a folder, not a scene file", "", source) from None
+    except UnicodeDecodeError as exc:
+        raise SceneError(f"not UTF-8 text (byte {exc.start})", "", source) from None
+    except OSError as exc:
+        raise SceneError(f"cannot be read ({exc.strerror})", "", source) from None
+    return scene_from_text(text, source)
+
+
+def scene_from_text(text: str, source: str = "") -> Scene:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SceneError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", "", source) from None
+    except RecursionError:
+        raise SceneError("not valid JSON: nested too deeply", "", source) from None
+    return scene_from_json(doc, source)
+
+
+# ---------------------------------------------------------------------------------------------- saving
+
+
+def _num(v: float) -> int | float:
+    return int(v) if float(v).is_integer() else v
+
+
+def _point_json(p: Point) -> list[int | float]:
+    return [_num(p.x), _num(p.y)]
+
+
+def attack_to_json(a: Attack, system: str) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"name": a.name, "bonus": a.bonus, "damage": a.damage}
+    if system == "pf2e" or a.traits:
+        out["traits"] = list(a.traits)
+    if system == "pf2e" or a.range_increment is not None:
+        out["range_increment"] = a.range_increment
+    if a.properties or (system != "pf2e"):
+        out["properties"] = list(a.properties)
+    if a.range is not None:
+        out["range"] = list(a.range)
+    out.update(a.extra)
+    return out
+
+
+def token_to_json(t: Token, system: str) -> dict[str, JSON]:
+    out: dict[str, JSON] = {
+        "id": t.id, "cell": [t.cell.x, t.cell.y], "size": t.size, "side": t.side, "pc": t.pc,
+        "speed": t.speed, "reach": t.reach,
+    }
+    if t.name is not None:
+        out["name"] = t.name
+    if t.image is not None:
+        out["image"] = t.image
+    if t.ac is not None:
+        out["ac"] = t.ac
+    if t.hp is not None:
+        out["hp"] = t.hp
+    if t.max_hp is not None:
+        out["max_hp"] = t.max_hp
+    out["temp_hp"] = t.temp_hp
+    out["conditions"] = list(t.conditions)
+    if t.death_saves != (0, 0) or system != "pf2e":
+        out["death_saves"] = {"successes": t.death_saves[0], "failures": t.death_saves[1]}
+    out["immunities"] = list(t.immunities)
+    if system == "pf2e":
+        out["weaknesses"] = dict(t.weaknesses)
+        out["resistances"] = dict(t.resistances)
+    else:
+        out["resistances"] = [k for k, _ in t.resistances]
+        out["vulnerabilities"] = list(t.vulnerabilities)
+    if t.initiative_bonus is not None:
+        out["initiative_bonus"] = t.initiative_bonus
+    if t.saves:
+        out["saves"] = dict(t.saves)
+    out["attacks"] = [attack_to_json(a, system) for a in t.attacks]
+    out.update(t.extra)
+    return out
+
+
+def scene_to_json(scene: Scene) -> dict[str, JSON]:
+    """The scene as a JSON document (`scene_from_json` of it gives an equal scene)."""
+    opts: dict[str, JSON]
+    extra_opts = dict(scene.options.extra)
+    written = extra_opts.pop("__written__", None)
+    if scene.system == "pf2e":
+        opts = {"area_method": scene.options.area_method}
+        if isinstance(written, dict):
+            opts = {**written, **opts} if "area_method" in written else {**written}
+    else:
+        opts = {
+            "diagonals": scene.options.diagonals,
+            "flanking": scene.options.flanking,
+            "area_method": scene.options.area_method,
+        }
+    opts.update(extra_opts)
+    doc: dict[str, JSON] = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "system": scene.system,
+    }
+    if scene.name:
+        doc["name"] = scene.name
+    doc["options"] = opts
+    doc["grid"] = {"width": scene.grid.width, "height": scene.grid.height}
+    doc["terrain"] = [{"cell": [t.cell.x, t.cell.y], "kind": t.kind, **t.extra} for t in scene.terrain]
+    walls: list[JSON] = []
+    for w in scene.walls:
+        wj: dict[str, JSON] = {"a": _point_json(w.a), "b": _point_json(w.b), "kind": w.kind}
+        if w.kind == "door":
+            wj["open"] = w.open
+        wj.update(w.extra)
+        walls.append(wj)
+    doc["walls"] = walls
+    doc["tokens"] = [token_to_json(t, scene.system) for t in scene.tokens]
+    if scene.background is not None:
+        b = scene.background
+        doc["background"] = {
+            "image": b.image, "pixels_per_cell": _num(b.pixels_per_cell), "offset": _point_json(b.offset), **b.extra
+        }
+    if scene.lights:
+        doc["lights"] = [
+            {"position": _point_json(lt.position), "range": _num(lt.range), "intensity": _num(lt.intensity),
+             "color": lt.color, "shadows": lt.shadows, **lt.extra}
+            for lt in scene.lights
+        ]
+    doc.update(scene.extra)
+    return doc
+
+
+def new_scene(system: str, width: int, height: int, name: str = "") -> Scene:
+    """An empty scene with the system's default options."""
+    if system not in SYSTEMS:
+        raise ValueError(f"unknown system {system!r}")
+    return Scene(system=system, grid=Grid(width, height), options=default_options(system), name=name)
