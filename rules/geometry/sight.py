@@ -3,40 +3,64 @@
 Boundary rules (rules.md "Line of effect and sight"):
 
 * A wall polyline **blocks** a segment that crosses it from one side to the other, including through a
-  vertex shared by two of its segments (the wall continues on both sides of the segment there).
+  vertex shared by two of its segments (walls meeting at a point on the segment block together when they
+  leave that point on both sides of the segment). A segment that runs along a stretch of wall and leaves it
+  on the other side from where it came also crosses it.
 * A segment that only **touches** a free end of a wall, touches a wall with one of its own end points, or
-  **runs along** a wall (collinear overlap) is **not blocked**. These are the rules for effect, sight and
-  cover lines; movement uses stricter rules (any contact blocks), see `rules.geometry.movement`.
+  **runs along** a wall (collinear overlap) without crossing it is **not blocked**. These are the rules for
+  effect, sight and cover lines; movement uses stricter rules (any contact blocks), see
+  `rules.geometry.movement`.
 * Which walls count depends on the purpose: ``effect`` (wall, window, closed door), ``sight`` (wall,
   closed door), ``cover`` (every wall except an open door, low walls included).
-* Impassable terrain cells are solid obstacles for cover: adjacent ones merge into one polygon, so a line
-  along the seam between two of them is inside the obstacle; a line along the outer boundary or through a
-  corner only touches it and is not blocked.
+* Impassable terrain cells are solid obstacles for cover: adjacent ones form one solid, so a line along the
+  seam between two of them is inside the obstacle; a line along the outer boundary, or through a corner
+  point only, touches it and is not blocked. Impassable cells never block line of effect or sight.
 
 Line of effect between two spaces exists iff some straight segment from a point in the interior of one
-space to a point in the interior of the other crosses no effect-blocking wall. It is decided on sample
-points of each space (centres of squares, and points a hair inside each corner and edge midpoint), which
-finds every gap at least as wide as the inset.
+space to a point in the interior of the other crosses no effect-blocking wall (sight likewise with
+sight-blocking walls). `spaces_have_line` decides this exactly up to a tolerance of about 1e-5 squares:
+
+1. the segment between the centres, then a quick proof of "no line" when the two spaces lie in different
+   rooms (faces enclosed by walls);
+2. segments between sample points of the two spaces;
+3. an exhaustive search over the critical lines: any unblocked segment can be slid and turned until its
+   line passes through a wall end point (or a point where a wall meets a space's edge or the corridor
+   between the spaces), and between two such events nothing changes; so it tries every line through one
+   critical point aimed at another one, the directions between those, and lines nudged 1e-6 to either side.
+
+Results are cached per set of walls (they survive token moves, which make a new `Scene`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import numpy as np
 import shapely
 from shapely import STRtree
 from shapely.geometry import LineString, Polygon, box
 
-from rules.geometry.coords import Point
+from rules.geometry.coords import Cell, Point
 from rules.scene import Scene, Token, Wall
 
 EPS = 1e-9
 #: How far inside a space's corners and edges the sample points sit.
 INSET = 1e-3
+#: The exhaustive search draws its segments between points at least this deep inside the two spaces.
+DEPTH = 1e-5
+#: Sideways nudge of a critical line off its critical point.
+NUDGE = 1e-6
+#: Two vertex events closer than this (in squares) are the same vertex.
+SAME_POINT = 1e-7
 
 PURPOSES = ("effect", "sight", "cover")
+
+Box = tuple[float, float, float, float]
+T = TypeVar("T")
 
 
 def _counts(w: Wall, purpose: str) -> bool:
@@ -49,45 +73,90 @@ def _counts(w: Wall, purpose: str) -> bool:
     raise ValueError(f"unknown purpose {purpose!r}")
 
 
-@dataclass(frozen=True, slots=True)
+# ------------------------------------------------------------------------------ caches shared by walls
+
+_SHARED: OrderedDict[tuple[int, str], tuple[tuple[Wall, ...], Any]] = OrderedDict()
+_SHARED_MAX = 24
+
+
+def shared_by_walls(scene: Scene, key: str, build: Callable[[], T]) -> T:
+    """Memoise data that depends only on the scene's walls, shared by every scene holding the very same
+    walls tuple (a token move makes a new `Scene` but keeps its walls)."""
+    walls = scene.walls
+    k = (id(walls), key)
+    hit = _SHARED.get(k)
+    if hit is not None and hit[0] is walls:
+        _SHARED.move_to_end(k)
+        value: T = hit[1]
+        return value
+    value = build()
+    _SHARED[k] = (walls, value)
+    while len(_SHARED) > _SHARED_MAX:
+        _SHARED.popitem(last=False)
+    return value
+
+
+# --------------------------------------------------------------------------------------------- walls
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class WallIndex:
-    """The walls that count for one purpose, with an STRtree over them."""
+    """The walls that count for one purpose, with an STRtree over them.
+
+    `coords` is an ``(n, 4)`` array ``ax, ay, bx, by``; `lines` the same walls as shapely LineStrings (the
+    tree's geometries); `low` marks low walls. Zero-length walls are left out.
+    """
 
     walls: tuple[Wall, ...]
-    coords: np.ndarray  # shape (n, 4): ax, ay, bx, by
+    coords: np.ndarray
     tree: STRtree | None
+    lines: np.ndarray
+    low: np.ndarray
+    pycoords: tuple[tuple[float, float, float, float], ...] = field(repr=False)
 
     def candidates(self, p: Point, q: Point) -> Sequence[int]:
         """Indices of walls whose bounding boxes meet the segment's bounding box."""
         if self.tree is None:
             return ()
-        minx, maxx = (p.x, q.x) if p.x <= q.x else (q.x, p.x)
-        miny, maxy = (p.y, q.y) if p.y <= q.y else (q.y, p.y)
+        minx, maxx = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+        miny, maxy = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
         found: Sequence[int] = self.tree.query(box(minx - EPS, miny - EPS, maxx + EPS, maxy + EPS))
         return found
 
+    def meeting(self, p: Point, q: Point) -> np.ndarray:
+        """Indices of walls that meet segment p→q at all (touching included): the only ones that can block."""
+        if self.tree is None:
+            return np.empty(0, dtype=np.intp)
+        found: np.ndarray = self.tree.query(_segment_geom(p, q), predicate="intersects")
+        return found
+
+
+def _segment_geom(p: Point | tuple[float, float], q: Point | tuple[float, float]) -> shapely.Geometry:
+    if p[0] == q[0] and p[1] == q[1]:
+        return shapely.points(p[0], p[1])
+    return shapely.linestrings([[p[0], p[1]], [q[0], q[1]]])
+
+
+def _build_index(walls: Iterable[Wall]) -> WallIndex:
+    kept = tuple(w for w in walls if abs(w.a.x - w.b.x) > EPS or abs(w.a.y - w.b.y) > EPS)
+    coords = np.array([[w.a.x, w.a.y, w.b.x, w.b.y] for w in kept], dtype=float).reshape(-1, 4)
+    lines = shapely.linestrings(coords.reshape(-1, 2, 2)) if kept else np.empty(0, dtype=object)
+    tree = STRtree(lines) if kept else None
+    low = np.array([w.kind == "low" for w in kept], dtype=bool)
+    pycoords = tuple((float(r[0]), float(r[1]), float(r[2]), float(r[3])) for r in coords)
+    return WallIndex(kept, coords, tree, lines, low, pycoords)
+
 
 def wall_index(scene: Scene, purpose: str) -> WallIndex:
-    """The per-scene (cached) index of walls that count for `purpose`."""
-
-    def build() -> WallIndex:
-        walls = tuple(
-            w for w in scene.walls if _counts(w, purpose) and (abs(w.a.x - w.b.x) > EPS or abs(w.a.y - w.b.y) > EPS)
-        )
-        coords = np.array([[w.a.x, w.a.y, w.b.x, w.b.y] for w in walls], dtype=float).reshape(-1, 4)
-        tree = STRtree([LineString([(w.a.x, w.a.y), (w.b.x, w.b.y)]) for w in walls]) if walls else None
-        return WallIndex(walls, coords, tree)
-
-    result: WallIndex = scene.cached(("wall_index", purpose), build)
-    return result
+    """The (cached) index of the scene's walls that count for `purpose`."""
+    if purpose not in PURPOSES:
+        raise ValueError(f"unknown purpose {purpose!r}")
+    return shared_by_walls(
+        scene, f"wall_index:{purpose}", lambda: _build_index(w for w in scene.walls if _counts(w, purpose))
+    )
 
 
-def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
-    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-
-
-def _sign(v: float, scale: float) -> int:
-    tol = EPS * max(1.0, scale)
+def _sign(v: float, tol: float) -> int:
     if v > tol:
         return 1
     if v < -tol:
@@ -95,50 +164,98 @@ def _sign(v: float, scale: float) -> int:
     return 0
 
 
-def crossed_walls(index: WallIndex, p: Point, q: Point, candidates: Iterable[int] | None = None) -> list[int]:
+def crossed_walls(
+    index: WallIndex,
+    p: Point | tuple[float, float],
+    q: Point | tuple[float, float],
+    candidates: Iterable[int] | None = None,
+) -> list[int]:
     """Indices (into `index.walls`) of walls that block segment p→q under the crossing rules above.
 
-    A wall blocks by crossing it properly; walls meeting at a vertex on the segment block together when
-    their rays leave the vertex on both sides of the segment.
+    A wall blocks by crossing the segment properly (each strictly on both sides of the other). Walls whose
+    end points lie on the segment's interior make vertex events; events at one point, or joined by walls
+    running along the segment, form a cluster, and a cluster blocks when its walls leave the segment on both
+    sides, unless the cluster reaches one of the segment's own end points (the segment ends on the wall).
     """
-    px, py, qx, qy = p.x, p.y, q.x, q.y
+    px, py, qx, qy = float(p[0]), float(p[1]), float(q[0]), float(q[1])
     dx, dy = qx - px, qy - py
     length2 = dx * dx + dy * dy
     if length2 <= EPS * EPS:
         return []
-    scale = length2**0.5
+    scale = math.sqrt(length2)
+    tol = EPS * max(1.0, scale)
     blocked: list[int] = []
-    # vertex (rounded point) -> [walls with a ray on the left, walls with a ray on the right]
-    vertices: dict[tuple[float, float], tuple[list[int], list[int]]] = {}
-    idx = index.candidates(p, q) if candidates is None else candidates
-    coords = index.coords
-    for i in idx:
+    events: list[tuple[float, int, int]] = []  # (t, side, wall)
+    runs: list[tuple[float, float, int]] = []  # (t0, t1, wall) walls lying along the segment
+    idx = index.candidates(Point(px, py), Point(qx, qy)) if candidates is None else candidates
+    coords = index.pycoords
+    for raw in idx:
+        i = int(raw)
         ax, ay, bx, by = coords[i]
-        wl = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
-        o1 = _sign(_orient(px, py, qx, qy, ax, ay), scale)
-        o2 = _sign(_orient(px, py, qx, qy, bx, by), scale)
-        if o1 == 0 and o2 == 0:
-            continue  # runs along the segment's line: never blocks
-        o3 = _sign(_orient(ax, ay, bx, by, px, py), wl)
-        o4 = _sign(_orient(ax, ay, bx, by, qx, qy), wl)
-        if o1 * o2 < 0 and o3 * o4 < 0:
-            blocked.append(int(i))
+        s1 = _sign(dx * (ay - py) - dy * (ax - px), tol)
+        s2 = _sign(dx * (by - py) - dy * (bx - px), tol)
+        if s1 == 0 and s2 == 0:
+            ta = ((ax - px) * dx + (ay - py) * dy) / length2
+            tb = ((bx - px) * dx + (by - py) * dy) / length2
+            lo, hi = (ta, tb) if ta <= tb else (tb, ta)
+            if hi > EPS and lo < 1 - EPS:
+                runs.append((lo, hi, i))
             continue
-        # Touching cases: a wall end point on the segment's interior makes a vertex event.
-        for end_on, ex, ey, other_side in ((o1, ax, ay, o2), (o2, bx, by, o1)):
-            if end_on != 0 or other_side == 0:
+        wdx, wdy = bx - ax, by - ay
+        tolw = EPS * max(1.0, math.sqrt(wdx * wdx + wdy * wdy))
+        s3 = _sign(wdx * (py - ay) - wdy * (px - ax), tolw)
+        s4 = _sign(wdx * (qy - ay) - wdy * (qx - ax), tolw)
+        if s1 * s2 < 0 and s3 * s4 < 0:
+            blocked.append(i)
+            continue
+        for s_end, ex, ey, s_other in ((s1, ax, ay, s2), (s2, bx, by, s1)):
+            if s_end != 0 or s_other == 0:
                 continue
             t = ((ex - px) * dx + (ey - py) * dy) / length2
             if t <= EPS or t >= 1 - EPS:
                 continue  # at (or beyond) the segment's own end points: a touch, not a crossing
-            key = (round(ex, 7), round(ey, 7))
-            left, right = vertices.setdefault(key, ([], []))
-            (left if other_side > 0 else right).append(int(i))
-    for left, right in vertices.values():
-        if left and right:
-            blocked.extend(left)
-            blocked.extend(right)
+            events.append((t, s_other, i))
+    if events:
+        blocked.extend(_blocking_clusters(events, runs, SAME_POINT / scale))
     return blocked
+
+
+def _blocking_clusters(
+    events: list[tuple[float, int, int]], runs: list[tuple[float, float, int]], same: float
+) -> list[int]:
+    # Merge the collinear runs into intervals along the segment.
+    intervals: list[list[Any]] = []  # [lo, hi, walls]
+    for lo, hi, i in sorted(runs):
+        if intervals and lo <= intervals[-1][1] + same:
+            intervals[-1][1] = max(intervals[-1][1], hi)
+            intervals[-1][2].append(i)
+        else:
+            intervals.append([lo, hi, [i]])
+    clusters: dict[Any, tuple[set[int], list[int], bool]] = {}
+    points: list[tuple[float, Any]] = []
+    for t, side, i in sorted(events):
+        key: Any = None
+        for n, (lo, hi, _) in enumerate(intervals):
+            if lo - same <= t <= hi + same:
+                key = ("run", n)
+                break
+        if key is None:
+            key = points[-1][1] if points and t - points[-1][0] <= same else ("at", len(points))
+            points.append((t, key))
+        if key not in clusters:
+            if key[0] == "run":
+                lo, hi, walls = intervals[key[1]]
+                clusters[key] = (set(), list(walls), lo <= EPS or hi >= 1 - EPS)
+            else:
+                clusters[key] = (set(), [], False)
+        sides, members, _ = clusters[key]
+        sides.add(side)
+        members.append(i)
+    out: list[int] = []
+    for sides, members, anchored in clusters.values():
+        if len(sides) == 2 and not anchored:
+            out.extend(members)
+    return out
 
 
 def segment_blocked(scene: Scene, p: Point, q: Point, purpose: str = "effect") -> bool:
@@ -146,7 +263,8 @@ def segment_blocked(scene: Scene, p: Point, q: Point, purpose: str = "effect") -
     index = wall_index(scene, purpose)
     if index.tree is None:
         return False
-    return bool(crossed_walls(index, p, q))
+    near = index.meeting(p, q)
+    return bool(near.size) and bool(crossed_walls(index, p, q, near))
 
 
 def effect_blocked(scene: Scene, p: Point, q: Point) -> bool:
@@ -154,7 +272,111 @@ def effect_blocked(scene: Scene, p: Point, q: Point) -> bool:
     return segment_blocked(scene, p, q, "effect")
 
 
-# ------------------------------------------------------------------------------------ space sampling
+def segments_blocked(index: WallIndex, segs: np.ndarray, candidates: np.ndarray | None = None) -> np.ndarray:
+    """Vectorised `crossed_walls`: for an ``(m, 4)`` array of segments ``px, py, qx, qy``, a boolean array
+    telling which are blocked by the `candidates` walls (default: all walls of the index)."""
+    m = len(segs)
+    out = np.zeros(m, dtype=bool)
+    if m == 0 or index.tree is None:
+        return out
+    cand = np.arange(len(index.walls)) if candidates is None else np.asarray(candidates, dtype=np.intp)
+    if cand.size == 0:
+        return out
+    w = index.coords[cand]
+    ax, ay, bx, by = w[:, 0][None, :], w[:, 1][None, :], w[:, 2][None, :], w[:, 3][None, :]
+    px, py, qx, qy = segs[:, 0:1], segs[:, 1:2], segs[:, 2:3], segs[:, 3:4]
+    dx, dy = qx - px, qy - py
+    length2 = dx * dx + dy * dy
+    live = length2 > EPS * EPS
+    safe2 = np.where(live, length2, 1.0)
+    tol = EPS * np.maximum(1.0, np.sqrt(safe2))
+    o1 = dx * (ay - py) - dy * (ax - px)
+    o2 = dx * (by - py) - dy * (bx - px)
+    s1 = (o1 > tol).astype(np.int8) - (o1 < -tol)
+    s2 = (o2 > tol).astype(np.int8) - (o2 < -tol)
+    wdx, wdy = bx - ax, by - ay
+    tolw = EPS * np.maximum(1.0, np.sqrt(wdx * wdx + wdy * wdy))
+    o3 = wdx * (py - ay) - wdy * (px - ax)
+    o4 = wdx * (qy - ay) - wdy * (qx - ax)
+    s3 = (o3 > tolw).astype(np.int8) - (o3 < -tolw)
+    s4 = (o4 > tolw).astype(np.int8) - (o4 < -tolw)
+    proper = (s1 * s2 < 0) & (s3 * s4 < 0)
+    out = np.asarray(proper.any(axis=1) & live[:, 0], dtype=bool)
+    ta = ((ax - px) * dx + (ay - py) * dy) / safe2
+    tb = ((bx - px) * dx + (by - py) * dy) / safe2
+    event = ((s1 == 0) & (s2 != 0) & (ta > EPS) & (ta < 1 - EPS)) | (
+        (s2 == 0) & (s1 != 0) & (tb > EPS) & (tb < 1 - EPS)
+    )
+    unsure = np.nonzero(event.any(axis=1) & ~out & live[:, 0])[0]
+    for i in unsure:
+        row = segs[i]
+        out[i] = bool(crossed_walls(index, (row[0], row[1]), (row[2], row[3]), cand))
+    return out
+
+
+# ------------------------------------------------------------------------------------------ rooms
+
+
+@dataclass(slots=True, eq=False)
+class _Rooms:
+    """Faces enclosed by walls of one purpose, to prove quickly that two places can't see each other."""
+
+    faces: np.ndarray
+    tree: STRtree | None
+    memo: dict[tuple[float, ...], int | None] = field(default_factory=dict)
+
+
+OUTSIDE = -1
+
+
+def _rooms(scene: Scene, purpose: str) -> _Rooms:
+    def build() -> _Rooms:
+        index = wall_index(scene, purpose)
+        if index.tree is None:
+            return _Rooms(np.empty(0, dtype=object), None)
+        noded = shapely.node(shapely.multilinestrings(index.lines))
+        faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(noded)))
+        faces = faces[~shapely.is_empty(faces)] if len(faces) else faces
+        if len(faces) == 0:
+            return _Rooms(faces, None)
+        shapely.prepare(faces)
+        return _Rooms(faces, STRtree(faces))
+
+    return shared_by_walls(scene, f"rooms:{purpose}", build)
+
+
+def _room_of(rooms: _Rooms, key: tuple[float, ...]) -> int | None:
+    """The face that holds a box ``(x0, y0, x1, y1)`` or a point ``(x, y)`` whole; `OUTSIDE` when it meets no
+    face's interior; None when it straddles walls."""
+    if rooms.tree is None:
+        return OUTSIDE
+    try:
+        return rooms.memo[key]
+    except KeyError:
+        pass
+    geom = shapely.box(*key) if len(key) == 4 else shapely.points(key[0], key[1])
+    hits = rooms.tree.query(geom, predicate="intersects")
+    result: int | None = OUTSIDE
+    for f in hits:
+        face = rooms.faces[f]
+        if len(key) == 4:
+            if shapely.contains(face, geom):
+                result = int(f)
+                break
+            if shapely.relate_pattern(face, geom, "T********"):
+                result = None
+        elif shapely.contains_properly(face, geom):
+            result = int(f)
+            break
+        else:
+            result = None  # on a wall
+    if len(rooms.memo) > 100_000:
+        rooms.memo.clear()
+    rooms.memo[key] = result
+    return result
+
+
+# ------------------------------------------------------------------------------- the line search
 
 
 def space_samples(cell: tuple[int, int], side: int) -> list[Point]:
@@ -177,20 +399,206 @@ def space_samples(cell: tuple[int, int], side: int) -> list[Point]:
     return pts
 
 
+def _box_of(cell: tuple[int, int], side: int) -> Box:
+    return (float(cell[0]), float(cell[1]), float(cell[0] + side), float(cell[1] + side))
+
+
+def _corners(b: Box) -> list[tuple[float, float]]:
+    return [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])]
+
+
+def _chords(base: np.ndarray, u: np.ndarray, b: Box) -> tuple[np.ndarray, np.ndarray]:
+    """Parameter interval ``(t0, t1)`` of the lines ``base + t·u`` inside the closed box `b` (empty when
+    ``t1 < t0``)."""
+    t0 = np.full(len(base), -np.inf)
+    t1 = np.full(len(base), np.inf)
+    for axis, lo, hi in ((0, b[0], b[2]), (1, b[1], b[3])):
+        p = base[:, axis]
+        d = u[:, axis]
+        flat = np.abs(d) < 1e-15
+        safe = np.where(flat, 1.0, d)
+        a = (lo - p) / safe
+        c = (hi - p) / safe
+        lo_t = np.where(flat, np.where((p >= lo) & (p <= hi), -np.inf, np.inf), np.minimum(a, c))
+        hi_t = np.where(flat, np.where((p >= lo) & (p <= hi), np.inf, -np.inf), np.maximum(a, c))
+        t0 = np.maximum(t0, lo_t)
+        t1 = np.minimum(t1, hi_t)
+    return t0, t1
+
+
+def _shrunk(b: Box) -> Box:
+    return (b[0] + DEPTH, b[1] + DEPTH, b[2] - DEPTH, b[3] - DEPTH)
+
+
+def _critical_points(
+    index: WallIndex, cand: np.ndarray, region: shapely.Geometry, boxes: Sequence[Box]
+) -> np.ndarray:
+    """End points of the candidate walls clipped to `region`, and where they meet the boxes' edges; points
+    strictly inside a box are dropped."""
+    lines = index.lines[cand]
+    parts = [shapely.get_coordinates(shapely.intersection(lines, region))]
+    for b in boxes:
+        ring = shapely.linestrings([*_corners(b), (b[0], b[1])])
+        parts.append(shapely.get_coordinates(shapely.intersection(lines, ring)))
+    pts = np.vstack(parts) if parts else np.empty((0, 2))
+    if len(pts) == 0:
+        return pts
+    pts = np.unique(np.round(pts, 9), axis=0)
+    keep = np.ones(len(pts), dtype=bool)
+    for b in boxes:
+        keep &= ~(
+            (pts[:, 0] > b[0] + EPS)
+            & (pts[:, 0] < b[2] - EPS)
+            & (pts[:, 1] > b[1] + EPS)
+            & (pts[:, 1] < b[3] - EPS)
+        )
+    out: np.ndarray = pts[keep]
+    return out
+
+
+def _directions(points: np.ndarray, targets: np.ndarray, full_turn: bool) -> tuple[np.ndarray, np.ndarray]:
+    """For each point, the angles towards every target and the angles halfway between consecutive ones
+    (modulo π for lines, 2π for rays). Returns (point index, angle) arrays."""
+    period = 2 * math.pi if full_turn else math.pi
+    d = targets[None, :, :] - points[:, None, :]
+    valid = (np.abs(d[..., 0]) > EPS) | (np.abs(d[..., 1]) > EPS)
+    ang = np.mod(np.arctan2(d[..., 1], d[..., 0]), period)
+    ang = np.where(valid, ang, np.nan)
+    ang.sort(axis=1)
+    counts = valid.sum(axis=1)
+    rows, cols = np.nonzero(~np.isnan(ang))
+    exact = ang[rows, cols]
+    nxt = cols + 1
+    has_next = nxt < counts[rows]
+    mids = (ang[rows[has_next], cols[has_next]] + ang[rows[has_next], nxt[has_next]]) / 2
+    have = np.nonzero(counts > 0)[0]
+    first = ang[have, 0]
+    last = ang[have, counts[have] - 1]
+    wrap = np.mod((first + period + last) / 2, period)
+    idx = np.concatenate([rows, rows[has_next], have])
+    angles = np.concatenate([exact, mids, wrap])
+    return idx, angles
+
+
+def _any_unblocked(index: WallIndex, segs: np.ndarray, cand: np.ndarray, chunk: int = 4096) -> bool:
+    for start in range(0, len(segs), chunk):
+        part = segs[start : start + chunk]
+        if not segments_blocked(index, part, cand).all():
+            return True
+    return False
+
+
+def _search_spaces(index: WallIndex, rooms: _Rooms, a: Box, b: Box) -> bool:
+    if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+        return True  # overlapping spaces share interior points
+    ca = ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2)
+    cb = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+    near = index.meeting(Point(*ca), Point(*cb))
+    if near.size == 0 or not crossed_walls(index, ca, cb, near):
+        return True
+    ra, rb = _room_of(rooms, a), _room_of(rooms, b)
+    if ra is not None and rb is not None and ra != rb:
+        return False
+    hull = shapely.convex_hull(shapely.multipoints(_corners(a) + _corners(b)))
+    cand = index.tree.query(hull, predicate="intersects") if index.tree is not None else np.empty(0, np.intp)
+    if cand.size == 0:
+        return True
+    sa = np.array(space_samples((int(a[0]), int(a[1])), int(a[2] - a[0])), dtype=float)
+    sb = np.array(space_samples((int(b[0]), int(b[1])), int(b[2] - b[0])), dtype=float)
+    pairs = np.hstack([np.repeat(sa, len(sb), axis=0), np.tile(sb, (len(sa), 1))])
+    if _any_unblocked(index, pairs, cand):
+        return True
+    crit = _critical_points(index, cand, hull, (a, b))
+    if len(crit) == 0:
+        return False
+    targets = np.vstack([crit, np.array(_corners(a) + _corners(b), dtype=float)])
+    idx, ang = _directions(crit, targets, full_turn=False)
+    u = np.column_stack([np.cos(ang), np.sin(ang)])
+    n = np.column_stack([-u[:, 1], u[:, 0]])
+    base0 = crit[idx]
+    base = np.vstack([base0, base0 + NUDGE * n, base0 - NUDGE * n])
+    u = np.vstack([u, u, u])
+    a_in, b_in = _shrunk(a), _shrunk(b)
+    ta0, ta1 = _chords(base, u, a_in)
+    tb0, tb1 = _chords(base, u, b_in)
+    ok = (ta1 > ta0) & (tb1 > tb0)
+    if not ok.any():
+        return False
+    base, u = base[ok], u[ok]
+    ta0, ta1, tb0, tb1 = ta0[ok], ta1[ok], tb0[ok], tb1[ok]
+    forward = ta1 <= tb0
+    s = np.where(forward, ta1, ta0)
+    e = np.where(forward, tb0, tb1)
+    segs = np.column_stack([base + s[:, None] * u, base + e[:, None] * u])
+    return _any_unblocked(index, segs, cand)
+
+
+def _search_point(index: WallIndex, rooms: _Rooms, o: tuple[float, float], b: Box) -> bool:
+    if b[0] < o[0] < b[2] and b[1] < o[1] < b[3]:
+        return True
+    cb = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+    near = index.meeting(Point(*o), Point(*cb))
+    if near.size == 0 or not crossed_walls(index, o, cb, near):
+        return True
+    ro, rb = _room_of(rooms, o), _room_of(rooms, b)
+    if ro is not None and rb is not None and ro != rb:
+        return False
+    hull = shapely.convex_hull(shapely.multipoints([o, *_corners(b)]))
+    cand = index.tree.query(hull, predicate="intersects") if index.tree is not None else np.empty(0, np.intp)
+    if cand.size == 0:
+        return True
+    sb = np.array(space_samples((int(b[0]), int(b[1])), int(b[2] - b[0])), dtype=float)
+    segs = np.hstack([np.tile(np.array(o, dtype=float), (len(sb), 1)), sb])
+    if _any_unblocked(index, segs, cand):
+        return True
+    crit = _critical_points(index, cand, hull, (b,))
+    targets = np.vstack([crit.reshape(-1, 2), np.array(_corners(b), dtype=float)])
+    origin = np.array([o], dtype=float)
+    _, ang = _directions(origin, targets, full_turn=True)
+    u = np.column_stack([np.cos(ang), np.sin(ang)])
+    base = np.repeat(origin, len(u), axis=0)
+    t0, t1 = _chords(base, u, _shrunk(b))
+    ok = (t1 > t0) & (t1 > 0)
+    if not ok.any():
+        return False
+    t0 = np.maximum(t0[ok], 0.0)
+    segs = np.column_stack([base[ok], base[ok] + t0[:, None] * u[ok]])
+    return _any_unblocked(index, segs, cand)
+
+
+def _line_memo(scene: Scene, purpose: str) -> dict[tuple[Any, ...], bool]:
+    return shared_by_walls(scene, f"line_memo:{purpose}", dict)
+
+
+def _remember(memo: dict[tuple[Any, ...], bool], key: tuple[Any, ...], value: bool) -> bool:
+    if len(memo) > 200_000:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 def spaces_have_line(
-    scene: Scene, a_cell: tuple[int, int], a_side: int, b_cell: tuple[int, int], b_side: int, purpose: str = "effect"
+    scene: Scene,
+    a_cell: tuple[int, int],
+    a_side: int,
+    b_cell: tuple[int, int],
+    b_side: int,
+    purpose: str = "effect",
 ) -> bool:
-    """Line of effect (or sight) between two spaces: some sampled interior segment crosses no wall."""
+    """Line of effect (or sight, with ``purpose="sight"``) between two square spaces: some segment from the
+    interior of one to the interior of the other crosses no wall that counts (see the module docstring).
+    Overlapping spaces always have it."""
     index = wall_index(scene, purpose)
+    a = _box_of(a_cell, a_side)
+    b = _box_of(b_cell, b_side)
     if index.tree is None:
         return True
-    a_pts = space_samples(a_cell, a_side)
-    b_pts = space_samples(b_cell, b_side)
-    for p in a_pts:
-        for q in b_pts:
-            if not crossed_walls(index, p, q):
-                return True
-    return False
+    key = (a, b) if a <= b else (b, a)
+    memo = _line_memo(scene, purpose)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    return _remember(memo, key, _search_spaces(index, _rooms(scene, purpose), key[0], key[1]))
 
 
 def line_of_effect(scene: Scene, a: Token, b: Token) -> bool:
@@ -198,31 +606,68 @@ def line_of_effect(scene: Scene, a: Token, b: Token) -> bool:
     return spaces_have_line(scene, a.cell, a.side_squares, b.cell, b.side_squares, "effect")
 
 
-def point_has_line_to_space(scene: Scene, p: Point, cell: tuple[int, int], side: int, purpose: str = "effect") -> bool:
+def point_has_line_to_space(
+    scene: Scene, p: Point, cell: tuple[int, int], side: int, purpose: str = "effect"
+) -> bool:
+    """Line of effect (or sight) from point `p` (an area's origin) to a space: some segment from `p` to a
+    point in the space's interior crosses no wall that counts. A segment starting on a wall is not blocked
+    by it."""
     index = wall_index(scene, purpose)
     if index.tree is None:
         return True
-    return any(not crossed_walls(index, p, q) for q in space_samples(cell, side))
+    b = _box_of(cell, side)
+    key = ("point", float(p[0]), float(p[1]), b)
+    memo = _line_memo(scene, purpose)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    return _remember(memo, key, _search_point(index, _rooms(scene, purpose), (float(p[0]), float(p[1])), b))
 
 
 def can_see(scene: Scene, viewer: Token, target: Token) -> bool:
-    """The viewer can see the target: not blinded, target not invisible, and a sight line exists
-    (windows and low walls don't block sight)."""
+    """The viewer can see the target: the viewer isn't blinded (nor unconscious or dying, which see
+    nothing), the target is not invisible, and a sight line exists between the spaces (windows and low
+    walls don't block sight; impassable cells never do)."""
     if viewer.has_condition("blinded") or target.has_condition("invisible"):
         return False
     if viewer.has_condition("unconscious") or viewer.has_condition("dying"):
         return False
-    return spaces_have_line(scene, viewer.cell, viewer.side_squares, target.cell, target.side_squares, "sight")
+    return spaces_have_line(
+        scene, viewer.cell, viewer.side_squares, target.cell, target.side_squares, "sight"
+    )
 
 
 # ------------------------------------------------------------------------------------------ obstacles
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Obstacles:
+    """The scene's impassable cells: a set, and an STRtree over their unit squares (same order as `cells`)."""
+
+    cells: tuple[Cell, ...]
+    cell_set: frozenset[Cell]
+    tree: STRtree | None
+
+
+def obstacles(scene: Scene) -> Obstacles:
+    """The scene's impassable cells (cached)."""
+
+    def build() -> Obstacles:
+        cells = tuple(sorted(c for c, kind in scene.terrain_map().items() if kind == "impassable"))
+        if not cells:
+            return Obstacles((), frozenset(), None)
+        boxes = shapely.box(*np.array([[c.x, c.y, c.x + 1, c.y + 1] for c in cells], dtype=float).T)
+        return Obstacles(cells, frozenset(cells), STRtree(boxes))
+
+    result: Obstacles = scene.cached("sight.obstacles", build)
+    return result
 
 
 def obstacle_union(scene: Scene) -> shapely.Geometry | None:
     """Impassable cells merged into solid polygons (cached), or None when there are none."""
 
     def build() -> shapely.Geometry | None:
-        cells = [t for t, kind in scene.terrain_map().items() if kind == "impassable"]
+        cells = obstacles(scene).cells
         if not cells:
             return None
         merged = shapely.unary_union([box(c.x, c.y, c.x + 1, c.y + 1) for c in cells])
@@ -232,16 +677,59 @@ def obstacle_union(scene: Scene) -> shapely.Geometry | None:
     return scene.cached("obstacle_union", build)
 
 
+def open_box_span(p: tuple[float, float], q: tuple[float, float], b: Box) -> tuple[float, float] | None:
+    """Parameter interval ``(t0, t1)`` ⊂ [0, 1] of segment p→q strictly inside box `b`, or None when the
+    segment misses the box's interior (touching an edge or a corner only)."""
+    t0, t1 = 0.0, 1.0
+    for axis in (0, 1):
+        lo, hi = b[axis], b[axis + 2]
+        s = p[axis]
+        d = q[axis] - s
+        if d == 0.0:
+            if not (lo < s < hi):
+                return None
+            continue
+        a, c = (lo - s) / d, (hi - s) / d
+        if a > c:
+            a, c = c, a
+        t0 = max(t0, a)
+        t1 = min(t1, c)
+        if t1 - t0 <= EPS:
+            return None
+    return (t0, t1) if t1 - t0 > EPS else None
+
+
+def cells_hit(
+    cell_set: frozenset[Cell], candidates: Iterable[Cell], p: tuple[float, float], q: tuple[float, float]
+) -> bool:
+    """True when segment p→q passes through the interior of the solid formed by `cell_set`, looking at the
+    `candidates` cells (those that meet the segment): through a cell's interior, or along the seam between
+    two impassable cells for a positive length."""
+    horizontal = q[1] == p[1] and float(p[1]).is_integer()
+    vertical = q[0] == p[0] and float(p[0]).is_integer()
+    for c in candidates:
+        if open_box_span(p, q, (c.x, c.y, c.x + 1, c.y + 1)) is not None:
+            return True
+        if vertical and c.x == p[0] and Cell(c.x - 1, c.y) in cell_set:
+            lo, hi = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+            if min(hi, c.y + 1) - max(lo, c.y) > EPS:
+                return True
+        if horizontal and c.y == p[1] and Cell(c.x, c.y - 1) in cell_set:
+            lo, hi = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+            if min(hi, c.x + 1) - max(lo, c.x) > EPS:
+                return True
+    return False
+
+
 def segment_hits_obstacle(scene: Scene, p: Point, q: Point) -> bool:
-    """True when segment p→q passes through the interior of an impassable obstacle (touching its boundary,
-    running along its outer edge or through a corner does not count)."""
-    obstacles = obstacle_union(scene)
-    if obstacles is None:
+    """True when segment p→q passes through the interior of an impassable obstacle (adjacent impassable
+    cells form one solid, so the seam between two of them is inside). Touching the outer boundary, running
+    along an outer edge or passing through a corner point does not count."""
+    obs = obstacles(scene)
+    if obs.tree is None:
         return False
-    line = LineString([(p.x, p.y), (q.x, q.y)])
-    if not shapely.intersects(obstacles, line):
-        return False
-    return bool(shapely.relate_pattern(line, obstacles, "T********"))
+    hits = obs.tree.query(_segment_geom(p, q), predicate="intersects")
+    return cells_hit(obs.cell_set, (obs.cells[int(i)] for i in hits), p, q)
 
 
 def polygon_interior_hit(poly: Polygon, p: Point, q: Point) -> bool:

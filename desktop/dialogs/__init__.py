@@ -1,0 +1,1 @@
+"""Dialogs: new scene, quick token form, scene settings."""

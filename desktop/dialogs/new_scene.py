@@ -1,0 +1,85 @@
+"""File ▸ New: an empty map (system and size) or one of the bundled demo encounters."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLineEdit,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+from rules.scene import Scene, new_scene
+
+SYSTEM_LABELS = {"pf2e": "Pathfinder 2e", "dnd5e-2014": "D&D 5e (2014)", "dnd5e-2024": "D&D 5e (2024)"}
+
+
+class NewSceneDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New scene")
+        self.setObjectName("newSceneDialog")
+        self.empty = QRadioButton("Empty map")
+        self.demo = QRadioButton("Demo encounter")
+        self.empty.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.empty)
+        group.addButton(self.demo)
+
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Untitled")
+        self.system = QComboBox()
+        for key, label in SYSTEM_LABELS.items():
+            self.system.addItem(label, key)
+        self.width_box = QSpinBox()
+        self.width_box.setRange(5, 300)
+        self.width_box.setValue(30)
+        self.width_box.setSuffix(" squares")
+        self.height_box = QSpinBox()
+        self.height_box.setRange(5, 300)
+        self.height_box.setValue(20)
+        self.height_box.setSuffix(" squares")
+        empty_box = QGroupBox()
+        empty_form = QFormLayout(empty_box)
+        empty_form.addRow("Name", self.name)
+        empty_form.addRow("System", self.system)
+        empty_form.addRow("Width", self.width_box)
+        empty_form.addRow("Height", self.height_box)
+
+        self.demo_system = QComboBox()
+        self.demo_system.addItem("Pathfinder 2e: the Sunken Shrine", "pf2e")
+        self.demo_system.addItem("D&D 5e: the Sunken Shrine", "dnd5e")
+        demo_box = QGroupBox()
+        demo_form = QFormLayout(demo_box)
+        demo_form.addRow("Encounter", self.demo_system)
+
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.empty)
+        lay.addWidget(empty_box)
+        lay.addWidget(self.demo)
+        lay.addWidget(demo_box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.empty.toggled.connect(empty_box.setEnabled)
+        self.demo.toggled.connect(demo_box.setEnabled)
+        demo_box.setEnabled(False)
+
+    def wants_demo(self) -> str | None:
+        """``"pf2e"`` or ``"dnd5e"`` when a demo was chosen, else None."""
+        return str(self.demo_system.currentData()) if self.demo.isChecked() else None
+
+    def scene(self) -> Scene:
+        return new_scene(
+            str(self.system.currentData()),
+            self.width_box.value(),
+            self.height_box.value(),
+            self.name.text().strip(),
+        )

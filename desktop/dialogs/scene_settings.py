@@ -1,0 +1,111 @@
+"""Per-scene settings: name, rule system, diagonal rule, flanking, area method (one undoable command)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
+from rules.scene import Options, Scene, default_options
+
+from desktop.commands import ChangeSettings
+from desktop.dialogs.new_scene import SYSTEM_LABELS
+
+DIAGONAL_LABELS = {"five": "Every diagonal 5 ft (PHB)", "alternating": "Alternate 5/10 ft (DMG variant)"}
+AREA_LABELS = {
+    "half": "Half a square covered (DMG)",
+    "touch": "Any part of a square (XGtE template)",
+    "token": "Token method (XGtE)",
+}
+
+
+class SceneSettingsDialog(QDialog):
+    def __init__(self, scene: Scene, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Scene settings")
+        self.setObjectName("sceneSettingsDialog")
+        self._scene = scene
+        self.name = QLineEdit(scene.name)
+        self.system = QComboBox()
+        for key, label in SYSTEM_LABELS.items():
+            self.system.addItem(label, key)
+        self.system.setCurrentIndex(list(SYSTEM_LABELS).index(scene.system))
+        self.diagonals = QComboBox()
+        for key, label in DIAGONAL_LABELS.items():
+            self.diagonals.addItem(label, key)
+        self.flanking = QCheckBox("Use the optional flanking rule (advantage)")
+        self.area = QComboBox()
+        for key, label in AREA_LABELS.items():
+            self.area.addItem(label, key)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        form = QFormLayout(self)
+        form.addRow("Name", self.name)
+        form.addRow("System", self.system)
+        form.addRow("Diagonals", self.diagonals)
+        form.addRow("Flanking", self.flanking)
+        form.addRow("Areas", self.area)
+        form.addRow(self.note)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self._load(scene.options)
+        self.system.currentIndexChanged.connect(self._system_changed)
+        self._update_enabled()
+
+    def _load(self, options: Options) -> None:
+        self.diagonals.setCurrentIndex(list(DIAGONAL_LABELS).index(options.diagonals))
+        self.flanking.setChecked(options.flanking)
+        self.area.setCurrentIndex(list(AREA_LABELS).index(options.area_method))
+
+    def _system_changed(self) -> None:
+        system = str(self.system.currentData())
+        if (system == "pf2e") != self._scene.is_pf2e:
+            self._load(default_options(system))
+        self._update_enabled()
+
+    def _update_enabled(self) -> None:
+        pf2e = self.system.currentData() == "pf2e"
+        self.diagonals.setEnabled(not pf2e)
+        self.flanking.setEnabled(not pf2e)
+        self.area.setEnabled(not pf2e)
+        self.note.setText(
+            "Pathfinder 2e always alternates 5/10-ft diagonals and always has flanking." if pf2e else ""
+        )
+        if pf2e:
+            self.diagonals.setCurrentIndex(list(DIAGONAL_LABELS).index("alternating"))
+            self.flanking.setChecked(True)
+
+    def command(self) -> ChangeSettings | None:
+        """The settings change, or None when nothing changed."""
+        system = str(self.system.currentData())
+        extra = {k: v for k, v in self._scene.options.extra.items() if k != "__written__"}
+        options = Options(
+            "alternating" if system == "pf2e" else str(self.diagonals.currentData()),
+            True if system == "pf2e" else self.flanking.isChecked(),
+            str(self.area.currentData()),
+            extra,
+        )
+        name = self.name.text().strip()
+        old = self._scene
+        if system == old.system and options == old.options and name == old.name:
+            return None
+        changes = []
+        if system != old.system:
+            changes.append(f"system {SYSTEM_LABELS[system]}")
+        if options.diagonals != old.options.diagonals:
+            changes.append(f"diagonals {options.diagonals}")
+        if options.flanking != old.options.flanking:
+            changes.append("flanking " + ("on" if options.flanking else "off"))
+        if options.area_method != old.options.area_method:
+            changes.append(f"areas by {options.area_method}")
+        if name != old.name:
+            changes.append(f"name “{name}”")
+        return ChangeSettings(system, options, name, log="Scene settings: " + ", ".join(changes))

@@ -1,0 +1,273 @@
+"""The inspector dock: edit the selected token's name, side, size, numbers and conditions.
+
+Every change is one `UpdateToken` command (typing into one field merges into one undo step). The dock shows
+what the document says; it re-reads the token after every change and never keeps its own copy.
+"""
+
+from __future__ import annotations
+
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+from rules.geometry.coords import SIZES
+from rules.scene import Token
+
+from desktop.commands import DocState, UpdateToken
+from desktop.document import Document
+from desktop.map_scene import MapScene
+from desktop.movement_plan import turn_budget
+from desktop.token_ops import end_turn_command
+
+NONE = -1  # spin box value shown as "—" (no value)
+
+
+def _spin(lo: int, hi: int, step: int = 1, suffix: str = "", optional: bool = False) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(NONE if optional else lo, hi)
+    box.setSingleStep(step)
+    if suffix:
+        box.setSuffix(suffix)
+    if optional:
+        box.setSpecialValueText("—")
+    box.setKeyboardTracking(False)
+    return box
+
+
+class InspectorDock(QDockWidget):
+    def __init__(self, doc: Document, map_scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__("Inspector", parent)
+        self.setObjectName("inspectorDock")
+        self.doc = doc
+        self.map_scene = map_scene
+        self.token_id: str | None = None
+        self._syncing = False
+
+        self.stack = QStackedWidget()
+        self.empty = QLabel("Select a token to edit it.\n\nDouble-click a token, or right-click the map to add one.")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.many = QLabel()
+        self.many.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.many.setWordWrap(True)
+        self.form_page = QWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self.many)
+        self.stack.addWidget(self.form_page)
+        self.setWidget(self.stack)
+
+        self.id_label = QLabel()
+        self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Name shown on the map")
+        self.side = QComboBox()
+        self.side.setEditable(True)
+        self.side.setToolTip("Tokens on the same side are allies; different sides are hostile")
+        self.size = QComboBox()
+        for s in SIZES:
+            self.size.addItem(s.capitalize(), s)
+        self.pc = QCheckBox("Player character / important NPC")
+        self.pc.setToolTip("PF2e: dying at 0 HP · 5e: death saves at 0 HP (others die)")
+        self.speed = _spin(0, 300, 5, " ft")
+        self.reach = _spin(0, 60, 5, " ft")
+        self.ac = _spin(0, 60, optional=True)
+        self.hp = _spin(0, 9999, optional=True)
+        self.max_hp = _spin(0, 9999, optional=True)
+        self.temp_hp = _spin(0, 999)
+        self.conditions = QLineEdit()
+        self.conditions.setPlaceholderText("e.g. frightened 1, prone")
+        self.conditions.setToolTip("Conditions, separated by commas; valued ones as “frightened 2”")
+        self.image = QLineEdit()
+        self.image.setPlaceholderText("portrait file (optional)")
+        self.movement = QLabel()
+        self.movement.setWordWrap(True)
+        self.end_turn = QPushButton("End turn")
+        self.end_turn.setToolTip("Reset this token's movement for the turn (E)")
+
+        hp_row = QWidget()
+        hp_lay = QHBoxLayout(hp_row)
+        hp_lay.setContentsMargins(0, 0, 0, 0)
+        hp_lay.addWidget(self.hp)
+        hp_lay.addWidget(QLabel("/"))
+        hp_lay.addWidget(self.max_hp)
+        move_row = QWidget()
+        move_lay = QHBoxLayout(move_row)
+        move_lay.setContentsMargins(0, 0, 0, 0)
+        move_lay.addWidget(self.movement, 1)
+        move_lay.addWidget(self.end_turn)
+
+        form = QFormLayout()
+        form.addRow("Id", self.id_label)
+        form.addRow("Name", self.name)
+        form.addRow("Side", self.side)
+        form.addRow("Size", self.size)
+        form.addRow("", self.pc)
+        form.addRow("Speed", self.speed)
+        form.addRow("Reach", self.reach)
+        form.addRow("AC", self.ac)
+        form.addRow("HP", hp_row)
+        form.addRow("Temp HP", self.temp_hp)
+        form.addRow("Conditions", self.conditions)
+        form.addRow("Portrait", self.image)
+        form.addRow("This turn", move_row)
+        outer = QVBoxLayout(self.form_page)
+        outer.addLayout(form)
+        outer.addStretch(1)
+
+        self.name.editingFinished.connect(lambda: self._edit("name", self.name.text().strip() or None))
+        self.side.activated.connect(lambda _i: self._edit("side", self.side.currentText().strip() or "neutral"))
+        self.side.lineEdit().editingFinished.connect(
+            lambda: self._edit("side", self.side.currentText().strip() or "neutral")
+        )
+        self.size.activated.connect(lambda _i: self._edit("size", str(self.size.currentData())))
+        self.pc.toggled.connect(lambda v: self._edit("pc", bool(v)))
+        self.speed.valueChanged.connect(lambda v: self._edit("speed", int(v)))
+        self.reach.valueChanged.connect(lambda v: self._edit("reach", int(v)))
+        self.ac.valueChanged.connect(lambda v: self._edit("ac", None if v == NONE else int(v)))
+        self.hp.valueChanged.connect(lambda v: self._edit("hp", None if v == NONE else int(v)))
+        self.max_hp.valueChanged.connect(lambda v: self._edit("max_hp", None if v == NONE else int(v)))
+        self.temp_hp.valueChanged.connect(lambda v: self._edit("temp_hp", int(v)))
+        self.conditions.editingFinished.connect(lambda: self._edit("conditions", _split(self.conditions.text())))
+        self.image.editingFinished.connect(lambda: self._edit("image", self.image.text().strip() or None))
+        self.end_turn.clicked.connect(self._end_turn)
+
+        doc.changed.connect(self._on_doc_changed)
+        map_scene.selection_ids_changed.connect(self._on_selection)
+        self._on_selection(map_scene.selected_ids())
+
+    # ---- model → widgets
+
+    def _on_selection(self, ids: list[str]) -> None:
+        if len(ids) == 1:
+            self.token_id = ids[0]
+            self.stack.setCurrentWidget(self.form_page)
+            self.refresh()
+        elif ids:
+            self.token_id = None
+            names = [t.label for t in self.doc.scene.tokens if t.id in set(ids)]
+            self.many.setText(f"{len(ids)} tokens selected:\n" + ", ".join(names))
+            self.stack.setCurrentWidget(self.many)
+        else:
+            self.token_id = None
+            self.stack.setCurrentWidget(self.empty)
+
+    def _on_doc_changed(self, old: DocState, new: DocState) -> None:
+        if self.token_id is not None and new.scene.token(self.token_id) is None:
+            self._on_selection(self.map_scene.selected_ids())
+            return
+        self.refresh()
+
+    def token(self) -> Token | None:
+        return self.doc.scene.token(self.token_id) if self.token_id else None
+
+    def refresh(self) -> None:
+        t = self.token()
+        if t is None:
+            return
+        self._syncing = True
+        try:
+            self.setWindowTitle(f"Inspector — {t.label}")
+            self.id_label.setText(t.id)
+            _set_text(self.name, t.name or "")
+            sides = sorted({x.side for x in self.doc.scene.tokens} | {"party", "enemies", "neutral"})
+            if [self.side.itemText(i) for i in range(self.side.count())] != sides:
+                self.side.clear()
+                self.side.addItems(sides)
+            self.side.setCurrentText(t.side)
+            self.size.setCurrentIndex(SIZES.index(t.size))
+            self.pc.setChecked(t.pc)
+            self.speed.setValue(t.speed)
+            self.reach.setValue(t.reach)
+            self.ac.setValue(NONE if t.ac is None else t.ac)
+            self.hp.setValue(NONE if t.hp is None else t.hp)
+            self.max_hp.setValue(NONE if t.max_hp is None else t.max_hp)
+            self.temp_hp.setValue(t.temp_hp)
+            _set_text(self.conditions, ", ".join(t.conditions))
+            _set_text(self.image, t.image or "")
+            self.movement.setText(self._movement_text(t))
+        finally:
+            self._syncing = False
+
+    def _movement_text(self, t: Token) -> str:
+        spent = self.doc.turn.of(t.id)
+        budget = turn_budget(self.doc.scene, t, spent)
+        if budget.pf2e:
+            return (
+                f"{spent.feet} ft moved, {spent.actions} Stride{'s' if spent.actions != 1 else ''} · "
+                f"{budget.actions_left} left"
+            )
+        dash = " (Dashed)" if spent.actions else ""
+        return f"{spent.feet} ft moved{dash} · {budget.move_left} ft left"
+
+    # ---- widgets → commands
+
+    def _edit(self, field: str, value: Any) -> None:
+        if self._syncing:
+            return
+        t = self.token()
+        if t is None or getattr(t, field) == value:
+            return
+        new = replace(t, **{field: value})
+        if field == "hp" and value is not None and t.max_hp is None:
+            new = replace(new, max_hp=value)
+        if field == "size":
+            # a bigger space must still fit on the grid: shift it up/left when needed
+            g = self.doc.scene.grid
+            n = new.side_squares
+            cell = type(t.cell)(min(t.cell.x, max(0, g.width - n)), min(t.cell.y, max(0, g.height - n)))
+            new = replace(new, cell=cell)
+        old_text = _show(getattr(t, field))
+        self.doc.execute(
+            UpdateToken(
+                t.id,
+                new,
+                what=field.replace("_", " "),
+                log=f"{t.label}: {field.replace('_', ' ')} {old_text} → {_show(value)}",
+                merge_key=("inspector", t.id, field),
+            )
+        )
+
+    def _end_turn(self) -> None:
+        if self.token_id is not None:
+            command = end_turn_command(self.doc.scene, [self.token_id])
+            if command is not None:
+                self.doc.execute(command)
+
+    def focus_name(self) -> None:
+        self.name.setFocus()
+        self.name.selectAll()
+
+
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, tuple):
+        return ", ".join(value) or "none"
+    return str(value)
+
+
+def _set_text(edit: QLineEdit, text: str) -> None:
+    if edit.text() != text:
+        edit.setText(text)
+
+
+__all__: list[str] = ["InspectorDock"]

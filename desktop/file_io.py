@@ -1,0 +1,101 @@
+"""Opening and saving scenes for the app, on top of `rules.io` (atomic writes, .fivefoot zips, imports).
+
+Opening: any file `rules.io.fivefoot_file.open_document` reads — `.fivefoot`, plain scene JSON, Universal VTT
+(`.dd2vtt`, `.uvtt`, `.df2vtt`). Pictures referred to by a relative file path are resolved against the
+scene file's folder (`Opened.base_dir`).
+
+Saving goes through `rules.io.safe_write.save_scene` (atomic, keeps ``NAME.bak``):
+- ``.fivefoot``: pictures referred to by a file path are embedded (``embedded:NAME``), so the file travels
+  alone; pictures already embedded stay embedded.
+- plain JSON: relative picture paths are rewritten relative to the new file's folder (Save As elsewhere keeps
+  the map picture); embedded pictures are inlined as ``data:`` URIs by `save_scene`.
+The document in memory is never changed by saving.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from rules.io.fivefoot_file import open_document
+from rules.io.images import DATA_URI_PREFIX, embedded_name, embedded_ref, resolve_image
+from rules.io.safe_write import save_scene
+from rules.scene import Scene
+
+OPEN_FILTER = "Scenes (*.fivefoot *.json *.dd2vtt *.uvtt *.df2vtt);;FiveFoot scene (*.fivefoot);;" \
+    "Scene JSON (*.json);;Universal VTT (*.dd2vtt *.uvtt *.df2vtt);;All files (*)"
+SAVE_FILTER = "FiveFoot scene (*.fivefoot);;Scene JSON (*.json)"
+SAVE_SUFFIXES = (".fivefoot", ".json")
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    scene: Scene
+    images: Mapping[str, bytes]
+    base_dir: Path
+
+
+def open_scene_file(path: Path, system: str | None = None) -> Opened:
+    """Load any scene-like file. Raises `rules.errors.SceneError` naming the file and the problem."""
+    doc = open_document(path, system=system)
+    return Opened(doc.scene, dict(doc.images), path.resolve().parent)
+
+
+def _is_file_ref(ref: str) -> bool:
+    return bool(ref) and embedded_name(ref) is None and not ref.startswith(DATA_URI_PREFIX)
+
+
+def _safe_name(ref: str, taken: set[str]) -> str:
+    stem = re.sub(r"[^A-Za-z0-9._-]", "-", Path(ref).name).lstrip(".-_") or "picture.png"
+    name = stem[:90]
+    n = 2
+    while name in taken:
+        base, dot, ext = stem.rpartition(".")
+        name = f"{base or stem}-{n}{dot}{ext}" if dot else f"{stem}-{n}"
+        n += 1
+    return name
+
+
+def prepare_for_save(
+    scene: Scene, images: Mapping[str, bytes], base_dir: Path | None, target: Path
+) -> tuple[Scene, dict[str, bytes]]:
+    """The scene and image set to write to `target` (see the module docstring)."""
+    out_images = dict(images)
+    folder = target.resolve().parent
+    to_fivefoot = target.suffix.lower() == ".fivefoot"
+
+    def convert(ref: str) -> str:
+        if not _is_file_ref(ref):
+            return ref
+        if to_fivefoot:
+            data = resolve_image(ref, images, base_dir)
+            if data is None:
+                return ref  # a missing picture stays a (dangling) path rather than failing the save
+            name = _safe_name(ref, set(out_images))
+            out_images[name] = data
+            return embedded_ref(name)
+        p = Path(ref)
+        if p.is_absolute() or base_dir is None:
+            return ref
+        absolute = (base_dir / p).resolve()
+        try:
+            return Path(os.path.relpath(absolute, folder)).as_posix()
+        except ValueError:  # another drive (Windows)
+            return str(absolute)
+
+    background = scene.background
+    if background is not None:
+        background = replace(background, image=convert(background.image))
+    tokens = tuple(t if t.image is None else replace(t, image=convert(t.image)) for t in scene.tokens)
+    return scene.edit(background=background, tokens=tokens), out_images
+
+
+def save_scene_file(path: Path, scene: Scene, images: Mapping[str, bytes], base_dir: Path | None) -> None:
+    """Write the scene to `path` atomically. Raises OSError or ValueError with a readable message."""
+    if path.suffix.lower() not in SAVE_SUFFIXES:
+        raise ValueError(f"{path.name}: save as .fivefoot or .json")
+    out_scene, out_images = prepare_for_save(scene, images, base_dir, path)
+    save_scene(path, out_scene, out_images)

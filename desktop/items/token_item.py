@@ -1,0 +1,328 @@
+"""`TokenItem`: the adapter that mirrors one `Token` of the scene.
+
+A round token over the creature's whole space (1×1 up to 4×4 squares): portrait or initials, a ring in the
+side's colour, the name under it, an HP bar and condition badges. It never changes the model: a drag is
+previewed by the move tool (`set_preview_cell`) and committed as one command; `sync` brings the item back in
+line with the model after every change (and after a cancelled drag).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from rules.geometry.coords import Cell
+from rules.scene import Token
+
+from desktop.grid_coords import cell_rect
+from desktop.items import Z_TOKEN_CARRIED, Z_TOKENS
+from desktop.style import (
+    CELL,
+    ILLEGAL,
+    LABEL_BG,
+    LABEL_FG,
+    SELECTION,
+    hp_colour,
+    side_colour,
+)
+
+RING = CELL * 0.07
+NAME_PX = 12
+BADGE_PX = 10
+MAX_BADGES = 4
+
+_CONDITION_COLOURS: dict[str, str] = {
+    "dying": "#b3201b",
+    "unconscious": "#7a1f6d",
+    "dead": "#222222",
+    "wounded": "#a8432c",
+    "frightened": "#7c4bc4",
+    "sickened": "#6d8f24",
+    "off-guard": "#d27a1e",
+    "prone": "#a06a2a",
+    "blinded": "#444444",
+    "invisible": "#5d8fb3",
+    "poisoned": "#3c8f3c",
+    "restrained": "#8a6a3a",
+    "grappled": "#8a6a3a",
+    "paralyzed": "#4a6ab0",
+    "clumsy": "#b5902a",
+    "enfeebled": "#8a5a3a",
+    "took-cover": "#3b7fa8",
+}
+
+
+def initials(label: str) -> str:
+    """``"Valeros"`` → ``"V"``, ``"Goblin Warrior"`` → ``"GW"``, ``"Goblin 2"`` → ``"G2"``."""
+    words = label.replace("-", " ").replace("_", " ").split()
+    if not words:
+        return "?"
+    number = words[-1] if words[-1].isdigit() and len(words) > 1 else ""
+    letters = [w[0].upper() for w in words if not w.isdigit()][:2]
+    return ("".join(letters) + number)[:3]
+
+
+def condition_badge(text: str) -> tuple[str, QColor]:
+    parts = text.split()
+    name = parts[0].lower() if parts else "?"
+    value = parts[1] if len(parts) > 1 and parts[1].isdigit() else ""
+    short = "".join(p[0] for p in name.split("-")).upper() if "-" in name else name[:2].capitalize()
+    colour = QColor(_CONDITION_COLOURS.get(name, "#56606e"))
+    return short + value, colour
+
+
+def tooltip_text(token: Token) -> str:
+    lines = [f"<b>{token.label}</b> ({token.size}, {token.side})"]
+    stats = []
+    if token.hp is not None:
+        hp = f"HP {token.hp}/{token.max_hp if token.max_hp is not None else token.hp}"
+        stats.append(hp + (f" +{token.temp_hp} temp" if token.temp_hp else ""))
+    if token.ac is not None:
+        stats.append(f"AC {token.ac}")
+    stats.append(f"Speed {token.speed} ft")
+    stats.append(f"Reach {token.reach} ft")
+    lines.append(" · ".join(stats))
+    if token.conditions:
+        lines.append(", ".join(token.conditions))
+    if token.attacks:
+        lines.append("<i>" + ", ".join(a.name for a in token.attacks) + "</i>")
+    return "<br>".join(lines)
+
+
+class TokenItem(QGraphicsItem):
+    def __init__(self, token: Token, portrait: QImage | None = None) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setAcceptHoverEvents(True)
+        self.setZValue(Z_TOKENS)
+        self._token = token
+        self._portrait: QPixmap | None = None
+        self._carried = False
+        self._illegal = False
+        self._hover = False
+        self._name_font = QFont()
+        self._name_font.setPixelSize(NAME_PX)
+        self._name_font.setBold(True)
+        self._badge_font = QFont()
+        self._badge_font.setPixelSize(BADGE_PX)
+        self._badge_font.setBold(True)
+        self._bounds = QRectF()
+        self.sync(token, portrait)
+
+    # ---- model mirror
+
+    @property
+    def token(self) -> Token:
+        return self._token
+
+    @property
+    def token_id(self) -> str:
+        return self._token.id
+
+    @property
+    def side_squares(self) -> int:
+        return self._token.side_squares
+
+    def sync(self, token: Token, portrait: QImage | None = None) -> None:
+        """Mirror `token` (and put the item back on the token's cell)."""
+        self.prepareGeometryChange()
+        self._token = token
+        self._portrait = self._round_portrait(portrait) if portrait is not None else None
+        n = token.side_squares
+        width = QFontMetricsF(self._name_font).horizontalAdvance(token.label) + 14
+        badge_metrics = QFontMetricsF(self._badge_font)
+        badges = [condition_badge(c)[0] for c in token.conditions[:MAX_BADGES]]
+        width = max(width, sum(badge_metrics.horizontalAdvance(b) + 10 for b in badges) + 4)
+        side = n * CELL
+        extra_x = max(0.0, (width - side) / 2) + 4
+        self._bounds = QRectF(-extra_x, -BADGE_PX, side + 2 * extra_x, side + BADGE_PX + NAME_PX + 12)
+        self.setToolTip(tooltip_text(token))
+        self.setPos(cell_rect(token.cell).topLeft())
+        self.update()
+
+    def set_preview_cell(self, cell: Cell | None, illegal: bool = False) -> None:
+        """Show the token at `cell` while it is carried (None: back on its own cell, not carried)."""
+        self._carried = cell is not None
+        self._illegal = illegal and self._carried
+        self.setZValue(Z_TOKEN_CARRIED if self._carried else Z_TOKENS)
+        self.setPos(cell_rect(cell if cell is not None else self._token.cell).topLeft())
+        self.update()
+
+    @property
+    def carried(self) -> bool:
+        return self._carried
+
+    def _round_portrait(self, image: QImage) -> QPixmap:
+        size = 160 * min(self._token.side_squares, 2)
+        scaled = image.scaled(
+            size, size, Qt.AspectRatioMode.KeepAspectRatioByExpanding, Qt.TransformationMode.SmoothTransformation
+        )
+        out = QPixmap(size, size)
+        out.fill(Qt.GlobalColor.transparent)
+        p = QPainter(out)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        clip = QPainterPath()
+        clip.addEllipse(QRectF(0, 0, size, size))
+        p.setClipPath(clip)
+        p.drawImage(QPointF((size - scaled.width()) / 2, (size - scaled.height()) / 2), scaled)
+        p.end()
+        return out
+
+    # ---- painting
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        side = self._token.side_squares * CELL
+        path.addEllipse(QRectF(0, 0, side, side).adjusted(2, 2, -2, -2))
+        return path
+
+    def hoverEnterEvent(self, event: object) -> None:  # type: ignore[override]
+        self._hover = True
+        self.update()
+
+    def hoverLeaveEvent(self, event: object) -> None:  # type: ignore[override]
+        self._hover = False
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        t = self._token
+        side = t.side_squares * CELL
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        inset = CELL * 0.06
+        disc = QRectF(inset, inset, side - 2 * inset, side - 2 * inset)
+        colour = side_colour(t.side)
+        down = t.hp is not None and t.hp <= 0
+
+        # shadow
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 90 if not self._carried else 60))
+        lift = CELL * (0.09 if self._carried else 0.04)
+        painter.drawEllipse(disc.translated(lift * 0.6, lift))
+        if self._carried:
+            painter.setOpacity(0.88)
+
+        # selection glow
+        if self.isSelected() or self._hover:
+            glow = QColor(SELECTION if self.isSelected() else QColor(255, 255, 255))
+            glow.setAlpha(200 if self.isSelected() else 90)
+            painter.setPen(QPen(glow, RING * 0.9))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(disc.adjusted(-RING * 0.7, -RING * 0.7, RING * 0.7, RING * 0.7))
+
+        # face
+        inner = disc.adjusted(RING / 2, RING / 2, -RING / 2, -RING / 2)
+        if self._portrait is not None:
+            painter.drawPixmap(inner, self._portrait, QRectF(self._portrait.rect()))
+        else:
+            grad = QRadialGradient(inner.center() - QPointF(inner.width() * 0.2, inner.height() * 0.25), inner.width())
+            grad.setColorAt(0.0, colour.lighter(135))
+            grad.setColorAt(1.0, colour.darker(190))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(grad))
+            painter.drawEllipse(inner)
+            if lod * side > 14:
+                font = QFont()
+                font.setBold(True)
+                letters = initials(t.label)
+                font.setPixelSize(max(1, int(inner.height() * (0.42 if len(letters) < 3 else 0.32))))
+                painter.setFont(font)
+                painter.setPen(QColor(0, 0, 0, 120))
+                painter.drawText(inner.translated(1.5, 2), Qt.AlignmentFlag.AlignCenter, letters)
+                painter.setPen(QColor("#fbfbf6"))
+                painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, letters)
+
+        # ring
+        ring_colour = ILLEGAL if self._illegal else colour
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(10, 10, 12, 200), RING + 2))
+        painter.drawEllipse(disc)
+        painter.setPen(QPen(ring_colour, RING))
+        painter.drawEllipse(disc)
+
+        if down:
+            painter.setPen(QPen(QColor(20, 20, 20, 200), RING * 1.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            m = disc.width() * 0.25
+            painter.drawLine(disc.topLeft() + QPointF(m, m), disc.bottomRight() - QPointF(m, m))
+            painter.drawLine(disc.topRight() + QPointF(-m, m), disc.bottomLeft() + QPointF(m, -m))
+
+        if lod * CELL < 18:
+            painter.setOpacity(1.0)
+            return
+        self._paint_hp(painter, disc)
+        self._paint_badges(painter, disc)
+        self._paint_name(painter, side)
+        painter.setOpacity(1.0)
+
+    def _paint_hp(self, painter: QPainter, disc: QRectF) -> None:
+        t = self._token
+        if t.hp is None or not t.max_hp:
+            return
+        width = min(disc.width() * 0.78, CELL * 0.78 * 1.6)
+        height = CELL * 0.09
+        bar = QRectF(disc.center().x() - width / 2, disc.bottom() - height * 0.9, width, height)
+        painter.setPen(QPen(QColor(0, 0, 0, 220), 1.5))
+        painter.setBrush(QColor(25, 25, 28, 230))
+        painter.drawRoundedRect(bar, height / 2, height / 2)
+        frac = max(0.0, min(1.0, t.hp / t.max_hp))
+        if frac > 0:
+            fill = QRectF(bar.left(), bar.top(), bar.width() * frac, bar.height())
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(hp_colour(frac))
+            painter.drawRoundedRect(fill, height / 2, height / 2)
+        if t.temp_hp:
+            tfrac = min(1.0, t.temp_hp / t.max_hp)
+            temp = QRectF(bar.right() - bar.width() * tfrac, bar.top(), bar.width() * tfrac, bar.height() * 0.5)
+            painter.setBrush(QColor("#5ab0ff"))
+            painter.drawRoundedRect(temp, height / 4, height / 4)
+
+    def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
+        conditions = list(self._token.conditions)
+        if not conditions:
+            return
+        shown = conditions[:MAX_BADGES]
+        badges = [condition_badge(c) for c in shown]
+        if len(conditions) > MAX_BADGES:
+            badges[-1] = (f"+{len(conditions) - MAX_BADGES + 1}", QColor("#56606e"))
+        painter.setFont(self._badge_font)
+        metrics = QFontMetricsF(self._badge_font)
+        h = BADGE_PX + 4
+        x = disc.left() + disc.width() * 0.5 - (sum(metrics.horizontalAdvance(b[0]) + 8 for b in badges) + 2 * (len(badges) - 1)) / 2
+        y = disc.top() - h * 0.45
+        for text, colour in badges:
+            w = metrics.horizontalAdvance(text) + 8
+            rect = QRectF(x, y, w, h)
+            painter.setPen(QPen(QColor(0, 0, 0, 200), 1.2))
+            painter.setBrush(colour)
+            painter.drawRoundedRect(rect, h / 2, h / 2)
+            painter.setPen(QColor("#ffffff"))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+            x += w + 2
+
+    def _paint_name(self, painter: QPainter, side: float) -> None:
+        label = self._token.label
+        painter.setFont(self._name_font)
+        metrics = QFontMetricsF(self._name_font)
+        w = metrics.horizontalAdvance(label) + 10
+        h = NAME_PX + 5
+        rect = QRectF(side / 2 - w / 2, side - 1, w, h)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(LABEL_BG)
+        painter.drawRoundedRect(rect, 4, 4)
+        painter.setPen(LABEL_FG)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)

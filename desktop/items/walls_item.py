@@ -1,0 +1,128 @@
+"""All walls of the scene in one item: walls, doors (open or closed), windows and low walls.
+
+Walls are drawn in scene units (they thicken as you zoom in, like ink on the map) over a dark casing so
+they read on any map picture. `wall_at` finds the wall under a point for clicks (open/close a door).
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from rules.scene import Wall
+
+from desktop.grid_coords import to_scene
+from desktop.items import Z_WALLS
+from desktop.style import CELL, SELECTION, WALL_CASING, WALL_COLOURS
+
+WALL_WIDTH = CELL * 0.1
+CASING_EXTRA = CELL * 0.06
+
+
+def _pen(colour: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    pen = QPen(colour, width, style, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+    return pen
+
+
+def point_segment_distance(p: QPointF, a: QPointF, b: QPointF) -> float:
+    ax, ay, bx, by = a.x(), a.y(), b.x(), b.y()
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p.x() - ax) * dx + (p.y() - ay) * dy) / length2))
+    return math.hypot(p.x() - (ax + t * dx), p.y() - (ay + t * dy))
+
+
+class WallsItem(QGraphicsItem):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z_WALLS)
+        self._walls: tuple[Wall, ...] = ()
+        self._lines: list[QLineF] = []
+        self._bounds = QRectF()
+        self._highlight: int | None = None
+
+    def set_walls(self, walls: tuple[Wall, ...]) -> None:
+        if walls is self._walls:
+            return
+        self.prepareGeometryChange()
+        self._walls = walls
+        self._lines = [QLineF(to_scene(w.a), to_scene(w.b)) for w in walls]
+        bounds = QRectF()
+        for line in self._lines:
+            bounds = bounds.united(QRectF(line.p1(), line.p2()).normalized())
+        pad = WALL_WIDTH + CASING_EXTRA + 2
+        self._bounds = bounds.adjusted(-pad, -pad, pad, pad) if self._lines else QRectF()
+        if self._highlight is not None and self._highlight >= len(walls):
+            self._highlight = None
+        self.update()
+
+    def set_highlight(self, index: int | None) -> None:
+        if index != self._highlight:
+            self._highlight = index
+            self.update()
+
+    def wall_at(self, pos: QPointF, tolerance: float) -> int | None:
+        """Index of the wall nearest `pos` within `tolerance` scene units (doors win ties)."""
+        best: tuple[float, int] | None = None
+        for i, line in enumerate(self._lines):
+            d = point_segment_distance(pos, line.p1(), line.p2())
+            if d > tolerance:
+                continue
+            score = d - (tolerance if self._walls[i].kind == "door" else 0.0)
+            if best is None or score < best[0]:
+                best = (score, i)
+        return None if best is None else best[1]
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if not self._lines:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        groups: dict[str, list[QLineF]] = {}
+        for wall, line in zip(self._walls, self._lines, strict=True):
+            key = wall.kind if wall.kind != "door" else ("door-open" if wall.open else "door")
+            groups.setdefault(key, []).append(line)
+        casing = _pen(WALL_CASING, WALL_WIDTH + CASING_EXTRA)
+        # casings first, so that crossing walls join cleanly
+        for key in ("wall", "window", "door"):
+            if key in groups:
+                painter.setPen(casing if key != "door" else _pen(WALL_CASING, WALL_WIDTH * 1.6 + CASING_EXTRA))
+                painter.drawLines(groups[key])
+        if "wall" in groups:
+            painter.setPen(_pen(WALL_COLOURS["wall"], WALL_WIDTH))
+            painter.drawLines(groups["wall"])
+        if "window" in groups:
+            painter.setPen(_pen(WALL_COLOURS["window"], WALL_WIDTH * 0.55))
+            painter.drawLines(groups["window"])
+        if "low" in groups:
+            painter.setPen(_pen(WALL_CASING, WALL_WIDTH * 0.9))
+            painter.drawLines(groups["low"])
+            painter.setPen(_pen(WALL_COLOURS["low"], WALL_WIDTH * 0.55, Qt.PenStyle.DashLine))
+            painter.drawLines(groups["low"])
+        if "door" in groups:
+            painter.setPen(_pen(WALL_COLOURS["door"], WALL_WIDTH * 1.6))
+            painter.drawLines(groups["door"])
+            painter.setPen(_pen(WALL_CASING.lighter(130), WALL_WIDTH * 0.25))
+            painter.drawLines(groups["door"])
+        if "door-open" in groups:
+            painter.setPen(_pen(WALL_CASING, WALL_WIDTH * 0.7))
+            painter.drawLines(groups["door-open"])
+            painter.setPen(_pen(WALL_COLOURS["door"], WALL_WIDTH * 0.4, Qt.PenStyle.DotLine))
+            painter.drawLines(groups["door-open"])
+            # door leaves swung open: short ticks at both ends
+            ticks: list[QLineF] = []
+            for line in groups["door-open"]:
+                normal = line.normalVector()
+                normal.setLength(CELL * 0.3)
+                dx, dy = normal.dx(), normal.dy()
+                ticks.append(QLineF(line.p1(), line.p1() + QPointF(dx, dy)))
+                ticks.append(QLineF(line.p2(), line.p2() + QPointF(dx, dy)))
+            painter.setPen(_pen(WALL_COLOURS["door"], WALL_WIDTH * 0.8))
+            painter.drawLines(ticks)
+        if self._highlight is not None:
+            painter.setPen(_pen(SELECTION, WALL_WIDTH * 0.5))
+            painter.drawLine(self._lines[self._highlight])

@@ -1,0 +1,389 @@
+"""The main window: the map view in the middle, tools and tool options on top, the inspector on the right,
+menus with every command and its shortcut, the status bar with the cell under the cursor and the zoom."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStackedWidget,
+    QToolBar,
+    QWidget,
+)
+from rules.geometry.coords import Cell
+from rules.scene import new_scene
+
+from desktop.commands import ResetMovement
+from desktop.dialogs.new_scene import NewSceneDialog
+from desktop.dialogs.scene_settings import SceneSettingsDialog
+from desktop.dialogs.token_form import TokenForm
+from desktop.docks.inspector import InspectorDock
+from desktop.document import Document
+from desktop.file_controller import FileController
+from desktop.grid_coords import cell_at
+from desktop.icons import icon
+from desktop.map_scene import MapScene
+from desktop.map_view import MapView
+from desktop.style import TERRAIN_LABELS
+from desktop.token_ops import add_token_command, delete_command, duplicate_command, end_turn_command
+from desktop.tools import TOOL_SPECS, Tool
+
+APP_NAME = "FiveFoot"
+SHORTCUTS_HELP = """<table>
+<tr><td><b>Drag a token</b></td><td>move it by the rules (cheapest path, cost, Strides / Dash)</td></tr>
+<tr><td><b>Shift-click</b> while dragging</td><td>add a waypoint</td></tr>
+<tr><td><b>Alt</b> while dragging</td><td>GM free move (no rules)</td></tr>
+<tr><td><b>Esc</b> / right click</td><td>cancel the move or the gesture</td></tr>
+<tr><td><b>S M T W</b></td><td>select · measure · terrain · walls</td></tr>
+<tr><td><b>Wheel, Ctrl +/−, Ctrl 0</b></td><td>zoom · fit the map</td></tr>
+<tr><td><b>Middle drag, Space+drag, arrows</b></td><td>pan</td></tr>
+<tr><td><b>E</b> / <b>Ctrl+R</b></td><td>end turn of the selection / new round (movement resets)</td></tr>
+<tr><td><b>O</b> · <b>G</b></td><td>movement overlay · grid</td></tr>
+<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>undo / redo</td></tr>
+<tr><td><b>Del</b> · <b>Ctrl+D</b> · <b>Ctrl+A</b></td><td>delete · duplicate · select all tokens</td></tr>
+</table>"""
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, doc: Document | None = None, autosave: bool = True) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.doc = doc if doc is not None else Document(new_scene("pf2e", 30, 20))
+        self.map_scene = MapScene(self.doc)
+        self.view = MapView(self.map_scene, self)
+        self.view.setObjectName("mapView")
+        self.setCentralWidget(self.view)
+        self.files = FileController(self, self.doc, autosave=autosave)
+        self.inspector = InspectorDock(self.doc, self.map_scene, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
+        self.token_form: TokenForm | None = None
+
+        self.tools: dict[str, Tool] = {spec.name: spec.factory(self.view) for spec in TOOL_SPECS}
+        self.tool_actions: dict[str, QAction] = {}
+        self._options = QStackedWidget()
+        self._option_pages: dict[str, int] = {}
+        self._make_actions()
+        self._make_menus()
+        self._make_toolbars()
+        self._make_status_bar()
+
+        self.doc.title_changed.connect(self._update_title)
+        self.doc.history_changed.connect(self._update_history_actions)
+        self.doc.logged.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.doc.reset.connect(self._on_reset)
+        self.doc.changed.connect(lambda _o, _n: self._update_round())
+        self.view.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.files.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.files.recent_changed.connect(self._fill_recent_menu)
+        self.view.hover_cell_changed.connect(self._show_cell)
+        self.view.zoom_changed.connect(self._show_zoom)
+        self.view.add_token_requested.connect(self.add_token_at)
+        self.view.edit_token_requested.connect(self.edit_token)
+        self.map_scene.selection_ids_changed.connect(lambda _ids: self._update_selection_actions())
+        self.set_tool("select")
+        self._update_title()
+        self._update_history_actions()
+        self._update_selection_actions()
+        self._update_round()
+        self.resize(1400, 900)
+
+    # ---- actions
+
+    def _action(
+        self, text: str, slot: object, shortcut: QKeySequence | str | list[QKeySequence] | None = None,
+        tip: str = "", icon_name: str = "",
+    ) -> QAction:
+        act = QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, list):
+                act.setShortcuts(shortcut)
+            else:
+                act.setShortcut(QKeySequence(shortcut))
+        if icon_name:
+            act.setIcon(icon(icon_name))
+        keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = tip or text.replace("&", "").rstrip("…")
+        act.setToolTip(f"{tip} ({keys})" if keys else tip)
+        act.setStatusTip(tip)
+        act.triggered.connect(slot)  # type: ignore[arg-type]
+        self.addAction(act)
+        return act
+
+    def _make_actions(self) -> None:
+        f = self.files
+        self.act_new = self._action("&New…", self.new_scene_dialog, QKeySequence.StandardKey.New, "New scene: empty map or demo")
+        self.act_open = self._action("&Open…", lambda: f.open(), QKeySequence.StandardKey.Open, "Open a scene or a Universal VTT map")
+        self.act_save = self._action("&Save", lambda: f.save(), QKeySequence.StandardKey.Save, "Save the scene")
+        self.act_save_as = self._action("Save &As…", lambda: f.save_as(), QKeySequence.StandardKey.SaveAs, "Save the scene under a new name")
+        self.act_quit = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.act_undo = self._action("&Undo", self.doc.undo, QKeySequence.StandardKey.Undo)
+        self.act_redo = self._action(
+            "&Redo", self.doc.redo, [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+        )
+        self.act_delete = self._action("&Delete", self.delete_selection, QKeySequence.StandardKey.Delete, "Delete the selected tokens")
+        self.act_duplicate = self._action("D&uplicate", self.duplicate_selection, "Ctrl+D", "Duplicate the selected tokens")
+        self.act_select_all = self._action("Select &All Tokens", self.select_all, QKeySequence.StandardKey.SelectAll)
+        self.act_add_token = self._action("Add &Token…", lambda: self.add_token_at(None), "Ctrl+T", "Add a token at the centre of the view", "token")
+        self.act_settings = self._action("Scene &Settings…", self.scene_settings_dialog, "Ctrl+,", "System, diagonal rule, flanking, area method")
+        self.act_end_turn = self._action("&End Turn of Selection", self.end_turn_selection, "E", "Reset the selected tokens' movement this turn")
+        self.act_new_round = self._action("New &Round", self.new_round, "Ctrl+R", "Everyone's movement resets")
+        self.act_zoom_in = self._action("Zoom &In", self.view.zoom_in, [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.act_zoom_out = self._action("Zoom &Out", self.view.zoom_out, QKeySequence("Ctrl+-"))
+        self.act_fit = self._action("&Fit Map", self.view.fit, "Ctrl+0", "Show the whole map")
+        self.act_actual = self._action("&Actual Size", self.view.actual_size, "Ctrl+1")
+        self.act_overlay = self._action(
+            "&Movement Overlay", self.map_scene.set_show_overlay, "O",
+            "Shade the squares the selected token can reach (by Stride or move/Dash)", "overlay",
+        )
+        self.act_overlay.setCheckable(True)
+        self.act_overlay.setChecked(True)
+        self.act_grid = self._action("&Grid", self.map_scene.grid_item.setVisible, "G", "Show the 5-ft grid", "grid")
+        self.act_grid.setCheckable(True)
+        self.act_grid.setChecked(True)
+        self.act_shortcuts = self._action("&Keyboard Shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
+        self.act_about = self._action("&About FiveFoot", self.show_about)
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        for spec in TOOL_SPECS:
+            act = self._action(spec.label, lambda _c=False, n=spec.name: self.set_tool(n), spec.shortcut, spec.tooltip.split("\n")[0], spec.icon)
+            act.setToolTip(spec.tooltip)
+            act.setCheckable(True)
+            group.addAction(act)
+            self.tool_actions[spec.name] = act
+
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        m = bar.addMenu("&File")
+        m.addActions([self.act_new, self.act_open])
+        self.recent_menu = m.addMenu("Open &Recent")
+        self._fill_recent_menu()
+        m.addSeparator()
+        m.addActions([self.act_save, self.act_save_as])
+        m.addSeparator()
+        m.addAction(self.act_quit)
+        m = bar.addMenu("&Edit")
+        m.addActions([self.act_undo, self.act_redo])
+        m.addSeparator()
+        m.addActions([self.act_add_token, self.act_duplicate, self.act_delete, self.act_select_all])
+        m.addSeparator()
+        m.addAction(self.act_settings)
+        m = bar.addMenu("&View")
+        m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_actual])
+        m.addSeparator()
+        m.addActions([self.act_overlay, self.act_grid, self.inspector.toggleViewAction()])
+        m = bar.addMenu("&Tools")
+        m.addActions(list(self.tool_actions.values()))
+        m = bar.addMenu("T&urn")
+        m.addActions([self.act_end_turn, self.act_new_round])
+        m = bar.addMenu("&Help")
+        m.addActions([self.act_shortcuts, self.act_about])
+
+    def _make_toolbars(self) -> None:
+        tb = QToolBar("Main")
+        tb.setObjectName("mainToolBar")
+        tb.setMovable(False)
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.addToolBar(tb)
+        for act in self.tool_actions.values():
+            tb.addAction(act)
+        tb.addSeparator()
+        tb.addAction(self.act_add_token)
+        tb.addAction(self.act_overlay)
+        tb.addSeparator()
+        for act in (self.act_undo, self.act_redo, self.act_fit):
+            tb.addAction(act)
+        self.main_toolbar = tb
+        opts = QToolBar("Tool options")
+        opts.setObjectName("toolOptionsBar")
+        opts.setMovable(False)
+        self._tool_label = QLabel()
+        self._tool_label.setStyleSheet("font-weight: bold; padding: 0 8px;")
+        opts.addWidget(self._tool_label)
+        opts.addWidget(self._options)
+        empty = QWidget()
+        self._option_pages["__none__"] = self._options.addWidget(empty)
+        for name, tool in self.tools.items():
+            w = tool.options_widget()
+            if w is not None:
+                self._option_pages[name] = self._options.addWidget(w)
+        self.addToolBarBreak()
+        self.addToolBar(opts)
+        self.options_toolbar = opts
+
+    def _make_status_bar(self) -> None:
+        sb = self.statusBar()
+        self.cell_label = QLabel("—")
+        self.cell_label.setMinimumWidth(230)
+        self.cell_label.setToolTip("The square under the mouse")
+        self.zoom_label = QLabel()
+        self.zoom_label.setToolTip("Zoom; one square is 5 feet")
+        self.round_label = QLabel()
+        for w in (self.round_label, self.cell_label, self.zoom_label):
+            sb.addPermanentWidget(w)
+
+    # ---- tools
+
+    def set_tool(self, name: str) -> None:
+        tool = self.tools[name]
+        self.view.set_tool(tool)
+        self.tool_actions[name].setChecked(True)
+        self._options.setCurrentIndex(self._option_pages.get(name, self._option_pages["__none__"]))
+        self._tool_label.setText(tool.label)
+        hint = tool.hint()
+        if hint:
+            self.statusBar().showMessage(hint, 8000)
+
+    @property
+    def tool(self) -> Tool:
+        assert self.view.tool is not None
+        return self.view.tool
+
+    # ---- edits
+
+    def delete_selection(self) -> None:
+        command = delete_command(self.doc.scene, self.map_scene.selected_ids())
+        if command is not None:
+            self.doc.execute(command)
+
+    def duplicate_selection(self) -> None:
+        command = duplicate_command(self.doc.scene, self.map_scene.selected_ids())
+        if command is not None:
+            self.doc.execute(command)
+            self.map_scene.select_ids([t.id for t in command.tokens])
+
+    def select_all(self) -> None:
+        self.map_scene.select_ids([t.id for t in self.doc.scene.tokens])
+
+    def end_turn_selection(self) -> None:
+        command = end_turn_command(self.doc.scene, self.map_scene.selected_ids())
+        if command is not None:
+            self.doc.execute(command)
+
+    def new_round(self) -> None:
+        self.doc.execute(ResetMovement(None, log=f"Round {self.doc.turn.round + 1} begins: movement resets"))
+
+    def add_token_at(self, cell: Cell | None) -> TokenForm:
+        """Open the quick token form for `cell` (default: the centre of the view)."""
+        if cell is None:
+            cell = cell_at(self.view.mapToScene(self.view.viewport().rect().center()))
+        g = self.doc.scene.grid
+        cell = Cell(min(max(cell.x, 0), g.width - 1), min(max(cell.y, 0), g.height - 1))
+        form = TokenForm(self.doc.scene.system, cell, sorted({t.side for t in self.doc.scene.tokens}), self)
+        form.accepted.connect(lambda: self._add_from_form(form))
+        self.token_form = form
+        form.open()
+        return form
+
+    def _add_from_form(self, form: TokenForm) -> None:
+        command = add_token_command(self.doc.scene, form.token(self.doc.scene))
+        if command is None:
+            self.statusBar().showMessage("No free square near there for the new token", 8000)
+            return
+        self.doc.execute(command)
+        self.map_scene.select_ids([command.tokens[0].id])
+
+    def edit_token(self, token_id: str) -> None:
+        self.map_scene.select_ids([token_id])
+        self.inspector.show()
+        self.inspector.raise_()
+        self.inspector.focus_name()
+
+    # ---- dialogs
+
+    def new_scene_dialog(self) -> None:
+        dialog = NewSceneDialog(self)
+        if dialog.exec() != NewSceneDialog.DialogCode.Accepted:
+            return
+        demo = dialog.wants_demo()
+        if demo is not None:
+            self.files.open_demo(demo)
+        else:
+            self.files.new_scene(dialog.scene())
+
+    def scene_settings_dialog(self) -> None:
+        dialog = SceneSettingsDialog(self.doc.scene, self)
+        if dialog.exec() == SceneSettingsDialog.DialogCode.Accepted:
+            command = dialog.command()
+            if command is not None:
+                self.doc.execute(command)
+
+    def show_shortcuts(self) -> None:
+        QMessageBox.information(self, "Keyboard shortcuts", SHORTCUTS_HELP)
+
+    def show_about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About FiveFoot",
+            "<b>FiveFoot</b> — a battle map for Pathfinder 2e and D&D 5e that counts the squares for you.",
+        )
+
+    # ---- status and title
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.doc.display_name()}[*] — {APP_NAME}")
+        self.setWindowModified(self.doc.dirty)
+
+    def _update_history_actions(self) -> None:
+        undo, redo = self.doc.undo_label(), self.doc.redo_label()
+        self.act_undo.setEnabled(undo is not None)
+        self.act_redo.setEnabled(redo is not None)
+        self.act_undo.setText(f"&Undo {undo}" if undo else "&Undo")
+        self.act_redo.setText(f"&Redo {redo}" if redo else "&Redo")
+
+    def _update_selection_actions(self) -> None:
+        has = bool(self.map_scene.selected_ids())
+        for act in (self.act_delete, self.act_duplicate, self.act_end_turn):
+            act.setEnabled(has)
+
+    def _update_round(self) -> None:
+        system = {"pf2e": "PF2e", "dnd5e-2014": "5e 2014", "dnd5e-2024": "5e 2024"}[self.doc.scene.system]
+        self.round_label.setText(f"{system} · Round {self.doc.turn.round}")
+
+    def _show_cell(self, cell: Cell | None) -> None:
+        if cell is None:
+            self.cell_label.setText("—")
+            return
+        text = f"Square [{cell.x}, {cell.y}]"
+        kind = self.doc.scene.terrain_map().get(cell)
+        if kind:
+            text += f" · {TERRAIN_LABELS[kind].lower()}"
+        band = self.map_scene.overlay_item.bands.get(cell)
+        if band:
+            text += f" · {'Stride ' + str(band) if self.doc.scene.is_pf2e else ('move' if band == 1 else 'Dash')}"
+        self.cell_label.setText(text)
+
+    def _show_zoom(self, factor: float) -> None:
+        self.zoom_label.setText(f"Zoom {factor * 100:.0f}% · 1 square = 5 ft")
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.files.recent()
+        for path in files:
+            self.recent_menu.addAction(path.name, lambda _c=False, p=path: self.files.open(p)).setToolTip(str(path))
+        self.recent_menu.setEnabled(bool(files))
+
+    def _on_reset(self) -> None:
+        self.map_scene.select_ids([])
+        self._update_round()
+
+    # ---- closing
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.maybe_save():
+            event.ignore()
+            return
+        self.tool.cancel()
+        self.files.shutdown()
+        event.accept()
+
+    def open_path(self, path: Path) -> bool:
+        return self.files.open(path, ask=False)
+
+    def context_menu_at(self, pos: QPoint) -> QMenu | None:
+        return self.view.last_context_menu

@@ -1,0 +1,169 @@
+"""`MapScene`: the QGraphicsScene that mirrors the document, layer by layer.
+
+It owns one item per layer (background, terrain, grid, walls, movement overlay) and one `TokenItem` per
+token, and keeps them in line with `Document.scene` on every `Document.changed`: only the layers whose part
+of the scene changed are rebuilt, and token items are added, removed or re-synced by token id. Selection is
+Qt's item selection on the token items (view state, not model state).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QGraphicsScene
+from rules.scene import Scene, Token
+
+from desktop.commands import DocState
+from desktop.document import Document
+from desktop.images import load_image
+from desktop.items.background_item import BackgroundItem
+from desktop.items.grid_item import GridItem
+from desktop.items.overlay_item import MovementOverlayItem
+from desktop.items.terrain_item import TerrainItem
+from desktop.items.token_item import TokenItem
+from desktop.items.walls_item import WallsItem
+from desktop.movement_plan import overlay_bands
+from desktop.style import CELL, VIEW_BACKGROUND
+
+MARGIN_CELLS = 4
+
+
+class MapScene(QGraphicsScene):
+    #: The selected token ids changed (in selection order is not kept; sorted by the scene's token order).
+    selection_ids_changed = Signal(list)
+
+    def __init__(self, doc: Document) -> None:
+        super().__init__()
+        self.doc = doc
+        self.setBackgroundBrush(VIEW_BACKGROUND)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.background_item = BackgroundItem()
+        self.terrain_item = TerrainItem()
+        self.grid_item = GridItem()
+        self.walls_item = WallsItem()
+        self.overlay_item = MovementOverlayItem()
+        for item in (self.background_item, self.terrain_item, self.grid_item, self.walls_item, self.overlay_item):
+            self.addItem(item)
+        self.token_items: dict[str, TokenItem] = {}
+        self._show_overlay = True
+        self._overlay_key: object = None
+        self._overlay_scene: Scene | None = None
+        self._suspend_overlay = False
+        doc.changed.connect(self._on_changed)
+        self.selectionChanged.connect(self._on_selection_changed)
+        self._sync(None, doc.state)
+
+    # ---- model → items
+
+    def _on_changed(self, old: DocState, new: DocState) -> None:
+        self._sync(old, new)
+
+    def _sync(self, old: DocState | None, new: DocState) -> None:
+        scene = new.scene
+        prev = old.scene if old is not None else None
+        if prev is None or prev.grid != scene.grid:
+            g = scene.grid
+            m = MARGIN_CELLS * CELL
+            self.setSceneRect(QRectF(-m, -m, g.width * CELL + 2 * m, g.height * CELL + 2 * m))
+            self.grid_item.set_grid(g)
+        if prev is None or prev.background != scene.background or prev.grid != scene.grid:
+            image = self._image(scene.background.image) if scene.background is not None else None
+            self.background_item.set_scene_data(scene.grid, scene.background, image)
+        if prev is None or prev.terrain is not scene.terrain:
+            self.terrain_item.set_terrain(scene.terrain_map())
+        if prev is None or prev.walls is not scene.walls:
+            self.walls_item.set_walls(scene.walls)
+        if prev is None or prev.tokens is not scene.tokens:
+            self._sync_tokens(scene)
+        self.refresh_overlay()
+
+    def _sync_tokens(self, scene: Scene) -> None:
+        wanted = {t.id: t for t in scene.tokens}
+        selection_lost = False
+        for tid in list(self.token_items):
+            if tid not in wanted:
+                item = self.token_items.pop(tid)
+                selection_lost |= item.isSelected()
+                self.removeItem(item)
+        for order, token in enumerate(scene.tokens):
+            item = self.token_items.get(token.id)
+            if item is None:
+                item = TokenItem(token, self._portrait(token))
+                self.token_items[token.id] = item
+                self.addItem(item)
+            elif item.token != token or item.token.image != token.image or item.carried:
+                item.sync(token, self._portrait(token))
+                item.set_preview_cell(None)
+            item.setZValue(item.zValue() if item.carried else 50.0 + order * 1e-4)
+        if selection_lost:
+            self._on_selection_changed()
+
+    def _image(self, ref: str) -> QImage | None:
+        return load_image(ref, self.doc.images, self.doc.base_dir)
+
+    def _portrait(self, token: Token) -> QImage | None:
+        return self._image(token.image) if token.image else None
+
+    # ---- selection
+
+    def selected_ids(self) -> list[str]:
+        chosen = {i.token_id for i in self.selectedItems() if isinstance(i, TokenItem)}
+        return [t.id for t in self.doc.scene.tokens if t.id in chosen]
+
+    def select_ids(self, ids: list[str] | set[str], add: bool = False) -> None:
+        wanted = set(ids)
+        self.blockSignals(True)
+        try:
+            for tid, item in self.token_items.items():
+                if tid in wanted:
+                    item.setSelected(True)
+                elif not add:
+                    item.setSelected(False)
+        finally:
+            self.blockSignals(False)
+        self._on_selection_changed()
+
+    def token_item_at(self, pos: QPointF) -> TokenItem | None:
+        """The topmost token whose disc is under `pos` (scene coordinates)."""
+        for item in self.items(pos):
+            if isinstance(item, TokenItem) and item.shape().contains(item.mapFromScene(pos)):
+                return item
+        return None
+
+    def _on_selection_changed(self) -> None:
+        self.refresh_overlay()
+        self.selection_ids_changed.emit(self.selected_ids())
+
+    # ---- movement overlay
+
+    @property
+    def show_overlay(self) -> bool:
+        return self._show_overlay
+
+    def set_show_overlay(self, show: bool) -> None:
+        self._show_overlay = show
+        self.refresh_overlay()
+
+    def suspend_overlay(self, suspend: bool) -> None:
+        """Hide the overlay while a drag is in progress (the path preview says it all)."""
+        self._suspend_overlay = suspend
+        self.overlay_item.setVisible(not suspend)
+
+    def refresh_overlay(self) -> None:
+        ids = self.selected_ids()
+        state = self.doc.state
+        if not self._show_overlay or len(ids) != 1:
+            key: object = None
+        else:
+            token = state.scene.token(ids[0])
+            key = None if token is None else (id(state.scene), token.id, state.turn.of(token.id))
+        if key == self._overlay_key:
+            return
+        self._overlay_key = key
+        self._overlay_scene = state.scene  # keeps id() in the key unique while the key lives
+        if key is None:
+            self.overlay_item.set_bands({})
+            return
+        token = state.scene.token(ids[0])
+        assert token is not None
+        self.overlay_item.set_bands(overlay_bands(state.scene, token, state.turn.of(token.id)))

@@ -1,0 +1,275 @@
+"""`MapView`: the QGraphicsView of the battle map — zoom, pan, and feeding mouse/keys to the current tool.
+
+Zoom: mouse wheel (around the cursor), `zoom_in`/`zoom_out` (Ctrl +/−), `fit` (Ctrl 0), `actual_size`.
+Pan: middle-button drag, Space + left drag, arrow keys. Everything else goes to the current `Tool` as
+`ToolEvent`s in scene coordinates. The view emits the cell under the cursor and the zoom for the status bar.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
+from rules.geometry.coords import Cell
+
+from desktop.document import Document
+from desktop.grid_coords import cell_at
+from desktop.map_scene import MapScene
+from desktop.style import CELL, VIEW_BACKGROUND
+from desktop.tools.base import Tool, ToolEvent
+
+MIN_SCALE = 0.03
+MAX_SCALE = 4.0
+WHEEL_STEP = 1.2
+PAN_STEP = 80
+
+
+class MapView(QGraphicsView):
+    #: The grid cell under the mouse (None when outside the grid).
+    hover_cell_changed = Signal(object)
+    #: The zoom factor (1.0 = one scene unit per pixel).
+    zoom_changed = Signal(float)
+    #: A message for the status bar (an illegal drop, a hint).
+    message = Signal(str)
+    #: A tool asks for the quick "add token" form at a cell.
+    add_token_requested = Signal(object)
+    #: A tool asks to edit a token in the inspector.
+    edit_token_requested = Signal(str)
+
+    def __init__(self, map_scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(map_scene, parent)
+        self.map_scene = map_scene
+        self.doc: Document = map_scene.doc
+        self.tool: Tool | None = None
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setBackgroundBrush(VIEW_BACKGROUND)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._pan_from: QPoint | None = None
+        self._space_down = False
+        self._hover: Cell | None = None
+        self._fitted_once = False
+        self.last_context_menu = None
+        self.doc.reset.connect(self.fit)
+
+    # ---- tools
+
+    def set_tool(self, tool: Tool) -> None:
+        if self.tool is tool:
+            return
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = tool
+        tool.activate()
+        self.viewport().setCursor(tool.cursor)
+
+    def show_message(self, text: str) -> None:
+        self.message.emit(text)
+
+    # ---- zoom
+
+    def scale_factor(self) -> float:
+        return float(self.transform().m11())
+
+    def set_scale(self, factor: float, anchor: QPointF | None = None) -> None:
+        """Zoom to `factor`, keeping scene point `anchor` (default: under the mouse or the centre) still."""
+        factor = max(self._min_scale(), min(MAX_SCALE, factor))
+        current = self.scale_factor()
+        if abs(factor - current) < 1e-9:
+            return
+        if anchor is None:
+            self.scale(factor / current, factor / current)
+        else:
+            old_anchor = self.transformationAnchor()
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+            view_pt = self.mapFromScene(anchor)
+            self.scale(factor / current, factor / current)
+            delta = self.mapFromScene(anchor) - view_pt
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + delta.y())
+            self.setTransformationAnchor(old_anchor)
+        self.zoom_changed.emit(self.scale_factor())
+
+    def _min_scale(self) -> float:
+        rect = self.map_scene.sceneRect()
+        if rect.isEmpty():
+            return MIN_SCALE
+        fit = min(self.viewport().width() / rect.width(), self.viewport().height() / rect.height())
+        return max(0.01, min(MIN_SCALE, fit * 0.5))
+
+    def zoom_in(self) -> None:
+        self.set_scale(self.scale_factor() * WHEEL_STEP, self._centre_anchor())
+
+    def zoom_out(self) -> None:
+        self.set_scale(self.scale_factor() / WHEEL_STEP, self._centre_anchor())
+
+    def actual_size(self) -> None:
+        self.set_scale(1.0, self._centre_anchor())
+
+    def fit(self) -> None:
+        """Show the whole grid."""
+        g = self.doc.scene.grid
+        rect = QRectF(0, 0, g.width * CELL, g.height * CELL).adjusted(-CELL * 0.3, -CELL * 0.3, CELL * 0.3, CELL * 0.3)
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.scale_factor())
+
+    def centre_on_cell(self, cell: Cell) -> None:
+        self.centerOn(QPointF((cell.x + 0.5) * CELL, (cell.y + 0.5) * CELL))
+
+    def _centre_anchor(self) -> QPointF:
+        return self.mapToScene(self.viewport().rect().center())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self._fitted_once and self.viewport().width() > 50:
+            self._fitted_once = True
+            self.fit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps == 0:
+            steps = event.pixelDelta().y() / 60.0
+        if steps == 0:
+            return
+        anchor = self.mapToScene(event.position().toPoint())
+        self.set_scale(self.scale_factor() * (WHEEL_STEP**steps), anchor)
+        event.accept()
+
+    # ---- pan
+
+    def pan_by(self, dx: int, dy: int) -> None:
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+
+    # ---- events → tool
+
+    def _event(self, event: QMouseEvent) -> ToolEvent:
+        pos = event.position()
+        scene_pos = self.mapToScene(pos.toPoint())
+        return ToolEvent(
+            scene_pos=scene_pos,
+            cell=cell_at(scene_pos),
+            button=event.button(),
+            buttons=event.buttons(),
+            modifiers=event.modifiers(),
+            view_pos=pos.toPoint(),
+            global_pos=event.globalPosition().toPoint(),
+        )
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        if event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and self._space_down
+        ):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if self.tool is not None and self.tool.press(self._event(event)):
+            event.accept()
+            return
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        ev = self._event(event)
+        self._set_hover(ev.cell)
+        if self._pan_from is not None:
+            delta = event.position().toPoint() - self._pan_from
+            self._pan_from = event.position().toPoint()
+            self.pan_by(-delta.x(), -delta.y())
+            event.accept()
+            return
+        if self.tool is not None:
+            self.tool.move(ev)
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None and event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton):
+            self._pan_from = None
+            self.viewport().setCursor(
+                Qt.CursorShape.OpenHandCursor if self._space_down else (self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+            )
+            event.accept()
+            return
+        if self.tool is not None:
+            self.tool.release(self._event(event))
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if self.tool is not None and self.tool.double_click(self._event(event)):
+            event.accept()
+            return
+        self.mousePressEvent(event)
+
+    def leaveEvent(self, event: object) -> None:  # type: ignore[override]
+        self._set_hover(None)
+
+    def _set_hover(self, cell: Cell | None) -> None:
+        if cell is not None and not self.doc.scene.grid.contains(cell.x, cell.y):
+            cell = None
+        if cell != self._hover:
+            self._hover = cell
+            self.hover_cell_changed.emit(cell)
+
+    @property
+    def hover_cell(self) -> Cell | None:
+        return self._hover
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        if key == Qt.Key.Key_Escape and self.tool is not None and self.tool.cancel():
+            event.accept()
+            return
+        if self.tool is not None and self.tool.key_press(event):
+            event.accept()
+            return
+        pans = {
+            Qt.Key.Key_Left: (-PAN_STEP, 0),
+            Qt.Key.Key_Right: (PAN_STEP, 0),
+            Qt.Key.Key_Up: (0, -PAN_STEP),
+            Qt.Key.Key_Down: (0, PAN_STEP),
+        }
+        if key in pans and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            dx, dy = pans[key]
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                dx, dy = dx * 4, dy * 4
+            self.pan_by(dx, dy)
+            event.accept()
+            return
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal) and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.zoom_in()
+            return
+        if key == Qt.Key.Key_Minus and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.zoom_out()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = False
+            if self._pan_from is None:
+                self.viewport().setCursor(self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def focusOutEvent(self, event: object) -> None:  # type: ignore[override]
+        self._space_down = False
+        super().focusOutEvent(event)  # type: ignore[arg-type]
+
+    @staticmethod
+    def drag_distance() -> int:
+        return int(QApplication.startDragDistance())

@@ -1,0 +1,46 @@
+"""The map tools, in tool-bar order. Add a tool: write `tools/<name>_tool.py` and add a `ToolSpec` here."""
+
+from __future__ import annotations
+
+from desktop.tools.base import Tool, ToolEvent, ToolSpec
+from desktop.tools.measure_tool import MeasureTool
+from desktop.tools.select_tool import SelectTool
+from desktop.tools.terrain_tool import TerrainTool
+from desktop.tools.wall_tool import WallTool
+
+TOOL_SPECS: tuple[ToolSpec, ...] = (
+    ToolSpec(
+        "select",
+        "Select / Move",
+        "S",
+        "Select and move tokens by the rules (S)\nShift-click: waypoint · Alt: free move · Esc: cancel",
+        "select",
+        SelectTool,
+    ),
+    ToolSpec(
+        "measure",
+        "Measure",
+        "M",
+        "Measure distances by the scene's diagonal rule (M)\nShift-click: waypoint · Ctrl: corners",
+        "measure",
+        MeasureTool,
+    ),
+    ToolSpec(
+        "terrain",
+        "Terrain",
+        "T",
+        "Paint difficult, greater difficult, hazardous or impassable terrain (T)\nRight-drag erases",
+        "terrain",
+        TerrainTool,
+    ),
+    ToolSpec(
+        "wall",
+        "Walls",
+        "W",
+        "Draw walls, doors, windows and low walls snapped to grid corners (W)\nClick a door to open/close it",
+        "wall",
+        WallTool,
+    ),
+)
+
+__all__ = ["TOOL_SPECS", "Tool", "ToolEvent", "ToolSpec"]

@@ -1,0 +1,161 @@
+"""Painting terrain: difficult, greater difficult, hazardous, impassable (or erasing) with a brush or a
+rectangle. One stroke (press → release) is one undoable command. Right-drag erases."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
+from rules.geometry.coords import Cell
+from rules.scene import TERRAIN_KINDS
+
+from desktop.commands import PaintTerrain
+from desktop.grid_coords import cells_in_rect
+from desktop.items.preview_items import CellsPreviewItem
+from desktop.style import TERRAIN_HATCH, TERRAIN_LABELS
+from desktop.tools.base import Tool, ToolEvent
+
+if TYPE_CHECKING:
+    from desktop.map_view import MapView
+
+ERASE = "erase"
+ERASE_COLOUR = QColor(120, 200, 255, 160)
+
+
+def line_cells(a: Cell, b: Cell) -> list[Cell]:
+    """Cells on the straight line from `a` to `b` (inclusive), no gaps: a fast brush stroke paints all."""
+    n = max(abs(b.x - a.x), abs(b.y - a.y))
+    if n == 0:
+        return [a]
+    return [Cell(round(a.x + (b.x - a.x) * i / n), round(a.y + (b.y - a.y) * i / n)) for i in range(n + 1)]
+
+
+class TerrainTool(Tool):
+    name = "terrain"
+    label = "Paint terrain"
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, view: MapView) -> None:
+        super().__init__(view)
+        self.kind: str = "difficult"
+        self.shape = "brush"
+        self.size = 1
+        self._stroke: set[Cell] | None = None
+        self._erasing = False
+        self._start: Cell | None = None
+        self._last: Cell | None = None
+        self.preview = CellsPreviewItem(TERRAIN_HATCH["difficult"])
+        self._widget: QWidget | None = None
+
+    def hint(self) -> str:
+        return "Drag to paint · right-drag erases · brush or rectangle, size and kind in the tool bar · Esc: cancel"
+
+    def activate(self) -> None:
+        if self.preview.scene() is None:
+            self.map_scene.addItem(self.preview)
+
+    def deactivate(self) -> None:
+        self.cancel()
+        if self.preview.scene() is not None:
+            self.map_scene.removeItem(self.preview)
+
+    # ---- options
+
+    def set_kind(self, kind: str) -> None:
+        self.kind = kind
+        self.preview.set_colour(ERASE_COLOUR if kind == ERASE else TERRAIN_HATCH[kind])
+
+    def options_widget(self) -> QWidget:
+        if self._widget is not None:
+            return self._widget
+        w = QWidget()
+        lay = QHBoxLayout(w)
+        lay.setContentsMargins(4, 0, 4, 0)
+        kind = QComboBox()
+        kind.setObjectName("terrainKind")
+        for k in TERRAIN_KINDS:
+            kind.addItem(TERRAIN_LABELS[k], k)
+        kind.addItem("Erase", ERASE)
+        kind.setToolTip("Terrain to paint (right-drag always erases)")
+        kind.currentIndexChanged.connect(lambda _i: self.set_kind(str(kind.currentData())))
+        shape = QComboBox()
+        shape.setObjectName("terrainShape")
+        shape.addItem("Brush", "brush")
+        shape.addItem("Rectangle", "rect")
+        shape.setToolTip("Brush paints where you drag; Rectangle fills the box you drag")
+        shape.currentIndexChanged.connect(lambda _i: setattr(self, "shape", str(shape.currentData())))
+        size = QSpinBox()
+        size.setObjectName("terrainSize")
+        size.setRange(1, 9)
+        size.setSuffix(" sq")
+        size.setToolTip("Brush size in squares")
+        size.valueChanged.connect(lambda v: setattr(self, "size", int(v)))
+        for label, widget in (("Terrain", kind), ("Shape", shape), ("Size", size)):
+            lay.addWidget(QLabel(label))
+            lay.addWidget(widget)
+        self._widget = w
+        return w
+
+    # ---- painting
+
+    def brush(self, centre: Cell) -> list[Cell]:
+        r0 = (self.size - 1) // 2
+        return [Cell(centre.x - r0 + i, centre.y - r0 + j) for j in range(self.size) for i in range(self.size)]
+
+    def _on_grid(self, cells: list[Cell] | set[Cell]) -> set[Cell]:
+        g = self.doc.scene.grid
+        return {c for c in cells if g.contains(c.x, c.y)}
+
+    def press(self, ev: ToolEvent) -> bool:
+        if ev.button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            return False
+        if self._stroke is not None:
+            return True
+        self._erasing = ev.button == Qt.MouseButton.RightButton or self.kind == ERASE
+        self.preview.set_colour(ERASE_COLOUR if self._erasing else TERRAIN_HATCH[self.kind])
+        self._start = self._last = ev.cell
+        self._stroke = self._on_grid(self.brush(ev.cell))
+        self.preview.set_cells(self._stroke)
+        return True
+
+    def move(self, ev: ToolEvent) -> bool:
+        if self._stroke is None:
+            self.preview.set_cells(self._on_grid(self.brush(ev.cell)) if self.shape == "brush" else {ev.cell})
+            return False
+        if self.shape == "rect" and self._start is not None:
+            self._stroke = self._on_grid(cells_in_rect(self._start, ev.cell))
+        elif self._last is not None and ev.cell != self._last:
+            for c in line_cells(self._last, ev.cell):
+                self._stroke |= self._on_grid(self.brush(c))
+        self._last = ev.cell
+        self.preview.set_cells(self._stroke)
+        return True
+
+    def release(self, ev: ToolEvent) -> bool:
+        if self._stroke is None or ev.button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            return False
+        self.move(ev)
+        cells = tuple(sorted(self._stroke))
+        kind = None if self._erasing else self.kind
+        self._stroke = None
+        self.preview.set_cells([])
+        self.preview.set_colour(ERASE_COLOUR if self.kind == ERASE else TERRAIN_HATCH[self.kind])
+        if not cells:
+            return True
+        scene = self.doc.scene
+        terrain = scene.terrain_map()
+        if all(terrain.get(c) == kind for c in cells):
+            return True  # nothing would change
+        what = "erased" if kind is None else f"painted {TERRAIN_LABELS[kind].lower()}"
+        n = len(cells)
+        self.doc.execute(PaintTerrain(cells, kind, log=f"Terrain {what}: {n} square{'s' if n != 1 else ''}"))
+        return True
+
+    def cancel(self) -> bool:
+        if self._stroke is None:
+            return False
+        self._stroke = None
+        self.preview.set_cells([])
+        return True

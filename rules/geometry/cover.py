@@ -1,0 +1,366 @@
+"""Cover: what stands between an attacker (or an area's origin) and a target, system by system.
+
+The facts come from lines (rules.md "Cover"); each line is checked against
+
+* walls of every kind except open doors (low walls included): blocked only when the line **crosses** the
+  wall (see `rules.geometry.sight`): touching a free end, or running along a wall, does not block;
+* impassable cells, merged into solids: blocked only when the line passes through the interior (a seam
+  between two impassable cells is inside; an outer edge or a corner point is not);
+* other creatures' spaces (not the attacker's or the target's): blocked only when the line passes through
+  the interior of the space, outside the attacker's and target's spaces; a corner or an edge is not enough.
+
+PF2e: one line from the centre of the attacker's space (or the area's origin) to the centre of the target's
+space. A crossed wall or obstacle while line of effect still exists → standard (+2); only creatures → lesser
+(+1), or standard when one of them is 2+ sizes larger than both attacker and target (than the target alone
+when asked from an origin without an attacker); Take Cover (``took-cover``) upgrades standard to greater
+(+4); no line of effect → ``blocked`` (+0). From an origin, lesser is reported as ``none``.
+
+D&D 5e (DMG grid method): ``total`` iff no line of effect between the spaces (from an origin: to no point
+of the target's interior). Otherwise, for each corner of the attacker's space (or the origin) and each square
+of the target, four lines to that square's corners; the attacker picks the combination with the least cover.
+Lines blocked by walls (not low) and impassable cells alone give 0 → none, 1–2 → half (+2), 3–4 →
+three-quarters (+5); lines blocked by anything (creatures and low walls too) give at most half. The result is
+the better (for the target) of the two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+from shapely import STRtree
+
+from rules.geometry.coords import SIZE_RANK, Cell, Point
+from rules.geometry.sight import (
+    Box,
+    Obstacles,
+    WallIndex,
+    cells_hit,
+    crossed_walls,
+    obstacles,
+    open_box_span,
+    point_has_line_to_space,
+    spaces_have_line,
+    wall_index,
+)
+from rules.scene import Scene, Token
+
+PF2E_DEGREES = ("none", "lesser", "standard", "greater", "blocked")
+DND_DEGREES = ("none", "half", "three-quarters", "total")
+AC_BONUS: dict[str, int] = {
+    "none": 0,
+    "lesser": 1,
+    "standard": 2,
+    "greater": 4,
+    "blocked": 0,
+    "half": 2,
+    "three-quarters": 5,
+    "total": 0,
+}
+_DND_BY_LEVEL = ("none", "half", "three-quarters")
+
+
+@dataclass(frozen=True, slots=True)
+class CoverLine:
+    """One line examined for cover. `by` says what blocked it: ``"wall"`` (any wall but a low one),
+    ``"obstacle"`` (impassable cells), ``"low wall"`` or ``"creature <id>"`` (the first one along the line),
+    in that order of precedence; None when the line is clear."""
+
+    a: Point
+    b: Point
+    blocked: bool
+    by: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CoverResult:
+    """The degree of cover (PF2e ``none|lesser|standard|greater|blocked``, 5e ``none|half|three-quarters|
+    total``), its AC bonus, and the lines examined (PF2e: the centre line; 5e: the chosen corner's four)."""
+
+    degree: str
+    ac_bonus: int
+    lines: tuple[CoverLine, ...]
+
+
+# ------------------------------------------------------------------------------------ per-scene context
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Context:
+    walls: WallIndex
+    obs: Obstacles
+    tokens: tuple[Token, ...]
+    boxes: tuple[Box, ...]
+    tree: STRtree | None
+    n_walls: int
+    n_cells: int
+    results: dict[tuple[object, ...], CoverResult] = field(default_factory=dict)
+
+
+def _token_box(t: Token) -> Box:
+    n = t.side_squares
+    return (float(t.cell.x), float(t.cell.y), float(t.cell.x + n), float(t.cell.y + n))
+
+
+def _context(scene: Scene) -> _Context:
+    def build() -> _Context:
+        walls = wall_index(scene, "cover")
+        obs = obstacles(scene)
+        tokens = scene.tokens
+        boxes = tuple(_token_box(t) for t in tokens)
+        geoms: list[np.ndarray] = [walls.lines]
+        if obs.cells:
+            geoms.append(
+                shapely.box(*np.array([[c.x, c.y, c.x + 1, c.y + 1] for c in obs.cells], dtype=float).T)
+            )
+        if boxes:
+            geoms.append(shapely.box(*np.array(boxes, dtype=float).T))
+        allg = np.concatenate([np.atleast_1d(g) for g in geoms]) if geoms else np.empty(0, dtype=object)
+        tree = STRtree(allg) if len(allg) else None
+        return _Context(walls, obs, tokens, boxes, tree, len(walls.walls), len(obs.cells))
+
+    result: _Context = scene.cached("cover.context", build)
+    return result
+
+
+@dataclass(slots=True)
+class _Facts:
+    wall: bool = False
+    low: bool = False
+    obstacle: bool = False
+    creatures: list[tuple[float, Token]] = field(default_factory=list)
+
+    @property
+    def hard(self) -> bool:
+        return self.wall or self.obstacle
+
+    @property
+    def blocked(self) -> bool:
+        return self.wall or self.obstacle or self.low or bool(self.creatures)
+
+    def by(self) -> str | None:
+        if self.wall:
+            return "wall"
+        if self.obstacle:
+            return "obstacle"
+        if self.low:
+            return "low wall"
+        if self.creatures:
+            return f"creature {min(self.creatures, key=lambda c: c[0])[1].id}"
+        return None
+
+
+def _creature_span(p: Point, q: Point, b: Box, excluded: tuple[Box, ...]) -> float | None:
+    """Where segment p→q enters the interior of box `b` outside the `excluded` (closed) boxes, or None."""
+    span = open_box_span(p, q, b)
+    if span is None:
+        return None
+    pieces = [span]
+    for ex in excluded:
+        cut = _closed_box_span(p, q, ex)
+        if cut is None:
+            continue
+        nxt: list[tuple[float, float]] = []
+        for lo, hi in pieces:
+            if cut[1] <= lo or cut[0] >= hi:
+                nxt.append((lo, hi))
+                continue
+            if cut[0] > lo:
+                nxt.append((lo, cut[0]))
+            if cut[1] < hi:
+                nxt.append((cut[1], hi))
+        pieces = [(lo, hi) for lo, hi in nxt if hi - lo > 1e-9]
+    return min(lo for lo, _ in pieces) if pieces else None
+
+
+def _closed_box_span(p: Point, q: Point, b: Box) -> tuple[float, float] | None:
+    t0, t1 = 0.0, 1.0
+    for axis in (0, 1):
+        lo, hi = b[axis], b[axis + 2]
+        s = p[axis]
+        d = q[axis] - s
+        if d == 0.0:
+            if not (lo <= s <= hi):
+                return None
+            continue
+        a, c = (lo - s) / d, (hi - s) / d
+        if a > c:
+            a, c = c, a
+        t0, t1 = max(t0, a), min(t1, c)
+        if t1 < t0:
+            return None
+    return t0, t1
+
+
+def _facts(
+    ctx: _Context, segs: list[tuple[Point, Point]], skip_ids: frozenset[str], skip_boxes: tuple[Box, ...]
+) -> list[_Facts]:
+    out = [_Facts() for _ in segs]
+    if ctx.tree is None or not segs:
+        return out
+    arr = np.array([[p[0], p[1], q[0], q[1]] for p, q in segs], dtype=float).reshape(-1, 2, 2)
+    found = ctx.tree.query(shapely.linestrings(arr), predicate="intersects")
+    if found.shape[1] == 0:
+        return out
+    order = np.argsort(found[0], kind="stable")
+    rows = found[0][order].tolist()
+    hits = found[1][order].tolist()
+    n_walls, n_cells = ctx.n_walls, ctx.n_cells
+    start = 0
+    while start < len(rows):
+        row = rows[start]
+        end = start
+        while end < len(rows) and rows[end] == row:
+            end += 1
+        facts = out[row]
+        p, q = segs[row]
+        wall_ids: list[int] = []
+        cells: list[Cell] = []
+        for h in hits[start:end]:
+            if h < n_walls:
+                wall_ids.append(h)
+            elif h < n_walls + n_cells:
+                cells.append(ctx.obs.cells[h - n_walls])
+            else:
+                tok = ctx.tokens[h - n_walls - n_cells]
+                if tok.id in skip_ids:
+                    continue
+                enter = _creature_span(p, q, ctx.boxes[h - n_walls - n_cells], skip_boxes)
+                if enter is not None:
+                    facts.creatures.append((enter, tok))
+        if wall_ids:
+            for w in crossed_walls(ctx.walls, p, q, wall_ids):
+                if ctx.walls.low[w]:
+                    facts.low = True
+                else:
+                    facts.wall = True
+        if cells and cells_hit(ctx.obs.cell_set, cells, p, q):
+            facts.obstacle = True
+        start = end
+    return out
+
+
+def _line(p: Point, q: Point, f: _Facts) -> CoverLine:
+    return CoverLine(Point(float(p[0]), float(p[1])), Point(float(q[0]), float(q[1])), f.blocked, f.by())
+
+
+def _corners(b: Box) -> list[Point]:
+    return [Point(b[0], b[1]), Point(b[2], b[1]), Point(b[2], b[3]), Point(b[0], b[3])]
+
+
+# ----------------------------------------------------------------------------------------------- PF2e
+
+
+def _pf2e(
+    scene: Scene, ctx: _Context, target: Token, attacker: Token | None, origin: Point | None
+) -> CoverResult:
+    start = origin if origin is not None else attacker.centre() if attacker is not None else None
+    assert start is not None
+    end = target.centre()
+    skip_ids = frozenset(t.id for t in (target, attacker) if t is not None)
+    skip_boxes = tuple(_token_box(t) for t in (attacker, target) if t is not None)
+    f = _facts(ctx, [(start, end)], skip_ids, skip_boxes)[0]
+    if f.wall:
+        if origin is not None:
+            loe = point_has_line_to_space(scene, origin, target.cell, target.side_squares)
+        else:
+            assert attacker is not None
+            loe = spaces_have_line(
+                scene, attacker.cell, attacker.side_squares, target.cell, target.side_squares
+            )
+    else:
+        loe = True
+    line = _line(start, end, f)
+    if not loe:
+        return CoverResult("blocked", 0, (CoverLine(line.a, line.b, True, line.by or "wall"),))
+    if f.hard or f.low:
+        degree = "standard"
+    elif f.creatures:
+        sizes = [SIZE_RANK[target.size]] + ([SIZE_RANK[attacker.size]] if attacker is not None else [])
+        giant = any(SIZE_RANK[c.size] - max(sizes) >= 2 for _, c in f.creatures)
+        degree = "standard" if giant else "lesser"
+    else:
+        degree = "none"
+    if degree == "standard" and target.has_condition("took-cover"):
+        degree = "greater"
+    if degree == "lesser" and origin is not None:
+        degree = "none"
+    return CoverResult(degree, AC_BONUS[degree], (line,))
+
+
+# ------------------------------------------------------------------------------------------------ 5e
+
+
+def _level(n: int) -> int:
+    return 0 if n == 0 else 1 if n <= 2 else 2
+
+
+def _dnd(
+    scene: Scene, ctx: _Context, target: Token, attacker: Token | None, origin: Point | None
+) -> CoverResult:
+    if origin is not None:
+        loe = point_has_line_to_space(scene, origin, target.cell, target.side_squares)
+        starts = [Point(float(origin[0]), float(origin[1]))]
+    else:
+        assert attacker is not None
+        loe = spaces_have_line(scene, attacker.cell, attacker.side_squares, target.cell, target.side_squares)
+        starts = _corners(_token_box(attacker))
+    squares = [(float(c.x), float(c.y), float(c.x + 1), float(c.y + 1)) for c in target.squares()]
+    groups: list[list[tuple[Point, Point]]] = [
+        [(s, c) for c in _corners(sq)] for s in starts for sq in squares
+    ]
+    unique: dict[tuple[Point, Point], int] = {}
+    for g in groups:
+        for seg in g:
+            unique.setdefault(seg, len(unique))
+    skip_ids = frozenset(t.id for t in (target, attacker) if t is not None)
+    skip_boxes = tuple(_token_box(t) for t in (attacker, target) if t is not None)
+    facts = _facts(ctx, list(unique), skip_ids, skip_boxes)
+    best: tuple[tuple[int, int, int, int], int] | None = None
+    for gi, g in enumerate(groups):
+        fs = [facts[unique[seg]] for seg in g]
+        hard = sum(1 for f in fs if f.hard)
+        anyb = sum(1 for f in fs if f.blocked)
+        level = max(_level(hard), min(_level(anyb), 1))
+        key = (level, anyb, hard, gi)
+        if best is None or key < best[0]:
+            best = (key, gi)
+    assert best is not None
+    gi = best[1]
+    lines = tuple(_line(p, q, facts[unique[(p, q)]]) for p, q in groups[gi])
+    degree = "total" if not loe else _DND_BY_LEVEL[best[0][0]]
+    return CoverResult(degree, AC_BONUS[degree], lines)
+
+
+# -------------------------------------------------------------------------------------------- public
+
+
+def cover(
+    scene: Scene, target: Token, attacker: Token | None = None, origin: Point | None = None
+) -> CoverResult:
+    """The target's cover against `attacker`, or against an area whose origin is `origin` (a point in corner
+    coordinates; it replaces the attacker's position when both are given). See the module docstring for
+    the rules of each system."""
+    if attacker is None and origin is None:
+        raise ValueError("cover needs an attacker or an origin")
+    ctx = _context(scene)
+    key: tuple[object, ...] = (
+        target.id,
+        target.cell,
+        target.size,
+        target.has_condition("took-cover"),
+        None if attacker is None else (attacker.id, attacker.cell, attacker.size),
+        None if origin is None else (float(origin[0]), float(origin[1])),
+    )
+    found = ctx.results.get(key)
+    if found is not None:
+        return found
+    if scene.is_pf2e:
+        result = _pf2e(scene, ctx, target, attacker, origin)
+    else:
+        result = _dnd(scene, ctx, target, attacker, origin)
+    if len(ctx.results) > 100_000:
+        ctx.results.clear()
+    ctx.results[key] = result
+    return result

@@ -1,0 +1,332 @@
+"""The `.fivefoot` document: one zip file holding a scene and the pictures it embeds.
+
+Layout::
+
+    scene.json        the scene document of spec/query-protocol.md (UTF-8), written by `scene_to_json`
+    images/NAME       each embedded picture, referred to from the scene as ``"embedded:NAME"``
+
+Other members are ignored (and still count toward the limits below). In memory the unit the app opens and
+saves is a `Document`: the frozen `Scene` plus its image set (NAME → bytes); see `rules.io.images` for the
+three forms a picture reference can take.
+
+Loading treats the file as hostile and raises `SceneError` naming the file and the problem for: a file
+that is not a zip, a member name that is absolute, has a drive letter or backslash, or a ``..`` part, a
+name used twice, more than `MAX_MEMBERS` members, an encrypted member, declared sizes over the limits
+(`MAX_SCENE_BYTES` for scene.json, `rules.io.images.MAX_IMAGE_BYTES` per picture, `MAX_TOTAL_BYTES` in
+all), a member that inflates past its declared size (reading stops at the limit: a decompression bomb
+never fills memory), a missing scene.json, scene.json that is not UTF-8 or not JSON or not a valid
+scene, a picture that is not a PNG/WebP/JPEG within the pixel limit, and an ``embedded:`` reference
+with no picture behind it. Everything is read and checked before the `Document` is built, so a load
+either returns a whole document or raises; it never half-loads.
+
+Saving (`save`) refuses (ValueError) to write what could not be loaded again: a bad image name, a
+picture over the limits, or a reference to a picture that is not given.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import struct
+import zipfile
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Protocol
+
+from rules.errors import SceneError
+from rules.io.images import (
+    MAX_IMAGE_BYTES,
+    ImageError,
+    check_image,
+    embedded_name,
+    is_safe_image_name,
+    resolve_image,
+)
+from rules.io.safe_write import atomic_write_bytes, scene_json_text
+from rules.scene import JSON, Scene, scene_from_json
+
+SCENE_MEMBER = "scene.json"
+IMAGES_FOLDER = "images/"
+MAX_MEMBERS = 1000
+MAX_SCENE_BYTES = 64 * 1024 * 1024
+MAX_TOTAL_BYTES = 512 * 1024 * 1024
+_CHUNK = 1024 * 1024
+#: Fixed member time so that saving the same document twice gives the same bytes.
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A scene and the pictures it embeds (``"embedded:NAME"`` → ``images[NAME]``)."""
+
+    scene: Scene
+    images: Mapping[str, bytes] = field(default_factory=dict)
+
+    def image_bytes(self, ref: str | None, base_dir: str | Path | None = None) -> bytes | None:
+        """The bytes behind a picture reference (see `rules.io.images.resolve_image`)."""
+        if ref is None:
+            return None
+        return resolve_image(ref, self.images, base_dir)
+
+    def background_bytes(self, base_dir: str | Path | None = None) -> bytes | None:
+        """The map picture's bytes, or None (no background, or its file is missing)."""
+        bg = self.scene.background
+        return None if bg is None else self.image_bytes(bg.image, base_dir)
+
+
+# ------------------------------------------------------------------------------------------- loading
+
+
+def load(path: str | Path) -> Scene:
+    """The scene of a `.fivefoot` file (`load_document` for the pictures too). Raises `SceneError`."""
+    return load_document(path).scene
+
+
+def load_document(path: str | Path) -> Document:
+    """Read and check a `.fivefoot` file. Raises `SceneError` naming the file and the problem."""
+    p = Path(path)
+    source = str(p)
+    try:
+        with open(p, "rb") as f:
+            return _load_zip(f, source)
+    except FileNotFoundError:
+        raise SceneError("no such file", "", source) from None
+    except IsADirectoryError:
+        raise SceneError("is a folder, not a .fivefoot file", "", source) from None
+    except PermissionError:
+        raise SceneError("cannot be read (permission denied)", "", source) from None
+
+
+def loads(data: bytes, source: str = "") -> Document:
+    """`load_document` of the bytes of a `.fivefoot` file (an autosave, a clipboard, a test)."""
+    return _load_zip(io.BytesIO(data), source)
+
+
+def _load_zip(f: IO[bytes], source: str) -> Document:
+    def fail(message: str, where: str = "") -> SceneError:
+        return SceneError(message, where, source)
+
+    try:
+        zf = zipfile.ZipFile(f)
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        EOFError,
+        ValueError,
+        struct.error,
+        IndexError,
+        NotImplementedError,
+        OverflowError,
+    ):
+        raise fail("not a .fivefoot file (not a readable zip archive)") from None
+    except OSError as exc:
+        raise fail(f"cannot be read ({exc.strerror or exc})") from None
+    with zf:
+        try:
+            return _read_document(zf, source, fail)
+        except SceneError:
+            raise
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            EOFError,
+            ValueError,
+            struct.error,
+            NotImplementedError,
+            RuntimeError,
+            IndexError,
+            OSError,
+            OverflowError,
+        ) as exc:
+            raise fail(f"the zip archive is damaged ({type(exc).__name__}: {exc})") from None
+
+
+def _read_document(zf: zipfile.ZipFile, source: str, fail: _Fail) -> Document:
+    infos = zf.infolist()
+    if len(infos) > MAX_MEMBERS:
+        raise fail(f"has {len(infos)} members, more than the {MAX_MEMBERS} a .fivefoot file may hold")
+    seen: set[str] = set()
+    declared = 0
+    scene_info: zipfile.ZipInfo | None = None
+    image_infos: list[tuple[str, zipfile.ZipInfo]] = []
+    for info in infos:
+        name = info.filename
+        problem = _unsafe_member_name(name)
+        if problem:
+            raise fail(f"member {name!r} {problem}; refusing a file that could write outside its folder")
+        if name in seen:
+            raise fail(f"member {name!r} appears twice")
+        seen.add(name)
+        declared += info.file_size
+        if declared > MAX_TOTAL_BYTES:
+            raise fail(f"its members unpack to more than {MAX_TOTAL_BYTES // (1024 * 1024)} MB")
+        if name.endswith("/"):
+            continue
+        if name == SCENE_MEMBER:
+            scene_info = info
+        elif name.startswith(IMAGES_FOLDER):
+            image_name = name[len(IMAGES_FOLDER) :]
+            if not is_safe_image_name(image_name):
+                raise fail(f"member {name!r} is not a plain image name (letters, digits, '.', '_', '-')")
+            image_infos.append((image_name, info))
+    if scene_info is None:
+        raise fail(f"has no {SCENE_MEMBER} (not a .fivefoot file)")
+
+    budget = [MAX_TOTAL_BYTES]
+    raw = _read_member(zf, scene_info, MAX_SCENE_BYTES, budget, fail)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise fail(f"{SCENE_MEMBER} is not UTF-8 text (byte {exc.start})") from None
+    try:
+        doc: JSON = json.loads(text)
+    except RecursionError:
+        raise fail(f"{SCENE_MEMBER} is not valid JSON: nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        msg = f"{exc.msg} (line {exc.lineno}, column {exc.colno})"
+        raise fail(f"{SCENE_MEMBER} is not valid JSON: {msg}") from None
+    except ValueError as exc:
+        raise fail(f"{SCENE_MEMBER} is not valid JSON: {exc}") from None
+    scene = scene_from_json(doc, f"{source} ({SCENE_MEMBER})" if source else SCENE_MEMBER)
+
+    images: dict[str, bytes] = {}
+    for image_name, info in image_infos:
+        data = _read_member(zf, info, MAX_IMAGE_BYTES, budget, fail)
+        try:
+            check_image(data)
+        except ImageError as exc:
+            raise fail(f"{IMAGES_FOLDER}{image_name}: {exc}") from None
+        images[image_name] = data
+
+    for where, ref in picture_refs(scene):
+        wanted = embedded_name(ref)
+        if wanted is not None and wanted not in images:
+            raise SceneError(
+                f"refers to embedded image {wanted!r}, but the file has no {IMAGES_FOLDER}{wanted}",
+                where,
+                f"{source} ({SCENE_MEMBER})" if source else SCENE_MEMBER,
+            )
+    return Document(scene, images)
+
+
+class _Fail(Protocol):
+    def __call__(self, message: str, where: str = "") -> SceneError: ...
+
+
+def _unsafe_member_name(name: str) -> str | None:
+    """Why a member name is unsafe to honour, or None when it is a plain relative path."""
+    if not name:
+        return "has an empty name"
+    if "\x00" in name:
+        return "has a NUL character in its name"
+    if "\\" in name:
+        return "has a backslash in its name"
+    if name.startswith("/"):
+        return "is an absolute path"
+    first = name.split("/", 1)[0]
+    if len(first) >= 2 and first[1] == ":":
+        return "starts with a drive letter"
+    if ".." in name.split("/"):
+        return "has a '..' part"
+    return None
+
+
+def _read_member(
+    zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, budget: list[int], fail: _Fail
+) -> bytes:
+    """Read one member, refusing it as soon as it passes its declared size, `limit` or the budget."""
+    name = info.filename
+    if info.flag_bits & 0x1:
+        raise fail(f"member {name!r} is encrypted")
+    if info.file_size > limit:
+        raise fail(f"member {name!r} is {info.file_size} bytes, more than the {limit}-byte limit")
+    cap = min(info.file_size, limit, budget[0])
+    out = bytearray()
+    with zf.open(info) as member:
+        while True:
+            chunk = member.read(min(_CHUNK, cap + 1 - len(out)))
+            if not chunk:
+                break
+            out += chunk
+            if len(out) > cap:
+                raise fail(f"member {name!r} unpacks to more than it declares (a damaged or hostile file)")
+    budget[0] -= len(out)
+    return bytes(out)
+
+
+def picture_refs(scene: Scene) -> list[tuple[str, str]]:
+    """Every picture reference of the scene with its JSON path (background, then tokens)."""
+    refs: list[tuple[str, str]] = []
+    if scene.background is not None:
+        refs.append(("background.image", scene.background.image))
+    refs.extend((f"tokens[{i}].image", t.image) for i, t in enumerate(scene.tokens) if t.image is not None)
+    return refs
+
+
+# ------------------------------------------------------------------------------------------- saving
+
+
+def dumps(scene: Scene, images: Mapping[str, bytes] | None = None) -> bytes:
+    """The bytes of a `.fivefoot` file holding `scene` and `images` (all of them, referenced or not).
+
+    Raises ValueError for what `loads` would refuse: an unsafe image name, a picture that is not a
+    PNG/WebP/JPEG within the limits, or an ``embedded:`` reference whose picture is not given.
+    """
+    images = dict(images or {})
+    for name, data in images.items():
+        if not is_safe_image_name(name):
+            raise ValueError(f"{name!r} is not a valid embedded image name")
+        try:
+            check_image(data)
+        except ImageError as exc:
+            raise ValueError(f"image {name!r}: {exc}") from None
+    for where, ref in picture_refs(scene):
+        wanted = embedded_name(ref)
+        if wanted is not None and wanted not in images:
+            raise ValueError(f"{where} refers to embedded image {wanted!r}, which was not given")
+    text = scene_json_text(scene)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr(_member(SCENE_MEMBER, zipfile.ZIP_DEFLATED), text.encode("utf-8"))
+        for name in sorted(images):
+            # Pictures are already compressed: store them as they are.
+            zf.writestr(_member(IMAGES_FOLDER + name, zipfile.ZIP_STORED), images[name])
+    return buf.getvalue()
+
+
+def _member(name: str, compression: int) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, date_time=_ZIP_TIME)
+    info.compress_type = compression
+    info.external_attr = 0o644 << 16
+    return info
+
+
+def save(
+    path: str | Path, scene: Scene, images: Mapping[str, bytes] | None = None, keep_backup: bool = True
+) -> None:
+    """Write a `.fivefoot` file atomically, keeping the previous version as ``NAME.bak``."""
+    atomic_write_bytes(path, dumps(scene, images), keep_backup=keep_backup)
+
+
+# ------------------------------------------------------------------------------------ any document
+
+
+def open_document(path: str | Path, system: str | None = None) -> Document:
+    """Open any file FiveFoot reads, as a `Document`: `.fivefoot`, Universal VTT, or plain scene JSON.
+
+    Plain JSON carries no image set: its pictures are ``data:`` references or files beside it.
+    Raises `SceneError` naming the file and the problem.
+    """
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix == ".fivefoot":
+        return load_document(p)
+    from rules.io import uvtt
+
+    if suffix in uvtt.UVTT_SUFFIXES:
+        return uvtt.load_document(p, system=system or "pf2e")
+    from rules.io.loading import load_path
+
+    return Document(load_path(p, system=system), {})

@@ -1,0 +1,114 @@
+"""The `check`, `attack` and `damage` queries (query-protocol.md). Queries never change the scene:
+`attack` doesn't count toward MAP (pass ``attack_number``) and `damage` reports without applying."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.errors import QueryError
+from rules.queries import _fields as f
+from rules.queries import query
+from rules.scene import Scene
+from rules.systems import system_for
+from rules.systems.damage import DamageEntry
+from rules.systems.pf2e.degrees import DEGREES
+
+
+def _d20(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not float(value).is_integer():
+        raise QueryError("bad value", f"{name!r} must be a d20 result from 1 to 20, got {value!r}")
+    if not 1 <= int(value) <= 20:
+        raise QueryError("bad value", f"{name!r} must be a d20 result from 1 to 20, got {value!r}")
+    return int(value)
+
+
+@query("check")
+def check(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    if not scene.is_pf2e:
+        raise QueryError(
+            "bad value", f"the check query (PF2e degrees of success) doesn't exist in {scene.system}"
+        )
+    d20 = _d20(f.require(q, "d20"), "d20")
+    modifier = f.integer(q, "modifier")
+    dc = f.integer(q, "dc")
+    return {"total": d20 + modifier, "degree": system_for(scene).check(d20, modifier, dc)}
+
+
+@query("attack")
+def attack(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    attacker = f.token(scene, q, "attacker")
+    target = f.token(scene, q, "target")
+    name = f.require(q, "attack")
+    if not isinstance(name, str):
+        raise QueryError("bad value", f"'attack' must be an attack name (a string), got {name!r}")
+    weapon = attacker.attack(name)
+    if weapon is None:
+        known = ", ".join(a.name for a in attacker.attacks) or "none"
+        raise QueryError("bad value", f"{attacker.id} has no attack named {name!r} (its attacks: {known})")
+    raw = f.require(q, "d20")
+    if scene.is_pf2e:
+        if isinstance(raw, list) and raw:
+            raw = raw[0]
+        dice = [_d20(raw, "d20")]
+    elif isinstance(raw, list):
+        if len(raw) != 2:
+            raise QueryError("bad value", f"'d20' must be [first, second], got {raw!r}")
+        dice = [_d20(raw[0], "d20[0]"), _d20(raw[1], "d20[1]")]
+    else:
+        one = _d20(raw, "d20")
+        dice = [one, one]
+    attack_number = f.integer(q, "attack_number", 1, lo=1)
+    nonlethal = q.get("nonlethal")
+    if nonlethal is not None and not isinstance(nonlethal, bool):
+        raise QueryError("bad value", f"'nonlethal' must be true or false, got {nonlethal!r}")
+    if target.ac is None:
+        raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
+    result = system_for(scene).attack(
+        scene, attacker, target, weapon, dice, attack_number=attack_number, nonlethal=nonlethal
+    )
+    return result.to_json()
+
+
+def _entries(q: dict[str, Any]) -> list[DamageEntry]:
+    raw = f.require(q, "damage")
+    if not isinstance(raw, list):
+        raise QueryError("bad value", f'\'damage\' must be a list of {{"amount", "type"}}, got {raw!r}')
+    out: list[DamageEntry] = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise QueryError("bad value", f'damage[{i}] must be an object {{"amount", "type"}}, got {item!r}')
+        if item.get("amount") is None:
+            raise QueryError("missing field", f"damage[{i}] needs 'amount'")
+        if item.get("type") is None:
+            raise QueryError("missing field", f"damage[{i}] needs 'type'")
+        amount = item["amount"]
+        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or not float(amount).is_integer():
+            raise QueryError("bad value", f"damage[{i}].amount must be a whole number, got {amount!r}")
+        if amount < 0:
+            raise QueryError("bad value", f"damage[{i}].amount must not be negative, got {amount!r}")
+        kind = item["type"]
+        if not isinstance(kind, str) or not kind.strip():
+            raise QueryError(
+                "bad value", f"damage[{i}].type must be a damage type such as 'fire', got {kind!r}"
+            )
+        out.append(DamageEntry(int(amount), kind.strip().lower()))
+    return out
+
+
+@query("damage")
+def damage(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    target = f.token(scene, q, "target")
+    entries = _entries(q)
+    critical = f.boolean(q, "critical")
+    nonlethal = f.boolean(q, "nonlethal")
+    save: str | None
+    if scene.is_pf2e:
+        save = None if q.get("basic_save") is None else f.choice(q, "basic_save", DEGREES)
+    else:
+        save = None if q.get("save") is None else f.choice(q, "save", ("success", "failure"))
+    if target.hp is None:
+        raise QueryError("missing field", f"token {target.id!r} has no 'hp'")
+    outcome, _after = system_for(scene).damage(
+        target, entries, critical=critical, nonlethal=nonlethal, save=save
+    )
+    return outcome.to_json()

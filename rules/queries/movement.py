@@ -1,0 +1,77 @@
+"""The movement queries: `distance`, `path-cost`, `path`, `reachable` and `reach`.
+
+Answers follow spec/query-protocol.md: cell lists are sorted by x then y; `reachable` cells are
+``[x, y, feet]``; `path` answers ``{"feet": null, "path": null}`` when no legal path exists. A cell outside
+the grid where a cell of the grid is expected (`to`, a `distance` place) is a `bad value`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.errors import QueryError
+from rules.geometry.distance import space_distance
+from rules.geometry.movement import ACTIONS, path_cost, reachable, shortest_path
+from rules.geometry.reach import reach_cells
+from rules.queries import _fields as f
+from rules.queries import query
+from rules.scene import Scene
+
+
+def _place(scene: Scene, q: dict[str, Any], name: str) -> tuple[tuple[int, int], int]:
+    cell, side, tok = f.place(scene, q, name)
+    if tok is None:
+        f.in_grid(scene, cell, name)
+    return cell, side
+
+
+def _diagonals_before(q: dict[str, Any]) -> int:
+    return f.integer(q, "diagonals_before", 0, lo=0)
+
+
+def _action(q: dict[str, Any]) -> str:
+    return f.choice(q, "action", ACTIONS, "stride")
+
+
+@query("distance")
+def distance(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    """Feet between the nearest squares of two places (system count, no terrain, walls ignored)."""
+    a, a_side = _place(scene, q, "from")
+    b, b_side = _place(scene, q, "to")
+    return {"feet": space_distance(a, a_side, b, b_side, scene.options.diagonals)}
+
+
+@query("path-cost")
+def path_cost_query(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    tok = f.token(scene, q, "token")
+    raw = f.require(q, "path")
+    if not isinstance(raw, list):
+        raise QueryError("bad value", f"'path' must be a list of cells [x, y], got {raw!r}")
+    cells = [f.as_cell(c, f"path[{i}]") for i, c in enumerate(raw)]
+    cost = path_cost(scene, tok, cells, _diagonals_before(q), _action(q))
+    return {"feet": cost.feet, "steps": list(cost.steps), "legal": cost.legal, "problem": cost.problem}
+
+
+@query("path")
+def path_query(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    tok = f.token(scene, q, "token")
+    to = f.in_grid(scene, f.cell(q, "to"), "to")
+    found = shortest_path(scene, tok, to, _diagonals_before(q), _action(q))
+    if found is None:
+        return {"feet": None, "path": None}
+    return {"feet": found.feet, "path": [[c.x, c.y] for c in found.path]}
+
+
+@query("reachable")
+def reachable_query(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    tok = f.token(scene, q, "token")
+    feet = f.integer(q, "feet", tok.speed, lo=0)
+    costs = reachable(scene, tok, feet, _diagonals_before(q), _action(q))
+    return {"cells": [[c.x, c.y, costs[c]] for c in sorted(costs)]}
+
+
+@query("reach")
+def reach_query(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    tok = f.token(scene, q, "token")
+    feet = f.integer(q, "feet", tok.reach, lo=0)
+    return {"cells": [[c.x, c.y] for c in reach_cells(scene, tok, feet)]}

@@ -1,0 +1,116 @@
+"""Rule systems behind one interface: `RuleSystem`, chosen by name with `system_for`.
+
+``system_for(scene)`` (or ``system_for("pf2e")``) returns the PF2e system or one of the two D&D 5e editions.
+They share the interface and differ in data; what each computes is documented in its package
+(`rules.systems.pf2e`, `rules.systems.dnd5e`). Shared pieces: `rules.systems.modifiers` (typed modifiers
+and stacking), `rules.systems.damage` (damage entries and results), `rules.systems.board` (facts read off
+the board: distance, reach, cover, flanking, sight).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rules.dice import DieSource
+from rules.scene import Attack, Scene, Token
+from rules.systems.damage import DamageEntry, DamageOutcome
+
+SYSTEM_NAMES: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBudget:
+    """What a creature gets at the start of its turn.
+
+    `movement` is the feet it may move without spending an action (D&D 5e: its speed); None in PF2e,
+    where each Stride or Step is an action.
+    """
+
+    actions: int
+    reactions: int
+    bonus_actions: int
+    movement: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEvent:
+    """A token after start- or end-of-turn processing, with one log line per thing that happened."""
+
+    token: Token
+    log: tuple[str, ...] = ()
+
+
+class AttackOutcome(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class RuleSystem(Protocol):
+    """One rule system. Every method is pure: tokens and scenes in, new values out."""
+
+    @property
+    def name(self) -> str: ...
+
+    def attack(
+        self,
+        scene: Scene,
+        attacker: Token,
+        target: Token,
+        attack: Attack,
+        d20: Sequence[int],
+        *,
+        attack_number: int = 1,
+        nonlethal: bool | None = None,
+    ) -> AttackOutcome:
+        """Resolve an attack with the facts of the board. PF2e uses ``d20[0]``; 5e ``[first, second]``.
+        Raises `QueryError` (``out of reach``, ``out of range``, ``no line of effect``, ``total cover``,
+        ``missing field``)."""
+        ...
+
+    def damage(
+        self,
+        target: Token,
+        entries: Sequence[DamageEntry],
+        *,
+        critical: bool = False,
+        nonlethal: bool = False,
+        save: str | None = None,
+    ) -> tuple[DamageOutcome, Token]:
+        """Apply damage; `save` is a PF2e basic-save degree or a 5e ``success``/``failure``."""
+        ...
+
+    def check(self, d20: int, modifier: int, dc: int) -> str:
+        """PF2e degree of success; D&D 5e raises `QueryError` (``bad value``)."""
+        ...
+
+    def initiative_modifier(self, token: Token) -> int: ...
+
+    def initiative_tiebreak(self, token: Token) -> tuple[int, ...]:
+        """Sort key among equal initiative results: smaller goes first."""
+        ...
+
+    def turn_budget(self, token: Token) -> TurnBudget: ...
+
+    def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent: ...
+
+    def end_of_turn(self, token: Token, rng: DieSource) -> TurnEvent: ...
+
+    def state_of(self, token: Token) -> str: ...
+
+
+def system_for(scene_or_name: Scene | str) -> RuleSystem:
+    """The rule system of a scene, or by name (``pf2e``, ``dnd5e-2014``, ``dnd5e-2024``).
+
+    Raises `ValueError` for an unknown name.
+    """
+    name = scene_or_name if isinstance(scene_or_name, str) else scene_or_name.system
+    if name == "pf2e":
+        from rules.systems.pf2e.system import PF2E
+
+        return PF2E
+    if name in ("dnd5e-2014", "dnd5e-2024"):
+        from rules.systems.dnd5e.system import DND5E_2014_SYSTEM, DND5E_2024_SYSTEM
+
+        return DND5E_2014_SYSTEM if name == "dnd5e-2014" else DND5E_2024_SYSTEM
+    raise ValueError(f"unknown rule system {name!r}; the systems are {', '.join(SYSTEM_NAMES)}")

@@ -1,0 +1,119 @@
+"""Shared damage values: damage entries, their types, and the per-type result of a damage query.
+
+Type groups (rules.md): "physical" covers bludgeoning, piercing and slashing; "energy" covers the PF2e
+energy types; "all" covers every type. A type written ``persistent fire`` is fire for immunities,
+weaknesses and resistances (and also matches ``persistent-damage``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+PHYSICAL: frozenset[str] = frozenset({"bludgeoning", "piercing", "slashing"})
+ENERGY: frozenset[str] = frozenset(
+    {"acid", "cold", "electricity", "fire", "sonic", "force", "vitality", "void"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageEntry:
+    """One rolled amount of one type (the amount is final: any critical doubling is already in it)."""
+
+    amount: int
+    type: str
+
+    def __post_init__(self) -> None:
+        if self.amount < 0:
+            raise ValueError(f"damage amount {self.amount} is negative")
+
+
+@dataclass(frozen=True, slots=True)
+class TypeResult:
+    """What happened to one damage type: the amount in, after the save, and after each defence."""
+
+    type: str
+    amount: int
+    after_save: int
+    immune: bool
+    weakness: int
+    resistance: int
+    vulnerable: bool
+    final: int
+
+    def explain(self) -> str:
+        steps = [f"{self.amount} {self.type}"]
+        if self.after_save != self.amount:
+            steps.append(f"save → {self.after_save}")
+        if self.immune:
+            steps.append("immune → 0")
+        if self.weakness:
+            steps.append(f"weakness {self.weakness}")
+        if self.resistance:
+            steps.append(f"resistance {self.resistance}")
+        if self.vulnerable:
+            steps.append("vulnerable ×2")
+        return ", ".join(steps) + f" = {self.final}"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageOutcome:
+    """The answer of a damage query: totals, and the target's values afterwards."""
+
+    total: int
+    by_type: tuple[tuple[str, int], ...]
+    hp: int
+    temp_hp: int
+    state: str
+    steps: tuple[TypeResult, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "by_type": dict(self.by_type),
+            "hp": self.hp,
+            "temp_hp": self.temp_hp,
+            "state": self.state,
+        }
+
+
+def base_type(damage_type: str) -> str:
+    """``persistent fire`` → ``fire``; lower case."""
+    words = damage_type.lower().split()
+    if words and words[0] == "persistent" and len(words) > 1:
+        words = words[1:]
+    return " ".join(words)
+
+
+def type_keys(damage_type: str) -> set[str]:
+    """Every immunity/weakness/resistance key that applies to a damage type."""
+    t = damage_type.lower().strip()
+    base = base_type(t)
+    keys = {t, base, "all", "all-damage", "all damage"}
+    if base in PHYSICAL:
+        keys.add("physical")
+    if base in ENERGY:
+        keys.add("energy")
+    if t != base:
+        keys.update({"persistent-damage", "persistent damage", "persistent"})
+    return keys
+
+
+def group_by_type(entries: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Sum amounts per type, keeping the order in which types first appear."""
+    out: dict[str, int] = {}
+    for t, amount in entries:
+        out[t] = out.get(t, 0) + amount
+    return list(out.items())
+
+
+def best_value(table: Iterable[tuple[str, int]], damage_type: str) -> int:
+    """The highest value in a weakness/resistance table that applies to `damage_type` (0 if none)."""
+    keys = type_keys(damage_type)
+    return max((v for k, v in table if k.lower() in keys), default=0)
+
+
+def applies(names: Iterable[str], damage_type: str) -> bool:
+    keys = type_keys(damage_type)
+    return any(n.lower() in keys for n in names)

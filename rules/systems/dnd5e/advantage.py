@@ -1,0 +1,113 @@
+"""D&D 5e advantage and disadvantage, each with the reason it came from.
+
+Any number of sources give one advantage (or disadvantage); having both gives neither ("normal"), however
+many of each there are. With two d20 results ``[first, second]``: normal uses the first, advantage the
+higher, disadvantage the lower.
+
+`condition_reasons` lists the sources that follow from conditions and distance alone (rules.md
+"Conditions that change the numbers", D&D 5e):
+
+* attacker blinded / target invisible: disadvantage (can't see the target); attacker invisible / target
+  blinded: advantage (the target can't see the attacker);
+* target prone: advantage within 5 ft, disadvantage farther; attacker prone: disadvantage;
+* target restrained: advantage; attacker restrained: disadvantage; attacker poisoned: disadvantage;
+  attacker frightened: disadvantage (its source assumed in sight);
+* target paralyzed, petrified, stunned or unconscious: advantage;
+* squeezing (2014 and 2024 "squeezing into a smaller space"): the squeezer has disadvantage and attacks
+  against it have advantage;
+* 2014 only: exhaustion 3+ gives the attacker disadvantage; a Small or Tiny attacker with a heavy weapon has
+  disadvantage.
+
+Sources from the board (flanking, hostile creatures near a ranged attacker, long range) are added by
+`rules.systems.dnd5e.system`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rules.scene import Attack, Token
+from rules.systems.dnd5e.editions import Edition
+
+ADVANTAGE = "advantage"
+DISADVANTAGE = "disadvantage"
+NORMAL = "normal"
+MODES: tuple[str, ...] = (ADVANTAGE, DISADVANTAGE, NORMAL)
+
+ADVANTAGE_AGAINST = ("paralyzed", "petrified", "stunned", "unconscious")
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    kind: str  # "advantage" or "disadvantage"
+    text: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in (ADVANTAGE, DISADVANTAGE):
+            raise ValueError(f"a reason gives advantage or disadvantage, not {self.kind!r}")
+
+    def render(self) -> str:
+        return f"{self.kind}: {self.text}"
+
+
+def mode_of(reasons: Iterable[Reason]) -> str:
+    kinds = {r.kind for r in reasons}
+    if kinds == {ADVANTAGE}:
+        return ADVANTAGE
+    if kinds == {DISADVANTAGE}:
+        return DISADVANTAGE
+    return NORMAL
+
+
+def choose_d20(mode: str, first: int, second: int) -> int:
+    if mode == ADVANTAGE:
+        return max(first, second)
+    if mode == DISADVANTAGE:
+        return min(first, second)
+    if mode == NORMAL:
+        return first
+    raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+
+
+def condition_reasons(
+    attacker: Token, target: Token, attack: Attack, *, distance: int, edition: Edition
+) -> list[Reason]:
+    """Advantage/disadvantage sources from conditions and distance (see the module docstring)."""
+    out: list[Reason] = []
+    adv, dis = ADVANTAGE, DISADVANTAGE
+    if attacker.has_condition("blinded"):
+        out.append(Reason(dis, "attacker is blinded (can't see the target)"))
+    if target.has_condition("invisible"):
+        out.append(Reason(dis, "target is invisible (unseen target)"))
+    if attacker.has_condition("invisible"):
+        out.append(Reason(adv, "attacker is invisible (unseen attacker)"))
+    if target.has_condition("blinded"):
+        out.append(Reason(adv, "target is blinded (can't see the attacker)"))
+    if target.has_condition("prone"):
+        if distance <= 5:
+            out.append(Reason(adv, "target is prone, attacker within 5 ft"))
+        else:
+            out.append(Reason(dis, "target is prone, attacker more than 5 ft away"))
+    if attacker.has_condition("prone"):
+        out.append(Reason(dis, "attacker is prone"))
+    if target.has_condition("restrained"):
+        out.append(Reason(adv, "target is restrained"))
+    if attacker.has_condition("restrained"):
+        out.append(Reason(dis, "attacker is restrained"))
+    if attacker.has_condition("poisoned"):
+        out.append(Reason(dis, "attacker is poisoned"))
+    if attacker.has_condition("frightened"):
+        out.append(Reason(dis, "attacker is frightened"))
+    for name in ADVANTAGE_AGAINST:
+        if target.has_condition(name):
+            out.append(Reason(adv, f"target is {name}"))
+    if attacker.has_condition("squeezing"):
+        out.append(Reason(dis, "attacker is squeezing"))
+    if target.has_condition("squeezing"):
+        out.append(Reason(adv, "target is squeezing"))
+    if edition.exhaustion == "levels" and attacker.condition_value("exhaustion") >= 3:
+        out.append(Reason(dis, f"attacker has exhaustion {attacker.condition_value('exhaustion')}"))
+    if edition.small_heavy_disadvantage and attack.has("heavy") and attacker.size in ("tiny", "small"):
+        out.append(Reason(dis, f"{attacker.size} creature with a heavy weapon"))
+    return out

@@ -1,0 +1,120 @@
+"""D&D 5e attack rolls from plain facts.
+
+* The mode comes from the reasons (`rules.systems.dnd5e.advantage`); the d20 used is chosen from the two
+  dice given.
+* A natural 20 always hits and is a critical hit; a natural 1 always misses; otherwise the attack hits when
+  ``d20 + bonus`` (2024: minus 2 per exhaustion level) is at least the AC.
+* ``ac`` includes cover: half +2, three-quarters +5. Total cover can't be targeted (checked by the caller).
+* A hit on a paralyzed or unconscious target by an attacker within 5 ft is a critical hit.
+* A critical hit doubles the damage dice, not the modifiers: ``1d8+3`` → ``2d8+3``. A miss has no formula.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules import dice
+from rules.errors import QueryError
+from rules.scene import Attack, Token
+from rules.systems.dnd5e.advantage import Reason, choose_d20, mode_of
+from rules.systems.dnd5e.editions import Edition
+
+COVER_AC: dict[str, int] = {"none": 0, "half": 2, "three-quarters": 5, "total": 0}
+AUTO_CRIT_CONDITIONS = ("paralyzed", "unconscious")
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    mode: str
+    reasons: tuple[Reason, ...]
+    d20: tuple[int, int]
+    d20_used: int
+    bonus: int
+    penalty: int
+    base_ac: int
+    cover: str
+    hit: bool
+    critical: bool
+    damage_formula: str | None
+
+    @property
+    def total(self) -> int:
+        return self.d20_used + self.bonus + self.penalty
+
+    @property
+    def ac(self) -> int:
+        return self.base_ac + COVER_AC.get(self.cover, 0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "reasons": [r.render() for r in self.reasons],
+            "d20_used": self.d20_used,
+            "total": self.total,
+            "ac": self.ac,
+            "hit": self.hit,
+            "critical": self.critical,
+            "damage_formula": self.damage_formula,
+        }
+
+
+def damage_formula(damage: str, hit: bool, critical: bool) -> str | None:
+    """Types and spaces removed; dice doubled on a critical; None on a miss. Raises `DiceSyntaxError`."""
+    if not damage.strip():
+        return None
+    formula = dice.parse(damage)  # parsed even on a miss, so bad notation is always reported
+    if not hit:
+        return None
+    if critical:
+        formula = dice.double_dice(formula)
+    return formula.render(types=False)
+
+
+def attack_roll(
+    attacker: Token,
+    target: Token,
+    attack: Attack,
+    d20: Sequence[int],
+    *,
+    edition: Edition,
+    distance: int = 5,
+    cover: str = "none",
+    reasons: Sequence[Reason] = (),
+) -> AttackResult:
+    """Resolve one attack roll. `d20` is ``[first, second]`` (one value is used for both)."""
+    if target.ac is None:
+        raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
+    first, second = (d20[0], d20[0]) if len(d20) == 1 else (d20[0], d20[1])
+    for v in (first, second):
+        if not 1 <= v <= 20:
+            raise ValueError(f"a d20 shows 1 to 20, not {v}")
+    mode = mode_of(reasons)
+    used = choose_d20(mode, first, second)
+    penalty = 0
+    if edition.exhaustion == "d20-penalty":
+        penalty = -2 * attacker.condition_value("exhaustion")
+    ac = target.ac + COVER_AC.get(cover, 0)
+    total = used + attack.bonus + penalty
+    if used == 20:
+        hit, critical = True, True
+    elif used == 1:
+        hit, critical = False, False
+    else:
+        hit, critical = total >= ac, False
+    if hit and distance <= 5 and any(target.has_condition(c) for c in AUTO_CRIT_CONDITIONS):
+        critical = True
+    return AttackResult(
+        mode=mode,
+        reasons=tuple(reasons),
+        d20=(first, second),
+        d20_used=used,
+        bonus=attack.bonus,
+        penalty=penalty,
+        base_ac=target.ac,
+        cover=cover,
+        hit=hit,
+        critical=critical,
+        damage_formula=damage_formula(attack.damage, hit, critical),
+    )

@@ -1,0 +1,178 @@
+"""D&D 5e damage, 0 HP and death saving throws.
+
+Order (query-protocol.md ``damage``; PHB "Damage Resistance and Vulnerability"):
+
+1. A successful save (``save: "success"``) halves each entry, rounding down.
+2. Entries of the same type are added together.
+3. Immunity makes the type 0; resistance halves it (round down); vulnerability doubles it; each at most
+   once however many sources there are. ``physical`` and ``all`` work as group names here too.
+
+`total` is the sum before temporary HP, which absorb damage first.
+
+At 0 HP (2014 and 2024 PHB "Dropping to 0 Hit Points"):
+
+* reduced to 0 from above: if the damage left over after reaching 0 is at least the maximum HP, the
+  creature dies (massive damage); otherwise a PC (``pc: true``) falls unconscious and makes death saves,
+  any other creature dies;
+* nonlethal damage (knocking a creature out) leaves it unconscious and stable instead, whoever it is;
+* damage while at 0 HP: one death-save failure (two on a critical hit), and death when the damage is at
+  least the maximum HP; three failures kill; it ends being stable.
+
+Death save (start of turn at 0 HP): d20 ≥ 10 success, else failure; a 1 is two failures; a 20 regains
+1 HP (and ends the saves). Three successes: stable (the counts reset); three failures: dead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.scene import Token
+from rules.systems.damage import DamageEntry, DamageOutcome, TypeResult, applies, group_by_type
+
+DEATH_SAVE_DC = 10
+
+
+def apply_defences(
+    target: Token, entries: Sequence[DamageEntry], *, save: str | None = None
+) -> list[TypeResult]:
+    if save not in (None, "success", "failure"):
+        raise ValueError(f"save {save!r} is not 'success' or 'failure'")
+    scaled = [(e.type.lower(), e.amount, e.amount // 2 if save == "success" else e.amount) for e in entries]
+    raw = dict(group_by_type((t, a) for t, a, _ in scaled))
+    resist_names = [k for k, _ in target.resistances]
+    out: list[TypeResult] = []
+    for t, amount in group_by_type((t, s) for t, _, s in scaled):
+        immune = applies(target.immunities, t)
+        value = 0 if immune else amount
+        resisted = 0
+        if value and applies(resist_names, t):
+            resisted = value - value // 2
+            value //= 2
+        vulnerable = bool(value) and applies(target.vulnerabilities, t)
+        if vulnerable:
+            value *= 2
+        out.append(TypeResult(t, raw[t], amount, immune, 0, resisted, vulnerable, value))
+    return out
+
+
+def is_dead(token: Token) -> bool:
+    return token.has_condition("dead")
+
+
+def kill(token: Token) -> Token:
+    t = token.without_condition("unconscious").without_condition("stable").with_condition("dead")
+    return replace(t, hp=0, death_saves=(0, 0))
+
+
+def fall_unconscious(token: Token, *, stable: bool = False) -> Token:
+    t = token if token.has_condition("unconscious") else token.with_condition("unconscious")
+    if stable and not t.has_condition("stable"):
+        t = t.with_condition("stable")
+    return replace(t, hp=0, death_saves=(0, 0))
+
+
+def add_failures(token: Token, n: int) -> Token:
+    successes, failures = token.death_saves
+    failures = min(3, failures + n)
+    t = replace(token.without_condition("stable"), death_saves=(successes, failures))
+    return kill(t) if failures >= 3 else t
+
+
+def take_damage(target: Token, total: int, *, critical: bool = False, nonlethal: bool = False) -> Token:
+    """The target after losing `total` damage (after defences); see the module docstring."""
+    if target.hp is None:
+        raise ValueError(f"token {target.id!r} has no hp")
+    if is_dead(target) or total <= 0:
+        return target
+    max_hp = target.max_hp if target.max_hp is not None else target.hp
+    absorbed = min(target.temp_hp, total)
+    loss = total - absorbed
+    t = replace(target, temp_hp=target.temp_hp - absorbed)
+    if loss <= 0:
+        return t
+    if target.hp > 0:
+        if loss < target.hp:
+            return replace(t, hp=target.hp - loss)
+        leftover = loss - target.hp
+        if nonlethal:
+            return fall_unconscious(t, stable=True)
+        if leftover >= max_hp or not target.pc:
+            return kill(t)
+        return fall_unconscious(t)
+    # Already at 0 HP.
+    if not target.pc:
+        return t if nonlethal else kill(t)
+    if loss >= max_hp:
+        return kill(t)
+    return add_failures(t, 2 if critical else 1)
+
+
+def state_of(token: Token) -> str:
+    if is_dead(token):
+        return "dead"
+    if token.has_condition("unconscious") or (token.hp is not None and token.hp <= 0):
+        return "unconscious"
+    return "ok"
+
+
+def damage(
+    target: Token,
+    entries: Sequence[DamageEntry],
+    *,
+    save: str | None = None,
+    critical: bool = False,
+    nonlethal: bool = False,
+) -> tuple[DamageOutcome, Token]:
+    if target.hp is None:
+        raise ValueError(f"token {target.id!r} has no hp")
+    steps = apply_defences(target, entries, save=save)
+    total = sum(s.final for s in steps)
+    after = take_damage(target, total, critical=critical, nonlethal=nonlethal)
+    outcome = DamageOutcome(
+        total=total,
+        by_type=tuple((s.type, s.final) for s in steps),
+        hp=after.hp if after.hp is not None else 0,
+        temp_hp=after.temp_hp,
+        state=state_of(after),
+        steps=tuple(steps),
+    )
+    return outcome, after
+
+
+@dataclass(frozen=True, slots=True)
+class DeathSaveResult:
+    token: Token
+    d20: int
+    outcome: str  # "success", "failure", "two failures", "regains 1 HP"
+
+    @property
+    def text(self) -> str:
+        s, f = self.token.death_saves
+        tail = (
+            "dead"
+            if is_dead(self.token)
+            else ("stable" if self.token.has_condition("stable") else f"{s}/{f}")
+        )
+        return f"{self.token.label} death save: {self.d20}, {self.outcome} ({tail})"
+
+
+def death_save(token: Token, d20: int) -> DeathSaveResult:
+    """One death saving throw with the given d20 (see the module docstring)."""
+    if not 1 <= d20 <= 20:
+        raise ValueError(f"a d20 shows 1 to 20, not {d20}")
+    if d20 == 20:
+        t = replace(
+            token.without_condition("unconscious").without_condition("stable"), hp=1, death_saves=(0, 0)
+        )
+        return DeathSaveResult(t, d20, "regains 1 HP")
+    if d20 == 1:
+        return DeathSaveResult(add_failures(token, 2), d20, "two failures")
+    if d20 < DEATH_SAVE_DC:
+        return DeathSaveResult(add_failures(token, 1), d20, "failure")
+    successes, failures = token.death_saves
+    successes += 1
+    if successes >= 3:
+        t = replace(token, death_saves=(0, 0)).with_condition("stable")
+        return DeathSaveResult(t, d20, "success")
+    return DeathSaveResult(replace(token, death_saves=(successes, failures)), d20, "success")

@@ -1,0 +1,167 @@
+"""The D&D 5e `RuleSystem` (one instance per edition): reads the board and applies the 5e rules.
+
+Attack boundary rules:
+
+* A melee attack (no ``range``) needs the target within reach: the creature's reach, +5 ft with the
+  ``reach`` property, in the scene's diagonal count. Otherwise ``out of reach``.
+* A ranged attack beyond its long range is ``out of range``; beyond its normal range it has disadvantage.
+* Total cover is ``total cover``; half and three-quarters cover add +2 / +5 to the AC.
+* Board sources of advantage/disadvantage: flanking (only with the scene option ``flanking``, melee
+  attacks); a ranged attack with a hostile creature within 5 ft of the attacker that can see it and isn't
+  incapacitated (disadvantage); long range (disadvantage). Condition sources: `rules.systems.dnd5e.advantage`.
+* Reach is checked before range, range before cover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules import dice
+from rules.dice import DieSource
+from rules.errors import QueryError
+from rules.scene import Attack, Scene, Token
+from rules.systems import TurnBudget, TurnEvent, board
+from rules.systems.damage import DamageEntry, DamageOutcome
+from rules.systems.dnd5e import damage as dnd_damage
+from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
+from rules.systems.dnd5e.attack import AttackResult, attack_roll
+from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
+
+INCAPACITATED = board.INCAPACITATING_5E
+
+
+def incapacitated(token: Token) -> bool:
+    return any(token.has_condition(c) for c in INCAPACITATED) or (token.hp is not None and token.hp <= 0)
+
+
+def board_reasons(
+    scene: Scene, attacker: Token, target: Token, attack: Attack, distance: int
+) -> list[Reason]:
+    """Advantage/disadvantage sources from the board (see the module docstring)."""
+    out: list[Reason] = []
+    if attack.range is None:
+        if scene.options.flanking:
+            flank = board.flanking(scene, attacker, target)
+            if flank.flanking:
+                partners = ", ".join(flank.with_ids)
+                out.append(Reason(ADVANTAGE, f"flanking (with {partners})" if partners else "flanking"))
+        return out
+    normal, _long = attack.range
+    if distance > normal:
+        out.append(Reason(DISADVANTAGE, f"beyond normal range ({distance} ft > {normal} ft)"))
+    for other in scene.tokens:
+        if other.id == attacker.id or not board.hostile(attacker, other) or incapacitated(other):
+            continue
+        if board.distance(scene, attacker, other) > 5:
+            continue
+        if board.can_see(scene, other, attacker):
+            out.append(Reason(DISADVANTAGE, f"ranged attack with hostile {other.id} within 5 ft"))
+            break
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class DnD5e:
+    edition: Edition
+
+    @property
+    def name(self) -> str:
+        return self.edition.name
+
+    def attack(
+        self,
+        scene: Scene,
+        attacker: Token,
+        target: Token,
+        attack: Attack,
+        d20: Sequence[int],
+        *,
+        attack_number: int = 1,
+        nonlethal: bool | None = None,
+    ) -> AttackResult:
+        if target.ac is None:
+            raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
+        distance = board.distance(scene, attacker, target)
+        if attack.range is None:
+            reach = board.melee_reach(attacker, attack)
+            if not board.in_reach(scene, attacker, target, reach):
+                raise QueryError(
+                    "out of reach",
+                    f"{attacker.id}'s {attack.name} reaches {reach} ft but {target.id} is {distance} ft away",
+                )
+        else:
+            _normal, long = attack.range
+            if distance > long:
+                raise QueryError(
+                    "out of range",
+                    f"{target.id} is {distance} ft away, beyond the long range of {attack.name} ({long} ft)",
+                )
+        cover = board.cover(scene, attacker, target).degree
+        if cover == "total":
+            raise QueryError("total cover", f"{target.id} has total cover from {attacker.id}")
+        reasons = condition_reasons(attacker, target, attack, distance=distance, edition=self.edition)
+        reasons += board_reasons(scene, attacker, target, attack, distance)
+        try:
+            return attack_roll(
+                attacker,
+                target,
+                attack,
+                d20,
+                edition=self.edition,
+                distance=distance,
+                cover=cover,
+                reasons=reasons,
+            )
+        except dice.DiceSyntaxError as exc:
+            raise QueryError("bad value", f"{attacker.id}'s {attack.name} damage: {exc.short}") from None
+
+    def damage(
+        self,
+        target: Token,
+        entries: Sequence[DamageEntry],
+        *,
+        critical: bool = False,
+        nonlethal: bool = False,
+        save: str | None = None,
+    ) -> tuple[DamageOutcome, Token]:
+        if save not in (None, "success", "failure"):
+            raise QueryError("bad value", f"'save' must be 'success' or 'failure', got {save!r}")
+        if target.hp is None:
+            raise QueryError("missing field", f"token {target.id!r} has no 'hp'")
+        return dnd_damage.damage(target, entries, save=save, critical=critical, nonlethal=nonlethal)
+
+    def check(self, d20: int, modifier: int, dc: int) -> str:
+        raise QueryError("bad value", f"the check query (degrees of success) is PF2e only, not {self.name}")
+
+    def initiative_modifier(self, token: Token) -> int:
+        """Dexterity modifier (the token's ``initiative_bonus``; 0 when not given)."""
+        return token.initiative_bonus or 0
+
+    def initiative_tiebreak(self, token: Token) -> tuple[int, ...]:
+        """Ties: the higher modifier first; then the GM's order (the order given)."""
+        return (-self.initiative_modifier(token),)
+
+    def turn_budget(self, token: Token) -> TurnBudget:
+        """An action, a bonus action, a reaction and the creature's speed; nothing if incapacitated."""
+        if incapacitated(token) or token.has_condition("dead"):
+            return TurnBudget(0, 0, 0, 0)
+        speed = 0 if any(token.has_condition(c) for c in ("grappled", "restrained")) else token.speed
+        return TurnBudget(1, 1, 1, speed)
+
+    def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
+        """A PC at 0 HP that is neither stable nor dead makes a death saving throw."""
+        if token.pc and token.hp == 0 and not dnd_damage.is_dead(token) and not token.has_condition("stable"):
+            result = dnd_damage.death_save(token, rng.randint(1, 20))
+            return TurnEvent(result.token, (result.text,))
+        return TurnEvent(token)
+
+    def end_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
+        return TurnEvent(token)
+
+    def state_of(self, token: Token) -> str:
+        return dnd_damage.state_of(token)
+
+
+DND5E_2014_SYSTEM = DnD5e(DND5E_2014)
+DND5E_2024_SYSTEM = DnD5e(DND5E_2024)

@@ -1,0 +1,101 @@
+"""Typed modifiers and stacking, as a pure function that returns a breakdown.
+
+PF2e (Player Core "Bonuses" / "Penalties"): modifiers are typed ``ability``, ``proficiency``,
+``circumstance``, ``item``, ``status`` or ``untyped``. Within one type only the highest bonus and the
+worst penalty apply (a bonus and a penalty of the same type both apply); untyped bonuses and penalties all
+apply.
+
+Boundary rules of `stack`:
+
+* A modifier of value 0 counts as a bonus: it applies only when no larger bonus of its type does.
+* Ties: among equal best bonuses (or equal worst penalties) of one type, the first listed applies and the
+  others are listed with ``applied: False``, so the total never counts the same type twice.
+* The order of the breakdown is the order the modifiers were given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+MODIFIER_TYPES: tuple[str, ...] = ("ability", "proficiency", "circumstance", "item", "status", "untyped")
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One number added to a roll or a DC. `label` names the rule, `source` says where it came from."""
+
+    label: str
+    type: str
+    value: int
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        if self.type not in MODIFIER_TYPES:
+            raise ValueError(f"modifier type {self.type!r} is not one of {', '.join(MODIFIER_TYPES)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A modifier and whether stacking let it count."""
+
+    modifier: Modifier
+    applied: bool
+
+    def to_json(self) -> dict[str, Any]:
+        m = self.modifier
+        return {
+            "label": m.label,
+            "type": m.type,
+            "value": m.value,
+            "applied": self.applied,
+            "source": m.source,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """The result of stacking: every modifier with its applied flag, and the total of those applied."""
+
+    entries: tuple[Applied, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(e.modifier.value for e in self.entries if e.applied)
+
+    @property
+    def applied(self) -> tuple[Modifier, ...]:
+        return tuple(e.modifier for e in self.entries if e.applied)
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [e.to_json() for e in self.entries]
+
+    def explain(self) -> str:
+        """``+9 attack bonus, -5 multiple attack penalty, (-1 status: sickened, not applied)``."""
+        parts = []
+        for e in self.entries:
+            m = e.modifier
+            text = f"{m.value:+d} {m.label}" + (f" ({m.source})" if m.source and m.source != m.label else "")
+            parts.append(text if e.applied else f"[{text}, not applied]")
+        return ", ".join(parts) if parts else "no modifiers"
+
+
+def stack(modifiers: Iterable[Modifier]) -> Breakdown:
+    """Apply the PF2e stacking rules (see the module docstring) and return the breakdown."""
+    mods = tuple(modifiers)
+    best_bonus: dict[str, int] = {}
+    worst_penalty: dict[str, int] = {}
+    for i, m in enumerate(mods):
+        if m.type == "untyped":
+            continue
+        if m.value >= 0:
+            j = best_bonus.get(m.type)
+            if j is None or m.value > mods[j].value:
+                best_bonus[m.type] = i
+        else:
+            j = worst_penalty.get(m.type)
+            if j is None or m.value < mods[j].value:
+                worst_penalty[m.type] = i
+    chosen = set(best_bonus.values()) | set(worst_penalty.values())
+    return Breakdown(tuple(Applied(m, m.type == "untyped" or i in chosen) for i, m in enumerate(mods)))

@@ -1,0 +1,129 @@
+"""PF2e damage: basic saves, immunity → weakness → resistance, temporary HP, and what 0 HP means.
+
+Order (query-protocol.md ``damage``, Player Core "Damage Rolls"):
+
+1. A basic save scales each entry: critical success 0, success half, failure full, critical failure double.
+   Halving rounds down but never takes 1 or more damage below 1.
+2. Entries of the same type are added together.
+3. Immunity to the type (or ``all``; immunity to ``nonlethal`` against nonlethal damage) makes it 0.
+4. Weakness: the highest applicable value is added (only when some damage of that type remains).
+5. Resistance: the highest applicable value is subtracted, not below 0. ``all`` resistance applies to each
+   type separately; ``physical`` covers bludgeoning, piercing and slashing.
+
+`total` is the sum after step 5 and before temporary HP; massive damage (total ≥ 2 × max HP in one blow)
+kills outright. Temporary HP are lost first. Then `rules.systems.pf2e.dying` decides what 0 HP means; a
+creature that is already dying gets dying +1 (+2 on a critical) when it takes damage (total > 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.scene import Token
+from rules.systems.damage import (
+    DamageEntry,
+    DamageOutcome,
+    TypeResult,
+    applies,
+    best_value,
+    group_by_type,
+)
+from rules.systems.pf2e import dying
+from rules.systems.pf2e.degrees import CRITICAL_FAILURE, CRITICAL_SUCCESS, DEGREES, FAILURE, SUCCESS
+
+
+def halve(amount: int) -> int:
+    """Half, rounded down, but 1 or more never becomes less than 1."""
+    if amount <= 0:
+        return 0
+    return max(1, amount // 2)
+
+
+def basic_save_amount(amount: int, deg: str | None) -> int:
+    if deg is None or deg == FAILURE:
+        return amount
+    if deg == CRITICAL_SUCCESS:
+        return 0
+    if deg == SUCCESS:
+        return halve(amount)
+    if deg == CRITICAL_FAILURE:
+        return amount * 2
+    raise ValueError(f"basic save degree {deg!r} is not one of {', '.join(DEGREES)}")
+
+
+def apply_defences(
+    target: Token,
+    entries: Sequence[DamageEntry],
+    *,
+    basic_save: str | None = None,
+    nonlethal: bool = False,
+) -> list[TypeResult]:
+    """Steps 1–5 of the module docstring, one result per damage type in order of appearance."""
+    scaled = [(e.type.lower(), e.amount, basic_save_amount(e.amount, basic_save)) for e in entries]
+    raw = dict(group_by_type((t, a) for t, a, _ in scaled))
+    results: list[TypeResult] = []
+    nonlethal_immune = nonlethal and any(
+        i.lower() in ("nonlethal", "nonlethal attacks") for i in target.immunities
+    )
+    for t, amount in group_by_type((t, s) for t, _, s in scaled):
+        immune = nonlethal_immune or applies(target.immunities, t)
+        value = 0 if immune else amount
+        weak = best_value(target.weaknesses, t) if value > 0 else 0
+        value += weak
+        resist = min(value, best_value(target.resistances, t)) if value > 0 else 0
+        value -= resist
+        results.append(TypeResult(t, raw[t], amount, immune, weak, resist, False, value))
+    return results
+
+
+def take_damage(
+    target: Token,
+    total: int,
+    *,
+    critical: bool = False,
+    nonlethal: bool = False,
+) -> Token:
+    """The target after losing `total` damage (after defences): temp HP first, then HP, then 0 HP rules."""
+    if target.hp is None:
+        raise ValueError(f"token {target.id!r} has no hp")
+    if dying.is_dead(target):
+        return target
+    max_hp = target.max_hp if target.max_hp is not None else target.hp
+    if total > 0 and total >= 2 * max_hp:
+        return dying.kill(replace(target, temp_hp=max(0, target.temp_hp - total)))
+    absorbed = min(target.temp_hp, total)
+    hp_after = max(0, target.hp - (total - absorbed))
+    t = replace(target, temp_hp=target.temp_hp - absorbed, hp=hp_after)
+    if total <= 0:
+        return t
+    if dying.dying_value(t) > 0:
+        return dying.worsen_dying(t, critical=critical)
+    if hp_after == 0:
+        return dying.knock_out(t, critical=critical, nonlethal=nonlethal)
+    return t
+
+
+def damage(
+    target: Token,
+    entries: Sequence[DamageEntry],
+    *,
+    basic_save: str | None = None,
+    critical: bool = False,
+    nonlethal: bool = False,
+) -> tuple[DamageOutcome, Token]:
+    """The damage query's answer and the target token afterwards."""
+    if target.hp is None:
+        raise ValueError(f"token {target.id!r} has no hp")
+    steps = apply_defences(target, entries, basic_save=basic_save, nonlethal=nonlethal)
+    total = sum(s.final for s in steps)
+    after = take_damage(target, total, critical=critical, nonlethal=nonlethal)
+    outcome = DamageOutcome(
+        total=total,
+        by_type=tuple((s.type, s.final) for s in steps),
+        hp=after.hp if after.hp is not None else 0,
+        temp_hp=after.temp_hp,
+        state=dying.state_of(after),
+        steps=tuple(steps),
+    )
+    return outcome, after

@@ -1,0 +1,288 @@
+"""PF2e Strikes: attack modifiers, the target's AC, the degree and the damage formula.
+
+Everything here takes plain values (tokens, the d20, the distance, the cover degree, whether the attacker
+flanks); `rules.systems.pf2e.system` reads those facts off the board.
+
+Attack roll (Player Core "Attack Rolls", rules.md "Conditions that change the numbers"):
+
+* the attack's listed ``bonus`` is one untyped modifier, ``attack bonus``;
+* multiple attack penalty (untyped): 2nd attack −5, 3rd and later −10; agile −4 / −8;
+* range penalty (untyped): none within the first range increment, −2 per further increment; more than 6
+  increments is out of range; volley N: −2 (untyped) against a target within N ft;
+* frightened N / sickened N: −N status; clumsy N: −N status to ranged and finesse attacks; enfeebled N: −N
+  status to other melee attacks; prone attacker: −2 circumstance;
+* a nonlethal attack with a lethal weapon, or a lethal one with a nonlethal weapon: −2 circumstance.
+
+Target AC: off-guard −2 circumstance (condition ``off-guard``/``flat-footed``, prone, grabbed, restrained,
+paralyzed, unconscious, dying, or flanked by the attacker for a melee attack); unconscious/dying −4 status;
+frightened, sickened, clumsy −N status; cover +1 lesser / +2 standard / +4 greater circumstance. Take Cover
+(``took-cover``) turns standard cover into greater, and gives a prone creature without standard cover
+standard cover against ranged attacks. Stacking: `rules.systems.modifiers.stack`.
+
+Damage formula (types and spaces removed): success ``1d8+4``; critical success ``(1d8+4)*2`` then, not
+doubled, ``+NdX`` for deadly dX (N = 1 for 1–2 weapon dice, 2 for 3, 3 for 4 or more) and, for fatal dY,
+the weapon dice inside the doubled part become dY and ``+1dY`` is added; failures have no formula.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from rules import dice
+from rules.errors import QueryError
+from rules.scene import Attack, Token
+from rules.systems.modifiers import Breakdown, Modifier, stack
+from rules.systems.pf2e.degrees import CRITICAL_SUCCESS, SUCCESS, degree
+
+MAX_RANGE_INCREMENTS = 6
+OFF_GUARD_CONDITIONS: tuple[str, ...] = (
+    "off-guard",
+    "flat-footed",
+    "prone",
+    "grabbed",
+    "restrained",
+    "paralyzed",
+    "unconscious",
+    "dying",
+)
+COVER_BONUS: dict[str, int] = {"none": 0, "lesser": 1, "standard": 2, "greater": 4, "blocked": 0}
+
+
+def is_ranged(attack: Attack) -> bool:
+    return attack.range_increment is not None
+
+
+def multiple_attack_penalty(attack_number: int, agile: bool) -> Modifier | None:
+    """The MAP for the `attack_number`-th attack this turn (1-based), by the weapon used now."""
+    if attack_number < 1:
+        raise ValueError("attack_number starts at 1")
+    if attack_number == 1:
+        return None
+    step = 1 if attack_number == 2 else 2
+    value = -(4 if agile else 5) * step
+    source = f"attack {attack_number} this turn" + (", agile" if agile else "")
+    return Modifier("multiple attack penalty", "untyped", value, source)
+
+
+def range_increments(distance: int, increment: int) -> int:
+    """Which range increment `distance` falls in (1 = the first; distance 0 counts as the first)."""
+    if increment <= 0:
+        raise ValueError("a range increment is positive")
+    return max(1, math.ceil(distance / increment))
+
+
+def range_penalty(distance: int, increment: int) -> Modifier | None:
+    """−2 per increment beyond the first; more than `MAX_RANGE_INCREMENTS` raises ``out of range``."""
+    n = range_increments(distance, increment)
+    if n > MAX_RANGE_INCREMENTS:
+        raise QueryError(
+            "out of range",
+            f"the target is {distance} ft away, beyond {MAX_RANGE_INCREMENTS} range increments "
+            f"of {increment} ft ({MAX_RANGE_INCREMENTS * increment} ft)",
+        )
+    if n == 1:
+        return None
+    return Modifier(
+        "range penalty", "untyped", -2 * (n - 1), f"{distance} ft: range increment {n} of {increment} ft"
+    )
+
+
+def volley_distance(attack: Attack) -> int | None:
+    """The N of a ``volley N`` trait (``volley 30 ft`` → 30), or None."""
+    value = attack.trait_value("volley")
+    if value is None:
+        return None
+    digits = "".join(ch for ch in value.split()[0] if ch.isdigit()) if value.strip() else ""
+    return int(digits) if digits else 30
+
+
+def attack_modifiers(
+    attacker: Token,
+    attack: Attack,
+    *,
+    attack_number: int = 1,
+    distance: int = 5,
+    nonlethal: bool | None = None,
+) -> list[Modifier]:
+    """Every modifier of the attack roll, before stacking (see the module docstring)."""
+    ranged = is_ranged(attack)
+    finesse = attack.has("finesse")
+    mods = [Modifier("attack bonus", "untyped", attack.bonus, attack.name)]
+    mapm = multiple_attack_penalty(attack_number, attack.has("agile"))
+    if mapm is not None:
+        mods.append(mapm)
+    if ranged:
+        assert attack.range_increment is not None
+        rp = range_penalty(distance, attack.range_increment)
+        if rp is not None:
+            mods.append(rp)
+        volley = volley_distance(attack)
+        if volley is not None and distance <= volley:
+            mods.append(Modifier("volley", "untyped", -2, f"target within {volley} ft"))
+    for name in ("frightened", "sickened"):
+        n = attacker.condition_value(name)
+        if n:
+            mods.append(Modifier(name, "status", -n, f"attacker {name} {n}"))
+    clumsy = attacker.condition_value("clumsy")
+    if clumsy and (ranged or finesse):
+        mods.append(Modifier("clumsy", "status", -clumsy, f"attacker clumsy {clumsy}"))
+    enfeebled = attacker.condition_value("enfeebled")
+    if enfeebled and not ranged and not finesse:
+        mods.append(Modifier("enfeebled", "status", -enfeebled, f"attacker enfeebled {enfeebled}"))
+    if attacker.has_condition("prone"):
+        mods.append(Modifier("prone", "circumstance", -2, "attacker prone"))
+    weapon_nonlethal = attack.has("nonlethal")
+    if nonlethal is not None and nonlethal != weapon_nonlethal:
+        what = (
+            "nonlethal attack with a lethal weapon" if nonlethal else "lethal attack with a nonlethal weapon"
+        )
+        mods.append(Modifier("nonlethal", "circumstance", -2, what))
+    return mods
+
+
+def effective_cover(target: Token, cover: str, ranged: bool) -> str:
+    """Apply Take Cover (``took-cover``) to the geometric cover degree."""
+    if not target.has_condition("took-cover"):
+        return cover
+    if cover == "standard":
+        return "greater"
+    if cover in ("none", "lesser") and ranged and target.has_condition("prone"):
+        return "standard"
+    return cover
+
+
+def ac_modifiers(
+    target: Token,
+    *,
+    cover: str = "none",
+    ranged: bool = False,
+    flanked_by: tuple[str, ...] | None = None,
+) -> list[Modifier]:
+    """Modifiers to the target's AC against this attack, before stacking. `flanked_by` (the attacker's
+    flanking partners) is given only when the attack is a melee attack by a flanker."""
+    mods: list[Modifier] = []
+    for name in OFF_GUARD_CONDITIONS:
+        if target.has_condition(name):
+            mods.append(Modifier("off-guard", "circumstance", -2, f"target {name}"))
+    if flanked_by is not None:
+        partners = ", ".join(flanked_by)
+        mods.append(
+            Modifier("off-guard", "circumstance", -2, f"flanked (with {partners})" if partners else "flanked")
+        )
+    if target.has_condition("unconscious") or target.has_condition("dying"):
+        mods.append(Modifier("unconscious", "status", -4, "target unconscious"))
+    for name in ("frightened", "sickened", "clumsy"):
+        n = target.condition_value(name)
+        if n:
+            mods.append(Modifier(name, "status", -n, f"target {name} {n}"))
+    degree_name = effective_cover(target, cover, ranged)
+    bonus = COVER_BONUS.get(degree_name, 0)
+    if bonus:
+        source = f"{degree_name} cover" + (" (took cover)" if degree_name != cover else "")
+        mods.append(Modifier("cover", "circumstance", bonus, source))
+    return mods
+
+
+def deadly_dice(weapon_dice_count: int) -> int:
+    """Deadly adds 1 die at 1–2 weapon dice, 2 at 3 (greater striking), 3 at 4+ (major striking)."""
+    if weapon_dice_count >= 4:
+        return 3
+    if weapon_dice_count == 3:
+        return 2
+    return 1
+
+
+def damage_formula(damage: str, deg: str, attack: Attack) -> str | None:
+    """The damage formula for a Strike's degree (see the module docstring); None below a success.
+
+    Raises `dice.DiceSyntaxError` when the attack's damage isn't dice notation.
+    """
+    if not damage.strip():
+        return None
+    formula = dice.parse(damage)  # parsed even on a miss, so bad notation is always reported
+    if deg not in (SUCCESS, CRITICAL_SUCCESS):
+        return None
+    if deg == SUCCESS:
+        return formula.render(types=False)
+    weapon = dice.weapon_dice(formula)
+    fatal = attack.trait_value("fatal")
+    fatal_size = dice.parse_die_size(fatal) if fatal else None
+    doubled = formula
+    if fatal_size is not None and weapon is not None:
+        size = weapon.sides
+        doubled = formula.map_dice(
+            lambda d: dice.Dice(d.count, fatal_size, d.keep) if d.sides == size else d, parts=[0]
+        )
+    text = f"({doubled.render(types=False)})*2"
+    deadly = attack.trait_value("deadly")
+    if deadly:
+        n = deadly_dice(weapon.count if weapon is not None else 1)
+        text += f"+{n}d{dice.parse_die_size(deadly)}"
+    if fatal_size is not None:
+        text += f"+1d{fatal_size}"
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeResult:
+    d20: int
+    modifiers: Breakdown
+    base_ac: int
+    ac_breakdown: Breakdown
+    degree: str
+    damage_formula: str | None
+
+    @property
+    def attack_bonus(self) -> int:
+        return self.modifiers.total
+
+    @property
+    def total(self) -> int:
+        return self.d20 + self.attack_bonus
+
+    @property
+    def ac(self) -> int:
+        return self.base_ac + self.ac_breakdown.total
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "modifiers": self.modifiers.to_json(),
+            "attack_bonus": self.attack_bonus,
+            "total": self.total,
+            "ac": self.ac,
+            "ac_modifiers": self.ac_breakdown.to_json(),
+            "degree": self.degree,
+            "damage_formula": self.damage_formula,
+        }
+
+
+def strike(
+    attacker: Token,
+    target: Token,
+    attack: Attack,
+    d20: int,
+    *,
+    attack_number: int = 1,
+    distance: int = 5,
+    cover: str = "none",
+    flanked_by: tuple[str, ...] | None = None,
+    nonlethal: bool | None = None,
+) -> StrikeResult:
+    """Resolve one Strike from plain facts. `flanked_by` is ignored for ranged attacks (flanking makes
+    the target off-guard only to melee attacks). The target needs an ``ac``."""
+    if target.ac is None:
+        raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
+    ranged = is_ranged(attack)
+    mods = stack(
+        attack_modifiers(
+            attacker, attack, attack_number=attack_number, distance=distance, nonlethal=nonlethal
+        )
+    )
+    ac_mods = stack(
+        ac_modifiers(target, cover=cover, ranged=ranged, flanked_by=None if ranged else flanked_by)
+    )
+    ac = target.ac + ac_mods.total
+    deg = degree(d20, mods.total, ac)
+    return StrikeResult(d20, mods, target.ac, ac_mods, deg, damage_formula(attack.damage, deg, attack))

@@ -1,0 +1,151 @@
+"""The PF2e `RuleSystem`: reads the board (distance, reach, cover, flanking) and applies the PF2e rules.
+
+Attack boundary rules:
+
+* A melee attack (``range_increment`` null) needs the target within reach: the creature's reach, +5 ft with
+  the ``reach`` trait (`rules.systems.board.melee_reach`), measured by `rules.geometry.reach.within_reach`
+  (10-ft reach reaches 2 squares diagonally). Otherwise ``out of reach``.
+* A ranged attack beyond 6 range increments is ``out of range``. PF2e has no penalty for firing a ranged
+  weapon at an adjacent creature.
+* Cover ``blocked`` (no line of effect) is ``no line of effect``. Cover applies to melee and ranged attacks.
+* Flanking makes the target off-guard only to the flanker's melee attacks.
+* Reach is checked before range, range before line of effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules import dice
+from rules.dice import DieSource
+from rules.errors import QueryError
+from rules.scene import Attack, Scene, Token
+from rules.systems import TurnBudget, TurnEvent, board
+from rules.systems.damage import DamageEntry, DamageOutcome
+from rules.systems.pf2e import damage as pf2e_damage
+from rules.systems.pf2e import dying
+from rules.systems.pf2e.degrees import DEGREES, degree
+from rules.systems.pf2e.strike import MAX_RANGE_INCREMENTS, StrikeResult, range_increments, strike
+
+CAN_T_ACT = ("dead", "dying", "unconscious", "paralyzed", "petrified")
+
+
+@dataclass(frozen=True, slots=True)
+class Pathfinder2e:
+    name: str = "pf2e"
+
+    def attack(
+        self,
+        scene: Scene,
+        attacker: Token,
+        target: Token,
+        attack: Attack,
+        d20: Sequence[int],
+        *,
+        attack_number: int = 1,
+        nonlethal: bool | None = None,
+    ) -> StrikeResult:
+        if target.ac is None:
+            raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
+        distance = board.distance(scene, attacker, target)
+        ranged = attack.range_increment is not None
+        if not ranged:
+            reach = board.melee_reach(attacker, attack)
+            if not board.in_reach(scene, attacker, target, reach):
+                raise QueryError(
+                    "out of reach",
+                    f"{attacker.id}'s {attack.name} reaches {reach} ft but {target.id} is {distance} ft away",
+                )
+        else:
+            assert attack.range_increment is not None
+            if range_increments(distance, attack.range_increment) > MAX_RANGE_INCREMENTS:
+                raise QueryError(
+                    "out of range",
+                    f"{target.id} is {distance} ft away, beyond {MAX_RANGE_INCREMENTS} range increments of "
+                    f"{attack.name} ({MAX_RANGE_INCREMENTS * attack.range_increment} ft)",
+                )
+        cover = board.cover(scene, attacker, target).degree
+        if cover == "blocked":
+            raise QueryError("no line of effect", f"nothing can reach {target.id} from {attacker.id}")
+        flanked_by: tuple[str, ...] | None = None
+        if not ranged:
+            flank = board.flanking(scene, attacker, target)
+            if flank.flanking:
+                flanked_by = flank.with_ids
+        try:
+            return strike(
+                attacker,
+                target,
+                attack,
+                d20[0],
+                attack_number=attack_number,
+                distance=distance,
+                cover=cover,
+                flanked_by=flanked_by,
+                nonlethal=nonlethal,
+            )
+        except dice.DiceSyntaxError as exc:
+            raise QueryError("bad value", f"{attacker.id}'s {attack.name} damage: {exc.short}") from None
+
+    def damage(
+        self,
+        target: Token,
+        entries: Sequence[DamageEntry],
+        *,
+        critical: bool = False,
+        nonlethal: bool = False,
+        save: str | None = None,
+    ) -> tuple[DamageOutcome, Token]:
+        if save is not None and save not in DEGREES:
+            raise QueryError("bad value", f"'basic_save' must be one of {', '.join(DEGREES)}, got {save!r}")
+        if target.hp is None:
+            raise QueryError("missing field", f"token {target.id!r} has no 'hp'")
+        return pf2e_damage.damage(target, entries, basic_save=save, critical=critical, nonlethal=nonlethal)
+
+    def check(self, d20: int, modifier: int, dc: int) -> str:
+        return degree(d20, modifier, dc)
+
+    def initiative_modifier(self, token: Token) -> int:
+        """Perception (the token's ``initiative_bonus``; 0 when not given)."""
+        return token.initiative_bonus or 0
+
+    def initiative_tiebreak(self, token: Token) -> tuple[int, ...]:
+        """On a tie the adversary goes first: creatures that aren't PCs before PCs."""
+        return (1 if token.pc else 0,)
+
+    def turn_budget(self, token: Token) -> TurnBudget:
+        """3 actions and 1 reaction; quickened +1, slowed N / stunned N −N; none if it can't act."""
+        if any(token.has_condition(c) for c in CAN_T_ACT):
+            return TurnBudget(0, 0, 0, None)
+        actions = 3 + (1 if token.has_condition("quickened") else 0)
+        actions -= max(token.condition_value("slowed"), token.condition_value("stunned"))
+        return TurnBudget(max(0, actions), 1, 0, None)
+
+    def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
+        """A dying creature attempts its recovery check (flat DC 10 + dying)."""
+        if dying.dying_value(token) > 0 and not dying.is_dead(token):
+            result = dying.recovery_check(token, rng.randint(1, 20))
+            return TurnEvent(result.token, (result.text,))
+        return TurnEvent(token)
+
+    def end_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
+        """Frightened goes down by 1. (Persistent damage is an encounter effect.)"""
+        n = token.condition_value("frightened")
+        if n:
+            t = token.with_condition("frightened", n - 1)
+            return TurnEvent(
+                t,
+                (
+                    f"{token.label}: frightened {n} → {n - 1}"
+                    if n > 1
+                    else f"{token.label} is no longer frightened",
+                ),
+            )
+        return TurnEvent(token)
+
+    def state_of(self, token: Token) -> str:
+        return dying.state_of(token)
+
+
+PF2E = Pathfinder2e()

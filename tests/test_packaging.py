@@ -1,0 +1,57 @@
+"""The PyInstaller build is valid: the spec compiles, everything it bundles exists, and the Linux desktop
+integration files are complete. (Building the frozen app itself is `python packaging/build.py`.)"""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import struct
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGING = ROOT / "packaging"
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_spec_is_valid_python_that_names_existing_files() -> None:
+    source = (PACKAGING / "fivefoot.spec").read_text(encoding="utf-8")
+    tree = ast.parse(source, "fivefoot.spec")
+    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    assert {"Analysis", "PYZ", "EXE", "COLLECT"} <= called
+    assert (PACKAGING / "launch.py").is_file()
+    assert (ROOT / "assets").is_dir()
+    # hidden imports are real modules of the engine
+    hidden = [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("rules.queries.")
+    ]
+    assert hidden
+    for name in hidden:
+        module = ROOT / (name.replace(".", "/") + ".py")
+        assert module.is_file(), f"spec names {name}, which does not exist"
+
+
+def test_desktop_entry_is_complete() -> None:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read(PACKAGING / "fivefoot.desktop", encoding="utf-8")
+    entry = parser["Desktop Entry"]
+    assert entry["Type"] == "Application"
+    assert entry["Name"] == "FiveFoot"
+    assert entry["Exec"].split()[0] == "fivefoot"
+    assert entry["Icon"] == "fivefoot"
+    assert "Game" in entry["Categories"].split(";")
+
+
+def test_icons_exist_in_every_size_and_are_square() -> None:
+    for size in (16, 24, 32, 48, 64, 128, 256, 512):
+        icon = PACKAGING / "icons" / f"fivefoot-{size}.png"
+        assert icon.is_file(), icon
+        assert _png_size(icon) == (size, size)
