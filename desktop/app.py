@@ -1,14 +1,118 @@
-"""Entry point of the `fivefoot` app."""
+"""Entry point of the `fivefoot` app.
+
+    fivefoot                     open the main window on the bundled PF2e demo encounter
+    fivefoot FILE                open a scene (.fivefoot, scene JSON, or a Universal VTT map)
+    fivefoot --system dnd5e-2014 FILE.dd2vtt   the rule system for an imported map
+    fivefoot [FILE] --screenshot OUT.png       render the main window offscreen to a PNG and exit
+    fivefoot --self-test [--screenshot OUT.png]  (hidden) load the demo, ask the engine, render, exit 0/1
+"""
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
+from pathlib import Path
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="fivefoot", description="A battle map that knows the rules of the grid.")
+    p.add_argument("file", nargs="?", type=Path, help="scene to open (.fivefoot, .json, .dd2vtt, .uvtt)")
+    p.add_argument("--system", choices=("pf2e", "dnd5e-2014", "dnd5e-2024"), help="rule system for an imported map")
+    p.add_argument("--demo", choices=("pf2e", "dnd5e"), help="open a bundled demo encounter")
+    p.add_argument("--screenshot", type=Path, metavar="PATH", help="render the main window to PATH (PNG) and exit")
+    p.add_argument("--size", default="1600x1000", metavar="WxH", help="window size for --screenshot")
+    p.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
+    return p
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"fivefoot: --size must look like 1600x1000, not {text!r}") from None
+    return max(320, w), max(240, h)
 
 
 def main(argv: list[str] | None = None) -> int:
-    from PySide6.QtWidgets import QApplication, QLabel
+    args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    headless = args.self_test or args.screenshot is not None
+    if headless:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-    app = QApplication(sys.argv if argv is None else argv)
-    label = QLabel("FiveFoot")
-    label.show()
-    return app.exec()
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication([sys.argv[0] if sys.argv else "fivefoot"])
+        app.setApplicationName("FiveFoot")
+        app.setOrganizationName("FiveFoot")
+    assert isinstance(app, QApplication)
+
+    if args.self_test:
+        from desktop.selftest import run_self_test
+
+        return run_self_test(args.screenshot)
+
+    from desktop.main_window import MainWindow
+    from desktop.theme import apply_theme
+
+    apply_theme(app)
+    window = MainWindow(autosave=not headless)
+    opened = False
+    if args.file is not None:
+        opened = window.files.open(args.file, ask=False) if args.system is None else _open_as(window, args)
+        if not opened:
+            if headless:
+                print(f"fivefoot: can't open {args.file}", file=sys.stderr)
+                return 2
+    if not opened:
+        window.files.open_demo(args.demo or "pf2e")
+    if args.screenshot is not None:
+        return _screenshot(window, args.screenshot, _size(args.size))
+    window.show()
+    window.files.offer_restore()
+    code = app.exec()
+    return int(code)
+
+
+def _open_as(window: object, args: argparse.Namespace) -> bool:
+    from rules.errors import SceneError
+
+    from desktop.file_io import open_scene_file
+    from desktop.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    try:
+        opened = open_scene_file(args.file, system=args.system)
+    except (SceneError, OSError) as exc:
+        window.files.show_error("Can't open the scene", str(exc))
+        return False
+    window.doc.load(opened.scene, None, opened.base_dir, opened.images)
+    return True
+
+
+def _screenshot(window: object, path: Path, size: tuple[int, int]) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    window.resize(*size)
+    window.show()
+    for _ in range(3):
+        QApplication.processEvents()
+    window.view.fit()
+    QApplication.processEvents()
+    ok = window.grab().save(str(path), "PNG")
+    window.files.shutdown()
+    window.close()
+    if not ok:
+        print(f"fivefoot: could not write {path}", file=sys.stderr)
+        return 1
+    print(f"fivefoot: wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

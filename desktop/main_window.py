@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QStackedWidget,
     QToolBar,
@@ -384,6 +383,3 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path) -> bool:
         return self.files.open(path, ask=False)
-
-    def context_menu_at(self, pos: QPoint) -> QMenu | None:
-        return self.view.last_context_menu

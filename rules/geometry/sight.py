@@ -488,6 +488,181 @@ def _any_unblocked(index: WallIndex, segs: np.ndarray, cand: np.ndarray, chunk: 
     return False
 
 
+def _hull(labelled: list[tuple[tuple[float, float], int]]) -> list[tuple[tuple[float, float], int]]:
+    """Convex hull (monotone chain) keeping collinear boundary points; each point carries label bits
+    (1 = first place, 2 = second place), merged where both places share a point."""
+    merged: dict[tuple[float, float], int] = {}
+    for pt, bit in labelled:
+        merged[pt] = merged.get(pt, 0) | bit
+    pts = sorted(merged)
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    for pt in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], pt) < 0:
+            lower.pop()
+        lower.append(pt)
+    upper: list[tuple[float, float]] = []
+    for pt in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], pt) < 0:
+            upper.pop()
+        upper.append(pt)
+    ring = lower[:-1] + upper[:-1]
+    return [(pt, merged[pt]) for pt in ring]
+
+
+def _bridges(ring: list[tuple[tuple[float, float], int]]) -> list[np.ndarray] | None:
+    """The two hull edges joining the first place to the second (a single point where they share a
+    corner), as ``[x0, y0, x1, y1]`` rows; None when the hull is degenerate."""
+    n = len(ring)
+    start = next((i for i, (_, bits) in enumerate(ring) if bits == 1), None)
+    if start is None or n < 3:
+        return None
+    ring = ring[start:] + ring[:start]
+    first = next((i for i, (_, bits) in enumerate(ring) if bits & 2), None)
+    if first is None:
+        return None
+    last = first
+    while last + 1 < n and ring[last + 1][1] & 2:
+        last += 1
+    if any(bits & 2 for _, bits in ring[last + 1 :]):
+        return None  # the second place shows up twice around the hull: not two bridges
+    f_pt, f_bits = ring[first]
+    l_pt, l_bits = ring[last]
+    b1 = (f_pt, f_pt) if f_bits & 1 else (ring[first - 1][0], f_pt)
+    nxt = ring[(last + 1) % n][0]
+    b2 = (l_pt, l_pt) if l_bits & 1 else (l_pt, nxt)
+    return [np.array([*b1[0], *b1[1]], dtype=float), np.array([*b2[0], *b2[1]], dtype=float)]
+
+
+def _touching(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """``(n, m)``: closed segments p[i] and q[j] (rows ``x0, y0, x1, y1``; points allowed) meet."""
+    p1x, p1y, p2x, p2y = (p[:, k : k + 1] for k in range(4))
+    q1x, q1y, q2x, q2y = (q[None, :, k] for k in range(4))
+    lp = np.sqrt((p2x - p1x) ** 2 + (p2y - p1y) ** 2)
+    lq = np.sqrt((q2x - q1x) ** 2 + (q2y - q1y) ** 2)
+    tp = EPS * np.maximum(1.0, lp)
+    tq = EPS * np.maximum(1.0, lq)
+
+    def sgn(v: np.ndarray, tol: np.ndarray) -> np.ndarray:
+        out: np.ndarray = (v > tol).astype(np.int8) - (v < -tol)
+        return out
+
+    d1 = sgn((q2x - q1x) * (p1y - q1y) - (q2y - q1y) * (p1x - q1x), tq)
+    d2 = sgn((q2x - q1x) * (p2y - q1y) - (q2y - q1y) * (p2x - q1x), tq)
+    d3 = sgn((p2x - p1x) * (q1y - p1y) - (p2y - p1y) * (q1x - p1x), tp)
+    d4 = sgn((p2x - p1x) * (q2y - p1y) - (p2y - p1y) * (q2x - p1x), tp)
+    general = (d1 * d2 <= 0) & (d3 * d4 <= 0)
+    flat = (d1 == 0) & (d2 == 0) & (d3 == 0) & (d4 == 0)
+    tol = 1e-9
+    boxes = (
+        (np.maximum(p1x, p2x) >= np.minimum(q1x, q2x) - tol)
+        & (np.maximum(q1x, q2x) >= np.minimum(p1x, p2x) - tol)
+        & (np.maximum(p1y, p2y) >= np.minimum(q1y, q2y) - tol)
+        & (np.maximum(q1y, q2y) >= np.minimum(p1y, p2y) - tol)
+    )
+    result: np.ndarray = np.where(flat, boxes, general)
+    return result
+
+
+def _open_box_meets(segs: np.ndarray, b: Box) -> np.ndarray:
+    """Which segments (rows ``x0, y0, x1, y1``) meet the open interior of box `b`."""
+    t0 = np.zeros(len(segs))
+    t1 = np.ones(len(segs))
+    inside = np.ones(len(segs), dtype=bool)
+    for axis in (0, 1):
+        s = segs[:, axis]
+        d = segs[:, axis + 2] - s
+        lo, hi = b[axis], b[axis + 2]
+        flat = d == 0.0
+        safe = np.where(flat, 1.0, d)
+        a, c = (lo - s) / safe, (hi - s) / safe
+        inside &= ~flat | ((s > lo) & (s < hi))
+        t0 = np.where(flat, t0, np.maximum(t0, np.minimum(a, c)))
+        t1 = np.where(flat, t1, np.minimum(t1, np.maximum(a, c)))
+    result: np.ndarray = inside & (t1 - t0 > EPS)
+    return result
+
+
+def _chain_separates(
+    index: WallIndex,
+    cand: np.ndarray,
+    ring: list[tuple[tuple[float, float], int]],
+    boxes: Sequence[Box],
+    avoid: tuple[float, float] | None = None,
+) -> bool:
+    """A quick, sound proof that no segment joins the two places: the candidate walls, clipped to their
+    convex hull, kept out of the places' interiors (and off `avoid`, a segment's fixed start) and not lying
+    along the hull's boundary, contain a connected chain from one bridge of the hull to the other. Such a
+    chain cuts the hull in two, one place on each side, so every segment from one place to the other
+    crosses it from side to side and the crossing rules block it."""
+    bridges = _bridges(ring)
+    if bridges is None or cand.size == 0:
+        return False
+    w = index.coords[cand]
+    a = w[:, 0:2]
+    d = w[:, 2:4] - a
+    t0 = np.zeros(len(w))
+    t1 = np.ones(len(w))
+    pts = [pt for pt, _ in ring]
+    area = sum(pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1] for i in range(len(pts)))
+    orient = 1.0 if area > 0 else -1.0
+    keep = np.ones(len(w), dtype=bool)
+    for i, u in enumerate(pts):
+        v = pts[(i + 1) % len(pts)]
+        ex, ey = v[0] - u[0], v[1] - u[1]
+        c0 = orient * (ex * (a[:, 1] - u[1]) - ey * (a[:, 0] - u[0]))
+        c1 = orient * (ex * d[:, 1] - ey * d[:, 0])
+        tol = EPS * max(1.0, math.hypot(ex, ey))
+        flat = np.abs(c1) <= 1e-15
+        keep &= ~flat | (c0 >= -tol)
+        safe = np.where(flat, 1.0, c1)
+        bound = (-tol - c0) / safe
+        t0 = np.where(~flat & (c1 > 0), np.maximum(t0, bound), t0)
+        t1 = np.where(~flat & (c1 < 0), np.minimum(t1, bound), t1)
+    keep &= t1 >= t0
+    pieces = np.column_stack([a + t0[:, None] * d, a + t1[:, None] * d])[keep]
+    # Pieces lying along the hull's boundary (around a place's far side, or along a bridge) separate nothing.
+    along = np.zeros(len(pieces), dtype=bool)
+    for i, u in enumerate(pts):
+        v = pts[(i + 1) % len(pts)]
+        ex, ey = v[0] - u[0], v[1] - u[1]
+        tol = EPS * max(1.0, math.hypot(ex, ey))
+        on0 = np.abs(ex * (pieces[:, 1] - u[1]) - ey * (pieces[:, 0] - u[0])) <= tol
+        on1 = np.abs(ex * (pieces[:, 3] - u[1]) - ey * (pieces[:, 2] - u[0])) <= tol
+        moved = (np.abs(pieces[:, 2] - pieces[:, 0]) > EPS) | (np.abs(pieces[:, 3] - pieces[:, 1]) > EPS)
+        along |= on0 & on1 & moved
+    pieces = pieces[~along]
+    for b in boxes:
+        pieces = pieces[~_open_box_meets(pieces, b)]
+    if avoid is not None and len(pieces):
+        at = np.array([[avoid[0], avoid[1], avoid[0], avoid[1]]], dtype=float)
+        pieces = pieces[~_touching(pieces, at)[:, 0]]
+    if len(pieces) == 0:
+        return False
+    ends = _touching(pieces, np.vstack(bridges))
+    if not ends[:, 0].any() or not ends[:, 1].any():
+        return False
+    links = _touching(pieces, pieces)
+    parent = list(range(len(pieces)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i, j in zip(*np.nonzero(np.triu(links, 1)), strict=True):
+        ri, rj = find(int(i)), find(int(j))
+        if ri != rj:
+            parent[ri] = rj
+    first = {find(int(i)) for i in np.nonzero(ends[:, 0])[0]}
+    return any(find(int(i)) in first for i in np.nonzero(ends[:, 1])[0])
+
+
+
 def _search_spaces(index: WallIndex, rooms: _Rooms, a: Box, b: Box) -> bool:
     if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
         return True  # overlapping spaces share interior points
@@ -499,10 +674,13 @@ def _search_spaces(index: WallIndex, rooms: _Rooms, a: Box, b: Box) -> bool:
     ra, rb = _room_of(rooms, a), _room_of(rooms, b)
     if ra is not None and rb is not None and ra != rb:
         return False
-    hull = shapely.convex_hull(shapely.multipoints(_corners(a) + _corners(b)))
+    ring = _hull([(pt, 1) for pt in _corners(a)] + [(pt, 2) for pt in _corners(b)])
+    hull = shapely.polygons([pt for pt, _ in ring])
     cand = index.tree.query(hull, predicate="intersects") if index.tree is not None else np.empty(0, np.intp)
     if cand.size == 0:
         return True
+    if _chain_separates(index, cand, ring, (a, b)):
+        return False
     sa = np.array(space_samples((int(a[0]), int(a[1])), int(a[2] - a[0])), dtype=float)
     sb = np.array(space_samples((int(b[0]), int(b[1])), int(b[2] - b[0])), dtype=float)
     pairs = np.hstack([np.repeat(sa, len(sb), axis=0), np.tile(sb, (len(sa), 1))])
@@ -534,8 +712,8 @@ def _search_spaces(index: WallIndex, rooms: _Rooms, a: Box, b: Box) -> bool:
 
 
 def _search_point(index: WallIndex, rooms: _Rooms, o: tuple[float, float], b: Box) -> bool:
-    if b[0] < o[0] < b[2] and b[1] < o[1] < b[3]:
-        return True
+    if b[0] <= o[0] <= b[2] and b[1] <= o[1] <= b[3]:
+        return True  # inside the space or on its edge: a short step into the interior crosses nothing
     cb = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
     near = index.meeting(Point(*o), Point(*cb))
     if near.size == 0 or not crossed_walls(index, o, cb, near):
@@ -543,10 +721,13 @@ def _search_point(index: WallIndex, rooms: _Rooms, o: tuple[float, float], b: Bo
     ro, rb = _room_of(rooms, o), _room_of(rooms, b)
     if ro is not None and rb is not None and ro != rb:
         return False
-    hull = shapely.convex_hull(shapely.multipoints([o, *_corners(b)]))
+    ring = _hull([(o, 1)] + [(pt, 2) for pt in _corners(b)])
+    hull = shapely.polygons([pt for pt, _ in ring])
     cand = index.tree.query(hull, predicate="intersects") if index.tree is not None else np.empty(0, np.intp)
     if cand.size == 0:
         return True
+    if _chain_separates(index, cand, ring, (b,), avoid=o):
+        return False
     sb = np.array(space_samples((int(b[0]), int(b[1])), int(b[2] - b[0])), dtype=float)
     segs = np.hstack([np.tile(np.array(o, dtype=float), (len(sb), 1)), sb])
     if _any_unblocked(index, segs, cand):

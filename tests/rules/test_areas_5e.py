@@ -244,8 +244,10 @@ def test_token_lines() -> None:
 # ----------------------------------------------------------------------------------------------- emanation
 
 
-@pytest.mark.parametrize(("size", "feet", "squares"), [("medium", 5, 8), ("medium", 10, 24), ("medium", 15, 48),
-                                                      ("large", 5, 12), ("large", 10, 32)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("size", "feet", "squares"),
+    [("medium", 5, 8), ("medium", 10, 24), ("medium", 15, 48), ("large", 5, 12), ("large", 10, 32)],
+)
 def test_emanation_2024_counts_five_foot_diagonals(size: str, feet: int, squares: int) -> None:
     for method in ("half", "touch", "token"):  # area_method does not apply
         s = scene("dnd5e-2024", method, tokens=[tok("a", 20, 20, size)])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import replace
+from itertools import pairwise
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -30,7 +31,8 @@ COMBOS: list[tuple[str, str, str]] = [
 MIRROR_SAFE = {
     (system, shape, method)
     for system, shape, method in COMBOS
-    if not (shape == "line" and (system == "pf2e" or method == "token")) and (shape, method) != ("cone", "token")
+    if not (shape == "line" and (system == "pf2e" or method == "token"))
+    and (shape, method) != ("cone", "token")
 }
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -50,7 +52,9 @@ directions = st.integers(0, 360 * 8 - 1).map(lambda k: k / 8)
 
 
 @st.composite
-def areas(draw: st.DrawFn, combos: list[tuple[str, str, str]] | None = None) -> tuple[str, str, AreaSpec, Token | None]:
+def areas(
+    draw: st.DrawFn, combos: list[tuple[str, str, str]] | None = None
+) -> tuple[str, str, AreaSpec, Token | None]:
     system, shape, method = draw(st.sampled_from(combos or COMBOS))
     feet = draw(st.sampled_from([0, 5, 10, 15, 20, 25, 30, 40]))
     creator: Token | None = None
@@ -71,14 +75,18 @@ def areas(draw: st.DrawFn, combos: list[tuple[str, str, str]] | None = None) -> 
                 origin = Point(draw(whole), draw(whole))
                 if draw(st.booleans()):  # a straight cone from an edge midpoint
                     direction = float(draw(st.sampled_from([0, 90, 180, 270])))
-                    origin = Point(origin.x, origin.y + 0.5) if direction in (0, 180) else Point(origin.x + 0.5, origin.y)
+                    origin = (
+                        Point(origin.x, origin.y + 0.5)
+                        if direction in (0, 180)
+                        else Point(origin.x + 0.5, origin.y)
+                    )
             else:
-                origin = Point(draw(whole), draw(whole)) if corner_only else Point(draw(quarter), draw(quarter))
+                origin = (
+                    Point(draw(whole), draw(whole)) if corner_only else Point(draw(quarter), draw(quarter))
+                )
     elif shape != "emanation":
         origin = Point(draw(whole), draw(whole)) if corner_only else Point(draw(quarter), draw(quarter))
-    spec = AreaSpec(
-        shape, feet, origin, direction, width, creator.id if creator else None, include_self
-    )
+    spec = AreaSpec(shape, feet, origin, direction, width, creator.id if creator else None, include_self)
     return system, method, spec, creator
 
 
@@ -101,7 +109,7 @@ def random_walls() -> st.SearchStrategy[tuple[Wall, ...]]:
     lines and walls ending exactly on lines of effect."""
     point = st.builds(Point, half_lattice, half_lattice)
     polyline = st.lists(point, min_size=2, max_size=5).map(
-        lambda pts: tuple(Wall(a, b) for a, b in zip(pts, pts[1:], strict=False) if a != b)
+        lambda pts: tuple(Wall(a, b) for a, b in pairwise(pts) if a != b)
     )
     return st.lists(polyline, max_size=6).map(lambda lines: tuple(w for line in lines for w in line))
 
@@ -216,18 +224,20 @@ def rings(draw: st.DrawFn) -> tuple[int, int, int, int, tuple[Wall, ...]]:
     x1, y1 = draw(st.integers(x0 + 2, min(N - 1, x0 + 10))), draw(st.integers(y0 + 2, min(N - 1, y0 + 10)))
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)]
     if draw(st.booleans()):
-        walls = tuple(Wall(Point(*a), Point(*b)) for a, b in zip(corners, corners[1:], strict=False))
+        walls = tuple(Wall(Point(*a), Point(*b)) for a, b in pairwise(corners))
     else:  # the same ring made of one-square segments
         pts = [(x, y0) for x in range(x0, x1)] + [(x1, y) for y in range(y0, y1)]
         pts += [(x, y1) for x in range(x1, x0, -1)] + [(x0, y) for y in range(y1, y0 - 1, -1)]
-        walls = tuple(Wall(Point(*a), Point(*b)) for a, b in zip(pts, pts[1:], strict=False))
+        walls = tuple(Wall(Point(*a), Point(*b)) for a, b in pairwise(pts))
     return x0, y0, x1, y1, walls
 
 
 @SETTINGS
 @given(areas(), rings(), st.booleans())
 def test_nothing_on_the_other_side_of_a_closed_ring_is_affected(
-    area: tuple[str, str, AreaSpec, Token | None], ring: tuple[int, int, int, int, tuple[Wall, ...]], inside: bool
+    area: tuple[str, str, AreaSpec, Token | None],
+    ring: tuple[int, int, int, int, tuple[Wall, ...]],
+    inside: bool,
 ) -> None:
     system, method, spec, creator = area
     x0, y0, x1, y1, walls = ring
@@ -276,7 +286,9 @@ def test_answers_are_sorted_on_the_grid_and_walls_never_change_the_template(
     assert r.cells == area_cells(make_scene(system, method, with_creator(creator, others)), spec)
     # a token is affected iff one of its squares is open
     open_cells = set(r.cells) - set(r.blocked)
-    leave_out = creator is not None and spec.shape in ("cone", "line", "cube", "emanation") and not spec.include_self
+    leave_out = (
+        creator is not None and spec.shape in ("cone", "line", "cube", "emanation") and not spec.include_self
+    )
     for t in with_creator(creator, others):
         expected = any(sq in open_cells for sq in t.squares()) and not (leave_out and t.id == "c")
         assert (t.id in r.tokens) == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -318,3 +319,32 @@ def test_5e_single_d20_is_used_for_both(system: str) -> None:
         error_prefix(ask(s, q="attack", attacker="A", target="B", attack="longsword", d20=[1, 2, 3]))
         == "bad value"
     )
+
+
+# ---------------------------------------------------------------------------------------------- geometry
+
+
+def test_pf2e_flanking_makes_the_target_off_guard_to_melee_only() -> None:
+    s = scene("A B C", A={"attacks": [LONGSWORD, CROSSBOW]}, C={"side": "party", "attacks": [LONGSWORD]})
+    melee = ask(s, q="attack", attacker="A", target="B", attack="longsword", d20=8)
+    ranged = ask(s, q="attack", attacker="A", target="B", attack="crossbow", d20=8)
+    assert melee["ac"] == 16
+    assert any("flank" in m["source"] for m in melee["ac_modifiers"])
+    assert ranged["ac"] == 18
+
+
+def test_pf2e_low_wall_gives_standard_cover_that_stacks_with_off_guard() -> None:
+    wall = [{"a": [2.5, 0], "b": [2.5, 1], "kind": "low"}]
+    s = scene("A . . . B", walls=wall, A={"attacks": [CROSSBOW]}, B={"conditions": ["off-guard"]})
+    r = ask(s, q="attack", attacker="A", target="B", attack="crossbow", d20=8)
+    assert r["ac"] == 18
+    assert sorted(m["value"] for m in r["ac_modifiers"] if m["applied"]) == [-2, 2]
+
+
+def test_5e_flanking_is_an_option() -> None:
+    off = scene("A B C", "dnd5e-2014", A={"attacks": [SWORD_5E]}, C={"side": "party"})
+    assert ask(off, q="attack", attacker="A", target="B", attack="longsword", d20=[4, 17])["mode"] == "normal"
+    on = off.edit(options=dataclasses.replace(off.options, flanking=True))
+    r = ask(on, q="attack", attacker="A", target="B", attack="longsword", d20=[4, 17])
+    assert (r["mode"], r["d20_used"]) == ("advantage", 17)
+    assert any("flanking" in reason for reason in r["reasons"])

@@ -324,3 +324,11 @@ def test_strike_result_is_frozen() -> None:
     r = strike(tok("a"), tok(), SWORD, 10)
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.d20 = 20  # type: ignore[misc]
+
+
+def test_rolled_strike_damage_is_at_least_one() -> None:
+    from rules.systems.pf2e.strike import roll_strike_damage
+
+    rolled, amount = roll_strike_damage("1d4-3", ScriptedDice([1]))
+    assert rolled.total == -2 and amount == 1
+    assert roll_strike_damage("(1d8+4)*2+1d10", ScriptedDice([5, 7]))[1] == 25

@@ -19,6 +19,10 @@ frightened, sickened, clumsy −N status; cover +1 lesser / +2 standard / +4 gre
 (``took-cover``) turns standard cover into greater, and gives a prone creature without standard cover
 standard cover against ranged attacks. Stacking: `rules.systems.modifiers.stack`.
 
+Thrown and propulsive change only the damage bonus, which the attack's ``damage`` already includes; a thrown
+weapon with a ``range_increment`` is a ranged (Dexterity) attack. Rolled Strike damage is at least 1
+(`roll_strike_damage`).
+
 Damage formula (types and spaces removed): success ``1d8+4``; critical success ``(1d8+4)*2`` then, not
 doubled, ``+NdX`` for deadly dX (N = 1 for 1–2 weapon dice, 2 for 3, 3 for 4 or more) and, for fatal dY,
 the weapon dice inside the doubled part become dY and ``+1dY`` is added; failures have no formula.
@@ -286,3 +290,9 @@ def strike(
     ac = target.ac + ac_mods.total
     deg = degree(d20, mods.total, ac)
     return StrikeResult(d20, mods, target.ac, ac_mods, deg, damage_formula(attack.damage, deg, attack))
+
+
+def roll_strike_damage(formula: str, rng: dice.DieSource) -> tuple[dice.RollResult, int]:
+    """Roll a Strike's damage formula; the damage is at least 1 after penalties (Player Core)."""
+    rolled = dice.roll(formula, rng)
+    return rolled, max(1, rolled.total)
