@@ -683,7 +683,7 @@ def _clip_sort(scene: Scene, cells: IntArray) -> IntArray:
 
 
 def _as_cells(cells: IntArray) -> tuple[Cell, ...]:
-    return tuple(Cell(x, y) for x, y in cells.tolist())
+    return tuple(map(Cell._make, cells.tolist()))
 
 
 def _template_sorted(scene: Scene, spec: AreaSpec) -> tuple[IntArray, Point, Token | None]:
