@@ -41,8 +41,8 @@ OPENINGS: list[tuple[str, tuple[int, int], tuple[int, int], bool]] = [
     ("none", (12, 12), (12, 14), False),  # west corridor → shrine, an archway
     ("none", (26, 8), (26, 10), False),  # shrine → east corridor, an archway
     ("door", (29, 8), (29, 10), False),  # east corridor → vault, closed
-    ("window", (26, 18), (26, 21), False),  # shrine ↔ cells, barred window
-    ("door", (29, 17), (30, 17), False),  # cells, door to a dead-end niche (closed) - drawn only
+    ("window", (26, 17), (26, 20), False),  # shrine ↔ the first prison cell, a barred window
+    ("none", (26, 21), (26, 24), False),  # shrine → the cell block, an archway
 ]
 
 # Low walls (the altar rail) inside the shrine: blocks nothing, gives cover.
@@ -152,9 +152,10 @@ def scene_walls() -> list[dict[str, Any]]:
     # prison cell dividers inside the cells room, with barred (window) fronts
     for x, _y in CELL_BARS:
         walls.append({"a": [x, 17], "b": [x, 20], "kind": "wall"})
-    walls.append({"a": [26, 20], "b": [29, 20], "kind": "window"})
-    walls.append({"a": [29, 20], "b": [32, 20], "kind": "window"})
-    walls.append({"a": [32, 20], "b": [35, 20], "kind": "window"})
+    for x0 in (26, 29, 32):  # bars with a cell door in the middle of each front
+        walls.append({"a": [x0, 20], "b": [x0 + 1, 20], "kind": "window"})
+        walls.append({"a": [x0 + 1, 20], "b": [x0 + 2, 20], "kind": "door", "open": x0 == 32})
+        walls.append({"a": [x0 + 2, 20], "b": [x0 + 3, 20], "kind": "window"})
     return walls
 
 
@@ -329,12 +330,12 @@ def draw_map(path: Path) -> None:
     p.fillPath(floor_path, QColor("#6b655a"))
     p.save()
     p.setClipPath(floor_path)
-    half = PX / 2
-    for row in range(H * 2):
+    half = PX * 0.62
+    for row in range(int(H * PX / half) + 1):
         shift = (row % 2) * half * 0.6
         xpos = -shift
         while xpos < W * PX:
-            w = rng.choice((PX * 0.8, PX, PX * 1.2))
+            w = rng.choice((PX * 0.8, PX, PX * 1.15, PX * 1.3))
             rect = QRectF(xpos + 1.5, row * half + 1.5, w - 3, half - 3)
             base = rng.randint(88, 122)
             tint = QColor(base + rng.randint(0, 8), base - rng.randint(0, 6), base - 10 - rng.randint(0, 12))

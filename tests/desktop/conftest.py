@@ -1,0 +1,40 @@
+"""Qt tests run offscreen, with the app's data folder in a temporary directory (set before Qt loads)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+os.environ["FIVEFOOT_DATA_DIR"] = tempfile.mkdtemp(prefix="fivefoot-desktop-test-")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test gets its own empty data folder (recent files, autosaves)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("FIVEFOOT_DATA_DIR", str(folder))
+    yield folder
+
+
+@pytest.fixture
+def window(qtbot):  # type: ignore[no-untyped-def]
+    """The main window on the PF2e demo, shown offscreen at a fixed size, the whole map in view."""
+    from desktop.main_window import MainWindow
+
+    win = MainWindow(autosave=False)
+    qtbot.addWidget(win)
+    win.files.ask_unsaved = lambda: "discard"
+    assert win.files.open_demo("pf2e")
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit()
+    yield win
+    win.files.ask_unsaved = lambda: "discard"
