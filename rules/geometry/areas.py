@@ -777,11 +777,40 @@ def _token_boxes(scene: Scene) -> tuple[tuple[str, int, int, int], ...]:
     return result
 
 
+def _on_effect_wall(scene: Scene, p: Point) -> bool:
+    index = wall_index(scene, "effect")
+    tol = 1e-9
+    for i in index.candidates(p, p):
+        ax, ay, bx, by = index.coords[i]
+        cross = (bx - ax) * (p.y - ay) - (by - ay) * (p.x - ax)
+        length = math.hypot(bx - ax, by - ay)
+        if abs(cross) <= tol * max(1.0, length) and min(ax, bx) - tol <= p.x <= max(ax, bx) + tol and (
+            min(ay, by) - tol <= p.y <= max(ay, by) + tol
+        ):
+            return True
+    return False
+
+
+def _effect_origin(scene: Scene, origin: Point, creator: Token | None) -> Point:
+    """The point line of effect is traced from. **Ruling**: when a creator's cone or line starts exactly on
+    an effect-blocking wall (the creature stands against it), the origin counts as being on the creator's
+    side of that wall, so aiming into the wall affects nothing beyond it; otherwise the origin itself."""
+    if creator is None or not _on_effect_wall(scene, origin):
+        return origin
+    cx, cy = creator.centre()
+    dx, dy = cx - origin.x, cy - origin.y
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return origin
+    step = 1e-6 / length
+    return Point(origin.x + dx * step, origin.y + dy * step)
+
+
 def resolve_area(scene: Scene, spec: AreaSpec) -> AreaResult:
     """The area's template, the cells of it without line of effect from its origin, and the affected
     tokens (see the module rules). Raises `QueryError` like `area_cells`."""
     cells, origin, creator = _template_sorted(scene, spec)
-    mask = blocked_mask(scene, origin, cells)
+    mask = blocked_mask(scene, _effect_origin(scene, origin, creator), cells)
     open_cells = {(x, y) for x, y in cells[~mask].tolist()}
     leave_out = (
         creator.id
