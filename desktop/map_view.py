@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
-from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QMenu, QWidget
 from rules.geometry.coords import Cell
 
 from desktop.document import Document
@@ -57,7 +57,9 @@ class MapView(QGraphicsView):
         self._space_down = False
         self._hover: Cell | None = None
         self._fitted_once = False
-        self.last_context_menu = None
+        self.last_context_menu: QMenu | None = None
+        #: False in tests: menus are built (and kept in `last_context_menu`) but not popped up.
+        self.popup_menus = True
         self.doc.reset.connect(self.fit)
 
     # ---- tools
@@ -70,6 +72,13 @@ class MapView(QGraphicsView):
         self.tool = tool
         tool.activate()
         self.viewport().setCursor(tool.cursor)
+
+    def show_context_menu(self, menu: QMenu, global_pos: QPoint) -> None:
+        if self.last_context_menu is not None and self.last_context_menu is not menu:
+            self.last_context_menu.deleteLater()
+        self.last_context_menu = menu
+        if self.popup_menus and not menu.isEmpty():
+            menu.popup(global_pos)
 
     def show_message(self, text: str) -> None:
         self.message.emit(text)

@@ -222,16 +222,28 @@ class MovePlanner:
         #: search cap: twice what the turn allows, so a path a little too long still shows (in red)
         self.cap = max(2 * max(self.budget.feet_left, token.speed), 30)
         self._legs: dict[tuple[Cell, Cell, int], PathResult | None] = {}
+        self._far: dict[tuple[Cell, Cell, int], PathResult | None] = {}
         self._ctx = move_context(scene, token)
 
-    def _leg(self, frm: Cell, to: Cell, diagonals_before: int) -> PathResult | None:
+    def _leg(self, frm: Cell, to: Cell, diagonals_before: int, exhaustive: bool = False) -> PathResult | None:
+        """Cheapest leg within the search cap; with `exhaustive`, without a cap when the capped search fails
+        (slower on a big map: used once, on release, to tell "too far" from "no way through")."""
         key = (frm, to, diagonals_before & 1)
         if key not in self._legs:
-            mover = self.token if frm == self.token.cell else replace(self.token, cell=frm)
-            self._legs[key] = shortest_path(self.scene, mover, to, diagonals_before, max_feet=self.cap)
-        return self._legs[key]
+            self._legs[key] = shortest_path(self.scene, self._at(frm), to, diagonals_before, max_feet=self.cap)
+        found = self._legs[key]
+        if found is None and exhaustive:
+            if key not in self._far:
+                self._far[key] = shortest_path(self.scene, self._at(frm), to, diagonals_before)
+            found = self._far[key]
+        return found
 
-    def plan(self, waypoints: Sequence[Cell], target: Cell) -> MovePlan:
+    def _at(self, cell: Cell) -> Token:
+        return self.token if cell == self.token.cell else replace(self.token, cell=cell)
+
+    def plan(self, waypoints: Sequence[Cell], target: Cell, exhaustive: bool = False) -> MovePlan:
+        """The move through `waypoints` to `target`. Without `exhaustive` (mouse moves) paths are searched up
+        to twice the turn's movement; with it (the drop) without limit, to explain a refusal exactly."""
         start = self.token.cell
         stops = [start, *waypoints, target]
         path: list[Cell] = [start]
@@ -241,9 +253,9 @@ class MovePlanner:
         for frm, to in zip(stops, stops[1:], strict=False):
             if frm == to:
                 continue
-            leg = self._leg(frm, to, self.spent.diagonals + diagonals)
+            leg = self._leg(frm, to, self.spent.diagonals + diagonals, exhaustive)
             if leg is None:
-                problem = self.explain_unreachable(frm, to)
+                problem = self.explain_unreachable(frm, to, exhaustive)
                 break
             path.extend(leg.path[1:])
             steps.extend(leg.steps)
@@ -277,9 +289,9 @@ class MovePlanner:
             )
         return f"too far: needs {feet} ft, {self.token.label} has {b.feet_left} ft left even with Dash"
 
-    def explain_unreachable(self, frm: Cell, to: Cell) -> str:
-        """Why no path within the search cap ends at `to`: off the map, a space it can't end in, or
-        blocked/too far."""
+    def explain_unreachable(self, frm: Cell, to: Cell, exhaustive: bool = False) -> str:
+        """Why no path ends at `to`: off the map, a space the token can't end in, or (searched without a cap)
+        no way through; without `exhaustive` only that there is no path within the search cap."""
         ctx = self._ctx
         if not ctx.fits(to):
             return "that space is off the map"
@@ -297,10 +309,10 @@ class MovePlanner:
                     if other is not None:
                         return f"can't end a move in {other.label}'s space"
             return "can't end a move there"
+        if exhaustive:
+            return "no way through: walls, impassable terrain or creatures block every path"
         crow = offset_feet(to.x - frm.x, to.y - frm.y, self.scene.options.diagonals)
-        if crow > self.cap:
-            return f"too far: at least {crow} ft"
-        return f"no way through within {self.cap} ft: walls, impassable terrain or creatures block the way"
+        return f"too far: at least {crow} ft" if crow > self.cap else f"no path within {self.cap} ft"
 
 
 # ---------------------------------------------------------------------------------------------- overlay

@@ -149,6 +149,10 @@ class Encounter:
     turn: TurnState | None = None
     effects: tuple[Effect, ...] = ()
     reactions_used: frozenset[str] = frozenset()
+    #: PF2e Delay: creatures out of the order until they return (`rules.tracker`).
+    delayed: frozenset[str] = frozenset()
+    #: Readied actions waiting for their trigger: (token id, trigger text) (`rules.tracker`).
+    readied: tuple[tuple[str, str], ...] = ()
 
     @property
     def current_id(self) -> str | None:

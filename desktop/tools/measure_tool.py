@@ -35,7 +35,7 @@ class MeasureTool(Tool):
         self.corners = False
         self._pressed_at: QPointF | None = None
         self.line = PolylineItem(RULER)
-        self.label = LabelItem()
+        self.bubble = LabelItem()
         self.result: Measurement | None = None
 
     def hint(self) -> str:
@@ -45,14 +45,14 @@ class MeasureTool(Tool):
         scene = self.map_scene
         if self.line.scene() is None:
             scene.addItem(self.line)
-            scene.addItem(self.label)
+            scene.addItem(self.bubble)
 
     def deactivate(self) -> None:
         self.clear()
         scene = self.map_scene
         if self.line.scene() is not None:
             scene.removeItem(self.line)
-            scene.removeItem(self.label)
+            scene.removeItem(self.bubble)
 
     # ---- snapping
 
@@ -127,7 +127,7 @@ class MeasureTool(Tool):
         self.active = False
         self.result = None
         self.line.set_points([])
-        self.label.set_lines([])
+        self.bubble.set_lines([])
 
     # ---- drawing
 
@@ -155,6 +155,6 @@ class MeasureTool(Tool):
         ends = [scene.token(a.token_id) for a in (first, last) if a.token_id is not None]
         if len(pts) > 1 and len(ends) == 2 and ends[0] is not None and ends[1] is not None:
             lines.append(LabelLine(f"{ends[0].label} → {ends[1].label}", LABEL_DIM))
-        self.label.set_lines(lines, RULER)
+        self.bubble.set_lines(lines, RULER)
         end_rect: QRectF = cell_rect((last.x, last.y), last.side) if last.kind != "corner" else QRectF(to_scene(last.centre), to_scene(last.centre))
-        self.label.setPos(end_rect.topRight())
+        self.bubble.setPos(end_rect.topRight())

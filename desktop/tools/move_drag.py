@@ -135,6 +135,8 @@ class MoveDrag:
                 )
                 return True
             plan = self.plan
+            if plan is not None and not plan.legal:
+                plan = self.planner.plan(self.waypoints, self.target, exhaustive=True)
             if plan is None or not plan.moved:
                 if plan is not None and not plan.legal and plan.target != token.cell:
                     self.view.show_message(f"Can't move {token.label} there: {plan.problem}")

@@ -246,9 +246,7 @@ class SelectTool(Tool):
                     act.setCheckable(True)
                     act.setChecked(kind == w.kind)
                 menu.addAction(f"Delete {w.kind}", lambda: doc.execute(DeleteWalls((wall,), label=f"Delete {w.kind}", log=f"A {w.kind} is removed")))
-        self.view.last_context_menu = menu
-        if not menu.isEmpty():
-            menu.popup(ev.global_pos)
+        self.view.show_context_menu(menu, ev.global_pos)
 
 
 def _change_kind(tool: SelectTool, index: int, kind: str) -> Callable[[], None]:

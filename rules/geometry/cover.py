@@ -31,7 +31,7 @@ import numpy as np
 import shapely
 from shapely import STRtree
 
-from rules.geometry.coords import SIZE_RANK, Cell, Point
+from rules.geometry.coords import SIZE_RANK, Point
 from rules.geometry.sight import (
     Box,
     Obstacles,
@@ -39,7 +39,9 @@ from rules.geometry.sight import (
     cells_hit,
     crossed_walls,
     obstacles,
+    open_box_hits,
     open_box_span,
+    pair_crossings,
     point_has_line_to_space,
     spaces_have_line,
     wall_index,
@@ -76,7 +78,8 @@ class CoverLine:
 @dataclass(frozen=True, slots=True)
 class CoverResult:
     """The degree of cover (PF2e ``none|lesser|standard|greater|blocked``, 5e ``none|half|three-quarters|
-    total``), its AC bonus, and the lines examined (PF2e: the centre line; 5e: the chosen corner's four)."""
+    total``), its AC bonus, and the lines examined (PF2e: the centre line; 5e: the four lines from the
+    chosen corner, none for total cover, which is decided by line of effect alone)."""
 
     degree: str
     ac_bonus: int
@@ -95,6 +98,8 @@ class _Context:
     tree: STRtree | None
     n_walls: int
     n_cells: int
+    cell_boxes: np.ndarray
+    token_boxes: np.ndarray
     results: dict[tuple[object, ...], CoverResult] = field(default_factory=dict)
 
 
@@ -109,16 +114,18 @@ def _context(scene: Scene) -> _Context:
         obs = obstacles(scene)
         tokens = scene.tokens
         boxes = tuple(_token_box(t) for t in tokens)
-        geoms: list[np.ndarray] = [walls.lines]
-        if obs.cells:
-            geoms.append(
-                shapely.box(*np.array([[c.x, c.y, c.x + 1, c.y + 1] for c in obs.cells], dtype=float).T)
-            )
-        if boxes:
-            geoms.append(shapely.box(*np.array(boxes, dtype=float).T))
-        allg = np.concatenate([np.atleast_1d(g) for g in geoms]) if geoms else np.empty(0, dtype=object)
+        cell_boxes = np.array([[c.x, c.y, c.x + 1, c.y + 1] for c in obs.cells], dtype=float).reshape(-1, 4)
+        token_boxes = np.array(boxes, dtype=float).reshape(-1, 4)
+        geoms = [walls.lines]
+        if len(cell_boxes):
+            geoms.append(shapely.box(*cell_boxes.T))
+        if len(token_boxes):
+            geoms.append(shapely.box(*token_boxes.T))
+        allg = np.concatenate([np.atleast_1d(g) for g in geoms])
         tree = STRtree(allg) if len(allg) else None
-        return _Context(walls, obs, tokens, boxes, tree, len(walls.walls), len(obs.cells))
+        return _Context(
+            walls, obs, tokens, boxes, tree, len(walls.walls), len(obs.cells), cell_boxes, token_boxes
+        )
 
     result: _Context = scene.cached("cover.context", build)
     return result
@@ -193,51 +200,102 @@ def _closed_box_span(p: Point, q: Point, b: Box) -> tuple[float, float] | None:
     return t0, t1
 
 
-def _facts(
-    ctx: _Context, segs: list[tuple[Point, Point]], skip_ids: frozenset[str], skip_boxes: tuple[Box, ...]
+#: Up to this many lines, GEOS finds exactly what each line meets; more lines go through numpy in bulk.
+_FEW_LINES = 2
+
+
+def _facts_few(
+    ctx: _Context,
+    segs: list[tuple[Point, Point]],
+    arr: np.ndarray,
+    skip_ids: frozenset[str],
+    skip_boxes: tuple[Box, ...],
 ) -> list[_Facts]:
     out = [_Facts() for _ in segs]
-    if ctx.tree is None or not segs:
-        return out
-    arr = np.array([[p[0], p[1], q[0], q[1]] for p, q in segs], dtype=float).reshape(-1, 2, 2)
-    found = ctx.tree.query(shapely.linestrings(arr), predicate="intersects")
-    if found.shape[1] == 0:
-        return out
-    order = np.argsort(found[0], kind="stable")
-    rows = found[0][order].tolist()
-    hits = found[1][order].tolist()
+    assert ctx.tree is not None
+    found = ctx.tree.query(shapely.linestrings(arr.reshape(-1, 2, 2)), predicate="intersects")
     n_walls, n_cells = ctx.n_walls, ctx.n_cells
-    start = 0
-    while start < len(rows):
-        row = rows[start]
-        end = start
-        while end < len(rows) and rows[end] == row:
-            end += 1
+    for row, (p, q) in enumerate(segs):
+        hits = found[1][found[0] == row].tolist()
         facts = out[row]
-        p, q = segs[row]
-        wall_ids: list[int] = []
-        cells: list[Cell] = []
-        for h in hits[start:end]:
-            if h < n_walls:
-                wall_ids.append(h)
-            elif h < n_walls + n_cells:
-                cells.append(ctx.obs.cells[h - n_walls])
-            else:
-                tok = ctx.tokens[h - n_walls - n_cells]
-                if tok.id in skip_ids:
-                    continue
-                enter = _creature_span(p, q, ctx.boxes[h - n_walls - n_cells], skip_boxes)
-                if enter is not None:
-                    facts.creatures.append((enter, tok))
+        wall_ids = [h for h in hits if h < n_walls]
         if wall_ids:
             for w in crossed_walls(ctx.walls, p, q, wall_ids):
                 if ctx.walls.low[w]:
                     facts.low = True
                 else:
                     facts.wall = True
+        cells = [ctx.obs.cells[h - n_walls] for h in hits if n_walls <= h < n_walls + n_cells]
         if cells and cells_hit(ctx.obs.cell_set, cells, p, q):
             facts.obstacle = True
-        start = end
+        for h in hits:
+            if h < n_walls + n_cells:
+                continue
+            tok = ctx.tokens[h - n_walls - n_cells]
+            if tok.id in skip_ids:
+                continue
+            enter = _creature_span(p, q, ctx.boxes[h - n_walls - n_cells], skip_boxes)
+            if enter is not None:
+                facts.creatures.append((enter, tok))
+    return out
+
+
+def _facts(
+    ctx: _Context, segs: list[tuple[Point, Point]], skip_ids: frozenset[str], skip_boxes: tuple[Box, ...]
+) -> list[_Facts]:
+    out = [_Facts() for _ in segs]
+    if ctx.tree is None or not segs:
+        return out
+    arr = np.array([[p[0], p[1], q[0], q[1]] for p, q in segs], dtype=float).reshape(-1, 4)
+    if len(segs) <= _FEW_LINES:
+        return _facts_few(ctx, segs, arr, skip_ids, skip_boxes)
+    li, gi = ctx.tree.query(shapely.linestrings(arr.reshape(-1, 2, 2)))
+    if li.size == 0:
+        return out
+    n_walls, n_cells = ctx.n_walls, ctx.n_cells
+    # Walls: proper crossings in bulk; a line with a vertex event is judged whole by `crossed_walls`.
+    wm = gi < n_walls
+    if wm.any():
+        wl, ww = li[wm], gi[wm]
+        proper, event, meet = pair_crossings(ctx.walls, arr, wl, ww)
+        unsure = set(wl[event].tolist())
+        low = ctx.walls.low[ww]
+        for row in set(wl[proper & low].tolist()) - unsure:
+            out[row].low = True
+        for row in set(wl[proper & ~low].tolist()) - unsure:
+            out[row].wall = True
+        for row in unsure:
+            p, q = segs[row]
+            for w in crossed_walls(ctx.walls, p, q, ww[(wl == row) & meet].tolist()):
+                if ctx.walls.low[w]:
+                    out[row].low = True
+                else:
+                    out[row].wall = True
+    # Impassable cells: through a cell's interior, or along a seam (axis-aligned lines only).
+    cm = (gi >= n_walls) & (gi < n_walls + n_cells)
+    if cm.any():
+        cl, cc = li[cm], gi[cm] - n_walls
+        hit, _ = open_box_hits(arr[cl], ctx.cell_boxes[cc])
+        for row in set(cl[hit].tolist()):
+            out[row].obstacle = True
+        for row in set(cl.tolist()):
+            p, q = segs[row]
+            if not out[row].obstacle and (p[0] == q[0] or p[1] == q[1]):
+                cells = [ctx.obs.cells[c] for c in cc[cl == row].tolist()]
+                out[row].obstacle = cells_hit(ctx.obs.cell_set, cells, p, q)
+    # Creatures: through the interior of a space, outside the attacker's and target's spaces.
+    tm = gi >= n_walls + n_cells
+    if tm.any():
+        tl, tt = li[tm], gi[tm] - n_walls - n_cells
+        hit, _ = open_box_hits(arr[tl], ctx.token_boxes[tt])
+        for row, k in zip(tl[hit].tolist(), tt[hit].tolist(), strict=True):
+            tok = ctx.tokens[k]
+            if tok.id in skip_ids:
+                continue
+            p, q = segs[row]
+            enter = _creature_span(p, q, ctx.boxes[k], skip_boxes)
+            if enter is not None:
+                out[row].creatures.append((enter, tok))
     return out
 
 
@@ -306,6 +364,8 @@ def _dnd(
         assert attacker is not None
         loe = spaces_have_line(scene, attacker.cell, attacker.side_squares, target.cell, target.side_squares)
         starts = _corners(_token_box(attacker))
+    if not loe:
+        return CoverResult("total", 0, ())
     squares = [(float(c.x), float(c.y), float(c.x + 1), float(c.y + 1)) for c in target.squares()]
     groups: list[list[tuple[Point, Point]]] = [
         [(s, c) for c in _corners(sq)] for s in starts for sq in squares
@@ -329,7 +389,7 @@ def _dnd(
     assert best is not None
     gi = best[1]
     lines = tuple(_line(p, q, facts[unique[(p, q)]]) for p, q in groups[gi])
-    degree = "total" if not loe else _DND_BY_LEVEL[best[0][0]]
+    degree = _DND_BY_LEVEL[best[0][0]]
     return CoverResult(degree, AC_BONUS[degree], lines)
 
 

@@ -116,17 +116,20 @@ class CreatureRule:
 
 def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> int:
     """Sign of the cross product (b - a) × (c - a): 1 left turn, -1 right turn, 0 collinear. Exact:
-    the float result is trusted only when it is far from zero, otherwise it is recomputed with fractions."""
-    left = (bx - ax) * (cy - ay)
-    right = (by - ay) * (cx - ax)
+    the float result is trusted only when it is far from zero, otherwise it is recomputed exactly."""
+    ux, uy, vx, vy = bx - ax, by - ay, cx - ax, cy - ay
+    left = ux * vy
+    right = uy * vx
     det = left - right
-    tol = 1e-12 * (abs(left) + abs(right))
-    if det > tol:
-        return 1
-    if det < -tol:
-        return -1
-    if left == 0.0 and right == 0.0:
-        return 0  # a factor is exactly zero on both sides (float differences are exact at zero)
+    scale = abs(left) + abs(right)
+    tol = 1e-12 * scale
+    if scale > 1e-250:  # far from underflow, where float products keep their relative precision
+        if det > tol:
+            return 1
+        if det < -tol:
+            return -1
+    if (ux == 0.0 or vy == 0.0) and (uy == 0.0 or vx == 0.0):
+        return 0  # both products have an exactly-zero factor (a float difference is 0 only when exact)
     return _exact_orient(ax, ay, bx, by, cx, cy)
 
 
@@ -858,16 +861,16 @@ class MoveContext:
         off, sd0, sd1 = self._state_steps()
         c0, c1 = self.cost_even, self.cost_odd
         tx, ty = target % w, target // w
-        cap = (max_feet + 1) * _BIG if max_feet is not None else None
         big = _BIG
+        cap = (max_feet + 1) * big if max_feet is not None else 1 << 62
+        half = 1 if alternating else 0  # weight of the alternating count's extra diagonals
 
         def heuristic(s: int) -> int:
-            pos = s >> 1
-            ax = abs(pos % w - tx)
-            ay = abs(pos // w - ty)
+            y, x = divmod(s >> 1, w)
+            ax = x - tx if x >= tx else tx - x
+            ay = y - ty if y >= ty else ty - y
             hi, lo = (ax, ay) if ax >= ay else (ay, ax)
-            feet = 5 * (hi + ((lo + (s & 1)) >> 1)) if alternating else 5 * hi
-            return feet * big + hi
+            return 5 * (hi + half * ((lo + (s & 1)) >> 1)) * big + hi
 
         s0 = start_pos * 2 + parity
         dist: dict[int, int] = {s0: 0}
@@ -893,13 +896,20 @@ class MoveContext:
             for k, step in zip(row, sd, strict=True):
                 if k:
                     ng = g + k * big + 1
-                    if cap is not None and ng >= cap:
+                    if ng >= cap:
                         continue
                     ns = s + step
                     old = get(ns)
                     if old is None or ng < old:
                         dist[ns] = ng
-                        push(heap, (ng + heuristic(ns), ng, ns))
+                        y, x = divmod(ns >> 1, w)
+                        ax = x - tx if x >= tx else tx - x
+                        ay = y - ty if y >= ty else ty - y
+                        if ax >= ay:
+                            h = 5 * (ax + half * ((ay + (ns & 1)) >> 1)) * big + ax
+                        else:
+                            h = 5 * (ay + half * ((ax + (ns & 1)) >> 1)) * big + ay
+                        push(heap, (ng + h, ng, ns))
         if best is None:
             return None
         # States on some optimal path: walk optimal edges backwards from the optimal goal states.

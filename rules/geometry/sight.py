@@ -314,6 +314,67 @@ def segments_blocked(index: WallIndex, segs: np.ndarray, candidates: np.ndarray 
     return out
 
 
+def pair_crossings(
+    index: WallIndex, segs: np.ndarray, seg_idx: np.ndarray, wall_idx: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For pairs (segment ``segs[seg_idx[k]]``, wall ``wall_idx[k]``): whether the wall crosses the segment
+    properly; whether it makes a vertex event (an end point on the segment's interior) that `crossed_walls`
+    must judge together with the segment's other walls; and whether the two may meet at all (the walls to
+    hand to `crossed_walls`)."""
+    w = index.coords[wall_idx]
+    ax, ay, bx, by = w[:, 0], w[:, 1], w[:, 2], w[:, 3]
+    sg = segs[seg_idx]
+    px, py, qx, qy = sg[:, 0], sg[:, 1], sg[:, 2], sg[:, 3]
+    dx, dy = qx - px, qy - py
+    length2 = dx * dx + dy * dy
+    live = length2 > EPS * EPS
+    safe2 = np.where(live, length2, 1.0)
+    tol = EPS * np.maximum(1.0, np.sqrt(safe2))
+    o1 = dx * (ay - py) - dy * (ax - px)
+    o2 = dx * (by - py) - dy * (bx - px)
+    s1 = (o1 > tol).astype(np.int8) - (o1 < -tol)
+    s2 = (o2 > tol).astype(np.int8) - (o2 < -tol)
+    wdx, wdy = bx - ax, by - ay
+    tolw = EPS * np.maximum(1.0, np.sqrt(wdx * wdx + wdy * wdy))
+    o3 = wdx * (py - ay) - wdy * (px - ax)
+    o4 = wdx * (qy - ay) - wdy * (qx - ax)
+    s3 = (o3 > tolw).astype(np.int8) - (o3 < -tolw)
+    s4 = (o4 > tolw).astype(np.int8) - (o4 < -tolw)
+    proper = np.asarray((s1 * s2 < 0) & (s3 * s4 < 0) & live, dtype=bool)
+    ta = ((ax - px) * dx + (ay - py) * dy) / safe2
+    tb = ((bx - px) * dx + (by - py) * dy) / safe2
+    event = np.asarray(
+        live
+        & (
+            ((s1 == 0) & (s2 != 0) & (ta > EPS) & (ta < 1 - EPS))
+            | ((s2 == 0) & (s1 != 0) & (tb > EPS) & (tb < 1 - EPS))
+        ),
+        dtype=bool,
+    )
+    meet = np.asarray((s1 * s2 <= 0) & (s3 * s4 <= 0), dtype=bool)
+    return proper, event, meet
+
+
+def open_box_hits(segs: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For rows of segments ``x0, y0, x1, y1`` and boxes ``x0, y0, x1, y1`` (paired row by row): whether
+    the segment passes through the box's open interior, and the parameter where it enters."""
+    t0 = np.zeros(len(segs))
+    t1 = np.ones(len(segs))
+    inside = np.ones(len(segs), dtype=bool)
+    for axis in (0, 1):
+        s = segs[:, axis]
+        d = segs[:, axis + 2] - s
+        lo, hi = boxes[:, axis], boxes[:, axis + 2]
+        flat = d == 0.0
+        safe = np.where(flat, 1.0, d)
+        a, c = (lo - s) / safe, (hi - s) / safe
+        inside &= ~flat | ((s > lo) & (s < hi))
+        t0 = np.where(flat, t0, np.maximum(t0, np.minimum(a, c)))
+        t1 = np.where(flat, t1, np.minimum(t1, np.maximum(a, c)))
+    hit = np.asarray(inside & (t1 - t0 > EPS), dtype=bool)
+    return hit, t0
+
+
 # ------------------------------------------------------------------------------------------ rooms
 
 
@@ -513,9 +574,13 @@ def _hull(labelled: list[tuple[tuple[float, float], int]]) -> list[tuple[tuple[f
     return [(pt, merged[pt]) for pt in ring]
 
 
-def _bridges(ring: list[tuple[tuple[float, float], int]]) -> list[np.ndarray] | None:
+Seg = tuple[float, float, float, float]
+_Graph = tuple[tuple[tuple[int, Seg], ...], ...]
+
+
+def _bridges(ring: list[tuple[tuple[float, float], int]]) -> tuple[Seg, Seg] | None:
     """The two hull edges joining the first place to the second (a single point where they share a
-    corner), as ``[x0, y0, x1, y1]`` rows; None when the hull is degenerate."""
+    corner); None when the hull is degenerate."""
     n = len(ring)
     start = next((i for i, (_, bits) in enumerate(ring) if bits == 1), None)
     if start is None or n < 3:
@@ -534,136 +599,202 @@ def _bridges(ring: list[tuple[tuple[float, float], int]]) -> list[np.ndarray] | 
     b1 = (f_pt, f_pt) if f_bits & 1 else (ring[first - 1][0], f_pt)
     nxt = ring[(last + 1) % n][0]
     b2 = (l_pt, l_pt) if l_bits & 1 else (l_pt, nxt)
-    return [np.array([*b1[0], *b1[1]], dtype=float), np.array([*b2[0], *b2[1]], dtype=float)]
+    return (b1[0][0], b1[0][1], b1[1][0], b1[1][1]), (b2[0][0], b2[0][1], b2[1][0], b2[1][1])
 
 
-def _touching(p: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """``(n, m)``: closed segments p[i] and q[j] (rows ``x0, y0, x1, y1``; points allowed) meet."""
-    p1x, p1y, p2x, p2y = (p[:, k : k + 1] for k in range(4))
-    q1x, q1y, q2x, q2y = (q[None, :, k] for k in range(4))
-    lp = np.sqrt((p2x - p1x) ** 2 + (p2y - p1y) ** 2)
-    lq = np.sqrt((q2x - q1x) ** 2 + (q2y - q1y) ** 2)
-    tp = EPS * np.maximum(1.0, lp)
-    tq = EPS * np.maximum(1.0, lq)
-
-    def sgn(v: np.ndarray, tol: np.ndarray) -> np.ndarray:
-        out: np.ndarray = (v > tol).astype(np.int8) - (v < -tol)
-        return out
-
-    d1 = sgn((q2x - q1x) * (p1y - q1y) - (q2y - q1y) * (p1x - q1x), tq)
-    d2 = sgn((q2x - q1x) * (p2y - q1y) - (q2y - q1y) * (p2x - q1x), tq)
-    d3 = sgn((p2x - p1x) * (q1y - p1y) - (p2y - p1y) * (q1x - p1x), tp)
-    d4 = sgn((p2x - p1x) * (q2y - p1y) - (p2y - p1y) * (q2x - p1x), tp)
-    general = (d1 * d2 <= 0) & (d3 * d4 <= 0)
-    flat = (d1 == 0) & (d2 == 0) & (d3 == 0) & (d4 == 0)
-    tol = 1e-9
-    boxes = (
-        (np.maximum(p1x, p2x) >= np.minimum(q1x, q2x) - tol)
-        & (np.maximum(q1x, q2x) >= np.minimum(p1x, p2x) - tol)
-        & (np.maximum(p1y, p2y) >= np.minimum(q1y, q2y) - tol)
-        & (np.maximum(q1y, q2y) >= np.minimum(p1y, p2y) - tol)
-    )
-    result: np.ndarray = np.where(flat, boxes, general)
-    return result
+def _seg_meet(p: Seg, q: Seg) -> bool:
+    """Closed segments (or points) p and q have a common point (within EPS)."""
+    p1x, p1y, p2x, p2y = p
+    q1x, q1y, q2x, q2y = q
+    tq = EPS * max(1.0, math.hypot(q2x - q1x, q2y - q1y))
+    tp = EPS * max(1.0, math.hypot(p2x - p1x, p2y - p1y))
+    d1 = _sign((q2x - q1x) * (p1y - q1y) - (q2y - q1y) * (p1x - q1x), tq)
+    d2 = _sign((q2x - q1x) * (p2y - q1y) - (q2y - q1y) * (p2x - q1x), tq)
+    d3 = _sign((p2x - p1x) * (q1y - p1y) - (p2y - p1y) * (q1x - p1x), tp)
+    d4 = _sign((p2x - p1x) * (q2y - p1y) - (p2y - p1y) * (q2x - p1x), tp)
+    if d1 == 0 and d2 == 0 and d3 == 0 and d4 == 0:
+        return (
+            max(p1x, p2x) >= min(q1x, q2x) - EPS
+            and max(q1x, q2x) >= min(p1x, p2x) - EPS
+            and max(p1y, p2y) >= min(q1y, q2y) - EPS
+            and max(q1y, q2y) >= min(p1y, p2y) - EPS
+        )
+    return d1 * d2 <= 0 and d3 * d4 <= 0
 
 
-def _open_box_meets(segs: np.ndarray, b: Box) -> np.ndarray:
-    """Which segments (rows ``x0, y0, x1, y1``) meet the open interior of box `b`."""
-    t0 = np.zeros(len(segs))
-    t1 = np.ones(len(segs))
-    inside = np.ones(len(segs), dtype=bool)
-    for axis in (0, 1):
-        s = segs[:, axis]
-        d = segs[:, axis + 2] - s
-        lo, hi = b[axis], b[axis + 2]
-        flat = d == 0.0
-        safe = np.where(flat, 1.0, d)
-        a, c = (lo - s) / safe, (hi - s) / safe
-        inside &= ~flat | ((s > lo) & (s < hi))
-        t0 = np.where(flat, t0, np.maximum(t0, np.minimum(a, c)))
-        t1 = np.where(flat, t1, np.minimum(t1, np.maximum(a, c)))
-    result: np.ndarray = inside & (t1 - t0 > EPS)
-    return result
+def _contact(p: Seg, q: Seg) -> Seg | None:
+    """Where two walls meet: a point (as a zero-length segment) or, for collinear overlapping walls, the
+    overlap; None when they don't meet."""
+    if not _seg_meet(p, q):
+        return None
+    p1x, p1y, p2x, p2y = p
+    q1x, q1y, q2x, q2y = q
+    dx, dy = p2x - p1x, p2y - p1y
+    ex, ey = q2x - q1x, q2y - q1y
+    den = dx * ey - dy * ex
+    if abs(den) <= EPS * max(1.0, math.hypot(dx, dy) * math.hypot(ex, ey)):
+        # Collinear (or a degenerate touch): the overlap along p.
+        l2 = dx * dx + dy * dy
+        ta = ((q1x - p1x) * dx + (q1y - p1y) * dy) / l2
+        tb = ((q2x - p1x) * dx + (q2y - p1y) * dy) / l2
+        lo, hi = max(0.0, min(ta, tb)), min(1.0, max(ta, tb))
+        if hi < lo:
+            lo = hi = min(max(ta, 0.0), 1.0)
+        return (p1x + lo * dx, p1y + lo * dy, p1x + hi * dx, p1y + hi * dy)
+    t = ((q1x - p1x) * ey - (q1y - p1y) * ex) / den
+    t = min(max(t, 0.0), 1.0)
+    x, y = p1x + t * dx, p1y + t * dy
+    return (x, y, x, y)
 
 
-def _chain_separates(
-    index: WallIndex,
-    cand: np.ndarray,
-    ring: list[tuple[tuple[float, float], int]],
-    boxes: Sequence[Box],
-    avoid: tuple[float, float] | None = None,
-) -> bool:
-    """A quick, sound proof that no segment joins the two places: the candidate walls, clipped to their
-    convex hull, kept out of the places' interiors (and off `avoid`, a segment's fixed start) and not lying
-    along the hull's boundary, contain a connected chain from one bridge of the hull to the other. Such a
-    chain cuts the hull in two, one place on each side, so every segment from one place to the other
-    crosses it from side to side and the crossing rules block it."""
-    bridges = _bridges(ring)
-    if bridges is None or cand.size == 0:
+def _wall_graph(scene: Scene, purpose: str) -> _Graph:
+    """For each wall of the purpose's index, the walls it meets and where (cached per set of walls)."""
+
+    def build() -> tuple[tuple[tuple[int, Seg], ...], ...]:
+        index = wall_index(scene, purpose)
+        links: list[list[tuple[int, Seg]]] = [[] for _ in index.walls]
+        if index.tree is None:
+            return ()
+        left, right = index.tree.query(index.lines, predicate="intersects")
+        for i, j in zip(left.tolist(), right.tolist(), strict=True):
+            if i >= j:
+                continue
+            where = _contact(index.pycoords[i], index.pycoords[j])
+            if where is not None:
+                links[i].append((j, where))
+                links[j].append((i, where))
+        return tuple(tuple(x) for x in links)
+
+    return shared_by_walls(scene, f"wall_graph:{purpose}", build)
+
+
+class _Corridor:
+    """The convex hull of two places (or a point and a place) with its two bridges, for the chain proof."""
+
+    def __init__(
+        self,
+        ring: list[tuple[tuple[float, float], int]],
+        boxes: Sequence[Box],
+        avoid: tuple[float, float] | None,
+    ) -> None:
+        pts = [pt for pt, _ in ring]
+        n = len(pts)
+        area = sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))
+        sign = 1.0 if area > 0 else -1.0
+        # Each edge as (ux, uy, ex, ey, tol): a point x is inside when sign * cross(e, x - u) >= -tol.
+        self.edges = [
+            (pts[i][0], pts[i][1], pts[(i + 1) % n][0] - pts[i][0], pts[(i + 1) % n][1] - pts[i][1])
+            for i in range(n)
+        ]
+        self.sign = sign
+        self.bridges = _bridges(ring)
+        self.boxes = tuple(boxes)
+        self.avoid = avoid
+
+    def _side(self, e: tuple[float, float, float, float], x: float, y: float) -> float:
+        ux, uy, ex, ey = e
+        return self.sign * (ex * (y - uy) - ey * (x - ux))
+
+    def contains(self, x: float, y: float) -> bool:
+        return all(self._side(e, x, y) >= -EPS * max(1.0, math.hypot(e[2], e[3])) for e in self.edges)
+
+    def piece(self, w: Seg) -> Seg | None:
+        """The part of wall `w` inside the hull, when it can be part of a separating chain: not entering a
+        place's interior, not lying along the hull's boundary, not touching the avoided point."""
+        ax, ay, bx, by = w
+        dx, dy = bx - ax, by - ay
+        t0, t1 = 0.0, 1.0
+        for e in self.edges:
+            tol = EPS * max(1.0, math.hypot(e[2], e[3]))
+            c0 = self._side(e, ax, ay)
+            c1 = self._side(e, bx, by) - c0
+            if abs(c1) <= 1e-15:
+                if c0 < -tol:
+                    return None
+                continue
+            bound = (-tol - c0) / c1
+            if c1 > 0:
+                t0 = max(t0, bound)
+            else:
+                t1 = min(t1, bound)
+            if t1 < t0:
+                return None
+        piece = (ax + t0 * dx, ay + t0 * dy, ax + t1 * dx, ay + t1 * dy)
+        p, q = (piece[0], piece[1]), (piece[2], piece[3])
+        for b in self.boxes:
+            if open_box_span(p, q, b) is not None:
+                return None
+        if abs(piece[2] - piece[0]) > EPS or abs(piece[3] - piece[1]) > EPS:
+            for e in self.edges:
+                tol = EPS * max(1.0, math.hypot(e[2], e[3]))
+                if abs(self._side(e, p[0], p[1])) <= tol and abs(self._side(e, q[0], q[1])) <= tol:
+                    return None
+        if self.avoid is not None and _seg_meet(piece, (*self.avoid, *self.avoid)):
+            return None
+        return piece
+
+    def contact_inside(self, c: Seg) -> bool:
+        if c[0] == c[2] and c[1] == c[3]:
+            return self.contains(c[0], c[1])
+        return self.piece_of_contact(c)
+
+    def piece_of_contact(self, c: Seg) -> bool:
+        ax, ay, bx, by = c
+        t0, t1 = 0.0, 1.0
+        for e in self.edges:
+            tol = EPS * max(1.0, math.hypot(e[2], e[3]))
+            c0 = self._side(e, ax, ay)
+            c1 = self._side(e, bx, by) - c0
+            if abs(c1) <= 1e-15:
+                if c0 < -tol:
+                    return False
+                continue
+            bound = (-tol - c0) / c1
+            if c1 > 0:
+                t0 = max(t0, bound)
+            else:
+                t1 = min(t1, bound)
+            if t1 < t0:
+                return False
+        return True
+
+
+def _chain_separates(index: WallIndex, graph: _Graph, start: Iterable[int], corridor: _Corridor) -> bool:
+    """A quick, sound proof that no segment joins the two places: some walls, clipped to the hull, kept out
+    of the places' interiors (and off a point segments must start from) and not lying along the hull's
+    boundary, form a connected chain from one bridge of the hull to the other. Such a chain cuts the hull in
+    two, one place on each side, so every segment from one place to the other crosses it from side to side
+    and the crossing rules block it. Any such chain meets the segment between the centres, so the search
+    starts from the walls (`start`) that meet that segment."""
+    bridges = corridor.bridges
+    if bridges is None:
         return False
-    w = index.coords[cand]
-    a = w[:, 0:2]
-    d = w[:, 2:4] - a
-    t0 = np.zeros(len(w))
-    t1 = np.ones(len(w))
-    pts = [pt for pt, _ in ring]
-    area = sum(pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1] for i in range(len(pts)))
-    orient = 1.0 if area > 0 else -1.0
-    keep = np.ones(len(w), dtype=bool)
-    for i, u in enumerate(pts):
-        v = pts[(i + 1) % len(pts)]
-        ex, ey = v[0] - u[0], v[1] - u[1]
-        c0 = orient * (ex * (a[:, 1] - u[1]) - ey * (a[:, 0] - u[0]))
-        c1 = orient * (ex * d[:, 1] - ey * d[:, 0])
-        tol = EPS * max(1.0, math.hypot(ex, ey))
-        flat = np.abs(c1) <= 1e-15
-        keep &= ~flat | (c0 >= -tol)
-        safe = np.where(flat, 1.0, c1)
-        bound = (-tol - c0) / safe
-        t0 = np.where(~flat & (c1 > 0), np.maximum(t0, bound), t0)
-        t1 = np.where(~flat & (c1 < 0), np.minimum(t1, bound), t1)
-    keep &= t1 >= t0
-    pieces = np.column_stack([a + t0[:, None] * d, a + t1[:, None] * d])[keep]
-    # Pieces lying along the hull's boundary (around a place's far side, or along a bridge) separate nothing.
-    along = np.zeros(len(pieces), dtype=bool)
-    for i, u in enumerate(pts):
-        v = pts[(i + 1) % len(pts)]
-        ex, ey = v[0] - u[0], v[1] - u[1]
-        tol = EPS * max(1.0, math.hypot(ex, ey))
-        on0 = np.abs(ex * (pieces[:, 1] - u[1]) - ey * (pieces[:, 0] - u[0])) <= tol
-        on1 = np.abs(ex * (pieces[:, 3] - u[1]) - ey * (pieces[:, 2] - u[0])) <= tol
-        moved = (np.abs(pieces[:, 2] - pieces[:, 0]) > EPS) | (np.abs(pieces[:, 3] - pieces[:, 1]) > EPS)
-        along |= on0 & on1 & moved
-    pieces = pieces[~along]
-    for b in boxes:
-        pieces = pieces[~_open_box_meets(pieces, b)]
-    if avoid is not None and len(pieces):
-        at = np.array([[avoid[0], avoid[1], avoid[0], avoid[1]]], dtype=float)
-        pieces = pieces[~_touching(pieces, at)[:, 0]]
-    if len(pieces) == 0:
-        return False
-    ends = _touching(pieces, np.vstack(bridges))
-    if not ends[:, 0].any() or not ends[:, 1].any():
-        return False
-    links = _touching(pieces, pieces)
-    parent = list(range(len(pieces)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for i, j in zip(*np.nonzero(np.triu(links, 1)), strict=True):
-        ri, rj = find(int(i)), find(int(j))
-        if ri != rj:
-            parent[ri] = rj
-    first = {find(int(i)) for i in np.nonzero(ends[:, 0])[0]}
-    return any(find(int(i)) in first for i in np.nonzero(ends[:, 1])[0])
+    s1, s2 = bridges
+    seen: set[int] = set()
+    for w0 in start:
+        w0 = int(w0)
+        if w0 in seen:
+            continue
+        seen.add(w0)
+        stack = [w0]
+        at1 = at2 = False
+        while stack:
+            w = stack.pop()
+            piece = corridor.piece(index.pycoords[w])
+            if piece is None:
+                continue
+            at1 = at1 or _seg_meet(piece, s1)
+            at2 = at2 or _seg_meet(piece, s2)
+            if at1 and at2:
+                return True
+            for nb, where in graph[w]:
+                if nb not in seen and corridor.contact_inside(where):
+                    seen.add(nb)
+                    stack.append(nb)
+    return False
 
 
-
-def _search_spaces(index: WallIndex, rooms: _Rooms, a: Box, b: Box) -> bool:
+def _search_spaces(index: WallIndex, rooms: _Rooms, graph: _Graph, a: Box, b: Box) -> bool:
     if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
         return True  # overlapping spaces share interior points
     ca = ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2)
@@ -675,12 +806,12 @@ def _search_spaces(index: WallIndex, rooms: _Rooms, a: Box, b: Box) -> bool:
     if ra is not None and rb is not None and ra != rb:
         return False
     ring = _hull([(pt, 1) for pt in _corners(a)] + [(pt, 2) for pt in _corners(b)])
+    if _chain_separates(index, graph, near.tolist(), _Corridor(ring, (a, b), None)):
+        return False
     hull = shapely.polygons([pt for pt, _ in ring])
     cand = index.tree.query(hull, predicate="intersects") if index.tree is not None else np.empty(0, np.intp)
     if cand.size == 0:
         return True
-    if _chain_separates(index, cand, ring, (a, b)):
-        return False
     sa = np.array(space_samples((int(a[0]), int(a[1])), int(a[2] - a[0])), dtype=float)
     sb = np.array(space_samples((int(b[0]), int(b[1])), int(b[2] - b[0])), dtype=float)
     pairs = np.hstack([np.repeat(sa, len(sb), axis=0), np.tile(sb, (len(sa), 1))])
@@ -711,7 +842,7 @@ def _search_spaces(index: WallIndex, rooms: _Rooms, a: Box, b: Box) -> bool:
     return _any_unblocked(index, segs, cand)
 
 
-def _search_point(index: WallIndex, rooms: _Rooms, o: tuple[float, float], b: Box) -> bool:
+def _search_point(index: WallIndex, rooms: _Rooms, graph: _Graph, o: tuple[float, float], b: Box) -> bool:
     if b[0] <= o[0] <= b[2] and b[1] <= o[1] <= b[3]:
         return True  # inside the space or on its edge: a short step into the interior crosses nothing
     cb = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
@@ -722,12 +853,12 @@ def _search_point(index: WallIndex, rooms: _Rooms, o: tuple[float, float], b: Bo
     if ro is not None and rb is not None and ro != rb:
         return False
     ring = _hull([(o, 1)] + [(pt, 2) for pt in _corners(b)])
+    if _chain_separates(index, graph, near.tolist(), _Corridor(ring, (b,), o)):
+        return False
     hull = shapely.polygons([pt for pt, _ in ring])
     cand = index.tree.query(hull, predicate="intersects") if index.tree is not None else np.empty(0, np.intp)
     if cand.size == 0:
         return True
-    if _chain_separates(index, cand, ring, (b,), avoid=o):
-        return False
     sb = np.array(space_samples((int(b[0]), int(b[1])), int(b[2] - b[0])), dtype=float)
     segs = np.hstack([np.tile(np.array(o, dtype=float), (len(sb), 1)), sb])
     if _any_unblocked(index, segs, cand):
@@ -779,7 +910,9 @@ def spaces_have_line(
     found = memo.get(key)
     if found is not None:
         return found
-    return _remember(memo, key, _search_spaces(index, _rooms(scene, purpose), key[0], key[1]))
+    return _remember(
+        memo, key, _search_spaces(index, _rooms(scene, purpose), _wall_graph(scene, purpose), key[0], key[1])
+    )
 
 
 def line_of_effect(scene: Scene, a: Token, b: Token) -> bool:
@@ -802,7 +935,13 @@ def point_has_line_to_space(
     found = memo.get(key)
     if found is not None:
         return found
-    return _remember(memo, key, _search_point(index, _rooms(scene, purpose), (float(p[0]), float(p[1])), b))
+    return _remember(
+        memo,
+        key,
+        _search_point(
+            index, _rooms(scene, purpose), _wall_graph(scene, purpose), (float(p[0]), float(p[1])), b
+        ),
+    )
 
 
 def can_see(scene: Scene, viewer: Token, target: Token) -> bool:

@@ -31,6 +31,7 @@ def window(qtbot):  # type: ignore[no-untyped-def]
     win = MainWindow(autosave=False)
     qtbot.addWidget(win)
     win.files.ask_unsaved = lambda: "discard"
+    win.view.popup_menus = False
     assert win.files.open_demo("pf2e")
     win.resize(1400, 900)
     win.show()

@@ -1,0 +1,133 @@
+"""Commands, the undo history and the document: every edit undoes and redoes exactly."""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError, replace
+
+import pytest
+from rules.geometry.coords import Cell, Point
+from rules.scene import Wall, scene_to_json
+
+from desktop.commands import (
+    AddTokens,
+    AddWalls,
+    Batch,
+    DeleteTokens,
+    DocState,
+    MoveToken,
+    PaintTerrain,
+    ReplaceWall,
+    ResetMovement,
+    UpdateToken,
+    unique_token_id,
+)
+from desktop.document import Document
+from desktop.turns import Spent, TurnState
+from tests.desktop.helpers import ascii_scene
+
+PICTURE = """
+A....
+..~..
+....b
+"""
+
+
+def test_turn_state_is_frozen() -> None:
+    turn = TurnState()
+    with pytest.raises(FrozenInstanceError):
+        turn.round = 2  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        Spent().feet = 5  # type: ignore[misc]
+
+
+def test_move_command_moves_and_spends() -> None:
+    scene = ascii_scene(PICTURE)
+    state = DocState(scene)
+    after = MoveToken("A", (Cell(0, 0), Cell(1, 1)), 5, 1, 1).apply(state)
+    assert after.scene.token("A").cell == Cell(1, 1)
+    assert after.turn.of("A") == Spent(5, 1, 1)
+    free = MoveToken("A", (Cell(0, 0), Cell(3, 0)), 0, free=True).apply(state)
+    assert free.scene.token("A").cell == Cell(3, 0) and free.turn.of("A") == Spent()
+    assert state.scene.token("A").cell == Cell(0, 0)  # the old state is untouched
+
+
+def test_paint_terrain_replaces_and_erases() -> None:
+    scene = ascii_scene(PICTURE)
+    state = DocState(scene)
+    painted = PaintTerrain((Cell(2, 1), Cell(3, 1), Cell(9, 9)), "impassable").apply(state)
+    assert painted.scene.terrain_map() == {Cell(2, 1): "impassable", Cell(3, 1): "impassable"}
+    erased = PaintTerrain((Cell(2, 1),), None).apply(painted)
+    assert erased.scene.terrain_map() == {Cell(3, 1): "impassable"}
+
+
+def test_document_undo_redo_restore_every_state() -> None:
+    scene = ascii_scene(PICTURE)
+    doc = Document(scene)
+    states = [scene_to_json(doc.scene)]
+    turns = [doc.turn]
+    commands = [
+        MoveToken("A", (Cell(0, 0), Cell(1, 0)), 5, log="A moves 5 ft"),
+        PaintTerrain((Cell(0, 2),), "difficult", log="paint"),
+        AddWalls((Wall(Point(1, 0), Point(1, 3)),), log="wall"),
+        ReplaceWall(0, Wall(Point(1, 0), Point(1, 3), "door", True), log="door"),
+        UpdateToken("b", replace(scene.token("b"), hp=3, max_hp=10), log="hp"),
+        AddTokens((replace(scene.token("b"), id="c", cell=Cell(4, 0)),), log="add"),
+        DeleteTokens(("b",), log="delete"),
+        ResetMovement(None, log="new round"),
+    ]
+    for c in commands:
+        doc.execute(c)
+        states.append(scene_to_json(doc.scene))
+        turns.append(doc.turn)
+    assert doc.log == [c.log for c in commands]
+    for i in range(len(commands), 0, -1):
+        assert scene_to_json(doc.scene) == states[i] and doc.turn == turns[i]
+        assert doc.undo()
+    assert scene_to_json(doc.scene) == states[0] and doc.turn == turns[0]
+    assert not doc.undo() and doc.log == []
+    for i in range(1, len(commands) + 1):
+        assert doc.redo()
+        assert scene_to_json(doc.scene) == states[i] and doc.turn == turns[i]
+    assert not doc.redo()
+
+
+def test_new_command_drops_the_redo_branch_and_dirty_tracks_the_saved_state(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    doc = Document(ascii_scene(PICTURE))
+    assert not doc.dirty
+    doc.execute(MoveToken("A", (Cell(0, 0), Cell(1, 0)), 5))
+    assert doc.dirty
+    doc.saved_as(tmp_path / "x.json")
+    assert not doc.dirty
+    doc.undo()
+    assert doc.dirty
+    doc.execute(MoveToken("A", (Cell(0, 0), Cell(0, 1)), 5))
+    assert not doc.can_redo()
+    assert doc.dirty  # the saved state is no longer reachable
+
+
+def test_merge_key_makes_one_undo_step() -> None:
+    scene = ascii_scene(PICTURE)
+    doc = Document(scene)
+    b = scene.token("b")
+    for hp in (9, 8, 7):
+        doc.execute(UpdateToken("b", replace(b, hp=hp), merge_key=("inspector", "b", "hp")))
+    assert doc.scene.token("b").hp == 7
+    doc.undo()
+    assert doc.scene.token("b").hp == b.hp
+    assert not doc.can_undo()
+
+
+def test_signals_report_old_and_new_state(qtbot) -> None:  # type: ignore[no-untyped-def]
+    doc = Document(ascii_scene(PICTURE))
+    seen: list[tuple[DocState, DocState]] = []
+    doc.changed.connect(lambda old, new: seen.append((old, new)))
+    with qtbot.waitSignal(doc.logged):
+        doc.execute(Batch((MoveToken("A", (Cell(0, 0), Cell(1, 0)), 5),), log="batch"))
+    assert seen[-1][0].scene.token("A").cell == Cell(0, 0)
+    assert seen[-1][1].scene.token("A").cell == Cell(1, 0)
+
+
+def test_unique_token_id() -> None:
+    scene = ascii_scene(PICTURE)
+    assert unique_token_id(scene, "Goblin Boss") == "goblin-boss"
+    assert unique_token_id(scene, "b") == "b-2"
