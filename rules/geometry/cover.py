@@ -16,11 +16,15 @@ when asked from an origin without an attacker); Take Cover (``took-cover``) upgr
 (+4); no line of effect → ``blocked`` (+0). From an origin, lesser is reported as ``none``.
 
 D&D 5e (DMG grid method): ``total`` iff no line of effect between the spaces (from an origin: to no point
-of the target's interior). Otherwise, for each corner of the attacker's space (or the origin) and each square
-of the target, four lines to that square's corners; the attacker picks the combination with the least cover.
-Lines blocked by walls (not low) and impassable cells alone give 0 → none, 1–2 → half (+2), 3–4 →
+of the target's interior); no lines are returned then. Otherwise, for each of the four corners of the
+attacker's space (or the origin) and each square of the target, four lines to that square's corners; the
+attacker picks the combination with the least cover (ties: fewest blocked lines, then the first corner and
+square). Lines blocked by walls (not low) and impassable cells alone give 0 → none, 1–2 → half (+2), 3–4 →
 three-quarters (+5); lines blocked by anything (creatures and low walls too) give at most half. The result is
 the better (for the target) of the two.
+
+Results are cached per scene; creatures in between are the scene's tokens other than the attacker's and
+target's ids, so a moved copy of the attacker or target may be passed.
 """
 
 from __future__ import annotations
@@ -98,8 +102,7 @@ class _Context:
     tree: STRtree | None
     n_walls: int
     n_cells: int
-    cell_boxes: np.ndarray
-    token_boxes: np.ndarray
+    boxes_after_walls: np.ndarray  # impassable cells' boxes, then tokens' boxes (the tree's order)
     results: dict[tuple[object, ...], CoverResult] = field(default_factory=dict)
 
 
@@ -124,7 +127,14 @@ def _context(scene: Scene) -> _Context:
         allg = np.concatenate([np.atleast_1d(g) for g in geoms])
         tree = STRtree(allg) if len(allg) else None
         return _Context(
-            walls, obs, tokens, boxes, tree, len(walls.walls), len(obs.cells), cell_boxes, token_boxes
+            walls,
+            obs,
+            tokens,
+            boxes,
+            tree,
+            len(walls.walls),
+            len(obs.cells),
+            np.vstack([cell_boxes, token_boxes]),
         )
 
     result: _Context = scene.cached("cover.context", build)
@@ -271,24 +281,22 @@ def _facts(
                     out[row].low = True
                 else:
                     out[row].wall = True
-    # Impassable cells: through a cell's interior, or along a seam (axis-aligned lines only).
-    cm = (gi >= n_walls) & (gi < n_walls + n_cells)
-    if cm.any():
-        cl, cc = li[cm], gi[cm] - n_walls
-        hit, _ = open_box_hits(arr[cl], ctx.cell_boxes[cc])
-        for row in set(cl[hit].tolist()):
+    # Impassable cells and creatures' spaces: boxes, tested together (through the open interior).
+    bm = ~wm
+    if bm.any():
+        bl, bb = li[bm], gi[bm] - n_walls
+        hit, _ = open_box_hits(arr[bl], ctx.boxes_after_walls[bb])
+        is_cell = bb < n_cells
+        # Cells: through a cell's interior, or along a seam (axis-aligned lines only).
+        for row in set(bl[hit & is_cell].tolist()):
             out[row].obstacle = True
-        for row in set(cl.tolist()):
+        for row in set(bl[is_cell].tolist()):
             p, q = segs[row]
             if not out[row].obstacle and (p[0] == q[0] or p[1] == q[1]):
-                cells = [ctx.obs.cells[c] for c in cc[cl == row].tolist()]
+                cells = [ctx.obs.cells[c] for c in bb[(bl == row) & is_cell].tolist()]
                 out[row].obstacle = cells_hit(ctx.obs.cell_set, cells, p, q)
-    # Creatures: through the interior of a space, outside the attacker's and target's spaces.
-    tm = gi >= n_walls + n_cells
-    if tm.any():
-        tl, tt = li[tm], gi[tm] - n_walls - n_cells
-        hit, _ = open_box_hits(arr[tl], ctx.token_boxes[tt])
-        for row, k in zip(tl[hit].tolist(), tt[hit].tolist(), strict=True):
+        # Creatures: through the interior of a space, outside the attacker's and target's spaces.
+        for row, k in zip(bl[hit & ~is_cell].tolist(), (bb[hit & ~is_cell] - n_cells).tolist(), strict=True):
             tok = ctx.tokens[k]
             if tok.id in skip_ids:
                 continue
@@ -299,8 +307,20 @@ def _facts(
     return out
 
 
+def _pt(p: Point | tuple[float, float]) -> Point:
+    return Point(float(p[0]), float(p[1]))
+
+
+def _line_of_effect(scene: Scene, target: Token, attacker: Token | None, origin: Point | None) -> bool:
+    """Line of effect from the origin point (when given) or the attacker's space to the target's space."""
+    if origin is not None:
+        return point_has_line_to_space(scene, origin, target.cell, target.side_squares)
+    assert attacker is not None
+    return spaces_have_line(scene, attacker.cell, attacker.side_squares, target.cell, target.side_squares)
+
+
 def _line(p: Point, q: Point, f: _Facts) -> CoverLine:
-    return CoverLine(Point(float(p[0]), float(p[1])), Point(float(q[0]), float(q[1])), f.blocked, f.by())
+    return CoverLine(_pt(p), _pt(q), f.blocked, f.by())
 
 
 def _corners(b: Box) -> list[Point]:
@@ -318,20 +338,12 @@ def _pf2e(
     end = target.centre()
     skip_ids = frozenset(t.id for t in (target, attacker) if t is not None)
     skip_boxes = tuple(_token_box(t) for t in (attacker, target) if t is not None)
-    f = _facts(ctx, [(start, end)], skip_ids, skip_boxes)[0]
-    if f.wall:
-        if origin is not None:
-            loe = point_has_line_to_space(scene, origin, target.cell, target.side_squares)
-        else:
-            assert attacker is not None
-            loe = spaces_have_line(
-                scene, attacker.cell, attacker.side_squares, target.cell, target.side_squares
-            )
-    else:
-        loe = True
-    line = _line(start, end, f)
+    loe = _line_of_effect(scene, target, attacker, origin)
     if not loe:
-        return CoverResult("blocked", 0, (CoverLine(line.a, line.b, True, line.by or "wall"),))
+        # Every segment between the spaces crosses an effect-blocking wall, the centre line too.
+        return CoverResult("blocked", 0, (CoverLine(_pt(start), _pt(end), True, "wall"),))
+    f = _facts(ctx, [(start, end)], skip_ids, skip_boxes)[0]
+    line = _line(start, end, f)
     if f.hard or f.low:
         degree = "standard"
     elif f.creatures:
@@ -357,15 +369,13 @@ def _level(n: int) -> int:
 def _dnd(
     scene: Scene, ctx: _Context, target: Token, attacker: Token | None, origin: Point | None
 ) -> CoverResult:
+    if not _line_of_effect(scene, target, attacker, origin):
+        return CoverResult("total", 0, ())
     if origin is not None:
-        loe = point_has_line_to_space(scene, origin, target.cell, target.side_squares)
-        starts = [Point(float(origin[0]), float(origin[1]))]
+        starts = [_pt(origin)]
     else:
         assert attacker is not None
-        loe = spaces_have_line(scene, attacker.cell, attacker.side_squares, target.cell, target.side_squares)
         starts = _corners(_token_box(attacker))
-    if not loe:
-        return CoverResult("total", 0, ())
     squares = [(float(c.x), float(c.y), float(c.x + 1), float(c.y + 1)) for c in target.squares()]
     groups: list[list[tuple[Point, Point]]] = [
         [(s, c) for c in _corners(sq)] for s in starts for sq in squares

@@ -20,15 +20,18 @@ Line of effect between two spaces exists iff some straight segment from a point 
 space to a point in the interior of the other crosses no effect-blocking wall (sight likewise with
 sight-blocking walls). `spaces_have_line` decides this exactly up to a tolerance of about 1e-5 squares:
 
-1. the segment between the centres, then a quick proof of "no line" when the two spaces lie in different
-   rooms (faces enclosed by walls);
-2. segments between sample points of the two spaces;
-3. an exhaustive search over the critical lines: any unblocked segment can be slid and turned until its
-   line passes through a wall end point (or a point where a wall meets a space's edge or the corridor
-   between the spaces), and between two such events nothing changes; so it tries every line through one
-   critical point aimed at another one, the directions between those, and lines nudged 1e-6 to either side.
+1. the segment between the centres: unblocked means yes;
+2. quick proofs of "no": the two spaces lie in different rooms (faces enclosed by walls), or a connected
+   chain of walls cuts the convex hull of the two spaces from one side to the other (`_chain_separates`);
+3. segments between sample points of the two spaces;
+4. an exhaustive search over the critical lines: any unblocked segment can be slid and turned until its
+   line passes through a wall end point (or a point where a wall meets a space's edge or the hull of the
+   two spaces), and between two such events nothing changes; so it tries every line through one critical
+   point aimed at another one, the directions between those, and lines nudged 1e-6 to either side.
 
-Results are cached per set of walls (they survive token moves, which make a new `Scene`).
+Line of effect from a point (an area's origin) to a space works the same way with rays from the point.
+Wall indexes, the wall graph, rooms and line-of-effect answers are cached per set of walls, so they survive
+token moves (which make a new `Scene` holding the same walls tuple).
 """
 
 from __future__ import annotations
@@ -175,7 +178,7 @@ def crossed_walls(
     A wall blocks by crossing the segment properly (each strictly on both sides of the other). Walls whose
     end points lie on the segment's interior make vertex events; events at one point, or joined by walls
     running along the segment, form a cluster, and a cluster blocks when its walls leave the segment on both
-    sides, unless the cluster reaches one of the segment's own end points (the segment ends on the wall).
+    sides (the segment passes through the wall there). Events at the segment's own end points don't count.
     """
     px, py, qx, qy = float(p[0]), float(p[1]), float(q[0]), float(q[1])
     dx, dy = qx - px, qy - py
@@ -223,18 +226,19 @@ def crossed_walls(
 def _blocking_clusters(
     events: list[tuple[float, int, int]], runs: list[tuple[float, float, int]], same: float
 ) -> list[int]:
-    # Merge the collinear runs into intervals along the segment.
-    intervals: list[list[Any]] = []  # [lo, hi, walls]
+    """Group vertex events into clusters (one point, or a stretch of walls running along the segment) and
+    return the walls of the clusters whose walls leave the segment on both sides."""
+    intervals: list[tuple[float, float, list[int]]] = []
     for lo, hi, i in sorted(runs):
         if intervals and lo <= intervals[-1][1] + same:
-            intervals[-1][1] = max(intervals[-1][1], hi)
-            intervals[-1][2].append(i)
+            last = intervals[-1]
+            intervals[-1] = (last[0], max(last[1], hi), [*last[2], i])
         else:
-            intervals.append([lo, hi, [i]])
-    clusters: dict[Any, tuple[set[int], list[int], bool]] = {}
-    points: list[tuple[float, Any]] = []
+            intervals.append((lo, hi, [i]))
+    clusters: dict[tuple[str, int], tuple[set[int], list[int]]] = {}
+    points: list[tuple[float, tuple[str, int]]] = []
     for t, side, i in sorted(events):
-        key: Any = None
+        key: tuple[str, int] | None = None
         for n, (lo, hi, _) in enumerate(intervals):
             if lo - same <= t <= hi + same:
                 key = ("run", n)
@@ -243,17 +247,13 @@ def _blocking_clusters(
             key = points[-1][1] if points and t - points[-1][0] <= same else ("at", len(points))
             points.append((t, key))
         if key not in clusters:
-            if key[0] == "run":
-                lo, hi, walls = intervals[key[1]]
-                clusters[key] = (set(), list(walls), lo <= EPS or hi >= 1 - EPS)
-            else:
-                clusters[key] = (set(), [], False)
-        sides, members, _ = clusters[key]
+            clusters[key] = (set(), list(intervals[key[1]][2]) if key[0] == "run" else [])
+        sides, members = clusters[key]
         sides.add(side)
         members.append(i)
     out: list[int] = []
-    for sides, members, anchored in clusters.values():
-        if len(sides) == 2 and not anchored:
+    for sides, members in clusters.values():
+        if len(sides) == 2:
             out.extend(members)
     return out
 

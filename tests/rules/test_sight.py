@@ -100,6 +100,19 @@ def test_a_run_along_a_wall_that_leaves_on_the_other_side_crosses_it() -> None:
     assert not effect_blocked(cup, P(0, 5), P(9, 5))
 
 
+def test_running_along_a_wall_through_a_junction_crosses_the_other_wall() -> None:
+    # A wall along y = 5 and a cross wall x = 4 drawn as two segments meeting on it: a line along y = 5
+    # passes through the cross wall, just as if it were drawn as one segment.
+    split = walls_scene(wall((0, 5), (9, 5)), wall((4, 2), (4, 5)), wall((4, 5), (4, 8)))
+    whole = walls_scene(wall((0, 5), (9, 5)), wall((4, 2), (4, 8)))
+    for s in (split, whole):
+        assert effect_blocked(s, P(1, 5), P(7, 5))
+        assert not effect_blocked(s, P(1, 5), P(4, 5))
+    # A T-junction (the cross wall only on one side) is just touched.
+    tee = walls_scene(wall((0, 5), (9, 5)), wall((4, 2), (4, 5)))
+    assert not effect_blocked(tee, P(1, 5), P(7, 5))
+
+
 def test_crossed_walls_names_the_walls() -> None:
     s = walls_scene(wall((1, 0), (1, 10)), wall((3, 0), (3, 2)), wall((5, 0), (5, 10), "low"))
     index = wall_index(s, "cover")
