@@ -44,9 +44,18 @@ def install_desktop_files() -> None:
 
 
 def folder_size(path: Path) -> int:
+    """Bytes on disk, like `du`: symbolic links are not followed and hard links count once."""
     if path.is_file():
         return path.stat().st_size
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    seen: set[tuple[int, int]] = set()
+    total = 0
+    for p in path.rglob("*"):
+        st = p.lstat()
+        if p.is_symlink() or not p.is_file() or (st.st_dev, st.st_ino) in seen:
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        total += st.st_blocks * 512
+    return total
 
 
 def main(argv: list[str] | None = None) -> int:
