@@ -59,13 +59,15 @@ def main(argv: list[str] | None = None) -> int:
 
     apply_theme(app)
     window = MainWindow(autosave=not headless)
+    if headless:  # no modal dialogs offscreen: errors go to standard error
+        window.files.show_error = lambda title, text: print(f"fivefoot: {title}: {text}", file=sys.stderr)
     opened = False
     if args.file is not None:
         opened = window.files.open(args.file, ask=False) if args.system is None else _open_as(window, args)
-        if not opened:
-            if headless:
-                print(f"fivefoot: can't open {args.file}", file=sys.stderr)
-                return 2
+        if not opened and headless:
+            window.files.shutdown()
+            window.close()
+            return 2
     if not opened:
         window.files.open_demo(args.demo or "pf2e")
     if args.screenshot is not None:

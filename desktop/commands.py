@@ -13,8 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from rules.encounter_store import encounter_of, game_state, store
 from rules.geometry.coords import Cell
 from rules.scene import Options, Scene, TerrainCell, Token, Wall
+from rules.tracker import record_move
 
 from desktop.turns import Spent, TurnState
 
@@ -59,7 +61,9 @@ class MoveToken:
     """Move one token along `path` (top-left cells, starting where it stands).
 
     `feet`, `diagonals` and `actions` are what the engine priced the path at; they are added to the
-    token's movement this turn. A GM free move (`free`) spends nothing.
+    token's movement this turn — the running encounter's turn state when it is this token's turn
+    (`rules.tracker.record_move`), else the document's free-mode movement. A GM free move (`free`) spends
+    nothing.
     """
 
     token_id: str
@@ -80,10 +84,15 @@ class MoveToken:
         if token is None or not self.path:
             return state
         scene = state.scene.replace_token(replace(token, cell=self.path[-1]))
-        turn = state.turn
-        if not self.free:
-            turn = turn.with_spent(self.token_id, turn.of(self.token_id).plus(self.feet, self.diagonals, self.actions))
-        return DocState(scene, turn)
+        if self.free:
+            return DocState(scene, state.turn)
+        enc = encounter_of(scene)
+        if enc is not None and enc.turn is not None and enc.turn.token_id == self.token_id:
+            # its own turn in a running encounter: the encounter keeps the movement (rules.tracker)
+            moved = record_move(game_state(scene), self.token_id, self.feet, self.diagonals, self.actions)
+            return DocState(store(moved), state.turn)
+        spent = state.turn.of(self.token_id).plus(self.feet, self.diagonals, self.actions)
+        return DocState(scene, state.turn.with_spent(self.token_id, spent))
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,7 +90,38 @@ def _grid(p: QPainter) -> None:
         p.drawLine(QPointF(4, i), QPointF(28, i))
 
 
+def _arrow(p: QPainter, mirror: bool) -> None:
+    p.save()
+    if mirror:
+        p.translate(32, 0)
+        p.scale(-1, 1)
+    path = QPainterPath(QPointF(25, 25))
+    path.cubicTo(QPointF(26, 12), QPointF(18, 8), QPointF(9, 12))
+    p.setPen(QPen(QColor("#111"), 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    p.drawPath(path)
+    p.setPen(QPen(INK, 3.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    p.drawPath(path)
+    head = QPolygonF([QPointF(4, 12), QPointF(12, 5), QPointF(13, 18)])
+    p.setPen(QPen(QColor("#111"), 1.2))
+    p.setBrush(INK)
+    p.drawPolygon(head)
+    p.restore()
+
+
+def _fit(p: QPainter) -> None:
+    p.setPen(QPen(INK, 2.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+    for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+        cx, cy = 16 - sx * 11, 16 - sy * 11
+        p.drawPolyline(QPolygonF([QPointF(cx, cy + sy * 7), QPointF(cx, cy), QPointF(cx + sx * 7, cy)]))
+    p.setPen(QPen(QColor("#111"), 1))
+    p.setBrush(QColor("#6b655a"))
+    p.drawRect(QRectF(10, 11, 12, 10))
+
+
 _PAINTERS: dict[str, Callable[[QPainter], None]] = {
+    "undo": lambda p: _arrow(p, False),
+    "redo": lambda p: _arrow(p, True),
+    "fit": _fit,
     "select": _select,
     "measure": _measure,
     "terrain": _terrain,

@@ -121,9 +121,9 @@ class MainWindow(QMainWindow):
         self.act_save = self._action("&Save", lambda: f.save(), QKeySequence.StandardKey.Save, "Save the scene")
         self.act_save_as = self._action("Save &As…", lambda: f.save_as(), QKeySequence.StandardKey.SaveAs, "Save the scene under a new name")
         self.act_quit = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        self.act_undo = self._action("&Undo", self.doc.undo, QKeySequence.StandardKey.Undo)
+        self.act_undo = self._action("&Undo", self.doc.undo, QKeySequence.StandardKey.Undo, icon_name="undo")
         self.act_redo = self._action(
-            "&Redo", self.doc.redo, [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+            "&Redo", self.doc.redo, [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")], icon_name="redo"
         )
         self.act_delete = self._action("&Delete", self.delete_selection, QKeySequence.StandardKey.Delete, "Delete the selected tokens")
         self.act_duplicate = self._action("D&uplicate", self.duplicate_selection, "Ctrl+D", "Duplicate the selected tokens")
@@ -134,7 +134,7 @@ class MainWindow(QMainWindow):
         self.act_new_round = self._action("New &Round", self.new_round, "Ctrl+R", "Everyone's movement resets")
         self.act_zoom_in = self._action("Zoom &In", self.view.zoom_in, [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
         self.act_zoom_out = self._action("Zoom &Out", self.view.zoom_out, QKeySequence("Ctrl+-"))
-        self.act_fit = self._action("&Fit Map", self.view.fit, "Ctrl+0", "Show the whole map")
+        self.act_fit = self._action("&Fit Map", self.view.fit, "Ctrl+0", "Show the whole map", "fit")
         self.act_actual = self._action("&Actual Size", self.view.actual_size, "Ctrl+1")
         self.act_overlay = self._action(
             "&Movement Overlay", self.map_scene.set_show_overlay, "O",
@@ -218,11 +218,13 @@ class MainWindow(QMainWindow):
     def _make_status_bar(self) -> None:
         sb = self.statusBar()
         self.cell_label = QLabel("—")
-        self.cell_label.setMinimumWidth(230)
-        self.cell_label.setToolTip("The square under the mouse")
+        self.cell_label.setMinimumWidth(260)
+        self.cell_label.setToolTip("The square under the mouse (one square is 5 feet)")
         self.zoom_label = QLabel()
-        self.zoom_label.setToolTip("Zoom; one square is 5 feet")
+        self.zoom_label.setMinimumWidth(80)
+        self.zoom_label.setToolTip("Zoom (Ctrl+wheel or Ctrl +/−; Ctrl+0 fits the map)")
         self.round_label = QLabel()
+        self.round_label.setMinimumWidth(120)
         for w in (self.round_label, self.cell_label, self.zoom_label):
             sb.addPermanentWidget(w)
 
@@ -334,6 +336,10 @@ class MainWindow(QMainWindow):
         self.act_redo.setEnabled(redo is not None)
         self.act_undo.setText(f"&Undo {undo}" if undo else "&Undo")
         self.act_redo.setText(f"&Redo {redo}" if redo else "&Redo")
+        self.act_undo.setIconText("Undo")
+        self.act_redo.setIconText("Redo")
+        self.act_undo.setToolTip(f"Undo {undo} (Ctrl+Z)" if undo else "Nothing to undo")
+        self.act_redo.setToolTip(f"Redo {redo} (Ctrl+Shift+Z)" if redo else "Nothing to redo")
 
     def _update_selection_actions(self) -> None:
         has = bool(self.map_scene.selected_ids())
@@ -358,7 +364,7 @@ class MainWindow(QMainWindow):
         self.cell_label.setText(text)
 
     def _show_zoom(self, factor: float) -> None:
-        self.zoom_label.setText(f"Zoom {factor * 100:.0f}% · 1 square = 5 ft")
+        self.zoom_label.setText(f"Zoom {factor * 100:.0f}%")
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()

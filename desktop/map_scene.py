@@ -22,7 +22,7 @@ from desktop.items.overlay_item import MovementOverlayItem
 from desktop.items.terrain_item import TerrainItem
 from desktop.items.token_item import TokenItem
 from desktop.items.walls_item import WallsItem
-from desktop.movement_plan import overlay_bands
+from desktop.movement_plan import budget_for, footprint_bands, overlay_bands
 from desktop.style import CELL, VIEW_BACKGROUND
 
 MARGIN_CELLS = 4
@@ -166,4 +166,5 @@ class MapScene(QGraphicsScene):
             return
         token = state.scene.token(ids[0])
         assert token is not None
-        self.overlay_item.set_bands(overlay_bands(state.scene, token, state.turn.of(token.id)))
+        bands = overlay_bands(state.scene, token, budget_for(state, token))
+        self.overlay_item.set_bands(footprint_bands(bands, token.side_squares))

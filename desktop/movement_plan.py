@@ -32,8 +32,10 @@ from rules.geometry.movement import (
 )
 from rules.geometry.reach import within_reach
 from rules.scene import Scene, Token
+from rules.encounter_store import encounter_of
 from rules.systems.board import hostile, melee_reach
 
+from desktop.commands import DocState
 from desktop.turns import Spent
 
 PF2E_ACTIONS = 3
@@ -47,37 +49,51 @@ _DOWN = frozenset({"unconscious", "dying", "dead", "paralyzed", "petrified", "st
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How far a token may still move this turn."""
+    """How far a token may still move this turn.
+
+    `spent` holds the feet and diagonal steps already moved this turn. `actions_left`: PF2e, the actions
+    left (each Stride takes one); 5e, 1 while the Dash action can still be taken. `dashed`: 5e, the Dash was
+    already taken this turn (movement allowance doubled).
+    """
 
     pf2e: bool
     speed: int
     spent: Spent
+    actions_left: int
+    dashed: bool = False
 
     @property
-    def actions_left(self) -> int:
-        """PF2e: Strides still possible this turn (of 3 actions)."""
-        return max(0, PF2E_ACTIONS - self.spent.actions)
+    def used_actions(self) -> int:
+        return max(0, PF2E_ACTIONS - self.actions_left)
+
+    @property
+    def limit(self) -> int:
+        """5e: feet allowed this turn in all (speed, or twice it with a Dash taken or still possible)."""
+        return 2 * self.speed if (self.dashed or self.actions_left > 0) else self.speed
 
     @property
     def feet_left(self) -> int:
         """Feet still possible this turn: PF2e all remaining Strides, 5e movement plus a Dash."""
         if self.pf2e:
             return self.actions_left * self.speed
-        return max(0, 2 * self.speed - self.spent.feet)
+        return max(0, self.limit - self.spent.feet)
 
     @property
     def move_left(self) -> int:
-        """5e: feet of normal movement left before a Dash is needed; PF2e: one Stride."""
+        """5e: feet of movement left before a Dash is needed; PF2e: one Stride."""
         if self.pf2e:
             return self.speed if self.actions_left else 0
+        if self.dashed:
+            return max(0, 2 * self.speed - self.spent.feet)
         return max(0, self.speed - self.spent.feet)
 
     def bands(self, steps: Sequence[int]) -> tuple[tuple[int, ...], int]:
-        """Band of each step (PF2e: the Stride number in the turn; 5e: 1 move, 2 Dash; 0: not possible
-        this turn) and the actions the move takes (PF2e Strides; 5e 1 when it starts the Dash)."""
+        """Band of each step (PF2e: the Stride's action number in the turn; 5e: 1 move, 2 Dash; 0: not
+        possible this turn) and the actions the move takes (PF2e Strides; 5e 1 when it starts the Dash)."""
         if self.pf2e:
             out: list[int] = []
-            stride = self.spent.actions + 1
+            first = self.used_actions + 1
+            stride = first
             acc = 0
             for price in steps:
                 if acc + price > self.speed:
@@ -86,19 +102,37 @@ class Budget:
                 acc += price
                 ok = price <= self.speed and stride <= PF2E_ACTIONS
                 out.append(stride if ok else 0)
-            used = (stride - self.spent.actions) if steps else 0
+            used = (stride - first + 1) if steps else 0
             return tuple(out), used
         total = self.spent.feet
         out = []
         for price in steps:
             total += price
-            out.append(1 if total <= self.speed else 2 if total <= 2 * self.speed else 0)
-        dash = 1 if (self.spent.actions == 0 and any(b == 2 for b in out)) else 0
+            out.append(1 if total <= self.speed else 2 if total <= self.limit else 0)
+        dash = 1 if (not self.dashed and any(b == 2 for b in out)) else 0
         return tuple(out), dash
 
 
 def turn_budget(scene: Scene, token: Token, spent: Spent) -> Budget:
-    return Budget(scene.is_pf2e, token.speed, spent)
+    """The budget in free mode (no initiative running, or not this token's turn): `spent` counts the feet,
+    diagonals and actions (PF2e Strides; 5e 1 after a Dash) moved since the last "End turn"."""
+    if scene.is_pf2e:
+        return Budget(True, token.speed, spent, max(0, PF2E_ACTIONS - spent.actions))
+    return Budget(False, token.speed, spent, 0 if spent.actions else 1, dashed=spent.actions > 0)
+
+
+def budget_for(state: DocState, token: Token) -> Budget:
+    """The token's budget: from the running encounter on its own turn (actions left, movement spent,
+    diagonal parity — `rules.encounter`), else from the document's free-mode movement."""
+    enc = encounter_of(state.scene)
+    turn = enc.turn if enc is not None else None
+    if turn is None or turn.token_id != token.id:
+        return turn_budget(state.scene, token, state.turn.of(token.id))
+    spent = Spent(turn.movement_spent, turn.diagonals, 0)
+    if state.scene.is_pf2e:
+        return Budget(True, token.speed, spent, max(0, turn.actions))
+    speed = turn.movement if turn.movement is not None else token.speed
+    return Budget(False, speed, spent, 1 if turn.actions > 0 else 0, dashed=turn.movement_spent > speed)
 
 
 # --------------------------------------------------------------------------------------------- warnings
@@ -198,10 +232,10 @@ class MovePlan:
         """What is left of the turn after this move, for the label and the log."""
         b = self.budget
         if b.pf2e:
-            left = b.actions_left - self.actions
+            left = max(0, b.actions_left - self.actions)
             return f"{left} action{'s' if left != 1 else ''} left"
         spent = b.spent.feet + self.feet
-        if spent <= b.speed:
+        if spent <= b.speed and not b.dashed:
             return f"{b.speed - spent} ft of movement left"
         return f"{max(0, 2 * b.speed - spent)} ft left with Dash"
 
@@ -214,11 +248,11 @@ class MovePlan:
 class MovePlanner:
     """Answers "what if I drop it here?" for one token during one drag (the scene must not change)."""
 
-    def __init__(self, scene: Scene, token: Token, spent: Spent) -> None:
+    def __init__(self, scene: Scene, token: Token, budget: Budget | Spent) -> None:
         self.scene = scene
         self.token = token
-        self.spent = spent
-        self.budget = turn_budget(scene, token, spent)
+        self.budget = budget if isinstance(budget, Budget) else turn_budget(scene, token, budget)
+        self.spent = self.budget.spent
         #: search cap: twice what the turn allows, so a path a little too long still shows (in red)
         self.cap = max(2 * max(self.budget.feet_left, token.speed), 30)
         self._legs: dict[tuple[Cell, Cell, int], PathResult | None] = {}
@@ -318,10 +352,12 @@ class MovePlanner:
 # ---------------------------------------------------------------------------------------------- overlay
 
 
-def overlay_bands(scene: Scene, token: Token, spent: Spent) -> dict[Cell, int]:
-    """Squares (top-left cells) the token can still reach this turn, by band: PF2e the Stride of the turn
-    that reaches it (by its cheapest cost), 5e 1 = move, 2 = Dash. The token's own cell is left out."""
-    budget = turn_budget(scene, token, spent)
+def overlay_bands(scene: Scene, token: Token, budget: Budget | Spent) -> dict[Cell, int]:
+    """Top-left cells the token can still reach this turn, by band: PF2e the Stride of the turn that reaches
+    it (by its cheapest cost), 5e 1 = move, 2 = Dash. The token's own cell is left out."""
+    if not isinstance(budget, Budget):
+        budget = turn_budget(scene, token, budget)
+    spent = budget.spent
     feet = budget.feet_left
     if token.speed <= 0 or feet <= 0:
         return {}
@@ -331,7 +367,23 @@ def overlay_bands(scene: Scene, token: Token, spent: Spent) -> dict[Cell, int]:
         if cell == token.cell:
             continue
         if budget.pf2e:
-            out[cell] = spent.actions + max(1, math.ceil(cost / token.speed))
+            out[cell] = budget.used_actions + max(1, math.ceil(cost / token.speed))
         else:
-            out[cell] = 1 if spent.feet + cost <= token.speed else 2
+            out[cell] = 1 if spent.feet + cost <= budget.speed and not budget.dashed else 2
+    return out
+
+
+def footprint_bands(bands: dict[Cell, int], side: int) -> dict[Cell, int]:
+    """Per-square bands for a creature `side` squares wide: each square takes the best band of the top-left
+    positions whose space covers it (what a Large creature's overlay shows)."""
+    if side == 1:
+        return bands
+    out: dict[Cell, int] = {}
+    for c, band in bands.items():
+        for j in range(side):
+            for i in range(side):
+                sq = Cell(c.x + i, c.y + j)
+                old = out.get(sq)
+                if old is None or band < old:
+                    out[sq] = band
     return out

@@ -39,16 +39,16 @@ def side_colour(side: str) -> QColor:
 
 
 TERRAIN_COLOURS: dict[str, QColor] = {
-    "difficult": QColor(214, 160, 60, 95),
-    "greater-difficult": QColor(200, 95, 30, 120),
-    "hazardous": QColor(220, 40, 60, 105),
-    "impassable": QColor(15, 15, 18, 200),
+    "difficult": QColor(214, 160, 60, 40),
+    "greater-difficult": QColor(200, 95, 30, 60),
+    "hazardous": QColor(220, 40, 60, 55),
+    "impassable": QColor(10, 10, 12, 120),
 }
 TERRAIN_HATCH: dict[str, QColor] = {
-    "difficult": QColor(240, 190, 80, 170),
-    "greater-difficult": QColor(250, 130, 50, 190),
-    "hazardous": QColor(255, 90, 100, 200),
-    "impassable": QColor(90, 90, 96, 220),
+    "difficult": QColor(245, 200, 90, 120),
+    "greater-difficult": QColor(250, 140, 60, 150),
+    "hazardous": QColor(255, 90, 100, 160),
+    "impassable": QColor(120, 120, 128, 150),
 }
 TERRAIN_LABELS: dict[str, str] = {
     "difficult": "Difficult",

@@ -132,7 +132,9 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
         tiebreak = tuple(
             _int({"v": v}, "v", f"{cp}.tiebreak[{j}]") for j, v in enumerate(_list(co.get("tiebreak"), cp))
         )
-        order.append(Combatant(_text(co, "token", cp), _int(co, "d20", cp, 10), _int(co, "modifier", cp, 0), tiebreak))
+        order.append(
+            Combatant(_text(co, "token", cp), _int(co, "d20", cp, 10), _int(co, "modifier", cp, 0), tiebreak)
+        )
     rnd = max(1, _int(o, "round", path, 1))
     index = _int(o, "index", path, 0)
     index = min(max(index, 0), max(len(order) - 1, 0))
@@ -172,7 +174,8 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
         for i, v in enumerate(_list(o.get("reactions_used"), f"{path}.reactions_used"))
     )
     delayed = frozenset(
-        _text({"v": v}, "v", f"{path}.delayed[{i}]") for i, v in enumerate(_list(o.get("delayed"), f"{path}.delayed"))
+        _text({"v": v}, "v", f"{path}.delayed[{i}]")
+        for i, v in enumerate(_list(o.get("delayed"), f"{path}.delayed"))
     )
     readied: list[tuple[str, str]] = []
     for i, r in enumerate(_list(o.get("readied"), f"{path}.readied")):

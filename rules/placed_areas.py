@@ -106,7 +106,7 @@ def area_to_json(area: PlacedArea) -> dict[str, Any]:
         out["origin"] = [_num(s.origin.x), _num(s.origin.y)]
     if s.direction is not None:
         out["direction"] = _num(s.direction)
-    if s.shape == "line":
+    if s.width != 5:
         out["width"] = s.width
     if s.token_id is not None:
         out["token"] = s.token_id

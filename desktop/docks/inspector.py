@@ -31,7 +31,7 @@ from rules.scene import Token
 from desktop.commands import DocState, UpdateToken
 from desktop.document import Document
 from desktop.map_scene import MapScene
-from desktop.movement_plan import turn_budget
+from desktop.movement_plan import budget_for
 from desktop.token_ops import end_turn_command
 
 NONE = -1  # spin box value shown as "—" (no value)
@@ -204,14 +204,12 @@ class InspectorDock(QDockWidget):
             self._syncing = False
 
     def _movement_text(self, t: Token) -> str:
-        spent = self.doc.turn.of(t.id)
-        budget = turn_budget(self.doc.scene, t, spent)
+        budget = budget_for(self.doc.state, t)
+        spent = budget.spent
         if budget.pf2e:
-            return (
-                f"{spent.feet} ft moved, {spent.actions} Stride{'s' if spent.actions != 1 else ''} · "
-                f"{budget.actions_left} left"
-            )
-        dash = " (Dashed)" if spent.actions else ""
+            left = budget.actions_left
+            return f"{spent.feet} ft moved · {left} action{'s' if left != 1 else ''} left"
+        dash = " (Dashed)" if budget.dashed else ""
         return f"{spent.feet} ft moved{dash} · {budget.move_left} ft left"
 
     # ---- widgets → commands

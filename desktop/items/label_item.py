@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from desktop.items import Z_LABELS
 from desktop.style import LABEL_BG, LABEL_FG
@@ -34,6 +34,8 @@ class LabelItem(QGraphicsItem):
         self._big.setBold(True)
         self._rect = QRectF()
         self._accent: QColor | None = None
+        self._size = (0.0, 0.0)
+        self._flip = (False, False)
 
     def set_lines(self, lines: list[LabelLine], accent: QColor | None = None) -> None:
         self.prepareGeometryChange()
@@ -45,8 +47,15 @@ class LabelItem(QGraphicsItem):
             m = QFontMetricsF(self._big if line.big else self._font)
             width = max(width, m.horizontalAdvance(line.text))
             height += m.height()
-        self._rect = QRectF(14, 14, width + 16, height + 10) if lines else QRectF()
+        self._size = (width + 16, height + 10)
+        self._rect = self._box(self._flip) if lines else QRectF()
         self.update()
+
+    def _box(self, flip: tuple[bool, bool]) -> QRectF:
+        w, h = self._size
+        x = -14 - w if flip[0] else 14
+        y = -h - 4 if flip[1] else 14
+        return QRectF(x, y, w, h)
 
     def text(self) -> str:
         return "\n".join(line.text for line in self._lines)
@@ -74,5 +83,17 @@ class LabelItem(QGraphicsItem):
             )
             y += m.height()
 
-    def place(self, anchor: QPointF) -> None:
-        self.setPos(anchor)
+    def place(self, right: QPointF, left: QPointF, view: QGraphicsView | None = None) -> None:
+        """Put the bubble right of scene point `right` (below it), or left of `left` / above when that would
+        leave the visible part of `view`."""
+        flip = (False, False)
+        if view is not None and self._lines:
+            w, h = self._size
+            vp = view.viewport().rect()
+            at = view.mapFromScene(right)
+            flip = (at.x() + 14 + w > vp.right() - 4, at.y() + 14 + h > vp.bottom() - 4)
+        if flip != self._flip:
+            self.prepareGeometryChange()
+            self._flip = flip
+            self._rect = self._box(flip)
+        self.setPos(left if flip[0] else right)

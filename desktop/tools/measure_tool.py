@@ -157,4 +157,4 @@ class MeasureTool(Tool):
             lines.append(LabelLine(f"{ends[0].label} → {ends[1].label}", LABEL_DIM))
         self.bubble.set_lines(lines, RULER)
         end_rect: QRectF = cell_rect((last.x, last.y), last.side) if last.kind != "corner" else QRectF(to_scene(last.centre), to_scene(last.centre))
-        self.bubble.setPos(end_rect.topRight())
+        self.bubble.place(end_rect.topRight(), end_rect.topLeft(), self.view)

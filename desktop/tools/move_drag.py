@@ -21,7 +21,7 @@ from desktop.grid_coords import cell_at, cell_rect
 from desktop.items.label_item import LabelItem, LabelLine
 from desktop.items.path_item import PathItem, PathPicture
 from desktop.items.token_item import TokenItem
-from desktop.movement_plan import MovePlan, MovePlanner
+from desktop.movement_plan import MovePlan, MovePlanner, budget_for
 from desktop.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class MoveDrag:
         self.grab = grab  # which square of the space the mouse holds, relative to the top-left
         token = item.token
         self.token_id = token.id
-        self.planner = MovePlanner(self.doc.scene, token, self.doc.turn.of(token.id))
+        self.planner = MovePlanner(self.doc.scene, token, budget_for(self.doc.state, token))
         self.waypoints: list[Cell] = []
         self.target: Cell = token.cell
         self.free = False
@@ -113,7 +113,7 @@ class MoveDrag:
 
     def _place_label(self) -> None:
         rect = cell_rect(self.target, self.item.side_squares)
-        self.label.setPos(rect.topRight())
+        self.label.place(rect.topRight(), rect.topLeft(), self.view)
 
     # ---- endings
 

@@ -66,6 +66,26 @@ class TerrainTool(Tool):
     def set_kind(self, kind: str) -> None:
         self.kind = kind
         self.preview.set_colour(ERASE_COLOUR if kind == ERASE else TERRAIN_HATCH[kind])
+        self._sync_widgets()
+
+    def set_shape(self, shape: str) -> None:
+        self.shape = shape
+        self._sync_widgets()
+
+    def set_size(self, size: int) -> None:
+        self.size = max(1, size)
+        self._sync_widgets()
+
+    def _sync_widgets(self) -> None:
+        if self._widget is None:
+            return
+        for name, value in (("terrainKind", self.kind), ("terrainShape", self.shape)):
+            box = self._widget.findChild(QComboBox, name)
+            if box is not None and box.currentData() != value:
+                box.setCurrentIndex(box.findData(value))
+        spin = self._widget.findChild(QSpinBox, "terrainSize")
+        if spin is not None and spin.value() != self.size:
+            spin.setValue(self.size)
 
     def options_widget(self) -> QWidget:
         if self._widget is not None:
@@ -85,16 +105,17 @@ class TerrainTool(Tool):
         shape.addItem("Brush", "brush")
         shape.addItem("Rectangle", "rect")
         shape.setToolTip("Brush paints where you drag; Rectangle fills the box you drag")
-        shape.currentIndexChanged.connect(lambda _i: setattr(self, "shape", str(shape.currentData())))
+        shape.currentIndexChanged.connect(lambda _i: self.set_shape(str(shape.currentData())))
         size = QSpinBox()
         size.setObjectName("terrainSize")
         size.setRange(1, 9)
         size.setSuffix(" sq")
         size.setToolTip("Brush size in squares")
-        size.valueChanged.connect(lambda v: setattr(self, "size", int(v)))
+        size.valueChanged.connect(lambda v: self.set_size(int(v)))
         for label, widget in (("Terrain", kind), ("Shape", shape), ("Size", size)):
             lay.addWidget(QLabel(label))
             lay.addWidget(widget)
+        lay.addStretch(1)
         self._widget = w
         return w
 

@@ -62,6 +62,9 @@ class WallTool(Tool):
     def set_kind(self, kind: str) -> None:
         self.kind = kind
         self.preview.set_style(WALL_COLOURS[kind], Qt.PenStyle.DashLine if kind == "low" else Qt.PenStyle.SolidLine)
+        box = self._widget.findChild(QComboBox, "wallKind") if self._widget is not None else None
+        if box is not None and box.currentData() != kind:
+            box.setCurrentIndex(box.findData(kind))
 
     def options_widget(self) -> QWidget:
         if self._widget is not None:
@@ -80,6 +83,7 @@ class WallTool(Tool):
         kind.currentIndexChanged.connect(lambda _i: self.set_kind(str(kind.currentData())))
         lay.addWidget(QLabel("Kind"))
         lay.addWidget(kind)
+        lay.addStretch(1)
         self._widget = w
         return w
 

@@ -24,22 +24,25 @@ A.........
 
 
 def test_pf2e_strides_group_steps_greedily_by_speed() -> None:
-    budget = Budget(pf2e=True, speed=25, spent=Spent())
+    budget = Budget(pf2e=True, speed=25, spent=Spent(), actions_left=3)
     bands, strides = budget.bands([5, 5, 5, 5, 5, 10, 5])
     assert bands == (1, 1, 1, 1, 1, 2, 2) and strides == 2
     # a Stride ends on a square: 15 + 15 doesn't fit in 25, so it takes two Strides
     assert budget.bands([15, 15]) == ((1, 2), 2)
     # after two Strides this turn, a third is the last one
-    later = Budget(pf2e=True, speed=25, spent=Spent(50, 0, 2))
+    later = Budget(pf2e=True, speed=25, spent=Spent(50, 0, 2), actions_left=1)
     assert later.bands([10, 10, 10]) == ((3, 3, 0), 2)
 
 
 def test_5e_move_then_dash_then_too_far() -> None:
-    budget = Budget(pf2e=False, speed=30, spent=Spent(20, 0, 0))
+    budget = Budget(pf2e=False, speed=30, spent=Spent(20, 0, 0), actions_left=1)
     bands, dash = budget.bands([5, 5, 5, 30, 10])
     assert bands == (1, 1, 2, 0, 0)
     assert dash == 1
     assert budget.move_left == 10 and budget.feet_left == 40
+    # without the action for a Dash, the move is all there is
+    spent_action = Budget(pf2e=False, speed=30, spent=Spent(20, 0, 0), actions_left=0)
+    assert spent_action.bands([5, 5, 5]) == ((1, 1, 0), 0)
 
 
 def test_plan_matches_engine_shortest_path() -> None:
@@ -161,6 +164,31 @@ def test_overlay_bands_follow_reachable_costs() -> None:
     assert set(bands) == set(costs) - {token.cell}
     for c, band in bands.items():
         assert (band - 1) * 25 < costs[c] <= band * 25
+
+
+def test_budget_comes_from_the_running_encounter_on_the_tokens_turn() -> None:
+    from rules.encounter import Combatant, Encounter, TurnState
+    from rules.encounter_store import with_encounter
+
+    from desktop.commands import DocState, MoveToken
+    from desktop.movement_plan import budget_for
+    from desktop.turns import TurnState as FreeTurns
+
+    scene = ascii_scene(OPEN + "B.........\n")
+    turn = TurnState("A", actions=2, bonus_actions=0, movement=None, movement_spent=15, diagonals=1, attacks=1)
+    enc = Encounter((Combatant("A", 10, 0), Combatant("B", 5, 0)), turn=turn)
+    state = DocState(with_encounter(scene, enc), FreeTurns().with_spent("B", Spent(10, 0, 1)))
+    a = budget_for(state, state.scene.token("A"))
+    assert (a.actions_left, a.spent.feet, a.spent.diagonals) == (2, 15, 1)  # the attack took an action
+    b = budget_for(state, state.scene.token("B"))  # not its turn: free-mode movement
+    assert (b.actions_left, b.spent.feet) == (2, 10)
+    moved = MoveToken("A", (Cell(0, 0), Cell(1, 1)), 10, 1, 1).apply(state)
+    from rules.encounter_store import encounter_of
+
+    after = encounter_of(moved.scene)
+    assert after is not None and after.turn is not None
+    assert (after.turn.movement_spent, after.turn.diagonals, after.turn.actions) == (25, 2, 1)
+    assert moved.turn.of("A") == Spent()  # nothing in the free mode
 
 
 def test_overlay_5e_move_and_dash() -> None:

@@ -67,7 +67,7 @@ def test_terrain_rectangle_and_right_drag_erases(window) -> None:  # type: ignor
     doc = window.doc
     window.set_tool("terrain")
     tool = window.tool
-    tool.shape = "rect"
+    tool.set_shape("rect")
     tool.set_kind("impassable")
     view = window.view
     drag(view, view_point(view, (1, 15)), view_point(view, (3, 17)))

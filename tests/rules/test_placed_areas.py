@@ -9,6 +9,7 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Point
 from rules.placed_areas import (
@@ -27,7 +28,6 @@ from rules.placed_areas import (
     tick_areas,
 )
 from rules.scene import scene_from_json, scene_to_json
-
 from tests.rules.ascii_maps import ascii_scene
 
 BOARD = """
@@ -65,7 +65,9 @@ points = st.builds(
     st.integers(-5, 50).map(float),
 )
 specs = st.one_of(
-    st.builds(AreaSpec, st.sampled_from(["burst", "sphere", "cylinder", "cube"]), st.integers(0, 200), points),
+    st.builds(
+        AreaSpec, st.sampled_from(["burst", "sphere", "cylinder", "cube"]), st.integers(0, 200), points
+    ),
     st.builds(
         AreaSpec,
         st.just("emanation"),

@@ -81,11 +81,18 @@ class WallsItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         if not self._lines:
             return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        exposed: QRectF = option.exposedRect.adjusted(-CELL, -CELL, CELL, CELL)  # type: ignore[attr-defined]
         groups: dict[str, list[QLineF]] = {}
         for wall, line in zip(self._walls, self._lines, strict=True):
+            if not exposed.intersects(QRectF(line.p1(), line.p2()).normalized().adjusted(-1, -1, 1, 1)):
+                continue
             key = wall.kind if wall.kind != "door" else ("door-open" if wall.open else "door")
             groups.setdefault(key, []).append(line)
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
+        if lod * WALL_WIDTH < 1.5:
+            self._paint_thin(painter, groups)
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         casing = _pen(WALL_CASING, WALL_WIDTH + CASING_EXTRA)
         # casings first, so that crossing walls join cleanly
         for key in ("wall", "window", "door"):
@@ -126,3 +133,15 @@ class WallsItem(QGraphicsItem):
         if self._highlight is not None:
             painter.setPen(_pen(SELECTION, WALL_WIDTH * 0.5))
             painter.drawLine(self._lines[self._highlight])
+
+    def _paint_thin(self, painter: QPainter, groups: dict[str, list[QLineF]]) -> None:
+        """Zoomed far out: one opaque 1.5-pixel line per wall, in its kind's colour."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        for key, lines in groups.items():
+            colour = WALL_COLOURS["door" if key.startswith("door") else key]
+            pen = QPen(colour, 1.5 if key != "door-open" else 1.0)
+            pen.setCosmetic(True)
+            if key in ("low", "door-open"):
+                pen.setStyle(Qt.PenStyle.DotLine)
+            painter.setPen(pen)
+            painter.drawLines(lines)

@@ -56,6 +56,7 @@ class BackgroundItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         exposed = option.exposedRect  # type: ignore[attr-defined]
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.fillRect(self._grid_rect.intersected(exposed), FLOOR)
         if not self._levels:
             return

@@ -1,0 +1,302 @@
+"""Roll saves for an area: every creature the area affects rolls its save (PF2e basic save, D&D 5e save for
+half), one damage roll for all, and the damage goes through each creature's own defences.
+
+The affected creatures are the engine's (`resolve_area(scene, area.spec).tokens`). A creature's save modifier
+comes from its ``saves`` (editable here when it has none), plus cover from the area's origin for Reflex (PF2e)
+or Dexterity (5e) saves (`rules.saves`). Each row shows the d20 (rolled with the app's dice, or typed in),
+the total, the result and what the damage would do (the system's ``damage`` with the save's result).
+"Apply" records everything as one undoable command (`AreaSaves`), logged row by row.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.dialogs.damage_widget import DamageRoller, parse_formula
+from desktop.document import Document
+from desktop.explain import DEGREE_TEXT, signed
+from desktop.table_commands import AreaSaves
+from rules import dice
+from rules.dice import DieSource
+from rules.errors import QueryError
+from rules.geometry.areas import resolve_area
+from rules.geometry.coords import Point
+from rules.placed_areas import PlacedArea, area_by_id
+from rules.saves import SAVE_LABELS, SaveResult, normalise_save, resolve_save, save_modifier, save_names
+from rules.scene import Token
+from rules.systems import system_for
+
+COLUMNS = ("Creature", "Save", "Cover", "d20", "Total", "Result", "Damage", "HP after")
+GOOD = QColor("#46d17a")
+BAD = QColor("#ff5a4e")
+
+
+@dataclass
+class _Row:
+    token_id: str
+    base: QSpinBox
+    d20: QSpinBox
+    cells: list[QTableWidgetItem]
+
+
+class SaveDialog(QDialog):
+    def __init__(
+        self, doc: Document, area_id: str, parent: QWidget | None = None, dice_source: DieSource | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("saveDialog")
+        self.setMinimumWidth(720)
+        self.doc = doc
+        self.area_id = area_id
+        self.dice: DieSource = dice_source if dice_source is not None else random.Random()
+        area = area_by_id(doc.scene, area_id)
+        if area is None:
+            raise KeyError(f"no area {area_id!r}")
+        self.area: PlacedArea = area
+        self.setWindowTitle(f"Saves against {area.title}")
+        scene = doc.scene
+        self.origin: Point | None = None
+        try:
+            result = resolve_area(scene, area.spec)
+            self.origin = result.origin
+            self.token_ids: tuple[str, ...] = result.tokens
+            self.problem: str | None = None
+        except QueryError as exc:
+            self.token_ids = ()
+            self.problem = str(exc)
+        self.results: dict[str, SaveResult] = {}
+
+        self.save = QComboBox()
+        self.save.setObjectName("saveName")
+        for name in save_names(scene.system):
+            self.save.addItem(SAVE_LABELS[name], name)
+        default = normalise_save(area.save or "") or ("reflex" if scene.is_pf2e else "dex")
+        self.save.setCurrentIndex(max(0, self.save.findData(default)))
+        self.dc = QSpinBox()
+        self.dc.setObjectName("saveDC")
+        self.dc.setRange(1, 60)
+        self.dc.setPrefix("DC ")
+        self.dc.setValue(area.dc if area.dc is not None else (20 if scene.is_pf2e else 15))
+        self.formula = QLineEdit(area.damage)
+        self.formula.setObjectName("saveDamageFormula")
+        self.formula.setPlaceholderText("damage, e.g. 6d6 fire" if scene.is_pf2e else "damage, e.g. 8d6 fire")
+        self.formula_error = QLabel()
+        self.formula_error.setStyleSheet("color: #ff5a4e;")
+        kind = "Basic save: critical success none, success half, failure full, critical failure double"
+        if not scene.is_pf2e:
+            kind = "Save for half: a success halves the damage (rounded down)"
+        self.rule = QLabel(kind)
+        self.rule.setWordWrap(True)
+        self.rule.setStyleSheet("color: #b8b8b0;")
+
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("saveTable")
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        head = self.table.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.roll_saves = QPushButton("Roll all saves")
+        self.roll_saves.setObjectName("rollSaves")
+        self.roll_saves.setToolTip(
+            "Roll every creature's d20 with the app's dice (or type each d20 in its row)"
+        )
+        self.damage = DamageRoller(self.dice)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Close
+        )
+        self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
+        self.apply_button.setObjectName("applySaves")
+        self.apply_button.setText("Apply damage")
+        self.buttons.rejected.connect(self.reject)
+        self.apply_button.clicked.connect(self.apply)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Save"))
+        top.addWidget(self.save)
+        top.addWidget(self.dc)
+        top.addWidget(QLabel("Damage"))
+        top.addWidget(self.formula, 1)
+        lay = QVBoxLayout(self)
+        header = QLabel(self._header_text())
+        header.setObjectName("saveHeader")
+        header.setWordWrap(True)
+        lay.addWidget(header)
+        lay.addLayout(top)
+        lay.addWidget(self.formula_error)
+        lay.addWidget(self.rule)
+        lay.addWidget(self.table, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.roll_saves)
+        lay.addLayout(row)
+        lay.addWidget(self.damage)
+        lay.addWidget(self.summary)
+        lay.addWidget(self.buttons)
+
+        self.rows: list[_Row] = []
+        self._build_rows()
+        self.save.currentIndexChanged.connect(lambda _i: self._on_save_changed())
+        self.dc.valueChanged.connect(lambda _v: self.recompute())
+        self.formula.textChanged.connect(lambda _t: self._on_formula())
+        self.roll_saves.clicked.connect(self.roll_all)
+        self.damage.entries_changed.connect(self.recompute)
+        self._on_formula()
+
+    def _header_text(self) -> str:
+        if self.problem:
+            return f"<span style='color:#ff5a4e'>{self.problem}</span>"
+        n = len(self.token_ids)
+        return f"<b>{self.area.title}</b>: {n} creature{'s' if n != 1 else ''} inside."
+
+    # ---- rows
+
+    def _token(self, tid: str) -> Token | None:
+        return self.doc.scene.token(tid)
+
+    def _build_rows(self) -> None:
+        self.table.setRowCount(len(self.token_ids))
+        self.rows = []
+        for r, tid in enumerate(self.token_ids):
+            tok = self._token(tid)
+            name = QTableWidgetItem(tok.label if tok is not None else tid)
+            name.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.table.setItem(r, 0, name)
+            base = QSpinBox()
+            base.setRange(-10, 60)
+            d20 = QSpinBox()
+            d20.setRange(0, 20)
+            d20.setSpecialValueText("—")
+            d20.setToolTip("The d20 this creature rolled (— until rolled)")
+            self.table.setCellWidget(r, 1, base)
+            self.table.setCellWidget(r, 3, d20)
+            cells: list[QTableWidgetItem] = []
+            for c in (2, 4, 5, 6, 7):
+                item = QTableWidgetItem("")
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                self.table.setItem(r, c, item)
+                cells.append(item)
+            row = _Row(tid, base, d20, cells)
+            self.rows.append(row)
+            base.valueChanged.connect(lambda _v: self.recompute())
+            d20.valueChanged.connect(lambda _v: self.recompute())
+        self._fill_bases()
+
+    def _fill_bases(self) -> None:
+        save = str(self.save.currentData())
+        for row in self.rows:
+            tok = self._token(row.token_id)
+            mod = save_modifier(tok, save) if tok is not None else None
+            row.base.blockSignals(True)
+            row.base.setValue(mod or 0)
+            row.base.blockSignals(False)
+            row.base.setPrefix("" if mod is not None else "? ")
+            row.base.setToolTip(
+                f"{SAVE_LABELS[save]} modifier from the token"
+                if mod is not None
+                else f"{tok.label if tok else row.token_id} lists no {SAVE_LABELS[save]} modifier: type it"
+            )
+
+    def _on_save_changed(self) -> None:
+        self._fill_bases()
+        self.recompute()
+
+    def _on_formula(self) -> None:
+        try:
+            formula = parse_formula(self.formula.text())
+            self.formula_error.setText("")
+        except dice.DiceSyntaxError as exc:
+            formula = None
+            self.formula_error.setText(str(exc))
+        self.formula_error.setVisible(bool(self.formula_error.text()))
+        self.damage.set_formula(formula)
+        self.recompute()
+
+    def roll_all(self) -> None:
+        for row in self.rows:
+            row.d20.setValue(self.dice.randint(1, 20))
+
+    def set_d20(self, token_id: str, value: int) -> None:
+        for row in self.rows:
+            if row.token_id == token_id:
+                row.d20.setValue(value)
+
+    # ---- results
+
+    def recompute(self) -> None:
+        scene = self.doc.scene
+        system = system_for(scene)
+        save = str(self.save.currentData())
+        dc = self.dc.value()
+        self.results = {}
+        entries = self.damage.entries
+        done = 0
+        for row in self.rows:
+            tok = self._token(row.token_id)
+            cells = row.cells
+            for c in cells:
+                c.setText("")
+                c.setData(Qt.ItemDataRole.ForegroundRole, None)
+            if tok is None:
+                continue
+            res = resolve_save(
+                scene, tok, save, dc, max(1, row.d20.value()), base=row.base.value(), origin=self.origin
+            )
+            cover = [a.modifier for a in res.modifiers.entries if a.modifier.label == "cover" and a.applied]
+            cells[0].setText(signed(cover[0].value) if cover else "")
+            if cover:
+                cells[0].setToolTip(cover[0].source)
+            if row.d20.value() == 0:
+                continue
+            done += 1
+            self.results[row.token_id] = res
+            cells[1].setText(str(res.total))
+            cells[2].setText(DEGREE_TEXT.get(res.outcome, res.outcome))
+            good = res.outcome in ("success", "critical-success")
+            cells[2].setForeground(GOOD if good else BAD)
+            if entries and tok.hp is not None:
+                outcome, _after = system.damage(tok, entries, save=res.outcome)
+                cells[3].setText(str(outcome.total))
+                cells[4].setText(f"{tok.hp} → {outcome.hp} ({outcome.state})")
+        n = len(self.rows)
+        missing = n - done
+        if not n:
+            text = "No creature is inside the area."
+        elif missing:
+            text = f"{missing} of {n} saves still to roll."
+        elif not entries:
+            text = "All saves rolled. Roll the damage (or type it in) to apply it."
+        else:
+            text = "Ready: apply the damage to every creature."
+        self.summary.setText(text)
+        self.apply_button.setEnabled(bool(n) and not missing and bool(entries))
+
+    def apply(self) -> None:
+        if not self.apply_button.isEnabled():
+            return
+        results = tuple(self.results[row.token_id] for row in self.rows if row.token_id in self.results)
+        self.doc.execute(AreaSaves(self.area.title, results, self.damage.entries, roll=self.damage.roll))
+        self.apply_button.setEnabled(False)
+        self.summary.setText("Applied. See the log for every save and the damage each creature took.")

@@ -1,0 +1,575 @@
+"""The initiative tracker dock.
+
+Before an encounter: every token with its initiative modifier (PF2e Perception, 5e Dexterity — the
+system's `initiative_modifier`) and a box for a d20 rolled at the table (empty = the app rolls it); "Roll
+initiative" orders them (`rules.encounter.roll_initiative`: ties as the system says) and starts round 1.
+
+During it: the order (drag a row to move a creature; whoever's turn it is keeps it), the round, whose turn
+it is and what that creature has left this turn (actions, attacks made and the next multiple attack
+penalty, movement and diagonal parity, reaction). Next and previous turn (`rules.tracker`): a new turn
+resets movement, diagonal parity, the attack count and the creature's reaction. PF2e creatures can Delay and
+return; any creature can Ready an action and use its reaction. The active token is selected and centred on
+the map. Every change is one undoable command with a log line.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.commands import DocState
+from desktop.document import Document
+from desktop.style import hp_colour, side_colour
+from desktop.table_commands import (
+    delay_command,
+    end_encounter_command,
+    next_turn_command,
+    previous_turn_command,
+    reaction_command,
+    ready_command,
+    reorder_command,
+    return_from_delay_command,
+    start_encounter_command,
+)
+from rules.dice import DieSource
+from rules.encounter import Encounter
+from rules.encounter_store import encounter_of
+from rules.geometry.distance import offset_feet
+from rules.scene import Scene, Token
+from rules.systems import system_for
+from rules.systems.pf2e.strike import multiple_attack_penalty
+
+ID_ROLE = Qt.ItemDataRole.UserRole
+INFO_ROLE = Qt.ItemDataRole.UserRole + 1
+ACCENT = QColor("#3d8fe0")
+
+
+def turn_summary(scene: Scene, enc: Encounter) -> str:
+    """What the current creature has left and has done this turn (the engine's turn state)."""
+    t = enc.turn
+    if t is None:
+        return "Its turn hasn't started (the creature is no longer on the map)."
+    tok = scene.token(t.token_id)
+    parts: list[str] = []
+    if scene.is_pf2e:
+        parts.append(f"{t.actions} action{'s' if t.actions != 1 else ''} left")
+        if t.attacks:
+            agile = tok is not None and any(a.has("agile") for a in tok.attacks)
+            nxt = multiple_attack_penalty(t.attacks + 1, False)
+            text = f"{t.attacks} attack{'s' if t.attacks != 1 else ''}"
+            if nxt is not None:
+                text += f" · next MAP {nxt.value}"
+                if agile:
+                    agile_map = multiple_attack_penalty(t.attacks + 1, True)
+                    text += f" (agile {agile_map.value})" if agile_map is not None else ""
+            parts.append(text)
+        else:
+            parts.append("no attacks yet")
+    else:
+        if t.movement is not None:
+            parts.append(f"moved {t.movement_spent}/{t.movement} ft")
+        parts.append(f"action {'✓' if t.actions else '✗'} · bonus action {'✓' if t.bonus_actions else '✗'}")
+        if t.attacks:
+            parts.append(f"{t.attacks} attack{'s' if t.attacks != 1 else ''}")
+    if scene.is_pf2e or t.movement is None:
+        parts.append(f"moved {t.movement_spent} ft")
+    if scene.options.diagonals == "alternating":
+        nxt_diag = offset_feet(1, 1, "alternating", t.diagonals)
+        parts.append(f"{t.diagonals} diagonal{'s' if t.diagonals != 1 else ''} (next {nxt_diag} ft)")
+    react = enc.has_reaction(scene, t.token_id)
+    parts.append(f"reaction {'ready' if react else 'used'}")
+    return " · ".join(parts)
+
+
+class OrderDelegate(QStyledItemDelegate):
+    """One initiative row: the initiative in a badge, the side colour, the name, tags and HP."""
+
+    ROW_H = 34
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        return QSize(200, self.ROW_H)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        info = index.data(INFO_ROLE) or {}
+        r: QRect = option.rect
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        if info.get("current"):
+            bg = QColor(ACCENT)
+            bg.setAlpha(110)
+            painter.fillRect(r, bg)
+            painter.fillRect(QRect(r.left(), r.top(), 4, r.height()), ACCENT.lighter(130))
+        elif selected:
+            painter.fillRect(r, QColor(255, 255, 255, 28))
+        dim = info.get("delayed") or info.get("down") or info.get("missing")
+        text = QColor("#e8e6df") if not dim else QColor("#8b8b86")
+        # initiative badge
+        badge = QRectF(r.left() + 10, r.top() + 6, 34, r.height() - 12)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 110))
+        painter.drawRoundedRect(badge, 5, 5)
+        bold = QFont(option.font)
+        bold.setBold(True)
+        painter.setFont(bold)
+        painter.setPen(text)
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(info.get("init", "")))
+        # side dot + name
+        dot = QRectF(badge.right() + 8, r.center().y() - 5, 10, 10)
+        painter.setPen(QPen(QColor(0, 0, 0, 160), 1))
+        painter.setBrush(QColor(info.get("colour", "#888888")))
+        painter.drawEllipse(dot)
+        painter.setPen(text)
+        name_rect = QRect(int(dot.right()) + 8, r.top(), r.width() - 200, r.height())
+        painter.drawText(
+            name_rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, info.get("name", "")
+        )
+        # tags after the name
+        x = name_rect.left() + QFontMetrics(bold).horizontalAdvance(info.get("name", "")) + 8
+        small = QFont(option.font)
+        small.setPointSizeF(max(7.0, small.pointSizeF() - 1.5))
+        painter.setFont(small)
+        fm = QFontMetrics(small)
+        for tag, colour in info.get("tags", []):
+            w = fm.horizontalAdvance(tag) + 10
+            rect = QRectF(x, r.center().y() - 8, w, 16)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(colour))
+            painter.drawRoundedRect(rect, 8, 8)
+            painter.setPen(QColor("#ffffff"))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, tag)
+            x += w + 4
+        # HP bar on the right
+        hp, max_hp = info.get("hp"), info.get("max_hp")
+        if hp is not None and max_hp:
+            bar = QRectF(r.right() - 96, r.center().y() - 5, 60, 10)
+            painter.setPen(QPen(QColor(0, 0, 0, 200), 1))
+            painter.setBrush(QColor(25, 25, 28))
+            painter.drawRoundedRect(bar, 4, 4)
+            frac = max(0.0, min(1.0, hp / max_hp))
+            if frac > 0:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(hp_colour(frac))
+                painter.drawRoundedRect(QRectF(bar.left(), bar.top(), bar.width() * frac, bar.height()), 4, 4)
+            painter.setPen(text)
+            painter.drawText(
+                QRectF(bar.right() + 4, r.top(), 34, r.height()),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                str(hp),
+            )
+        painter.restore()
+
+
+class OrderList(QListWidget):
+    """The running order; rows are dragged to reorder. `order_dropped` gives the new id order."""
+
+    order_dropped = Signal(list)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("initiativeOrder")
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setItemDelegate(OrderDelegate(self))
+        self.setMouseTracking(True)
+        self.model().rowsMoved.connect(lambda *_a: QTimer.singleShot(0, self._emit_order))
+
+    def ids(self) -> list[str]:
+        return [str(self.item(i).data(ID_ROLE)) for i in range(self.count())]
+
+    def _emit_order(self) -> None:
+        self.order_dropped.emit(self.ids())
+
+    def move_row(self, src: int, dst: int) -> None:
+        """Move a row as a drag and drop would (`dst` is the index before the move)."""
+        item = self.takeItem(src)
+        self.insertItem(dst if dst < src else dst - 1 if dst > src else dst, item)
+        self._emit_order()
+
+
+class InitiativeDock(QDockWidget):
+    #: A new turn began: the id of the creature whose turn it is.
+    turn_changed = Signal(str)
+
+    def __init__(
+        self,
+        doc: Document,
+        map_scene: object | None = None,
+        view: object | None = None,
+        parent: QWidget | None = None,
+        dice: DieSource | None = None,
+    ) -> None:
+        super().__init__("Initiative", parent)
+        self.setObjectName("initiativeDock")
+        self.doc = doc
+        self.map_scene = map_scene
+        self.view = view
+        self.dice: DieSource = dice if dice is not None else random.Random()
+        self._current: tuple[int, int, str | None] | None = None
+        self._refreshing = False
+        self._setup_widgets: list[tuple[str, QCheckBox, QSpinBox]] = []
+
+        self.header = QLabel()
+        self.header.setObjectName("initiativeHeader")
+        font = QFont()
+        font.setPointSize(font.pointSize() + 2)
+        font.setBold(True)
+        self.header.setFont(font)
+        self.turn_info = QLabel()
+        self.turn_info.setObjectName("turnInfo")
+        self.turn_info.setWordWrap(True)
+        self.turn_info.setStyleSheet("color: #b8b8b0;")
+
+        # setup page
+        self.setup = QTableWidget(0, 4)
+        self.setup.setObjectName("initiativeSetup")
+        self.setup.setHorizontalHeaderLabels(["", "Creature", "Mod", "d20"])
+        self.setup.verticalHeader().setVisible(False)
+        self.setup.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        h = self.setup.horizontalHeader()
+        h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.start_button = QPushButton("Roll initiative && start")
+        self.start_button.setObjectName("startEncounter")
+        self.start_button.setToolTip(
+            "Roll initiative for the ticked creatures (typed d20s are used as rolled) and begin round 1"
+        )
+        setup_page = QWidget()
+        sl = QVBoxLayout(setup_page)
+        sl.setContentsMargins(0, 0, 0, 0)
+        hint = QLabel("Type a d20 rolled at the table, or leave it empty for the app to roll.")
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: #b8b8b0;")
+        sl.addWidget(hint)
+        sl.addWidget(self.setup, 1)
+        sl.addWidget(self.start_button)
+
+        # running page
+        self.order = OrderList()
+        self.prev_button = QPushButton("◀ Previous")
+        self.prev_button.setObjectName("previousTurn")
+        self.prev_button.setToolTip("Back one turn (a correction: the creature gets a fresh turn)")
+        self.next_button = QPushButton("Next turn ▶")
+        self.next_button.setObjectName("nextTurn")
+        self.next_button.setToolTip(
+            "End this turn and start the next (movement, diagonals, MAP, reaction reset)"
+        )
+        self.delay_button = QPushButton("Delay")
+        self.delay_button.setObjectName("delayTurn")
+        self.delay_button.setToolTip("PF2e: the current creature Delays; return it later from the list")
+        self.return_button = QPushButton("Return")
+        self.return_button.setObjectName("returnFromDelay")
+        self.return_button.setToolTip("The selected delaying creature returns after the current turn")
+        self.ready_button = QPushButton("Ready…")
+        self.ready_button.setObjectName("readyAction")
+        self.ready_button.setToolTip("The current creature readies an action with a trigger")
+        self.reaction_button = QPushButton("Reaction")
+        self.reaction_button.setObjectName("useReaction")
+        self.reaction_button.setToolTip("The selected creature uses its reaction (or its readied action)")
+        self.end_button = QPushButton("End encounter")
+        self.end_button.setObjectName("endEncounter")
+        running_page = QWidget()
+        rl = QVBoxLayout(running_page)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(self.order, 1)
+        row1 = QHBoxLayout()
+        row1.addWidget(self.prev_button)
+        row1.addWidget(self.next_button, 1)
+        row2 = QHBoxLayout()
+        for b in (self.delay_button, self.return_button, self.ready_button, self.reaction_button):
+            row2.addWidget(b)
+        row3 = QHBoxLayout()
+        row3.addStretch(1)
+        row3.addWidget(self.end_button)
+        rl.addLayout(row1)
+        rl.addLayout(row2)
+        rl.addLayout(row3)
+
+        self.pages = QStackedWidget()
+        self.pages.addWidget(setup_page)
+        self.pages.addWidget(running_page)
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addWidget(self.header)
+        lay.addWidget(self.turn_info)
+        lay.addWidget(self.pages, 1)
+        self.setWidget(body)
+
+        self.start_button.clicked.connect(self.start)
+        self.next_button.clicked.connect(self.next_turn)
+        self.prev_button.clicked.connect(self.previous_turn)
+        self.delay_button.clicked.connect(self.delay)
+        self.return_button.clicked.connect(self.return_selected)
+        self.ready_button.clicked.connect(self.ready)
+        self.reaction_button.clicked.connect(self.use_reaction)
+        self.end_button.clicked.connect(self.end)
+        self.order.order_dropped.connect(self._on_dropped)
+        self.order.currentItemChanged.connect(lambda _a, _b: self._update_buttons())
+        self.order.itemDoubleClicked.connect(lambda item: self.focus_token(str(item.data(ID_ROLE))))
+        doc.changed.connect(self._on_changed)
+        doc.reset.connect(self.refresh)
+        self.refresh()
+
+    # ---- reading
+
+    @property
+    def encounter(self) -> Encounter | None:
+        return encounter_of(self.doc.scene)
+
+    def _on_changed(self, _old: DocState, _new: DocState) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        self._refreshing = True
+        try:
+            enc = self.encounter
+            if enc is None:
+                self._fill_setup()
+                self.pages.setCurrentIndex(0)
+                self.header.setText("No encounter")
+                self.turn_info.setText(
+                    "PF2e: initiative is a Perception check."
+                    if self.doc.scene.is_pf2e
+                    else "D&D 5e: initiative is a Dexterity check."
+                )
+                self._current = None
+            else:
+                self._fill_order(enc)
+                self.pages.setCurrentIndex(1)
+                self._show_turn(enc)
+        finally:
+            self._refreshing = False
+        self._update_buttons()
+
+    def _fill_setup(self) -> None:
+        scene = self.doc.scene
+        system = system_for(scene)
+        old = {tid: (check.isChecked(), spin.value()) for tid, check, spin in self._setup_widgets}
+        tokens = list(scene.tokens)
+        if [t.id for t in tokens] == list(old):
+            return
+        self.setup.setRowCount(len(tokens))
+        self._setup_widgets = []
+        for r, t in enumerate(tokens):
+            included, typed = old.get(t.id, (True, 0))
+            check = QCheckBox()
+            check.setChecked(included)
+            check.setToolTip("Include in the encounter")
+            name = QTableWidgetItem(t.label)
+            name.setData(ID_ROLE, t.id)
+            name.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            name.setForeground(side_colour(t.side).lighter(130))
+            mod = QTableWidgetItem(f"{system.initiative_modifier(t):+d}")
+            mod.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            mod.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            d20 = QSpinBox()
+            d20.setRange(0, 20)
+            d20.setSpecialValueText("roll")
+            d20.setValue(typed)
+            d20.setToolTip(f"The d20 {t.label} rolled at the table (“roll”: the app rolls it)")
+            self.setup.setCellWidget(r, 0, check)
+            self.setup.setItem(r, 1, name)
+            self.setup.setItem(r, 2, mod)
+            self.setup.setCellWidget(r, 3, d20)
+            self._setup_widgets.append((t.id, check, d20))
+            check.toggled.connect(lambda _on: self._update_buttons())
+
+    def setup_rows(self) -> list[tuple[str, bool, int]]:
+        """``(token id, included, typed d20 or 0)`` for each row of the setup table."""
+        return [(tid, check.isChecked(), spin.value()) for tid, check, spin in self._setup_widgets]
+
+    def set_typed(self, token_id: str, d20: int | None = None, included: bool | None = None) -> None:
+        for tid, check, spin in self._setup_widgets:
+            if tid == token_id:
+                if d20 is not None:
+                    spin.setValue(d20)
+                if included is not None:
+                    check.setChecked(included)
+
+    def _row_info(self, scene: Scene, enc: Encounter, i: int) -> dict[str, object]:
+        c = enc.order[i]
+        tok: Token | None = scene.token(c.token_id)
+        tags: list[tuple[str, str]] = []
+        if c.token_id in enc.delayed:
+            tags.append(("delaying", "#7c6bd6"))
+        for tid, trigger in enc.readied:
+            if tid == c.token_id:
+                tags.append(("ready" + (f": {trigger[:18]}" if trigger else ""), "#2f9e8f"))
+        if c.token_id in enc.reactions_used:
+            tags.append(("reaction used", "#6a6a70"))
+        down = False
+        if tok is None:
+            tags.append(("not on the map", "#6a6a70"))
+        else:
+            state = system_for(scene).state_of(tok) if tok.hp is not None else "ok"
+            if state != "ok":
+                down = True
+                tags.append((state, "#b3201b"))
+        return {
+            "init": c.initiative,
+            "name": tok.label if tok is not None else c.token_id,
+            "colour": side_colour(tok.side).name() if tok is not None else "#777777",
+            "hp": tok.hp if tok is not None else None,
+            "max_hp": (tok.max_hp or tok.hp) if tok is not None else None,
+            "current": i == enc.index,
+            "delayed": c.token_id in enc.delayed,
+            "down": down,
+            "missing": tok is None,
+            "tags": tags,
+        }
+
+    def _fill_order(self, enc: Encounter) -> None:
+        scene = self.doc.scene
+        keep = self.selected_id()
+        self.order.blockSignals(True)
+        self.order.clear()
+        for i, c in enumerate(enc.order):
+            info = self._row_info(scene, enc, i)
+            item = QListWidgetItem(str(info["name"]))
+            item.setData(ID_ROLE, c.token_id)
+            item.setData(INFO_ROLE, info)
+            item.setToolTip(f"{info['name']}: initiative {c.initiative} (d20 {c.d20} {c.modifier:+d})")
+            item.setFlags(
+                Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+            )
+            self.order.addItem(item)
+            if c.token_id == keep:
+                self.order.setCurrentItem(item)
+        self.order.blockSignals(False)
+
+    def _show_turn(self, enc: Encounter) -> None:
+        scene = self.doc.scene
+        tid = enc.current_id
+        name = ""
+        if tid is not None:
+            tok = scene.token(tid)
+            name = tok.label if tok is not None else tid
+        self.header.setText(f"Round {enc.round} · {name}'s turn" if name else f"Round {enc.round}")
+        self.turn_info.setText(turn_summary(scene, enc))
+        key = (enc.round, enc.index, tid)
+        if key != self._current:
+            self._current = key
+            if tid is not None:
+                self.turn_changed.emit(tid)
+                self.focus_token(tid)
+
+    def selected_id(self) -> str | None:
+        item = self.order.currentItem()
+        return str(item.data(ID_ROLE)) if item is not None else None
+
+    def _update_buttons(self) -> None:
+        enc = self.encounter
+        running = enc is not None and bool(enc.order)
+        pf2e = self.doc.scene.is_pf2e
+        self.start_button.setEnabled(any(inc for _, inc, _ in self.setup_rows()))
+        self.next_button.setEnabled(running)
+        self.prev_button.setEnabled(running and enc is not None and (enc.round > 1 or enc.index > 0))
+        self.delay_button.setVisible(pf2e)
+        self.return_button.setVisible(pf2e)
+        self.delay_button.setEnabled(running)
+        sel = self.selected_id()
+        self.return_button.setEnabled(running and enc is not None and sel is not None and sel in enc.delayed)
+        self.ready_button.setEnabled(running)
+        self.reaction_button.setEnabled(
+            running and enc is not None and sel is not None and enc.has_reaction(self.doc.scene, sel)
+        )
+        self.end_button.setEnabled(enc is not None)
+
+    # ---- map
+
+    def focus_token(self, token_id: str) -> None:
+        """Select the token on the map and centre the view on it."""
+        tok = self.doc.scene.token(token_id)
+        if tok is None:
+            return
+        if self.map_scene is not None and hasattr(self.map_scene, "select_ids"):
+            self.map_scene.select_ids([token_id])
+        if self.view is not None and hasattr(self.view, "centerOn"):
+            from desktop.grid_coords import space_centre
+
+            self.view.centerOn(space_centre(tok.cell, tok.side_squares))
+
+    # ---- actions
+
+    def start(self) -> None:
+        rows = [r for r in self.setup_rows() if r[1]]
+        if not rows:
+            return
+        ids = [tid for tid, _, _ in rows]
+        typed = [(tid, d20) for tid, _, d20 in rows if d20 > 0]
+        self.doc.execute(start_encounter_command(ids, typed, self.dice))
+
+    def next_turn(self) -> None:
+        if self.encounter is not None:
+            self.doc.execute(next_turn_command(self.dice))
+
+    def previous_turn(self) -> None:
+        if self.encounter is not None:
+            self.doc.execute(previous_turn_command())
+
+    def delay(self) -> None:
+        if self.encounter is not None and self.doc.scene.is_pf2e:
+            self.doc.execute(delay_command(self.dice))
+
+    def return_selected(self) -> None:
+        enc, sel = self.encounter, self.selected_id()
+        if enc is not None and sel is not None and sel in enc.delayed:
+            self.doc.execute(return_from_delay_command(sel, self.dice))
+
+    def ready(self, trigger: str | None = None) -> None:
+        enc = self.encounter
+        if enc is None or enc.current_id is None:
+            return
+        if trigger is None:
+            text, ok = QInputDialog.getText(
+                self, "Ready an action", "Trigger and action (e.g. “Strike the first foe that comes near”):"
+            )
+            if not ok:
+                return
+            trigger = text.strip()
+        self.doc.execute(ready_command(enc.current_id, trigger))
+
+    def use_reaction(self) -> None:
+        sel = self.selected_id()
+        if sel is not None and self.encounter is not None:
+            self.doc.execute(reaction_command(sel))
+
+    def end(self) -> None:
+        if self.encounter is not None:
+            self.doc.execute(end_encounter_command())
+
+    def _on_dropped(self, ids: list[str]) -> None:
+        enc = self.encounter
+        if self._refreshing or enc is None:
+            return
+        if ids != [c.token_id for c in enc.order]:
+            self.doc.execute(reorder_command(ids))
+        else:
+            self.refresh()

@@ -1,0 +1,83 @@
+"""The log dock: every roll with its breakdown, every move with its cost, every damage application.
+
+It shows the document's log (`Document.log`: one entry per applied command, earlier sessions' entries
+first) in a read-only text view the user can select and copy from. Undo removes an entry, redo brings it
+back: the dock always mirrors the document.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication, QTextCursor
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.commands import DocState
+from desktop.document import Document
+
+
+class LogDock(QDockWidget):
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+        super().__init__("Log", parent)
+        self.setObjectName("logDock")
+        self.doc = doc
+        self._shown: list[str] = []
+        self.text = QPlainTextEdit()
+        self.text.setObjectName("logText")
+        self.text.setReadOnly(True)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.text.setPlaceholderText("Rolls, moves and damage appear here.")
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setPointSize(max(8, QFont().pointSize() - 1))
+        self.text.setFont(font)
+        self.count = QLabel()
+        self.copy_button = QPushButton("Copy all")
+        self.copy_button.setObjectName("copyLog")
+        self.copy_button.setToolTip("Copy the whole log to the clipboard")
+        self.copy_button.clicked.connect(self.copy_all)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.count, 1)
+        row.addWidget(self.copy_button)
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(self.text, 1)
+        lay.addLayout(row)
+        self.setWidget(body)
+        doc.changed.connect(self._on_changed)
+        doc.reset.connect(self.refresh)
+        self.refresh()
+
+    def _on_changed(self, _old: DocState, _new: DocState) -> None:
+        self.refresh()
+
+    def entries(self) -> list[str]:
+        return list(self.doc.log)
+
+    def refresh(self) -> None:
+        entries = self.entries()
+        if entries == self._shown:
+            return
+        n = len(self._shown)
+        if len(entries) > n and entries[:n] == self._shown:
+            for e in entries[n:]:
+                self.text.appendPlainText(e)
+        else:
+            self.text.setPlainText("\n".join(entries))
+        self._shown = entries
+        self.text.moveCursor(QTextCursor.MoveOperation.End)
+        self.text.ensureCursorVisible()
+        self.count.setText(f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'}")
+
+    def plain_text(self) -> str:
+        return self.text.toPlainText()
+
+    def copy_all(self) -> None:
+        QGuiApplication.clipboard().setText(self.plain_text())

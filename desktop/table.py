@@ -1,0 +1,263 @@
+"""The table features of the main window, in one place: placed areas, reach and threat, cover and flanking
+lines, the attack dialog, the initiative, areas and log docks, and the actions and shortcuts that reach
+them.
+
+`TableFeatures` attaches to a window that has a document, a map scene and a map view. It owns the overlay
+controllers (each keeps its items in line with the document) and the docks, and offers its actions for the
+window's menus and tool bars:
+
+=====================  ==============  =========================================================
+action                 shortcut        what it does
+=====================  ==============  =========================================================
+Attack…                K               attack dialog: the selected creature (or whose turn it is)
+                                       against the hovered creature (or the other selected one)
+Show Reach             R               the selected creature's reach squares
+Show Enemy Threat      Shift+R         every enemy's threatened squares
+Cover && Flanking      L               cover lines and flanking to the hovered creature
+Roll Initiative        Ctrl+I          roll (or take typed d20s) and start round 1
+Next Turn              N               end this turn, begin the next
+Previous Turn          Shift+N         back one turn (a correction)
+End Encounter          —               drop the initiative order
+Roll Saves for Area…   —               the selected area's saves (areas dock)
+=====================  ==============  =========================================================
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPixmap
+from PySide6.QtWidgets import QMainWindow, QWidget
+
+from desktop.dialogs.attack_dialog import AttackDialog
+from desktop.docks.areas_dock import AreasDock
+from desktop.docks.initiative_dock import InitiativeDock
+from desktop.docks.log_dock import LogDock
+from desktop.document import Document
+from desktop.items.area_item import AreasLayer
+from desktop.items.cover_item import TargetingOverlay
+from desktop.items.reach_item import ReachOverlay
+from desktop.map_scene import MapScene
+from desktop.map_view import MapView
+from desktop.table_icons import TABLE_PAINTERS
+from rules.dice import DieSource
+from rules.encounter_store import encounter_of
+
+
+def table_icon(name: str) -> QIcon:
+    """A 32×32 (and 64×64) icon from `desktop.table_icons`; empty for an unknown name."""
+    paint = TABLE_PAINTERS.get(name)
+    result = QIcon()
+    if paint is None:
+        return result
+    for size in (32, 64):
+        pix = QPixmap(size, size)
+        pix.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pix)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.scale(size / 32, size / 32)
+        paint(p)
+        p.end()
+        result.addPixmap(pix)
+    return result
+
+
+class TableFeatures(QObject):
+    def __init__(
+        self,
+        window: QMainWindow,
+        doc: Document,
+        map_scene: MapScene,
+        view: MapView,
+        dice: DieSource | None = None,
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.doc = doc
+        self.map_scene = map_scene
+        self.view = view
+        self.dice: DieSource = dice if dice is not None else random.Random()
+        self.areas_layer = AreasLayer(doc, map_scene)
+        self.reach = ReachOverlay(doc, map_scene, map_scene.selected_ids)
+        self.targeting = TargetingOverlay(doc, map_scene, map_scene.selected_ids)
+        self.initiative_dock = InitiativeDock(doc, map_scene, view, window, self.dice)
+        self.areas_dock = AreasDock(doc, self.areas_layer, window, self.dice)
+        self.log_dock = LogDock(doc, window)
+        self.attack_dialog: AttackDialog | None = None
+        view.hover_cell_changed.connect(self.targeting.set_hover_cell)
+        map_scene.selection_ids_changed.connect(self._on_selection)
+        doc.changed.connect(lambda _o, _n: self.update_actions())
+        self._make_actions()
+        self.update_actions()
+
+    # ---- actions
+
+    def _action(
+        self, text: str, slot: Callable[..., object], shortcut: str = "", tip: str = "", icon_name: str = ""
+    ) -> QAction:
+        act = QAction(text, self.window)
+        if shortcut:
+            act.setShortcut(QKeySequence(shortcut))
+        if icon_name:
+            act.setIcon(table_icon(icon_name))
+        keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = tip or text.replace("&", "").rstrip("…")
+        act.setToolTip(f"{tip} ({keys})" if keys else tip)
+        act.setStatusTip(tip)
+        act.triggered.connect(slot)
+        self.window.addAction(act)
+        return act
+
+    def _make_actions(self) -> None:
+        self.act_attack = self._action(
+            "&Attack…",
+            lambda: self.open_attack(),
+            "K",
+            "Attack: the selected creature against the one under the mouse — every modifier, roll, damage",
+            "attack",
+        )
+        self.act_reach = self._action(
+            "Show &Reach", self.reach.set_show_reach, "R", "Shade the selected creature's reach", "reach"
+        )
+        self.act_reach.setCheckable(True)
+        self.act_reach.setChecked(True)
+        self.act_threat = self._action(
+            "Show Enemy &Threat",
+            self.reach.set_show_threat,
+            "Shift+R",
+            "Shade every square an enemy threatens with a melee attack",
+            "threat",
+        )
+        self.act_threat.setCheckable(True)
+        self.act_cover = self._action(
+            "&Cover && Flanking Lines",
+            self.targeting.set_enabled,
+            "L",
+            "With a creature selected, hover another: cover lines, cover degree and flanking",
+            "cover",
+        )
+        self.act_cover.setCheckable(True)
+        self.act_cover.setChecked(True)
+        self.act_start = self._action(
+            "Roll &Initiative",
+            self.start_encounter,
+            "Ctrl+I",
+            "Roll initiative for everyone (typed d20s in the Initiative dock count) and start round 1",
+            "initiative",
+        )
+        self.act_next = self._action(
+            "&Next Turn",
+            self.initiative_dock.next_turn,
+            "N",
+            "End this turn and start the next (movement, diagonals, MAP and reaction reset)",
+            "next-turn",
+        )
+        self.act_previous = self._action(
+            "&Previous Turn", self.initiative_dock.previous_turn, "Shift+N", "Back one turn (a correction)"
+        )
+        self.act_end = self._action(
+            "&End Encounter", self.initiative_dock.end, tip="Drop the initiative order"
+        )
+        self.act_saves = self._action(
+            "Roll &Saves for Area…",
+            lambda: self.areas_dock.roll_saves(),
+            tip="Every creature in the selected area rolls its save; damage goes through the rules",
+        )
+
+    def view_actions(self) -> list[QAction]:
+        """Toggles for the View menu (overlays and docks)."""
+        return [
+            self.act_reach,
+            self.act_threat,
+            self.act_cover,
+            self.initiative_dock.toggleViewAction(),
+            self.areas_dock.toggleViewAction(),
+            self.log_dock.toggleViewAction(),
+        ]
+
+    def encounter_actions(self) -> list[QAction]:
+        return [self.act_start, self.act_next, self.act_previous, self.act_end]
+
+    def combat_actions(self) -> list[QAction]:
+        return [self.act_attack, self.act_saves]
+
+    def toolbar_actions(self) -> list[QAction]:
+        return [self.act_attack, self.act_reach, self.act_threat, self.act_next]
+
+    def install_docks(self, beside: QWidget | None = None) -> None:
+        """Put the docks in the window: initiative and areas on the right (tabbed with `beside`, the
+        inspector), the log at the bottom."""
+        w = self.window
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.initiative_dock)
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.areas_dock)
+        w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+        if beside is not None and hasattr(beside, "isFloating"):
+            w.tabifyDockWidget(beside, self.areas_dock)  # type: ignore[arg-type]
+        self.initiative_dock.raise_()
+
+    def update_actions(self) -> None:
+        enc = encounter_of(self.doc.scene)
+        running = enc is not None and bool(enc.order)
+        self.act_start.setEnabled(enc is None and bool(self.doc.scene.tokens))
+        self.act_next.setEnabled(running)
+        self.act_previous.setEnabled(running and enc is not None and (enc.round > 1 or enc.index > 0))
+        self.act_end.setEnabled(enc is not None)
+        self.act_saves.setEnabled(self.areas_dock.current_id() is not None)
+        self.act_attack.setEnabled(self.attacker_id() is not None)
+
+    def _on_selection(self, _ids: list[str]) -> None:
+        self.reach.refresh()
+        self.targeting.refresh()
+        self.update_actions()
+
+    # ---- attacks
+
+    def attacker_id(self) -> str | None:
+        """The selected creature when one is selected (the first of two), else whose turn it is."""
+        ids = self.map_scene.selected_ids()
+        enc = encounter_of(self.doc.scene)
+        if len(ids) == 2 and enc is not None and enc.current_id in ids:
+            return enc.current_id
+        if ids:
+            return ids[0]
+        if (
+            enc is not None
+            and enc.current_id is not None
+            and self.doc.scene.token(enc.current_id) is not None
+        ):
+            return enc.current_id
+        return None
+
+    def target_id(self, attacker: str | None) -> str | None:
+        """The hovered creature, or the other of two selected ones."""
+        pair = self.targeting.attacker_target()
+        if pair is not None and pair[0].id == attacker:
+            return pair[1].id
+        ids = [i for i in self.map_scene.selected_ids() if i != attacker]
+        return ids[0] if ids else None
+
+    def open_attack(self, attacker: str | None = None, target: str | None = None) -> AttackDialog | None:
+        attacker = attacker or self.attacker_id()
+        if attacker is None:
+            return None
+        target = target or self.target_id(attacker)
+        if self.attack_dialog is not None:
+            self.attack_dialog.close()
+        dialog = AttackDialog(self.doc, attacker, target, self.window, self.dice)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.destroyed.connect(lambda _o=None: self._dialog_closed())
+        self.attack_dialog = dialog
+        dialog.show()
+        return dialog
+
+    def _dialog_closed(self) -> None:
+        self.attack_dialog = None
+
+    # ---- encounter
+
+    def start_encounter(self) -> None:
+        self.initiative_dock.show()
+        self.initiative_dock.raise_()
+        self.initiative_dock.start()

@@ -1,0 +1,142 @@
+"""Saving throws against an area: the save's modifiers (with cover from the area's origin) and the result.
+
+Names: PF2e ``fortitude``, ``reflex``, ``will``; D&D 5e ``str``, ``dex``, ``con``, ``int``, ``wis``,
+``cha``. Common spellings are accepted (``Reflex``, ``ref``, ``dexterity``). A token's modifier comes from
+its ``saves`` (the scene's ``"saves": {"reflex": 8}``); `save_modifier` is None when the token lists none.
+
+Cover against an area (rules.md "Cover" and "Areas"), judged from the area's origin point to the target:
+
+* PF2e: standard cover gives +2 and greater cover (standard with Take Cover) +4 circumstance to **Reflex**
+  saves; lesser cover doesn't apply against areas.
+* D&D 5e: half cover +2 and three-quarters cover +5 to **Dexterity** saves. Total cover means the area
+  doesn't reach the creature at all (its squares are blocked), so no save is rolled.
+
+Results: PF2e gives a degree of success (`rules.systems.pf2e.degrees.degree`: natural 20 / 1 shift it) to
+pass as a basic save's degree to ``damage``; 5e gives ``success`` iff ``d20 + modifiers ≥ DC`` (a natural
+20 or 1 is not special for saving throws) and ``failure`` otherwise, passed as ``save`` for half damage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.geometry.coords import Point
+from rules.scene import Scene, Token
+from rules.systems.modifiers import Breakdown, Modifier, stack
+from rules.systems.pf2e.degrees import check_d20, degree
+
+PF2E_SAVES: tuple[str, ...] = ("fortitude", "reflex", "will")
+DND_SAVES: tuple[str, ...] = ("str", "dex", "con", "int", "wis", "cha")
+_ALIASES: dict[str, str] = {
+    "fort": "fortitude",
+    "fortitude": "fortitude",
+    "ref": "reflex",
+    "reflex": "reflex",
+    "will": "will",
+    "str": "str",
+    "strength": "str",
+    "dex": "dex",
+    "dexterity": "dex",
+    "con": "con",
+    "constitution": "con",
+    "int": "int",
+    "intelligence": "int",
+    "wis": "wis",
+    "wisdom": "wis",
+    "cha": "cha",
+    "charisma": "cha",
+}
+SAVE_LABELS: dict[str, str] = {
+    "fortitude": "Fortitude",
+    "reflex": "Reflex",
+    "will": "Will",
+    "str": "Strength",
+    "dex": "Dexterity",
+    "con": "Constitution",
+    "int": "Intelligence",
+    "wis": "Wisdom",
+    "cha": "Charisma",
+}
+
+
+def save_names(system: str) -> tuple[str, ...]:
+    return PF2E_SAVES if system == "pf2e" else DND_SAVES
+
+
+def normalise_save(name: str) -> str | None:
+    """The canonical save name, or None when `name` isn't one."""
+    return _ALIASES.get(name.strip().lower().rstrip("."))
+
+
+def save_modifier(token: Token, save: str) -> int | None:
+    """The token's listed modifier for `save` (any spelling), or None."""
+    want = normalise_save(save)
+    for name, value in token.saves:
+        if normalise_save(name) == want:
+            return value
+    return None
+
+
+def cover_against_area(scene: Scene, target: Token, origin: Point, save: str) -> Modifier | None:
+    """The cover modifier to `save` against an area from `origin` (see the module docstring), or None."""
+    canonical = normalise_save(save)
+    if canonical != ("reflex" if scene.is_pf2e else "dex"):
+        return None
+    from rules.geometry.cover import cover
+
+    result = cover(scene, target, origin=origin)
+    if result.ac_bonus <= 0:
+        return None
+    return Modifier("cover", "circumstance", result.ac_bonus, f"{result.degree} cover from the area's origin")
+
+
+@dataclass(frozen=True, slots=True)
+class SaveResult:
+    """One creature's save: the die, the modifiers, the DC, and the outcome (PF2e degree, 5e
+    ``success``/``failure``), which is also the value to pass as the damage's save."""
+
+    token_id: str
+    save: str
+    d20: int
+    modifiers: Breakdown
+    dc: int
+    outcome: str
+
+    @property
+    def total(self) -> int:
+        return self.d20 + self.modifiers.total
+
+
+def save_modifiers(
+    scene: Scene, target: Token, save: str, *, base: int | None = None, origin: Point | None = None
+) -> Breakdown:
+    """The save's modifiers: the token's own (or `base` when given; 0 when neither) and cover from an
+    area's `origin`."""
+    canonical = normalise_save(save) or save
+    own = base if base is not None else save_modifier(target, canonical)
+    mods = [Modifier(f"{SAVE_LABELS.get(canonical, canonical)} save", "untyped", own or 0, target.label)]
+    if origin is not None:
+        c = cover_against_area(scene, target, origin, canonical)
+        if c is not None:
+            mods.append(c)
+    return stack(mods)
+
+
+def resolve_save(
+    scene: Scene,
+    target: Token,
+    save: str,
+    dc: int,
+    d20: int,
+    *,
+    base: int | None = None,
+    origin: Point | None = None,
+) -> SaveResult:
+    """The result of `target`'s `save` against `dc` with a d20 of `d20` (see the module docstring)."""
+    check_d20(d20)
+    mods = save_modifiers(scene, target, save, base=base, origin=origin)
+    if scene.is_pf2e:
+        outcome = degree(d20, mods.total, dc)
+    else:
+        outcome = "success" if d20 + mods.total >= dc else "failure"
+    return SaveResult(target.id, normalise_save(save) or save, d20, mods, dc, outcome)

@@ -1,0 +1,105 @@
+"""GUI benchmarks with Qt offscreen: one mouse-move during a token drag (path preview included) and one
+full repaint of a 1920×1080 map view showing the whole big map."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from rules.geometry import movement
+from rules.geometry.coords import Cell
+from rules.scene import Scene
+
+from tests.benchmarks.run import Bench
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def qt_benches(scene: Scene, quick: bool) -> list[Bench]:
+    from PySide6.QtCore import QPoint, QPointF, QSize
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.document import Document
+    from desktop.main_window import MainWindow
+    from desktop.style import CELL
+    from tests.desktop.helpers import move, press, release
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow(Document(scene), autosave=False)
+    window.resize(QSize(1920 + 400, 1080 + 200))
+    window.show()
+    view = window.view
+    view.resize(1920, 1080)
+    view.viewport().resize(1920, 1080)
+    app.processEvents()
+    view.fit()
+    app.processEvents()
+
+    token = next(t for t in scene.tokens if t.size == "medium")
+    reach = movement.reachable(scene, token, feet=10_000)
+    far = sorted(c for c in reach if 8 <= max(abs(c.x - token.cell.x), abs(c.y - token.cell.y)) <= 12)
+    targets: list[Cell] = far[:: max(1, len(far) // 16)][:16] or [token.cell]
+
+    def point(c: tuple[float, float]) -> QPoint:
+        return view.mapFromScene(QPointF(c[0] * CELL, c[1] * CELL))
+
+    start = point((token.cell.x + 0.5, token.cell.y + 0.5))
+    state = {"i": 0, "pressed": False}
+
+    def begin_drag() -> None:
+        press(view, start)
+        # move past the drag threshold so the drag really starts
+        move(view, QPoint(start.x() + 12, start.y() + 12))
+        state["pressed"] = True
+
+    def one_move() -> None:
+        if not state["pressed"]:
+            begin_drag()
+        c = targets[state["i"] % len(targets)]
+        state["i"] += 1
+        move(view, point((c.x + 0.5, c.y + 0.5)))
+
+    def end_drag() -> None:
+        if state["pressed"]:
+            from PySide6.QtCore import Qt
+            from PySide6.QtTest import QTest
+
+            QTest.keyClick(view, Qt.Key.Key_Escape)
+            release(view, start)
+            state["pressed"] = False
+
+    def frame() -> None:
+        view.viewport().repaint()
+
+    def grab_frame() -> None:
+        view.viewport().grab()
+
+    def finish(fn: Callable[[], None]) -> Callable[[], None]:
+        return fn
+
+    benches = [
+        Bench(
+            "qt: drag mouse-move (path preview), 120×120" if not quick else "qt: drag mouse-move (small map)",
+            8.0,
+            one_move,
+            repeat=31,
+        ),
+        Bench(
+            "qt: full frame 1920×1080, whole map visible" if not quick else "qt: full frame (small map)",
+            16.0,
+            frame,
+            grab_frame,
+            "QWidget.grab() of the same viewport (paint + copy to an image)",
+            repeat=15,
+        ),
+    ]
+    # keep the window alive as long as the benches; end the drag after the move benchmark
+    original = benches[0].run
+
+    def run_and_keep() -> None:
+        original()
+
+    benches[0].run = run_and_keep
+    benches[1].run = finish(lambda: (end_drag(), frame())[1])
+    benches[0].window = window  # type: ignore[attr-defined]
+    return benches

@@ -1,0 +1,74 @@
+"""The inspector dock edits the selected token through undoable commands."""
+
+from __future__ import annotations
+
+from rules.geometry.coords import Cell
+
+from tests.desktop.helpers import press, release, view_point
+
+
+def _select(window, cell) -> None:  # type: ignore[no-untyped-def]
+    press(window.view, view_point(window.view, cell))
+    release(window.view, view_point(window.view, cell))
+
+
+def test_inspector_shows_and_edits_the_selected_token(window) -> None:  # type: ignore[no-untyped-def]
+    doc = window.doc
+    ins = window.inspector
+    _select(window, (4, 13))
+    assert ins.token_id == "isolde"
+    assert ins.hp.value() == 12 and ins.max_hp.value() == 18
+    ins.hp.setValue(9)
+    ins.hp.setValue(7)
+    assert doc.scene.token("isolde").hp == 7
+    assert "hp 12 → 7" in doc.log[-1] or "hp 9 → 7" in doc.log[-1]
+    doc.undo()  # both spin-box steps were one edit
+    assert doc.scene.token("isolde").hp == 12
+    assert ins.hp.value() == 12  # the dock follows the document
+
+
+def test_conditions_and_name_edits(window) -> None:  # type: ignore[no-untyped-def]
+    doc = window.doc
+    ins = window.inspector
+    _select(window, (5, 11))
+    ins.conditions.setText("frightened 2, prone")
+    ins.conditions.editingFinished.emit()
+    assert doc.scene.token("brann").conditions == ("frightened 2", "prone")
+    ins.name.setText("Brann the Bold")
+    ins.name.editingFinished.emit()
+    assert doc.scene.token("brann").name == "Brann the Bold"
+    assert window.map_scene.token_items["brann"].token.name == "Brann the Bold"
+
+
+def test_size_change_keeps_the_space_on_the_grid(window) -> None:  # type: ignore[no-untyped-def]
+    doc = window.doc
+    ins = window.inspector
+    window.files.new_empty("pf2e", 6, 6)
+    from desktop.commands import AddTokens
+    from rules.scene import Token
+
+    doc.execute(AddTokens((Token("wolf", Cell(5, 5)),)))
+    window.map_scene.select_ids(["wolf"])
+    ins.size.setCurrentIndex(5)  # gargantuan: 4×4
+    ins.size.activated.emit(5)
+    wolf = doc.scene.token("wolf")
+    assert wolf.size == "gargantuan" and wolf.cell == Cell(2, 2)
+
+
+def test_end_turn_resets_movement(window) -> None:  # type: ignore[no-untyped-def]
+    from tests.desktop.helpers import drag
+
+    doc = window.doc
+    drag(window.view, view_point(window.view, (5, 11)), view_point(window.view, (6, 11)))
+    assert doc.turn.of("brann").feet == 5
+    assert "5 ft moved" in window.inspector.movement.text()
+    window.inspector.end_turn.click()
+    assert doc.turn.of("brann").feet == 0
+    doc.undo()
+    assert doc.turn.of("brann").feet == 5
+
+
+def test_multi_selection_shows_a_summary(window) -> None:  # type: ignore[no-untyped-def]
+    window.select_all()
+    assert window.inspector.stack.currentWidget() is window.inspector.many
+    assert "10 tokens selected" in window.inspector.many.text()

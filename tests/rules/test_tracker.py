@@ -1,0 +1,248 @@
+"""The initiative tracker on top of the engine's encounter: turns, reordering, Delay, Ready, reactions, the
+per-turn state that a new turn resets, and storing the encounter in the scene."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from rules.dice import ScriptedDice
+from rules.encounter import Effect, GameState, start_encounter
+from rules.encounter_store import (
+    ENCOUNTER_KEY,
+    encounter_from_json,
+    encounter_of,
+    encounter_to_json,
+    game_state,
+    log_of,
+    read_encounter,
+    store,
+    with_log,
+)
+from rules.geometry.areas import AreaSpec
+from rules.geometry.coords import Point
+from rules.placed_areas import PlacedArea, add_area, areas_of
+from rules.scene import scene_from_json, scene_to_json
+from rules.systems.pf2e.strike import multiple_attack_penalty
+from rules.tracker import (
+    delay,
+    next_turn,
+    previous_turn,
+    ready,
+    record_attack,
+    record_move,
+    reorder,
+    return_from_delay,
+    use_reaction,
+)
+from tests.rules.ascii_maps import ascii_scene
+
+BOARD = """
+    A..b
+    B..c
+"""
+TOKENS = {
+    "A": {"initiative_bonus": 3, "hp": 20},
+    "B": {"initiative_bonus": 1, "hp": 20},
+    "b": {"initiative_bonus": 2, "hp": 10},
+    "c": {"initiative_bonus": 0, "hp": 10},
+}
+#: d20s for A, B, b, c in scene order: A 18+3=21, B 5+1=6, b 12+2=14, c 9+0=9 → A, b, c, B
+ROLLS = {"A": 18, "B": 5, "b": 12, "c": 9}
+
+
+def started(system: str = "pf2e") -> GameState:
+    scene = ascii_scene(BOARD, system, tokens=TOKENS)
+    state, _ = start_encounter(scene, ScriptedDice([]), rolls=ROLLS)
+    return state
+
+
+def order(state: GameState) -> list[str]:
+    assert state.encounter is not None
+    return [c.token_id for c in state.encounter.order]
+
+
+def current(state: GameState) -> str | None:
+    assert state.encounter is not None
+    return state.encounter.current_id
+
+
+def test_start_orders_by_the_engines_initiative() -> None:
+    state = started()
+    assert order(state) == ["A", "b", "c", "B"]
+    assert current(state) == "A"
+
+
+def test_a_new_turn_resets_movement_diagonals_attacks_and_reaction() -> None:
+    state = started()
+    state = record_move(state, "A", 15, 3, actions=1)
+    state = record_attack(state, "A")
+    state = record_attack(state, "A")
+    enc = state.encounter
+    assert enc is not None and enc.turn is not None
+    assert (enc.turn.movement_spent, enc.turn.diagonals, enc.turn.attacks, enc.turn.actions) == (15, 3, 2, 0)
+    assert enc.attack_number("A") == 3
+    assert enc.diagonals_before("A") == 3
+    state, _ = use_reaction(state, "A")
+    assert not state.encounter.has_reaction(state.scene, "A")  # type: ignore[union-attr]
+    # a full round later it's A's turn again: everything is fresh
+    for _ in range(4):
+        state, _ = next_turn(state, ScriptedDice([]))
+    enc = state.encounter
+    assert enc is not None and enc.turn is not None and current(state) == "A" and enc.round == 2
+    assert (enc.turn.movement_spent, enc.turn.diagonals, enc.turn.attacks, enc.turn.actions) == (0, 0, 0, 3)
+    assert enc.attack_number("A") == 1
+    assert enc.has_reaction(state.scene, "A")
+
+
+def test_attacks_off_turn_dont_count_toward_the_penalty() -> None:
+    state = record_attack(started(), "b")
+    assert state.encounter is not None
+    assert state.encounter.attack_number("b") == 1
+    assert state.encounter.turn is not None and state.encounter.turn.attacks == 0
+
+
+def test_5e_attacks_count_without_spending_the_action() -> None:
+    state = record_attack(started("dnd5e-2014"), "A")
+    assert state.encounter is not None and state.encounter.turn is not None
+    assert state.encounter.turn.attacks == 1 and state.encounter.turn.actions == 1
+
+
+def test_previous_turn_goes_back_with_a_fresh_turn_and_no_earlier_than_the_start() -> None:
+    state = started()
+    same, lines = previous_turn(state)
+    assert same is state and lines == []
+    state, _ = next_turn(state, ScriptedDice([]))
+    state = record_move(state, "b", 10, 1)
+    back, lines = previous_turn(state)
+    assert current(back) == "A" and lines
+    assert back.encounter is not None and back.encounter.turn is not None
+    assert back.encounter.turn.token_id == "A" and back.encounter.turn.movement_spent == 0
+    # from the first place of round 2 back to the last of round 1
+    for _ in range(3):
+        state, _ = next_turn(state, ScriptedDice([]))
+    assert current(state) == "A" and state.encounter is not None and state.encounter.round == 2
+    back, _ = previous_turn(state)
+    assert current(back) == "B" and back.encounter is not None and back.encounter.round == 1
+
+
+def test_reorder_keeps_whoever_is_acting() -> None:
+    state, _ = next_turn(started(), ScriptedDice([]))
+    assert current(state) == "b"
+    moved = reorder(state, ["b", "B", "A", "c"])
+    assert order(moved) == ["b", "B", "A", "c"] and current(moved) == "b"
+    with pytest.raises(ValueError):
+        reorder(state, ["A", "b", "c"])
+    with pytest.raises(ValueError):
+        reorder(state, ["A", "b", "c", "c"])
+
+
+def test_delay_and_return_puts_the_creature_after_the_turn_that_just_ended() -> None:
+    state = started()
+    state, lines = delay(state, ScriptedDice([]))  # A delays; b's turn
+    assert current(state) == "b" and state.encounter is not None and "A" in state.encounter.delayed
+    assert lines[0].endswith("delays")
+    state, _ = next_turn(state, ScriptedDice([]))  # c's turn
+    state, lines = return_from_delay(state, "A", ScriptedDice([]))  # after c: A, then B
+    assert order(state) == ["b", "c", "A", "B"]
+    assert current(state) == "A" and state.encounter is not None and "A" not in state.encounter.delayed
+    assert state.encounter.round == 1
+    state, _ = next_turn(state, ScriptedDice([]))
+    assert current(state) == "B"
+
+
+def test_a_creature_that_delays_a_whole_round_acts_in_its_old_place() -> None:
+    state, _ = delay(started(), ScriptedDice([]))
+    for _ in range(3):
+        state, lines = next_turn(state, ScriptedDice([]))
+    assert current(state) == "A" and state.encounter is not None and "A" not in state.encounter.delayed
+    assert any("delayed a whole round" in line for line in lines)
+
+
+def test_5e_has_no_delay() -> None:
+    with pytest.raises(ValueError):
+        delay(started("dnd5e-2024"), ScriptedDice([]))
+
+
+def test_ready_spends_the_systems_actions_and_the_reaction_uses_it() -> None:
+    pf, _ = ready(started(), "A", "when a foe comes near")
+    assert pf.encounter is not None and pf.encounter.turn is not None
+    assert pf.encounter.turn.actions == 1  # PF2e Ready: 2 of 3 actions
+    assert pf.encounter.readied == (("A", "when a foe comes near"),)
+    used, lines = use_reaction(pf, "A")
+    assert used.encounter is not None and used.encounter.readied == ()
+    assert not used.encounter.has_reaction(used.scene, "A")
+    assert "readied action" in lines[0]
+    five, _ = ready(started("dnd5e-2014"), "A", "")
+    assert five.encounter is not None and five.encounter.turn is not None and five.encounter.turn.actions == 0
+
+
+def test_a_readied_action_lapses_at_the_creatures_next_turn() -> None:
+    state, _ = ready(started(), "A", "x")
+    for _ in range(4):
+        state, lines = next_turn(state, ScriptedDice([]))
+    assert state.encounter is not None and state.encounter.readied == ()
+    assert any("lapses" in line for line in lines)
+
+
+def test_next_turn_counts_placed_areas_down() -> None:
+    state = started()
+    owned = PlacedArea("wall-of-fire", AreaSpec("emanation", 10, token_id="b"), rounds_left=1)
+    free = PlacedArea("cloud", AreaSpec("burst", 10, origin=Point(2, 1)), rounds_left=1)
+    state = replace(state, scene=add_area(add_area(state.scene, owned), free))
+    state, lines = next_turn(state, ScriptedDice([]))  # b's turn starts: its area ends
+    assert [a.id for a in areas_of(state.scene)] == ["cloud"]
+    assert any("ends" in line for line in lines)
+    for _ in range(3):  # ... c, B, then A in round 2: the ownerless one ends with the new round
+        state, _ = next_turn(state, ScriptedDice([]))
+    assert areas_of(state.scene) == ()
+
+
+# ------------------------------------------------------------------------------------------ storing
+
+
+def test_the_encounter_round_trips_through_the_scene_file() -> None:
+    state = started()
+    state = record_move(record_attack(state, "A"), "A", 10, 1)
+    state, _ = ready(state, "A", "trigger")
+    enc = state.encounter
+    assert enc is not None
+    enc = replace(
+        enc,
+        effects=(Effect("e1", "b", "persistent fire", damage="1d6 fire", flat_dc=15),),
+        reactions_used=frozenset({"c"}),
+        delayed=frozenset({"B"}),
+    )
+    scene = store(replace(state, encounter=enc))
+    assert encounter_of(scene) == enc
+    assert encounter_from_json(json.loads(json.dumps(encounter_to_json(enc)))) == enc
+    again = scene_from_json(json.loads(json.dumps(scene_to_json(scene))))
+    assert game_state(again).encounter == enc
+
+
+def test_ending_the_encounter_drops_it_from_the_scene() -> None:
+    scene = store(started())
+    assert ENCOUNTER_KEY in scene.extra
+    gone = store(GameState(scene, None))
+    assert ENCOUNTER_KEY not in gone.extra and encounter_of(gone) is None
+
+
+def test_a_damaged_encounter_is_reported_not_raised() -> None:
+    scene = ascii_scene(BOARD).edit(extra={ENCOUNTER_KEY: {"order": [{"token": 3}]}})
+    read = read_encounter(scene)
+    assert read.encounter is None and read.problem is not None and "order[0].token" in read.problem
+
+
+def test_the_penalty_the_tracker_shows_is_the_engines() -> None:
+    state = record_attack(started(), "A")
+    assert state.encounter is not None
+    nxt = multiple_attack_penalty(state.encounter.attack_number("A"), False)
+    assert nxt is not None and nxt.value == -5
+
+
+def test_log_in_the_scene() -> None:
+    scene = with_log(ascii_scene(BOARD), ["one", "two\n  detail"])
+    assert log_of(scene) == ("one", "two\n  detail")
+    assert log_of(with_log(scene, [])) == ()
