@@ -51,11 +51,46 @@ LOW_WALLS: list[tuple[tuple[int, int], tuple[int, int]]] = [((14, 6), (18, 6)), 
 PILLARS = [(15, 9), (22, 9), (15, 16), (22, 16)]
 ALTAR = [(18, 3), (19, 3)]
 WATER = [
-    (13, 17), (14, 17), (13, 18), (14, 18), (15, 18), (13, 19), (14, 19), (15, 19), (16, 19),
-    (13, 20), (14, 20), (15, 20), (16, 20), (17, 20), (13, 21), (14, 21), (15, 21), (16, 21), (17, 21),
-    (13, 22), (14, 22), (15, 22), (16, 22), (14, 23), (15, 23), (16, 23),
+    (13, 17),
+    (14, 17),
+    (13, 18),
+    (14, 18),
+    (15, 18),
+    (13, 19),
+    (14, 19),
+    (15, 19),
+    (16, 19),
+    (13, 20),
+    (14, 20),
+    (15, 20),
+    (16, 20),
+    (17, 20),
+    (13, 21),
+    (14, 21),
+    (15, 21),
+    (16, 21),
+    (17, 21),
+    (13, 22),
+    (14, 22),
+    (15, 22),
+    (16, 22),
+    (14, 23),
+    (15, 23),
+    (16, 23),
 ]
-RUBBLE = [(23, 20), (24, 20), (22, 21), (23, 21), (24, 21), (25, 21), (23, 22), (24, 22), (25, 22), (24, 23), (25, 23)]
+RUBBLE = [
+    (23, 20),
+    (24, 20),
+    (22, 21),
+    (23, 21),
+    (24, 21),
+    (25, 21),
+    (23, 22),
+    (24, 22),
+    (25, 22),
+    (24, 23),
+    (25, 23),
+]
 EMBERS = [(18, 12), (19, 12), (18, 13), (19, 13)]
 CELL_BARS = [(29, 18), (32, 18)]  # x of the cell-divider walls inside "cells" (cosmetic + walls)
 
@@ -103,7 +138,9 @@ def wall_edges() -> list[tuple[tuple[int, int], tuple[int, int]]]:
     return edges
 
 
-def merge(edges: list[tuple[tuple[int, int], tuple[int, int]]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def merge(
+    edges: list[tuple[tuple[int, int], tuple[int, int]]],
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Join collinear unit edges into the longest straight segments."""
     horizontal: dict[int, list[int]] = {}
     vertical: dict[int, list[int]] = {}
@@ -197,57 +234,237 @@ FOES = [
 ]
 
 PF2E_STATS: dict[str, dict[str, Any]] = {
-    "brann": {"speed": 25, "ac": 18, "hp": 20, "initiative_bonus": 7, "reactions": ["Reactive Strike"],
-              "attacks": [{"name": "longsword", "bonus": 9, "damage": "1d8+4 slashing", "traits": ["versatile p"]}]},
-    "isolde": {"speed": 25, "ac": 16, "hp": 12, "max_hp": 18, "initiative_bonus": 6,
-               "attacks": [{"name": "scimitar", "bonus": 7, "damage": "1d6+3 slashing", "traits": ["forceful", "sweep"]}]},
-    "quill": {"speed": 25, "ac": 18, "hp": 17, "initiative_bonus": 9, "conditions": [],
-              "attacks": [{"name": "rapier", "bonus": 8, "damage": "1d6+4 piercing", "traits": ["deadly d8", "finesse"]},
-                          {"name": "shortbow", "bonus": 8, "damage": "1d6 piercing", "traits": ["deadly d10"],
-                           "range_increment": 60}]},
-    "mira": {"speed": 25, "ac": 15, "hp": 14, "temp_hp": 3, "initiative_bonus": 5,
-             "attacks": [{"name": "staff", "bonus": 4, "damage": "1d4 bludgeoning", "traits": ["two-hand d8"]}]},
-    "ogre": {"speed": 25, "reach": 10, "ac": 17, "hp": 50, "initiative_bonus": 5, "reactions": ["Reactive Strike"],
-             "attacks": [{"name": "ogre hook", "bonus": 12, "damage": "1d10+7 piercing", "traits": ["deadly d10", "trip"]}]},
-    "goblin-1": {"speed": 25, "ac": 16, "hp": 6, "initiative_bonus": 5,
-                 "attacks": [{"name": "dogslicer", "bonus": 8, "damage": "1d6 slashing",
-                              "traits": ["agile", "backstabber", "finesse"]},
-                             {"name": "shortbow", "bonus": 6, "damage": "1d6 piercing", "traits": ["deadly d10"],
-                              "range_increment": 60}]},
-    "goblin-2": {"speed": 25, "ac": 16, "hp": 4, "max_hp": 6, "initiative_bonus": 5, "conditions": ["frightened 1"],
-                 "attacks": [{"name": "dogslicer", "bonus": 8, "damage": "1d6 slashing",
-                              "traits": ["agile", "backstabber", "finesse"]}]},
-    "skeleton-1": {"speed": 25, "ac": 16, "hp": 4, "initiative_bonus": 4,
-                   "attacks": [{"name": "scimitar", "bonus": 6, "damage": "1d6+2 slashing", "traits": ["forceful", "sweep"]}]},
-    "skeleton-2": {"speed": 25, "ac": 16, "hp": 4, "initiative_bonus": 4,
-                   "attacks": [{"name": "scimitar", "bonus": 6, "damage": "1d6+2 slashing", "traits": ["forceful", "sweep"]}]},
-    "cult-leader": {"speed": 25, "ac": 19, "hp": 30, "initiative_bonus": 8, "reactions": ["Reactive Strike"],
-                    "attacks": [{"name": "sickle", "bonus": 10, "damage": "1d4+4 slashing", "traits": ["agile", "finesse", "trip"]}]},
+    "brann": {
+        "speed": 25,
+        "ac": 18,
+        "hp": 20,
+        "initiative_bonus": 7,
+        "reactions": ["Reactive Strike"],
+        "attacks": [{"name": "longsword", "bonus": 9, "damage": "1d8+4 slashing", "traits": ["versatile p"]}],
+    },
+    "isolde": {
+        "speed": 25,
+        "ac": 16,
+        "hp": 12,
+        "max_hp": 18,
+        "initiative_bonus": 6,
+        "attacks": [
+            {"name": "scimitar", "bonus": 7, "damage": "1d6+3 slashing", "traits": ["forceful", "sweep"]}
+        ],
+    },
+    "quill": {
+        "speed": 25,
+        "ac": 18,
+        "hp": 17,
+        "initiative_bonus": 9,
+        "conditions": [],
+        "attacks": [
+            {"name": "rapier", "bonus": 8, "damage": "1d6+4 piercing", "traits": ["deadly d8", "finesse"]},
+            {
+                "name": "shortbow",
+                "bonus": 8,
+                "damage": "1d6 piercing",
+                "traits": ["deadly d10"],
+                "range_increment": 60,
+            },
+        ],
+    },
+    "mira": {
+        "speed": 25,
+        "ac": 15,
+        "hp": 14,
+        "temp_hp": 3,
+        "initiative_bonus": 5,
+        "attacks": [{"name": "staff", "bonus": 4, "damage": "1d4 bludgeoning", "traits": ["two-hand d8"]}],
+    },
+    "ogre": {
+        "speed": 25,
+        "reach": 10,
+        "ac": 17,
+        "hp": 50,
+        "initiative_bonus": 5,
+        "reactions": ["Reactive Strike"],
+        "attacks": [
+            {"name": "ogre hook", "bonus": 12, "damage": "1d10+7 piercing", "traits": ["deadly d10", "trip"]}
+        ],
+    },
+    "goblin-1": {
+        "speed": 25,
+        "ac": 16,
+        "hp": 6,
+        "initiative_bonus": 5,
+        "attacks": [
+            {
+                "name": "dogslicer",
+                "bonus": 8,
+                "damage": "1d6 slashing",
+                "traits": ["agile", "backstabber", "finesse"],
+            },
+            {
+                "name": "shortbow",
+                "bonus": 6,
+                "damage": "1d6 piercing",
+                "traits": ["deadly d10"],
+                "range_increment": 60,
+            },
+        ],
+    },
+    "goblin-2": {
+        "speed": 25,
+        "ac": 16,
+        "hp": 4,
+        "max_hp": 6,
+        "initiative_bonus": 5,
+        "conditions": ["frightened 1"],
+        "attacks": [
+            {
+                "name": "dogslicer",
+                "bonus": 8,
+                "damage": "1d6 slashing",
+                "traits": ["agile", "backstabber", "finesse"],
+            }
+        ],
+    },
+    "skeleton-1": {
+        "speed": 25,
+        "ac": 16,
+        "hp": 4,
+        "initiative_bonus": 4,
+        "attacks": [
+            {"name": "scimitar", "bonus": 6, "damage": "1d6+2 slashing", "traits": ["forceful", "sweep"]}
+        ],
+    },
+    "skeleton-2": {
+        "speed": 25,
+        "ac": 16,
+        "hp": 4,
+        "initiative_bonus": 4,
+        "attacks": [
+            {"name": "scimitar", "bonus": 6, "damage": "1d6+2 slashing", "traits": ["forceful", "sweep"]}
+        ],
+    },
+    "cult-leader": {
+        "speed": 25,
+        "ac": 19,
+        "hp": 30,
+        "initiative_bonus": 8,
+        "reactions": ["Reactive Strike"],
+        "attacks": [
+            {
+                "name": "sickle",
+                "bonus": 10,
+                "damage": "1d4+4 slashing",
+                "traits": ["agile", "finesse", "trip"],
+            }
+        ],
+    },
 }
 
 DND5E_STATS: dict[str, dict[str, Any]] = {
-    "brann": {"speed": 30, "ac": 18, "hp": 28, "initiative_bonus": 1,
-              "attacks": [{"name": "longsword", "bonus": 5, "damage": "1d8+3 slashing", "properties": ["versatile"]}]},
-    "isolde": {"speed": 30, "ac": 18, "hp": 17, "max_hp": 24, "initiative_bonus": 0,
-               "attacks": [{"name": "mace", "bonus": 4, "damage": "1d6+2 bludgeoning"}]},
-    "quill": {"speed": 25, "ac": 14, "hp": 21, "initiative_bonus": 3,
-              "attacks": [{"name": "shortsword", "bonus": 5, "damage": "1d6+3 piercing", "properties": ["finesse", "light"]},
-                          {"name": "shortbow", "bonus": 5, "damage": "1d6+3 piercing", "range": [80, 320]}]},
-    "mira": {"speed": 30, "ac": 12, "hp": 15, "temp_hp": 5, "initiative_bonus": 2,
-             "attacks": [{"name": "quarterstaff", "bonus": 2, "damage": "1d6 bludgeoning", "properties": ["versatile"]}]},
-    "ogre": {"speed": 40, "ac": 11, "hp": 59, "initiative_bonus": -1,
-             "attacks": [{"name": "greatclub", "bonus": 6, "damage": "2d8+4 bludgeoning"}]},
-    "goblin-1": {"speed": 30, "ac": 15, "hp": 7, "initiative_bonus": 2,
-                 "attacks": [{"name": "scimitar", "bonus": 4, "damage": "1d6+2 slashing", "properties": ["finesse", "light"]},
-                             {"name": "shortbow", "bonus": 4, "damage": "1d6+2 piercing", "range": [80, 320]}]},
-    "goblin-2": {"speed": 30, "ac": 15, "hp": 3, "max_hp": 7, "initiative_bonus": 2, "conditions": ["poisoned"],
-                 "attacks": [{"name": "scimitar", "bonus": 4, "damage": "1d6+2 slashing", "properties": ["finesse", "light"]}]},
-    "skeleton-1": {"speed": 30, "ac": 13, "hp": 13, "initiative_bonus": 2, "vulnerabilities": ["bludgeoning"],
-                   "attacks": [{"name": "shortsword", "bonus": 4, "damage": "1d6+2 piercing", "properties": ["finesse", "light"]}]},
-    "skeleton-2": {"speed": 30, "ac": 13, "hp": 13, "initiative_bonus": 2, "vulnerabilities": ["bludgeoning"],
-                   "attacks": [{"name": "shortsword", "bonus": 4, "damage": "1d6+2 piercing", "properties": ["finesse", "light"]}]},
-    "cult-leader": {"speed": 30, "ac": 13, "hp": 33, "initiative_bonus": 2,
-                    "attacks": [{"name": "dagger", "bonus": 4, "damage": "1d4+2 piercing", "properties": ["finesse", "light", "thrown"]}]},
+    "brann": {
+        "speed": 30,
+        "ac": 18,
+        "hp": 28,
+        "initiative_bonus": 1,
+        "attacks": [
+            {"name": "longsword", "bonus": 5, "damage": "1d8+3 slashing", "properties": ["versatile"]}
+        ],
+    },
+    "isolde": {
+        "speed": 30,
+        "ac": 18,
+        "hp": 17,
+        "max_hp": 24,
+        "initiative_bonus": 0,
+        "attacks": [{"name": "mace", "bonus": 4, "damage": "1d6+2 bludgeoning"}],
+    },
+    "quill": {
+        "speed": 25,
+        "ac": 14,
+        "hp": 21,
+        "initiative_bonus": 3,
+        "attacks": [
+            {
+                "name": "shortsword",
+                "bonus": 5,
+                "damage": "1d6+3 piercing",
+                "properties": ["finesse", "light"],
+            },
+            {"name": "shortbow", "bonus": 5, "damage": "1d6+3 piercing", "range": [80, 320]},
+        ],
+    },
+    "mira": {
+        "speed": 30,
+        "ac": 12,
+        "hp": 15,
+        "temp_hp": 5,
+        "initiative_bonus": 2,
+        "attacks": [
+            {"name": "quarterstaff", "bonus": 2, "damage": "1d6 bludgeoning", "properties": ["versatile"]}
+        ],
+    },
+    "ogre": {
+        "speed": 40,
+        "ac": 11,
+        "hp": 59,
+        "initiative_bonus": -1,
+        "attacks": [{"name": "greatclub", "bonus": 6, "damage": "2d8+4 bludgeoning"}],
+    },
+    "goblin-1": {
+        "speed": 30,
+        "ac": 15,
+        "hp": 7,
+        "initiative_bonus": 2,
+        "attacks": [
+            {"name": "scimitar", "bonus": 4, "damage": "1d6+2 slashing", "properties": ["finesse", "light"]},
+            {"name": "shortbow", "bonus": 4, "damage": "1d6+2 piercing", "range": [80, 320]},
+        ],
+    },
+    "goblin-2": {
+        "speed": 30,
+        "ac": 15,
+        "hp": 3,
+        "max_hp": 7,
+        "initiative_bonus": 2,
+        "conditions": ["poisoned"],
+        "attacks": [
+            {"name": "scimitar", "bonus": 4, "damage": "1d6+2 slashing", "properties": ["finesse", "light"]}
+        ],
+    },
+    "skeleton-1": {
+        "speed": 30,
+        "ac": 13,
+        "hp": 13,
+        "initiative_bonus": 2,
+        "vulnerabilities": ["bludgeoning"],
+        "attacks": [
+            {"name": "shortsword", "bonus": 4, "damage": "1d6+2 piercing", "properties": ["finesse", "light"]}
+        ],
+    },
+    "skeleton-2": {
+        "speed": 30,
+        "ac": 13,
+        "hp": 13,
+        "initiative_bonus": 2,
+        "vulnerabilities": ["bludgeoning"],
+        "attacks": [
+            {"name": "shortsword", "bonus": 4, "damage": "1d6+2 piercing", "properties": ["finesse", "light"]}
+        ],
+    },
+    "cult-leader": {
+        "speed": 30,
+        "ac": 13,
+        "hp": 33,
+        "initiative_bonus": 2,
+        "attacks": [
+            {
+                "name": "dagger",
+                "bonus": 4,
+                "damage": "1d4+2 piercing",
+                "properties": ["finesse", "light", "thrown"],
+            }
+        ],
+    },
 }
 
 
@@ -255,12 +472,21 @@ def scene_doc(system: str) -> dict[str, Any]:
     stats = PF2E_STATS if system == "pf2e" else DND5E_STATS
     tokens = []
     for c in [*PARTY, *FOES]:
-        t: dict[str, Any] = {"id": c.id, "name": c.name, "cell": list(c.cell), "size": c.size, "side": c.side,
-                             "pc": c.pc}
+        t: dict[str, Any] = {
+            "id": c.id,
+            "name": c.name,
+            "cell": list(c.cell),
+            "size": c.size,
+            "side": c.side,
+            "pc": c.pc,
+        }
         t.update(stats[c.id])
         tokens.append(t)
-    options = {"area_method": "half"} if system == "pf2e" else {"diagonals": "five", "flanking": False,
-                                                                "area_method": "half"}
+    options = (
+        {"area_method": "half"}
+        if system == "pf2e"
+        else {"diagonals": "five", "flanking": False, "area_method": "half"}
+    )
     return {
         "format": "fivefoot.scene",
         "version": 1,
@@ -348,7 +574,10 @@ def draw_map(path: Path) -> None:
             if rng.random() < 0.12:  # a crack
                 p.setPen(QPen(QColor(50, 46, 40, 200), 1))
                 cx, cy = rect.center().x(), rect.center().y()
-                pts = [QPointF(cx + rng.uniform(-w / 3, w / 3), cy + rng.uniform(-half / 3, half / 3)) for _ in range(3)]
+                pts = [
+                    QPointF(cx + rng.uniform(-w / 3, w / 3), cy + rng.uniform(-half / 3, half / 3))
+                    for _ in range(3)
+                ]
                 p.drawPolyline(QPolygonF(pts))
             xpos += w
     # grime specks
@@ -396,8 +625,12 @@ def draw_map(path: Path) -> None:
         for _ in range(7):
             cx, cy = (x + rng.uniform(0.1, 0.9)) * PX, (y + rng.uniform(0.1, 0.9)) * PX
             r = rng.uniform(4, 11)
-            pts = [QPointF(cx + math.cos(a) * r * rng.uniform(0.7, 1.2), cy + math.sin(a) * r * rng.uniform(0.7, 1.2))
-                   for a in [i * math.tau / 6 + rng.uniform(-0.3, 0.3) for i in range(6)]]
+            pts = [
+                QPointF(
+                    cx + math.cos(a) * r * rng.uniform(0.7, 1.2), cy + math.sin(a) * r * rng.uniform(0.7, 1.2)
+                )
+                for a in [i * math.tau / 6 + rng.uniform(-0.3, 0.3) for i in range(6)]
+            ]
             g = rng.randint(95, 140)
             p.setPen(QPen(QColor(35, 32, 28), 1.3))
             p.setBrush(QColor(g, g - 4, g - 12))
@@ -474,7 +707,10 @@ def draw_map(path: Path) -> None:
     p.setBrush(QColor("#7a4a22"))
     p.drawRect(chest)
     p.setPen(QPen(QColor("#d9aa3a"), 2))
-    p.drawLine(chest.topLeft() + QPointF(0, chest.height() * 0.4), chest.topRight() + QPointF(0, chest.height() * 0.4))
+    p.drawLine(
+        chest.topLeft() + QPointF(0, chest.height() * 0.4),
+        chest.topRight() + QPointF(0, chest.height() * 0.4),
+    )
 
     # walls: thick stone lines along every wall of the scene (doors and windows drawn as frames)
     walls = scene_walls()

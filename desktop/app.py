@@ -1,10 +1,10 @@
 """Entry point of the `fivefoot` app.
 
-    fivefoot                     open the main window on the bundled PF2e demo encounter
-    fivefoot FILE                open a scene (.fivefoot, scene JSON, or a Universal VTT map)
-    fivefoot --system dnd5e-2014 FILE.dd2vtt   the rule system for an imported map
-    fivefoot [FILE] --screenshot OUT.png       render the main window offscreen to a PNG and exit
-    fivefoot --self-test [--screenshot OUT.png]  (hidden) load the demo, ask the engine, render, exit 0/1
+fivefoot                     open the main window on the bundled PF2e demo encounter
+fivefoot FILE                open a scene (.fivefoot, scene JSON, or a Universal VTT map)
+fivefoot --system dnd5e-2014 FILE.dd2vtt   the rule system for an imported map
+fivefoot [FILE] --screenshot OUT.png       render the main window offscreen to a PNG and exit
+fivefoot --self-test [--screenshot OUT.png]  (hidden) load the demo, ask the engine, render, exit 0/1
 """
 
 from __future__ import annotations
@@ -18,9 +18,13 @@ from pathlib import Path
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fivefoot", description="A battle map that knows the rules of the grid.")
     p.add_argument("file", nargs="?", type=Path, help="scene to open (.fivefoot, .json, .dd2vtt, .uvtt)")
-    p.add_argument("--system", choices=("pf2e", "dnd5e-2014", "dnd5e-2024"), help="rule system for an imported map")
+    p.add_argument(
+        "--system", choices=("pf2e", "dnd5e-2014", "dnd5e-2024"), help="rule system for an imported map"
+    )
     p.add_argument("--demo", choices=("pf2e", "dnd5e"), help="open a bundled demo encounter")
-    p.add_argument("--screenshot", type=Path, metavar="PATH", help="render the main window to PATH (PNG) and exit")
+    p.add_argument(
+        "--screenshot", type=Path, metavar="PATH", help="render the main window to PATH (PNG) and exit"
+    )
     p.add_argument("--size", default="1600x1000", metavar="WxH", help="window size for --screenshot")
     p.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
     return p
@@ -79,10 +83,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _open_as(window: object, args: argparse.Namespace) -> bool:
-    from rules.errors import SceneError
-
     from desktop.file_io import open_scene_file
     from desktop.main_window import MainWindow
+    from rules.errors import SceneError
 
     assert isinstance(window, MainWindow)
     try:

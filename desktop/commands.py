@@ -13,12 +13,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from desktop.turns import Spent, TurnState
 from rules.encounter_store import encounter_of, game_state, store
 from rules.geometry.coords import Cell
 from rules.scene import Options, Scene, TerrainCell, Token, Wall
 from rules.tracker import record_move
-
-from desktop.turns import Spent, TurnState
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +60,9 @@ class MoveToken:
     """Move one token along `path` (top-left cells, starting where it stands).
 
     `feet`, `diagonals` and `actions` are what the engine priced the path at; they are added to the
-    token's movement this turn — the running encounter's turn state when it is this token's turn
-    (`rules.tracker.record_move`), else the document's free-mode movement. A GM free move (`free`) spends
-    nothing.
+    token's movement this turn: the document's free-mode movement, and also the running encounter's turn
+    state when it is this token's turn (`rules.tracker.record_move`; `movement_plan.budget_for` then reads
+    the encounter's). A GM free move (`free`) spends nothing.
     """
 
     token_id: str
@@ -88,9 +87,11 @@ class MoveToken:
             return DocState(scene, state.turn)
         enc = encounter_of(scene)
         if enc is not None and enc.turn is not None and enc.turn.token_id == self.token_id:
-            # its own turn in a running encounter: the encounter keeps the movement (rules.tracker)
-            moved = record_move(game_state(scene), self.token_id, self.feet, self.diagonals, self.actions)
-            return DocState(store(moved), state.turn)
+            # its own turn in a running encounter: the encounter's turn state is what the rules read
+            # (rules.tracker); the free-mode record below is reset with it when the turn changes
+            scene = store(
+                record_move(game_state(scene), self.token_id, self.feet, self.diagonals, self.actions)
+            )
         spent = state.turn.of(self.token_id).plus(self.feet, self.diagonals, self.actions)
         return DocState(scene, state.turn.with_spent(self.token_id, spent))
 
@@ -156,7 +157,9 @@ class UpdateToken:
 
     def apply(self, state: DocState) -> DocState:
         tokens = tuple(self.token if t.id == self.token_id else t for t in state.scene.tokens)
-        turn = state.turn.renamed(self.token_id, self.token.id) if self.token.id != self.token_id else state.turn
+        turn = (
+            state.turn.renamed(self.token_id, self.token.id) if self.token.id != self.token_id else state.turn
+        )
         return DocState(state.scene.edit(tokens=tokens), turn)
 
 

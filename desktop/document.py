@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from rules.scene import Scene
 
 from desktop.commands import Command, DocState
 from desktop.history import History
 from desktop.turns import TurnState
+from rules.scene import Scene
 
 
 class Document(QObject):
@@ -162,4 +162,3 @@ class Document(QObject):
         self.history_changed.emit()
         if was_dirty != self.dirty:
             self.title_changed.emit()
-

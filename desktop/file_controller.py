@@ -7,20 +7,21 @@ writes, `.bak` backups); autosaves through `rules.io.autosave.AutosaveStore` in 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
-from rules.errors import SceneError
-from rules.io import fivefoot_file
-from rules.io.autosave import AutosaveStore
-from rules.scene import Scene, new_scene
 
 from desktop.document import Document
 from desktop.file_io import OPEN_FILTER, SAVE_FILTER, open_scene_file, prepare_for_save, save_scene_file
 from desktop.paths import assets_dir, data_dir, demo_path
 from desktop.recent import add_recent, recent_files
+from rules.errors import SceneError
+from rules.io import fivefoot_file
+from rules.io.autosave import AutosaveStore
+from rules.scene import Scene, new_scene
 
 AUTOSAVE_MS = 60_000
 
@@ -193,10 +194,8 @@ class FileController(QObject):
     def shutdown(self) -> None:
         self._timer.stop()
         if self.store is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self.store.end_session()
-            except OSError:
-                pass
             self.store = None
 
     # ---- default questions (modal dialogs)
@@ -207,7 +206,9 @@ class FileController(QObject):
         return Path(name) if name else None
 
     def _dialog_save_path(self) -> Path | None:
-        base = self.doc.path or Path((self.doc.scene.name or "untitled").lower().replace(" ", "-") + ".fivefoot")
+        base = self.doc.path or Path(
+            (self.doc.scene.name or "untitled").lower().replace(" ", "-") + ".fivefoot"
+        )
         name, _ = QFileDialog.getSaveFileName(self.window, "Save scene as", str(base), SAVE_FILTER)
         return Path(name) if name else None
 
@@ -218,7 +219,9 @@ class FileController(QObject):
         box.setText(f"Save the changes to “{self.doc.display_name()}”?")
         box.setInformativeText("Your changes will be lost if you don't save them.")
         box.setStandardButtons(
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
         )
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         answer = box.exec()

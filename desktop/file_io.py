@@ -25,8 +25,10 @@ from rules.io.images import DATA_URI_PREFIX, embedded_name, embedded_ref, resolv
 from rules.io.safe_write import save_scene
 from rules.scene import Scene
 
-OPEN_FILTER = "Scenes (*.fivefoot *.json *.dd2vtt *.uvtt *.df2vtt);;FiveFoot scene (*.fivefoot);;" \
+OPEN_FILTER = (
+    "Scenes (*.fivefoot *.json *.dd2vtt *.uvtt *.df2vtt);;FiveFoot scene (*.fivefoot);;"
     "Scene JSON (*.json);;Universal VTT (*.dd2vtt *.uvtt *.df2vtt);;All files (*)"
+)
 SAVE_FILTER = "FiveFoot scene (*.fivefoot);;Scene JSON (*.json)"
 SAVE_SUFFIXES = (".fivefoot", ".json")
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF
-from rules.geometry.coords import Cell, Point
 
 from desktop.style import CELL
+from rules.geometry.coords import Cell, Point
 
 
 def cell_at(pos: QPointF) -> Cell:

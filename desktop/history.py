@@ -39,7 +39,12 @@ class History:
             self._clean = None
         key = command.merge_key
         top = self._entries[-1] if self._entries else None
-        if key is not None and top is not None and top.command.merge_key == key and self._clean != self._cursor:
+        if (
+            key is not None
+            and top is not None
+            and top.command.merge_key == key
+            and self._clean != self._cursor
+        ):
             self._entries[-1] = Entry(command, top.before, after)
         else:
             self._entries.append(Entry(command, before, after))

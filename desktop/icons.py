@@ -12,8 +12,17 @@ ACCENT = QColor("#56c8ff")
 
 
 def _select(p: QPainter) -> None:
-    arrow = QPolygonF([QPointF(8, 5), QPointF(8, 25), QPointF(13, 20), QPointF(17, 28), QPointF(20, 26),
-                       QPointF(16, 19), QPointF(23, 19)])
+    arrow = QPolygonF(
+        [
+            QPointF(8, 5),
+            QPointF(8, 25),
+            QPointF(13, 20),
+            QPointF(17, 28),
+            QPointF(20, 26),
+            QPointF(16, 19),
+            QPointF(23, 19),
+        ]
+    )
     p.setPen(QPen(QColor("#111"), 1.5))
     p.setBrush(INK)
     p.drawPolygon(arrow)
@@ -48,7 +57,9 @@ def _terrain(p: QPainter) -> None:
 
 
 def _wall(p: QPainter) -> None:
-    p.setPen(QPen(QColor("#111"), 7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+    p.setPen(
+        QPen(QColor("#111"), 7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+    )
     path = QPainterPath(QPointF(6, 26))
     path.lineTo(6, 8)
     path.lineTo(26, 8)

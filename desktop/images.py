@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtGui import QImage
+
 from rules.io.images import ImageError, check_image, resolve_image
 
 _CACHE: dict[tuple[str, str], QImage] = {}

@@ -3,6 +3,7 @@ menus with every command and its shortcut, the status bar with the cell under th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -15,8 +16,6 @@ from PySide6.QtWidgets import (
     QToolBar,
     QWidget,
 )
-from rules.geometry.coords import Cell
-from rules.scene import new_scene
 
 from desktop.commands import ResetMovement
 from desktop.dialogs.new_scene import NewSceneDialog
@@ -32,6 +31,8 @@ from desktop.map_view import MapView
 from desktop.style import TERRAIN_LABELS
 from desktop.token_ops import add_token_command, delete_command, duplicate_command, end_turn_command
 from desktop.tools import TOOL_SPECS, Tool
+from rules.geometry.coords import Cell
+from rules.scene import new_scene
 
 APP_NAME = "FiveFoot"
 SHORTCUTS_HELP = """<table>
@@ -95,8 +96,12 @@ class MainWindow(QMainWindow):
     # ---- actions
 
     def _action(
-        self, text: str, slot: object, shortcut: QKeySequence | str | list[QKeySequence] | None = None,
-        tip: str = "", icon_name: str = "",
+        self,
+        text: str,
+        slot: Callable[..., object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | list[QKeySequence] | None = None,
+        tip: str = "",
+        icon_name: str = "",
     ) -> QAction:
         act = QAction(text, self)
         if shortcut is not None:
@@ -110,47 +115,97 @@ class MainWindow(QMainWindow):
         tip = tip or text.replace("&", "").rstrip("…")
         act.setToolTip(f"{tip} ({keys})" if keys else tip)
         act.setStatusTip(tip)
-        act.triggered.connect(slot)  # type: ignore[arg-type]
+        act.triggered.connect(slot)
         self.addAction(act)
         return act
 
     def _make_actions(self) -> None:
         f = self.files
-        self.act_new = self._action("&New…", self.new_scene_dialog, QKeySequence.StandardKey.New, "New scene: empty map or demo")
-        self.act_open = self._action("&Open…", lambda: f.open(), QKeySequence.StandardKey.Open, "Open a scene or a Universal VTT map")
-        self.act_save = self._action("&Save", lambda: f.save(), QKeySequence.StandardKey.Save, "Save the scene")
-        self.act_save_as = self._action("Save &As…", lambda: f.save_as(), QKeySequence.StandardKey.SaveAs, "Save the scene under a new name")
+        self.act_new = self._action(
+            "&New…", self.new_scene_dialog, QKeySequence.StandardKey.New, "New scene: empty map or demo"
+        )
+        self.act_open = self._action(
+            "&Open…", lambda: f.open(), QKeySequence.StandardKey.Open, "Open a scene or a Universal VTT map"
+        )
+        self.act_save = self._action(
+            "&Save", lambda: f.save(), QKeySequence.StandardKey.Save, "Save the scene"
+        )
+        self.act_save_as = self._action(
+            "Save &As…",
+            lambda: f.save_as(),
+            QKeySequence.StandardKey.SaveAs,
+            "Save the scene under a new name",
+        )
         self.act_quit = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.act_undo = self._action("&Undo", self.doc.undo, QKeySequence.StandardKey.Undo, icon_name="undo")
         self.act_redo = self._action(
             "&Redo", self.doc.redo, [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")], icon_name="redo"
         )
-        self.act_delete = self._action("&Delete", self.delete_selection, QKeySequence.StandardKey.Delete, "Delete the selected tokens")
-        self.act_duplicate = self._action("D&uplicate", self.duplicate_selection, "Ctrl+D", "Duplicate the selected tokens")
-        self.act_select_all = self._action("Select &All Tokens", self.select_all, QKeySequence.StandardKey.SelectAll)
-        self.act_add_token = self._action("Add &Token…", lambda: self.add_token_at(None), "Ctrl+T", "Add a token at the centre of the view", "token")
-        self.act_settings = self._action("Scene &Settings…", self.scene_settings_dialog, "Ctrl+,", "System, diagonal rule, flanking, area method")
-        self.act_end_turn = self._action("&End Turn of Selection", self.end_turn_selection, "E", "Reset the selected tokens' movement this turn")
-        self.act_new_round = self._action("New &Round", self.new_round, "Ctrl+R", "Everyone's movement resets")
-        self.act_zoom_in = self._action("Zoom &In", self.view.zoom_in, [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.act_delete = self._action(
+            "&Delete", self.delete_selection, QKeySequence.StandardKey.Delete, "Delete the selected tokens"
+        )
+        self.act_duplicate = self._action(
+            "D&uplicate", self.duplicate_selection, "Ctrl+D", "Duplicate the selected tokens"
+        )
+        self.act_select_all = self._action(
+            "Select &All Tokens", self.select_all, QKeySequence.StandardKey.SelectAll
+        )
+        self.act_add_token = self._action(
+            "Add &Token…",
+            lambda: self.add_token_at(None),
+            "Ctrl+T",
+            "Add a token at the centre of the view",
+            "token",
+        )
+        self.act_settings = self._action(
+            "Scene &Settings…",
+            self.scene_settings_dialog,
+            "Ctrl+,",
+            "System, diagonal rule, flanking, area method",
+        )
+        self.act_end_turn = self._action(
+            "&End Turn of Selection",
+            self.end_turn_selection,
+            "E",
+            "Reset the selected tokens' movement this turn",
+        )
+        self.act_new_round = self._action(
+            "New &Round", self.new_round, "Ctrl+R", "Everyone's movement resets"
+        )
+        self.act_zoom_in = self._action(
+            "Zoom &In", self.view.zoom_in, [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")]
+        )
         self.act_zoom_out = self._action("Zoom &Out", self.view.zoom_out, QKeySequence("Ctrl+-"))
         self.act_fit = self._action("&Fit Map", self.view.fit, "Ctrl+0", "Show the whole map", "fit")
         self.act_actual = self._action("&Actual Size", self.view.actual_size, "Ctrl+1")
         self.act_overlay = self._action(
-            "&Movement Overlay", self.map_scene.set_show_overlay, "O",
-            "Shade the squares the selected token can reach (by Stride or move/Dash)", "overlay",
+            "&Movement Overlay",
+            self.map_scene.set_show_overlay,
+            "O",
+            "Shade the squares the selected token can reach (by Stride or move/Dash)",
+            "overlay",
         )
         self.act_overlay.setCheckable(True)
         self.act_overlay.setChecked(True)
-        self.act_grid = self._action("&Grid", self.map_scene.grid_item.setVisible, "G", "Show the 5-ft grid", "grid")
+        self.act_grid = self._action(
+            "&Grid", self.map_scene.set_grid_visible, "G", "Show the 5-ft grid", "grid"
+        )
         self.act_grid.setCheckable(True)
         self.act_grid.setChecked(True)
-        self.act_shortcuts = self._action("&Keyboard Shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
+        self.act_shortcuts = self._action(
+            "&Keyboard Shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents
+        )
         self.act_about = self._action("&About FiveFoot", self.show_about)
         group = QActionGroup(self)
         group.setExclusive(True)
         for spec in TOOL_SPECS:
-            act = self._action(spec.label, lambda _c=False, n=spec.name: self.set_tool(n), spec.shortcut, spec.tooltip.split("\n")[0], spec.icon)
+            act = self._action(
+                spec.label,
+                lambda _c=False, n=spec.name: self.set_tool(n),
+                spec.shortcut,
+                spec.tooltip.split("\n")[0],
+                spec.icon,
+            )
             act.setToolTip(spec.tooltip)
             act.setCheckable(True)
             group.addAction(act)
@@ -360,7 +415,9 @@ class MainWindow(QMainWindow):
             text += f" · {TERRAIN_LABELS[kind].lower()}"
         band = self.map_scene.overlay_item.bands.get(cell)
         if band:
-            text += f" · {'Stride ' + str(band) if self.doc.scene.is_pf2e else ('move' if band == 1 else 'Dash')}"
+            text += (
+                f" · {'Stride ' + str(band) if self.doc.scene.is_pf2e else ('move' if band == 1 else 'Dash')}"
+            )
         self.cell_label.setText(text)
 
     def _show_zoom(self, factor: float) -> None:
@@ -370,10 +427,20 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         files = self.files.recent()
         for path in files:
-            self.recent_menu.addAction(path.name, lambda _c=False, p=path: self.files.open(p)).setToolTip(str(path))
+            act = self.recent_menu.addAction(path.name)
+            act.setToolTip(str(path))
+            act.triggered.connect(self._opener(path))
         self.recent_menu.setEnabled(bool(files))
 
+    def _opener(self, path: Path) -> Callable[[], None]:
+        def run() -> None:
+            self.files.open(path)
+
+        return run
+
     def _on_reset(self) -> None:
+        if self.view.tool is not None:
+            self.view.tool.cancel()
         self.map_scene.select_ids([])
         self._update_round()
 

@@ -1,29 +1,32 @@
 """`MapScene`: the QGraphicsScene that mirrors the document, layer by layer.
 
-It owns one item per layer (background, terrain, grid, walls, movement overlay) and one `TokenItem` per
-token, and keeps them in line with `Document.scene` on every `Document.changed`: only the layers whose part
-of the scene changed are rebuilt, and token items are added, removed or re-synced by token id. Selection is
+The static layers (map picture, terrain, grid, walls) are painted by `drawBackground`, which the map view
+caches (`QGraphicsView.CacheBackground`): panning scrolls the cached picture. Everything that moves or
+changes often is a QGraphicsItem above it: the movement overlay, one `TokenItem` per token, the tools'
+previews. On every `Document.changed` only the layers whose part of the scene changed are rebuilt (and only
+their background is invalidated), and token items are added, removed or re-synced by token id. Selection is
 Qt's item selection on the token items (view state, not model state).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Signal
-from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QGraphicsScene
-from rules.scene import Scene, Token
+from PySide6.QtCore import QPointF, QRect, QRectF, Signal
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem
 
 from desktop.commands import DocState
 from desktop.document import Document
 from desktop.images import load_image
-from desktop.items.background_item import BackgroundItem
-from desktop.items.grid_item import GridItem
+from desktop.items.background_layer import BackgroundLayer
+from desktop.items.grid_layer import GridLayer
+from desktop.items.layer import MapLayer
 from desktop.items.overlay_item import MovementOverlayItem
-from desktop.items.terrain_item import TerrainItem
+from desktop.items.terrain_layer import TerrainLayer
 from desktop.items.token_item import TokenItem
-from desktop.items.walls_item import WallsItem
+from desktop.items.walls_layer import WallsLayer
 from desktop.movement_plan import budget_for, footprint_bands, overlay_bands
 from desktop.style import CELL, VIEW_BACKGROUND
+from rules.scene import Scene, Token
 
 MARGIN_CELLS = 4
 
@@ -37,13 +40,21 @@ class MapScene(QGraphicsScene):
         self.doc = doc
         self.setBackgroundBrush(VIEW_BACKGROUND)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self.background_item = BackgroundItem()
-        self.terrain_item = TerrainItem()
-        self.grid_item = GridItem()
-        self.walls_item = WallsItem()
+        self.background_layer = BackgroundLayer()
+        self.terrain_layer = TerrainLayer()
+        self.grid_layer = GridLayer()
+        self.walls_layer = WallsLayer()
+        #: painted bottom to top into the cached background
+        self.layers: tuple[MapLayer, ...] = (
+            self.background_layer,
+            self.terrain_layer,
+            self.grid_layer,
+            self.walls_layer,
+        )
+        for layer in self.layers:
+            layer.bind(self._layer_changed)
         self.overlay_item = MovementOverlayItem()
-        for item in (self.background_item, self.terrain_item, self.grid_item, self.walls_item, self.overlay_item):
-            self.addItem(item)
+        self.addItem(self.overlay_item)
         self.token_items: dict[str, TokenItem] = {}
         self._show_overlay = True
         self._overlay_key: object = None
@@ -65,14 +76,14 @@ class MapScene(QGraphicsScene):
             g = scene.grid
             m = MARGIN_CELLS * CELL
             self.setSceneRect(QRectF(-m, -m, g.width * CELL + 2 * m, g.height * CELL + 2 * m))
-            self.grid_item.set_grid(g)
+            self.grid_layer.set_grid(g)
         if prev is None or prev.background != scene.background or prev.grid != scene.grid:
             image = self._image(scene.background.image) if scene.background is not None else None
-            self.background_item.set_scene_data(scene.grid, scene.background, image)
+            self.background_layer.set_scene_data(scene.grid, scene.background, image)
         if prev is None or prev.terrain is not scene.terrain:
-            self.terrain_item.set_terrain(scene.terrain_map())
+            self.terrain_layer.set_terrain(scene.terrain_map())
         if prev is None or prev.walls is not scene.walls:
-            self.walls_item.set_walls(scene.walls)
+            self.walls_layer.set_walls(scene.walls)
         if prev is None or prev.tokens is not scene.tokens:
             self._sync_tokens(scene)
         self.refresh_overlay()
@@ -86,17 +97,37 @@ class MapScene(QGraphicsScene):
                 selection_lost |= item.isSelected()
                 self.removeItem(item)
         for order, token in enumerate(scene.tokens):
-            item = self.token_items.get(token.id)
-            if item is None:
+            found = self.token_items.get(token.id)
+            if found is None:
                 item = TokenItem(token, self._portrait(token))
                 self.token_items[token.id] = item
                 self.addItem(item)
-            elif item.token != token or item.token.image != token.image or item.carried:
+                continue
+            item = found
+            if item.token != token or item.token.image != token.image or item.carried:
                 item.sync(token, self._portrait(token))
                 item.set_preview_cell(None)
             item.setZValue(item.zValue() if item.carried else 50.0 + order * 1e-4)
         if selection_lost:
             self._on_selection_changed()
+
+    # ---- static layers (the cached background)
+
+    def _layer_changed(self, rect: QRectF | None) -> None:
+        self.invalidate(rect if rect is not None else QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        rect = QRectF(rect)
+        painter.fillRect(rect, VIEW_BACKGROUND)
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        for layer in self.layers:
+            if layer.visible:
+                painter.save()
+                layer.paint_layer(painter, rect, lod)
+                painter.restore()
+
+    def set_grid_visible(self, visible: bool) -> None:
+        self.grid_layer.set_visible(visible)
 
     def _image(self, ref: str) -> QImage | None:
         return load_image(ref, self.doc.images, self.doc.base_dir)

@@ -7,16 +7,16 @@ Pan: middle-button drag, Space + left drag, arrow keys. Everything else goes to 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QMenu, QWidget
-from rules.geometry.coords import Cell
 
 from desktop.document import Document
 from desktop.grid_coords import cell_at
 from desktop.map_scene import MapScene
-from desktop.style import CELL, VIEW_BACKGROUND
+from desktop.style import CELL
 from desktop.tools.base import Tool, ToolEvent
+from rules.geometry.coords import Cell
 
 MIN_SCALE = 0.03
 MAX_SCALE = 4.0
@@ -49,7 +49,11 @@ class MapView(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setBackgroundBrush(VIEW_BACKGROUND)
+        # no brush of its own: the scene's drawBackground paints the map layers (and the dark surround)
+        self.setBackgroundBrush(Qt.BrushStyle.NoBrush)
+        # the static layers (map, terrain, grid, walls) are drawn as the background: cache it, so a pan only
+        # scrolls a pixmap and paints the newly exposed strip
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -126,7 +130,9 @@ class MapView(QGraphicsView):
     def fit(self) -> None:
         """Show the whole grid."""
         g = self.doc.scene.grid
-        rect = QRectF(0, 0, g.width * CELL, g.height * CELL).adjusted(-CELL * 0.3, -CELL * 0.3, CELL * 0.3, CELL * 0.3)
+        rect = QRectF(0, 0, g.width * CELL, g.height * CELL).adjusted(
+            -CELL * 0.3, -CELL * 0.3, CELL * 0.3, CELL * 0.3
+        )
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.scale_factor())
 
@@ -201,10 +207,15 @@ class MapView(QGraphicsView):
         event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if self._pan_from is not None and event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton):
+        if self._pan_from is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
             self._pan_from = None
             self.viewport().setCursor(
-                Qt.CursorShape.OpenHandCursor if self._space_down else (self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+                Qt.CursorShape.OpenHandCursor
+                if self._space_down
+                else (self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
             )
             event.accept()
             return
@@ -218,7 +229,7 @@ class MapView(QGraphicsView):
             return
         self.mousePressEvent(event)
 
-    def leaveEvent(self, event: object) -> None:  # type: ignore[override]
+    def leaveEvent(self, event: QEvent) -> None:
         self._set_hover(None)
 
     def _set_hover(self, cell: Cell | None) -> None:
@@ -245,7 +256,7 @@ class MapView(QGraphicsView):
         if self.tool is not None and self.tool.key_press(event):
             event.accept()
             return
-        pans = {
+        pans: dict[int, tuple[int, int]] = {
             Qt.Key.Key_Left: (-PAN_STEP, 0),
             Qt.Key.Key_Right: (PAN_STEP, 0),
             Qt.Key.Key_Up: (0, -PAN_STEP),
@@ -258,7 +269,10 @@ class MapView(QGraphicsView):
             self.pan_by(dx, dy)
             event.accept()
             return
-        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal) and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+        if (
+            key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal)
+            and not event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        ):
             self.zoom_in()
             return
         if key == Qt.Key.Key_Minus and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
@@ -275,9 +289,9 @@ class MapView(QGraphicsView):
             return
         super().keyReleaseEvent(event)
 
-    def focusOutEvent(self, event: object) -> None:  # type: ignore[override]
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         self._space_down = False
-        super().focusOutEvent(event)  # type: ignore[arg-type]
+        super().focusOutEvent(event)
 
     @staticmethod
     def drag_distance() -> int:

@@ -9,6 +9,7 @@ rule the second diagonal of the whole ruler costs 10 ft even when it is in a lat
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -54,7 +55,7 @@ def measure(scene: Scene, anchors: Sequence[Anchor]) -> Measurement:
     diagonals = 0
     squares = 0
     legs: list[int] = []
-    for a, b in zip(anchors, anchors[1:], strict=False):
+    for a, b in itertools.pairwise(anchors):
         dx, dy = leg_offset(a, b)
         legs.append(offset_feet(dx, dy, mode, diagonals))
         diagonals += min(abs(dx), abs(dy))

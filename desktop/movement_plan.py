@@ -16,10 +16,14 @@ distance) and `rules.systems.board`; this module only chains and groups them for
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from desktop.commands import DocState
+from desktop.turns import Spent
+from rules.encounter_store import encounter_of
 from rules.geometry.coords import Cell
 from rules.geometry.distance import offset_feet
 from rules.geometry.movement import (
@@ -32,11 +36,7 @@ from rules.geometry.movement import (
 )
 from rules.geometry.reach import within_reach
 from rules.scene import Scene, Token
-from rules.encounter_store import encounter_of
 from rules.systems.board import hostile, melee_reach
-
-from desktop.commands import DocState
-from desktop.turns import Spent
 
 PF2E_ACTIONS = 3
 #: PF2e reactions that a creature leaving a square within reach can trigger (lower case).
@@ -264,7 +264,9 @@ class MovePlanner:
         (slower on a big map: used once, on release, to tell "too far" from "no way through")."""
         key = (frm, to, diagonals_before & 1)
         if key not in self._legs:
-            self._legs[key] = shortest_path(self.scene, self._at(frm), to, diagonals_before, max_feet=self.cap)
+            self._legs[key] = shortest_path(
+                self.scene, self._at(frm), to, diagonals_before, max_feet=self.cap
+            )
         found = self._legs[key]
         if found is None and exhaustive:
             if key not in self._far:
@@ -284,7 +286,7 @@ class MovePlanner:
         steps: list[int] = []
         diagonals = 0
         problem: str | None = None
-        for frm, to in zip(stops, stops[1:], strict=False):
+        for frm, to in itertools.pairwise(stops):
             if frm == to:
                 continue
             leg = self._leg(frm, to, self.spent.diagonals + diagonals, exhaustive)
@@ -310,8 +312,20 @@ class MovePlanner:
                 legal, problem = False, verdict.problem
         warnings = reaction_warnings(self.scene, self.token, path) if len(path) > 1 else ()
         return MovePlan(
-            self.token.id, start, target, tuple(waypoints), tuple(path), tuple(steps), feet, diagonals,
-            bands, actions, legal, problem, warnings, self.budget,
+            self.token.id,
+            start,
+            target,
+            tuple(waypoints),
+            tuple(path),
+            tuple(steps),
+            feet,
+            diagonals,
+            bands,
+            actions,
+            legal,
+            problem,
+            warnings,
+            self.budget,
         )
 
     def _too_far(self, feet: int, actions: int) -> str:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
-from rules.io.safe_write import atomic_write_text
-
 from desktop.paths import data_dir
+from rules.io.safe_write import atomic_write_text
 
 MAX_RECENT = 10
 FILE_NAME = "recent-files.json"
@@ -31,15 +31,11 @@ def recent_files() -> list[Path]:
 def add_recent(path: Path) -> list[Path]:
     path = path.resolve()
     items = [path, *(p for p in recent_files() if p.resolve() != path)][:MAX_RECENT]
-    try:
+    with contextlib.suppress(OSError):
         atomic_write_text(_store(), json.dumps([str(p) for p in items], indent=1) + "\n", keep_backup=False)
-    except OSError:
-        pass
     return items
 
 
 def clear_recent() -> None:
-    try:
+    with contextlib.suppress(OSError):
         _store().unlink()
-    except OSError:
-        pass

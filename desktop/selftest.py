@@ -26,11 +26,10 @@ def _check(ok: bool, what: str) -> None:
 
 
 def _engine_checks(system: str) -> str:
-    from rules.geometry.movement import path_cost, reachable, shortest_path
-    from rules.geometry.reach import reach_cells
-
     from desktop.file_io import open_scene_file
     from desktop.paths import demo_path
+    from rules.geometry.movement import path_cost, reachable, shortest_path
+    from rules.geometry.reach import reach_cells
 
     path = demo_path(system)
     _check(path.is_file(), f"the {system} demo is missing: {path}")
@@ -47,7 +46,9 @@ def _engine_checks(system: str) -> str:
     priced = path_cost(scene, mover, found.path)
     _check(priced.legal and priced.feet == found.feet, f"path_cost disagrees: {priced}")
     _check(len(reach_cells(scene, mover)) >= 8, "reach_cells() of a medium creature has fewer than 8 squares")
-    return f"{system}: {len(scene.tokens)} tokens, {len(cells)} squares within {mover.speed} ft of {mover.label}"
+    return (
+        f"{system}: {len(scene.tokens)} tokens, {len(cells)} squares within {mover.speed} ft of {mover.label}"
+    )
 
 
 def _render(screenshot: Path | None) -> str:
@@ -59,7 +60,7 @@ def _render(screenshot: Path | None) -> str:
     opened = open_scene_file(demo_path("pf2e"))
     doc = Document(opened.scene, None, assets_dir(), opened.images)
     scene = MapScene(doc)
-    _check(scene.background_item.has_image, "the demo map picture did not load")
+    _check(scene.background_layer.has_image, "the demo map picture did not load")
     g = opened.scene.grid
     image = QImage(1280, int(1280 * g.height / g.width), QImage.Format.Format_ARGB32)
     image.fill(QColor("black"))
@@ -70,7 +71,7 @@ def _render(screenshot: Path | None) -> str:
     colours = {image.pixel(x, y) for x in range(0, image.width(), 37) for y in range(0, image.height(), 41)}
     _check(len(colours) > 50, f"the rendered map looks blank ({len(colours)} colours)")
     if screenshot is not None:
-        _check(image.save(str(screenshot), "PNG"), f"could not write {screenshot}")
+        _check(image.save(str(screenshot)), f"could not write {screenshot}")
     return f"rendered {image.width()}×{image.height()} with {len(colours)} distinct sampled colours"
 
 

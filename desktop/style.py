@@ -11,8 +11,8 @@ CELL = 70.0
 
 FLOOR = QColor("#3b3a36")
 VIEW_BACKGROUND = QColor("#1e1f22")
-GRID_LINE = QColor(0, 0, 0, 70)
-GRID_LINE_MAJOR = QColor(0, 0, 0, 110)
+GRID_LINE = QColor(0, 0, 0, 85)
+GRID_LINE_MAJOR = QColor(0, 0, 0, 130)
 
 SIDE_COLOURS: dict[str, QColor] = {
     "party": QColor("#2f7fd8"),
@@ -63,7 +63,7 @@ WALL_COLOURS: dict[str, QColor] = {
     "window": QColor("#7fd0ff"),
     "low": QColor("#c8c0a8"),
 }
-WALL_CASING = QColor(20, 18, 16, 230)
+WALL_CASING = QColor(20, 18, 16)  # opaque: translucent wide pens are slow in the raster engine
 
 #: Colours of Strides 1/2/3 (PF2e) and move/Dash (5e) on paths and the movement overlay.
 BAND_COLOURS: dict[int, QColor] = {

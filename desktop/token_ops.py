@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from desktop.commands import AddTokens, DeleteTokens, ResetMovement, unique_token_id
 from rules.geometry.coords import Cell
 from rules.geometry.movement import move_context
 from rules.scene import Scene, Token
-
-from desktop.commands import AddTokens, DeleteTokens, ResetMovement, unique_token_id
 
 
 def free_cell_near(scene: Scene, token: Token, near: Cell, max_radius: int = 12) -> Cell | None:
@@ -69,20 +68,25 @@ def duplicate_command(scene: Scene, ids: Sequence[str]) -> AddTokens | None:
     return AddTokens(tuple(added), log=f"Duplicated: {names}")
 
 
+def _present(scene: Scene, ids: Sequence[str]) -> list[Token]:
+    found = (scene.token(tid) for tid in ids)
+    return [t for t in found if t is not None]
+
+
 def delete_command(scene: Scene, ids: Sequence[str]) -> DeleteTokens | None:
-    present = [tid for tid in ids if scene.token(tid) is not None]
+    present = _present(scene, ids)
     if not present:
         return None
-    names = ", ".join(scene.token(tid).label for tid in present)  # type: ignore[union-attr]
-    return DeleteTokens(tuple(present), log=f"Removed from the map: {names}")
+    names = ", ".join(t.label for t in present)
+    return DeleteTokens(tuple(t.id for t in present), log=f"Removed from the map: {names}")
 
 
 def end_turn_command(scene: Scene, ids: Sequence[str]) -> ResetMovement | None:
-    present = tuple(tid for tid in ids if scene.token(tid) is not None)
+    present = _present(scene, ids)
     if not present:
         return None
-    names = ", ".join(scene.token(tid).label for tid in present)  # type: ignore[union-attr]
-    return ResetMovement(present, log=f"{names}: turn ends, movement resets")
+    names = ", ".join(t.label for t in present)
+    return ResetMovement(tuple(t.id for t in present), log=f"{names}: turn ends, movement resets")
 
 
 def _bump(text: str) -> str:

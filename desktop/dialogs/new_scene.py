@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
 from rules.scene import Scene, new_scene
 
 SYSTEM_LABELS = {"pf2e": "Pathfinder 2e", "dnd5e-2014": "D&D 5e (2014)", "dnd5e-2024": "D&D 5e (2024)"}
@@ -64,7 +65,9 @@ class NewSceneDialog(QDialog):
         lay.addWidget(empty_box)
         lay.addWidget(self.demo)
         lay.addWidget(demo_box)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)

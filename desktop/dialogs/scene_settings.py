@@ -12,10 +12,10 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QWidget,
 )
-from rules.scene import Options, Scene, default_options
 
 from desktop.commands import ChangeSettings
 from desktop.dialogs.new_scene import SYSTEM_LABELS
+from rules.scene import Options, Scene, default_options
 
 DIAGONAL_LABELS = {"five": "Every diagonal 5 ft (PHB)", "alternating": "Alternate 5/10 ft (DMG variant)"}
 AREA_LABELS = {
@@ -52,7 +52,9 @@ class SceneSettingsDialog(QDialog):
         form.addRow("Flanking", self.flanking)
         form.addRow("Areas", self.area)
         form.addRow(self.note)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QWidget,
 )
-from rules.geometry.coords import SIZES, Cell
-from rules.scene import Scene, Token
 
 from desktop.commands import unique_token_id
+from rules.geometry.coords import SIZES, Cell
+from rules.scene import Scene, Token
 
 
 class TokenForm(QDialog):
@@ -30,10 +30,10 @@ class TokenForm(QDialog):
         self.side.setEditable(True)
         self.side.addItems(sorted(set(sides) | {"party", "enemies", "neutral"}))
         self.side.setCurrentText("enemies")
-        self.size = QComboBox()
+        self.size_box = QComboBox()
         for s in SIZES:
-            self.size.addItem(s.capitalize(), s)
-        self.size.setCurrentIndex(SIZES.index("medium"))
+            self.size_box.addItem(s.capitalize(), s)
+        self.size_box.setCurrentIndex(SIZES.index("medium"))
         self.hp = QSpinBox()
         self.hp.setRange(1, 9999)
         self.hp.setValue(15)
@@ -48,11 +48,13 @@ class TokenForm(QDialog):
         form = QFormLayout(self)
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
-        form.addRow("Size", self.size)
+        form.addRow("Size", self.size_box)
         form.addRow("HP", self.hp)
         form.addRow("AC", self.ac)
         form.addRow("Speed", self.speed)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -60,7 +62,7 @@ class TokenForm(QDialog):
     def token(self, scene: Scene) -> Token:
         """The token the form describes, with an id not used in `scene`."""
         name = self.name.text().strip() or "Creature"
-        size = str(self.size.currentData())
+        size = str(self.size_box.currentData())
         reach = 0 if (self.system == "pf2e" and size == "tiny") else 5
         tid = unique_token_id(scene, name)
         return Token(

@@ -6,7 +6,6 @@ what the document says; it re-reads the token after every change and never keeps
 
 from __future__ import annotations
 
-
 from dataclasses import replace
 from typing import Any
 
@@ -25,14 +24,14 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from rules.geometry.coords import SIZES
-from rules.scene import Token
 
 from desktop.commands import DocState, UpdateToken
 from desktop.document import Document
 from desktop.map_scene import MapScene
 from desktop.movement_plan import budget_for
 from desktop.token_ops import end_turn_command
+from rules.geometry.coords import SIZES
+from rules.scene import Token
 
 NONE = -1  # spin box value shown as "—" (no value)
 
@@ -59,7 +58,9 @@ class InspectorDock(QDockWidget):
         self._syncing = False
 
         self.stack = QStackedWidget()
-        self.empty = QLabel("Select a token to edit it.\n\nDouble-click a token, or right-click the map to add one.")
+        self.empty = QLabel(
+            "Select a token to edit it.\n\nDouble-click a token, or right-click the map to add one."
+        )
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         self.many = QLabel()
@@ -78,9 +79,9 @@ class InspectorDock(QDockWidget):
         self.side = QComboBox()
         self.side.setEditable(True)
         self.side.setToolTip("Tokens on the same side are allies; different sides are hostile")
-        self.size = QComboBox()
+        self.size_box = QComboBox()
         for s in SIZES:
-            self.size.addItem(s.capitalize(), s)
+            self.size_box.addItem(s.capitalize(), s)
         self.pc = QCheckBox("Player character / important NPC")
         self.pc.setToolTip("PF2e: dying at 0 HP · 5e: death saves at 0 HP (others die)")
         self.speed = _spin(0, 300, 5, " ft")
@@ -115,7 +116,7 @@ class InspectorDock(QDockWidget):
         form.addRow("Id", self.id_label)
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
-        form.addRow("Size", self.size)
+        form.addRow("Size", self.size_box)
         form.addRow("", self.pc)
         form.addRow("Speed", self.speed)
         form.addRow("Reach", self.reach)
@@ -130,11 +131,15 @@ class InspectorDock(QDockWidget):
         outer.addStretch(1)
 
         self.name.editingFinished.connect(lambda: self._edit("name", self.name.text().strip() or None))
-        self.side.activated.connect(lambda _i: self._edit("side", self.side.currentText().strip() or "neutral"))
-        self.side.lineEdit().editingFinished.connect(
-            lambda: self._edit("side", self.side.currentText().strip() or "neutral")
+        self.side.activated.connect(
+            lambda _i: self._edit("side", self.side.currentText().strip() or "neutral")
         )
-        self.size.activated.connect(lambda _i: self._edit("size", str(self.size.currentData())))
+        side_edit = self.side.lineEdit()
+        if side_edit is not None:
+            side_edit.editingFinished.connect(
+                lambda: self._edit("side", self.side.currentText().strip() or "neutral")
+            )
+        self.size_box.activated.connect(lambda _i: self._edit("size", str(self.size_box.currentData())))
         self.pc.toggled.connect(lambda v: self._edit("pc", bool(v)))
         self.speed.valueChanged.connect(lambda v: self._edit("speed", int(v)))
         self.reach.valueChanged.connect(lambda v: self._edit("reach", int(v)))
@@ -142,7 +147,9 @@ class InspectorDock(QDockWidget):
         self.hp.valueChanged.connect(lambda v: self._edit("hp", None if v == NONE else int(v)))
         self.max_hp.valueChanged.connect(lambda v: self._edit("max_hp", None if v == NONE else int(v)))
         self.temp_hp.valueChanged.connect(lambda v: self._edit("temp_hp", int(v)))
-        self.conditions.editingFinished.connect(lambda: self._edit("conditions", _split(self.conditions.text())))
+        self.conditions.editingFinished.connect(
+            lambda: self._edit("conditions", _split(self.conditions.text()))
+        )
         self.image.editingFinished.connect(lambda: self._edit("image", self.image.text().strip() or None))
         self.end_turn.clicked.connect(self._end_turn)
 
@@ -189,7 +196,7 @@ class InspectorDock(QDockWidget):
                 self.side.clear()
                 self.side.addItems(sides)
             self.side.setCurrentText(t.side)
-            self.size.setCurrentIndex(SIZES.index(t.size))
+            self.size_box.setCurrentIndex(SIZES.index(t.size))
             self.pc.setChecked(t.pc)
             self.speed.setValue(t.speed)
             self.reach.setValue(t.reach)

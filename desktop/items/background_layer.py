@@ -1,4 +1,4 @@
-"""The map picture under the grid (or a plain floor when the scene has none).
+"""The map picture under the grid (or a plain floor when the scene has none), a static map layer.
 
 Large map pictures are drawn from a small pyramid of pre-scaled copies (full, 1/2, 1/4, 1/8) chosen by the
 current zoom, so a zoomed-out 120×120 map does not resample a huge image every frame.
@@ -8,33 +8,27 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.items.layer import MapLayer
+from desktop.style import CELL, FLOOR
 from rules.scene import Background, Grid
 
-from desktop.items import Z_BACKGROUND
-from desktop.style import CELL, FLOOR
 
-
-class BackgroundItem(QGraphicsItem):
+class BackgroundLayer(MapLayer):
     def __init__(self) -> None:
         super().__init__()
-        self.setZValue(Z_BACKGROUND)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self._grid_rect = QRectF()
         self._image_rect = QRectF()
         self._levels: list[QPixmap] = []
 
     def set_scene_data(self, grid: Grid, background: Background | None, image: QImage | None) -> None:
-        self.prepareGeometryChange()
         self._grid_rect = QRectF(0, 0, grid.width * CELL, grid.height * CELL)
         self._levels = []
         self._image_rect = QRectF()
         if background is not None and image is not None and not image.isNull():
             scale = CELL / background.pixels_per_cell
             ox, oy = background.offset
-            self._image_rect = QRectF(
-                -ox * CELL, -oy * CELL, image.width() * scale, image.height() * scale
-            )
+            self._image_rect = QRectF(-ox * CELL, -oy * CELL, image.width() * scale, image.height() * scale)
             level = QPixmap.fromImage(image)
             self._levels.append(level)
             while level.width() > 512 and level.height() > 512 and len(self._levels) < 4:
@@ -45,24 +39,22 @@ class BackgroundItem(QGraphicsItem):
                     Qt.TransformationMode.SmoothTransformation,
                 )
                 self._levels.append(level)
-        self.update()
+        self.changed()
 
     @property
     def has_image(self) -> bool:
         return bool(self._levels)
 
-    def boundingRect(self) -> QRectF:
+    def bounds(self) -> QRectF:
         return self._grid_rect.united(self._image_rect)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        exposed = option.exposedRect  # type: ignore[attr-defined]
+    def paint_layer(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.fillRect(self._grid_rect.intersected(exposed), FLOOR)
         if not self._levels:
             return
         full = self._levels[0]
         # Screen pixels per source pixel at full resolution; pick the smallest level still >= 1:1.
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
         screen_per_source = lod * self._image_rect.width() / max(1, full.width())
         index = 0
         while index + 1 < len(self._levels) and screen_per_source * (2 ** (index + 1)) <= 1.0:

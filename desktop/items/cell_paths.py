@@ -6,9 +6,9 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QRectF
 from PySide6.QtGui import QPainterPath
-from rules.geometry.coords import Cell
 
 from desktop.style import CELL
+from rules.geometry.coords import Cell
 
 
 def row_runs(cells: Iterable[Cell]) -> list[tuple[int, int, int]]:

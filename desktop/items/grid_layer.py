@@ -13,11 +13,10 @@ import math
 
 from PySide6.QtCore import QPointF, QRect, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
-from rules.scene import Grid
 
-from desktop.items import Z_GRID
+from desktop.items.layer import MapLayer
 from desktop.style import CELL, GRID_LINE, GRID_LINE_MAJOR
+from rules.scene import Grid
 
 MINOR_MIN_PX = 12.0
 
@@ -27,11 +26,9 @@ def _premultiplied(c: QColor) -> int:
     return (a << 24) | ((c.red() * a // 255) << 16) | ((c.green() * a // 255) << 8) | (c.blue() * a // 255)
 
 
-class GridItem(QGraphicsItem):
+class GridLayer(MapLayer):
     def __init__(self) -> None:
         super().__init__()
-        self.setZValue(Z_GRID)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self._width = 0
         self._height = 0
         self._minor = _premultiplied(GRID_LINE)
@@ -39,30 +36,38 @@ class GridItem(QGraphicsItem):
 
     def set_grid(self, grid: Grid) -> None:
         if (grid.width, grid.height) != (self._width, self._height):
-            self.prepareGeometryChange()
             self._width, self._height = grid.width, grid.height
-            self.update()
+            self.changed()
 
-    def boundingRect(self) -> QRectF:
+    def bounds(self) -> QRectF:
         return QRectF(0, 0, self._width * CELL, self._height * CELL)
 
-    def lines_in(self, rect: QRectF, square_px: float) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:
+    def lines_in(
+        self, rect: QRectF, square_px: float
+    ) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:
         """Grid line indexes (x lines, y lines) inside `rect` (scene units), each with "is major"."""
         step = 1 if square_px >= MINOR_MIN_PX else 5
         x0 = max(0, math.floor(rect.left() / CELL))
         x1 = min(self._width, math.ceil(rect.right() / CELL))
         y0 = max(0, math.floor(rect.top() / CELL))
         y1 = min(self._height, math.ceil(rect.bottom() / CELL))
-        xs = [(x, x % 5 == 0 or x in (0, self._width)) for x in range(x0, x1 + 1) if x % step == 0 or x == self._width]
-        ys = [(y, y % 5 == 0 or y in (0, self._height)) for y in range(y0, y1 + 1) if y % step == 0 or y == self._height]
+        xs = [
+            (x, x % 5 == 0 or x in (0, self._width))
+            for x in range(x0, x1 + 1)
+            if x % step == 0 or x == self._width
+        ]
+        ys = [
+            (y, y % 5 == 0 or y in (0, self._height))
+            for y in range(y0, y1 + 1)
+            if y % step == 0 or y == self._height
+        ]
         return xs, ys
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint_layer(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         t: QTransform = painter.worldTransform()
         if t.isRotating():
             return  # the map view never rotates
-        lod = option.levelOfDetailFromTransform(t)  # type: ignore[attr-defined]
-        rect = option.exposedRect.intersected(self.boundingRect())  # type: ignore[attr-defined]
+        rect = exposed.intersected(self.bounds())
         if rect.isEmpty():
             return
         xs, ys = self.lines_in(rect, CELL * lod)
@@ -82,9 +87,11 @@ class GridItem(QGraphicsItem):
                 row.setPixel(px, 0, self._major if major else self._minor)
         painter.drawImage(QRect(area.left(), area.top(), row.width(), area.height()), row)
         # horizontal lines: thin rectangles
-        minor = QColor(GRID_LINE)
-        major = QColor(GRID_LINE_MAJOR)
+        minor_colour = QColor(GRID_LINE)
+        major_colour = QColor(GRID_LINE_MAJOR)
         for y, is_major in ys:
             py = round(t.map(QPointF(0, y * CELL)).y())
-            painter.fillRect(QRect(area.left(), py, area.width(), 1), major if is_major else minor)
+            painter.fillRect(
+                QRect(area.left(), py, area.width(), 1), major_colour if is_major else minor_colour
+            )
         painter.restore()

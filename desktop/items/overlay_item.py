@@ -9,11 +9,11 @@ from __future__ import annotations
 from PySide6.QtCore import QLineF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
-from rules.geometry.coords import Cell
 
 from desktop.items import Z_OVERLAY
 from desktop.items.cell_paths import cells_path, outline_segments
 from desktop.style import band_colour
+from rules.geometry.coords import Cell
 
 
 class MovementOverlayItem(QGraphicsItem):
@@ -51,7 +51,9 @@ class MovementOverlayItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         for colour, path, _ in self._layers:
             fill = QColor(colour)

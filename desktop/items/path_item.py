@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
-from rules.geometry.coords import Cell
 
 from desktop.grid_coords import cell_rect, space_centre
 from desktop.items import Z_PATH
 from desktop.style import CELL, FREE_MOVE, ILLEGAL, WARNING, band_colour
+from rules.geometry.coords import Cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,11 @@ class PathItem(QGraphicsItem):
         self._picture = picture
         bounds = QRectF()
         if picture is not None:
-            cells = [*picture.path, *([picture.end] if picture.end else []), *([picture.origin] if picture.origin else [])]
+            cells = [
+                *picture.path,
+                *([picture.end] if picture.end else []),
+                *([picture.origin] if picture.origin else []),
+            ]
             for c in cells:
                 bounds = bounds.united(cell_rect(c, picture.side))
         self._bounds = bounds.adjusted(-CELL * 0.3, -CELL * 0.3, CELL * 0.3, CELL * 0.3)
@@ -55,7 +59,9 @@ class PathItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         pic = self._picture
         if pic is None:
             return
@@ -74,7 +80,9 @@ class PathItem(QGraphicsItem):
             painter.drawLine(space_centre(pic.origin, n), space_centre(pic.end, n))
         elif len(centres) > 1:
             # dark casing, then each step in its Stride colour
-            painter.setPen(QPen(QColor(0, 0, 0, 170), width + 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            painter.setPen(
+                QPen(QColor(0, 0, 0, 170), width + 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            )
             painter.drawPolyline(QPolygonF(centres))
             for i in range(len(centres) - 1):
                 band = pic.bands[i] if i < len(pic.bands) else 1
@@ -91,7 +99,9 @@ class PathItem(QGraphicsItem):
         for wp in pic.waypoints:
             c = space_centre(wp, n)
             r = CELL * 0.16
-            diamond = QPolygonF([c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)])
+            diamond = QPolygonF(
+                [c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)]
+            )
             painter.setPen(QPen(QColor(0, 0, 0, 200), 2))
             painter.setBrush(QColor("#ffffff"))
             painter.drawPolygon(diamond)

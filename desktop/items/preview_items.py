@@ -7,11 +7,11 @@ from collections.abc import Iterable
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
-from rules.geometry.coords import Cell
 
 from desktop.items import Z_RULER, Z_TOOL_PREVIEW
 from desktop.items.cell_paths import cells_path, outline_segments
 from desktop.style import CELL
+from rules.geometry.coords import Cell
 
 
 class CellsPreviewItem(QGraphicsItem):
@@ -46,7 +46,9 @@ class CellsPreviewItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._path.boundingRect().adjusted(-2, -2, 2, 2)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         fill = QColor(self._colour)
         fill.setAlpha(min(140, fill.alpha()))
         painter.fillPath(self._path, fill)
@@ -90,7 +92,9 @@ class PolylineItem(QGraphicsItem):
         pad = self._width + CELL * 0.2
         return rect.adjusted(-pad, -pad, pad, pad)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         if not self._points:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -101,15 +105,21 @@ class PolylineItem(QGraphicsItem):
             painter.setBrush(fill)
             painter.drawRect(r)
         if len(self._points) > 1:
-            painter.setPen(QPen(QColor(0, 0, 0, 170), self._width + 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            painter.setPen(
+                QPen(QColor(0, 0, 0, 170), self._width + 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            )
             painter.drawPolyline(QPolygonF(self._points))
-            painter.setPen(QPen(self._colour, self._width, self._style, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            painter.setPen(
+                QPen(
+                    self._colour, self._width, self._style, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin
+                )
+            )
             painter.drawPolyline(QPolygonF(self._points))
-        r = CELL * 0.08
+        radius = CELL * 0.08
         painter.setPen(QPen(QColor(0, 0, 0, 200), 1.5))
         painter.setBrush(self._colour)
         for p in self._points:
-            painter.drawEllipse(p, r, r)
+            painter.drawEllipse(p, radius, radius)
 
 
 class MarqueeItem(QGraphicsItem):
@@ -128,7 +138,9 @@ class MarqueeItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-2, -2, 2, 2)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         pen = QPen(QColor("#9cc8ff"), 1, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)
         painter.setPen(pen)

@@ -12,13 +12,12 @@ import math
 
 from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.items.cell_paths import outline_segments, row_runs
+from desktop.items.layer import MapLayer
+from desktop.style import CELL, TERRAIN_COLOURS, TERRAIN_HATCH
 from rules.geometry.coords import Cell
 from rules.scene import TERRAIN_KINDS
-
-from desktop.items import Z_TERRAIN
-from desktop.items.cell_paths import outline_segments, row_runs
-from desktop.style import CELL, TERRAIN_COLOURS, TERRAIN_HATCH
 
 _HATCH_STYLE: dict[str, Qt.BrushStyle] = {
     "difficult": Qt.BrushStyle.BDiagPattern,
@@ -30,20 +29,18 @@ FAR_PX = 10.0
 OUTLINE_PX = 12.0
 
 
-class TerrainItem(QGraphicsItem):
+class TerrainLayer(MapLayer):
     def __init__(self) -> None:
         super().__init__()
-        self.setZValue(Z_TERRAIN)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         #: kind → rows: y → [(x0, x1)] runs (x1 exclusive)
         self._rows: dict[str, dict[int, list[tuple[int, int]]]] = {}
-        self._outlines: dict[str, list[QLineF]] = {}
+        #: kind → rows: y → outline segments in or on the top of row y
+        self._outlines: dict[str, dict[int, list[QLineF]]] = {}
         self._bounds = QRectF()
         self._far: QImage | None = None
         self._far_origin = (0, 0)
 
     def set_terrain(self, terrain: dict[Cell, str]) -> None:
-        self.prepareGeometryChange()
         by_kind: dict[str, set[Cell]] = {}
         for cell, kind in terrain.items():
             by_kind.setdefault(kind, set()).add(cell)
@@ -57,7 +54,10 @@ class TerrainItem(QGraphicsItem):
             for y, x0, x1 in row_runs(cells):
                 rows.setdefault(y, []).append((x0, x1))
             self._rows[kind] = rows
-            self._outlines[kind] = outline_segments(cells)
+            by_row: dict[int, list[QLineF]] = {}
+            for line in outline_segments(cells):
+                by_row.setdefault(int(min(line.y1(), line.y2()) // CELL), []).append(line)
+            self._outlines[kind] = by_row
         self._far = None
         if terrain:
             xs = [c.x for c in terrain]
@@ -74,21 +74,21 @@ class TerrainItem(QGraphicsItem):
             self._far_origin = (x0, y0)
         else:
             self._bounds = QRectF()
-        self.update()
+        self.changed()
 
-    def boundingRect(self) -> QRectF:
+    def bounds(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint_layer(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        if self._bounds.isEmpty() or not exposed.intersects(self._bounds):
+            return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
         if lod * CELL < FAR_PX and self._far is not None:
             x0, y0 = self._far_origin
             target = QRectF(x0 * CELL, y0 * CELL, self._far.width() * CELL, self._far.height() * CELL)
             painter.drawImage(target, self._far)
             return
-        exposed: QRectF = option.exposedRect  # type: ignore[attr-defined]
         ry0 = math.floor(exposed.top() / CELL)
         ry1 = math.ceil(exposed.bottom() / CELL)
         rx0 = math.floor(exposed.left() / CELL)
@@ -111,5 +111,6 @@ class TerrainItem(QGraphicsItem):
                 pen = QPen(TERRAIN_HATCH[kind], 0)
                 pen.setCosmetic(True)
                 painter.setPen(pen)
-                painter.drawLines([ln for ln in self._outlines[kind] if exposed.contains(ln.center())])
+                outline = self._outlines[kind]
+                painter.drawLines([ln for y in range(ry0, ry1 + 1) for ln in outline.get(y, ())])
                 painter.setPen(Qt.PenStyle.NoPen)

@@ -21,9 +21,7 @@ from PySide6.QtGui import (
     QPixmap,
     QRadialGradient,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
-from rules.geometry.coords import Cell
-from rules.scene import Token
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
 from desktop.grid_coords import cell_rect
 from desktop.items import Z_TOKEN_CARRIED, Z_TOKENS
@@ -36,6 +34,8 @@ from desktop.style import (
     hp_colour,
     side_colour,
 )
+from rules.geometry.coords import Cell
+from rules.scene import Token
 
 RING = CELL * 0.07
 NAME_PX = 12
@@ -168,7 +168,10 @@ class TokenItem(QGraphicsItem):
     def _round_portrait(self, image: QImage) -> QPixmap:
         size = 160 * min(self._token.side_squares, 2)
         scaled = image.scaled(
-            size, size, Qt.AspectRatioMode.KeepAspectRatioByExpanding, Qt.TransformationMode.SmoothTransformation
+            size,
+            size,
+            Qt.AspectRatioMode.KeepAspectRatioByExpanding,
+            Qt.TransformationMode.SmoothTransformation,
         )
         out = QPixmap(size, size)
         out.fill(Qt.GlobalColor.transparent)
@@ -192,18 +195,20 @@ class TokenItem(QGraphicsItem):
         path.addEllipse(QRectF(0, 0, side, side).adjusted(2, 2, -2, -2))
         return path
 
-    def hoverEnterEvent(self, event: object) -> None:  # type: ignore[override]
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self._hover = True
         self.update()
 
-    def hoverLeaveEvent(self, event: object) -> None:  # type: ignore[override]
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self._hover = False
         self.update()
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         t = self._token
         side = t.side_squares * CELL
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         inset = CELL * 0.06
@@ -232,7 +237,9 @@ class TokenItem(QGraphicsItem):
         if self._portrait is not None:
             painter.drawPixmap(inner, self._portrait, QRectF(self._portrait.rect()))
         else:
-            grad = QRadialGradient(inner.center() - QPointF(inner.width() * 0.2, inner.height() * 0.25), inner.width())
+            grad = QRadialGradient(
+                inner.center() - QPointF(inner.width() * 0.2, inner.height() * 0.25), inner.width()
+            )
             grad.setColorAt(0.0, colour.lighter(135))
             grad.setColorAt(1.0, colour.darker(190))
             painter.setPen(Qt.PenStyle.NoPen)
@@ -258,7 +265,9 @@ class TokenItem(QGraphicsItem):
         painter.drawEllipse(disc)
 
         if down:
-            painter.setPen(QPen(QColor(20, 20, 20, 200), RING * 1.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            painter.setPen(
+                QPen(QColor(20, 20, 20, 200), RING * 1.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            )
             m = disc.width() * 0.25
             painter.drawLine(disc.topLeft() + QPointF(m, m), disc.bottomRight() - QPointF(m, m))
             painter.drawLine(disc.topRight() + QPointF(-m, m), disc.bottomLeft() + QPointF(m, -m))
@@ -289,7 +298,9 @@ class TokenItem(QGraphicsItem):
             painter.drawRoundedRect(fill, height / 2, height / 2)
         if t.temp_hp:
             tfrac = min(1.0, t.temp_hp / t.max_hp)
-            temp = QRectF(bar.right() - bar.width() * tfrac, bar.top(), bar.width() * tfrac, bar.height() * 0.5)
+            temp = QRectF(
+                bar.right() - bar.width() * tfrac, bar.top(), bar.width() * tfrac, bar.height() * 0.5
+            )
             painter.setBrush(QColor("#5ab0ff"))
             painter.drawRoundedRect(temp, height / 4, height / 4)
 
@@ -304,7 +315,11 @@ class TokenItem(QGraphicsItem):
         painter.setFont(self._badge_font)
         metrics = QFontMetricsF(self._badge_font)
         h = BADGE_PX + 4
-        x = disc.left() + disc.width() * 0.5 - (sum(metrics.horizontalAdvance(b[0]) + 8 for b in badges) + 2 * (len(badges) - 1)) / 2
+        x = (
+            disc.left()
+            + disc.width() * 0.5
+            - (sum(metrics.horizontalAdvance(b[0]) + 8 for b in badges) + 2 * (len(badges) - 1)) / 2
+        )
         y = disc.top() - h * 0.45
         for text, colour in badges:
             w = metrics.horizontalAdvance(text) + 8

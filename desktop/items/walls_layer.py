@@ -10,12 +10,11 @@ import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
-from rules.scene import Wall
 
 from desktop.grid_coords import to_scene
-from desktop.items import Z_WALLS
+from desktop.items.layer import MapLayer
 from desktop.style import CELL, SELECTION, WALL_CASING, WALL_COLOURS
+from rules.scene import Wall
 
 WALL_WIDTH = CELL * 0.1
 CASING_EXTRA = CELL * 0.06
@@ -34,10 +33,10 @@ def point_segment_distance(p: QPointF, a: QPointF, b: QPointF) -> float:
     return math.hypot(p.x() - (ax + t * dx), p.y() - (ay + t * dy))
 
 
-class WallsItem(QGraphicsItem):
+class WallsLayer(MapLayer):
     def __init__(self) -> None:
         super().__init__()
-        self.setZValue(Z_WALLS)
+        self._boxes: list[tuple[float, float, float, float]] = []
         self._walls: tuple[Wall, ...] = ()
         self._lines: list[QLineF] = []
         self._bounds = QRectF()
@@ -46,9 +45,12 @@ class WallsItem(QGraphicsItem):
     def set_walls(self, walls: tuple[Wall, ...]) -> None:
         if walls is self._walls:
             return
-        self.prepareGeometryChange()
         self._walls = walls
         self._lines = [QLineF(to_scene(w.a), to_scene(w.b)) for w in walls]
+        self._boxes = [
+            (min(ln.x1(), ln.x2()), min(ln.y1(), ln.y2()), max(ln.x1(), ln.x2()), max(ln.y1(), ln.y2()))
+            for ln in self._lines
+        ]
         bounds = QRectF()
         for line in self._lines:
             bounds = bounds.united(QRectF(line.p1(), line.p2()).normalized())
@@ -56,12 +58,16 @@ class WallsItem(QGraphicsItem):
         self._bounds = bounds.adjusted(-pad, -pad, pad, pad) if self._lines else QRectF()
         if self._highlight is not None and self._highlight >= len(walls):
             self._highlight = None
-        self.update()
+        self.changed()
 
     def set_highlight(self, index: int | None) -> None:
         if index != self._highlight:
+            for old in (self._highlight, index):
+                if old is not None:
+                    x0, y0, x1, y1 = self._boxes[old]
+                    pad = WALL_WIDTH * 2
+                    self.changed(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad))
             self._highlight = index
-            self.update()
 
     def wall_at(self, pos: QPointF, tolerance: float) -> int | None:
         """Index of the wall nearest `pos` within `tolerance` scene units (doors win ties)."""
@@ -75,21 +81,22 @@ class WallsItem(QGraphicsItem):
                 best = (score, i)
         return None if best is None else best[1]
 
-    def boundingRect(self) -> QRectF:
+    def bounds(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint_layer(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         if not self._lines:
             return
-        exposed: QRectF = option.exposedRect.adjusted(-CELL, -CELL, CELL, CELL)  # type: ignore[attr-defined]
+        pad = CELL * 0.5
+        ex0, ey0 = exposed.left() - pad, exposed.top() - pad
+        ex1, ey1 = exposed.right() + pad, exposed.bottom() + pad
         groups: dict[str, list[QLineF]] = {}
-        for wall, line in zip(self._walls, self._lines, strict=True):
-            if not exposed.intersects(QRectF(line.p1(), line.p2()).normalized().adjusted(-1, -1, 1, 1)):
+        for wall, line, (x0, y0, x1, y1) in zip(self._walls, self._lines, self._boxes, strict=True):
+            if x1 < ex0 or x0 > ex1 or y1 < ey0 or y0 > ey1:
                 continue
             key = wall.kind if wall.kind != "door" else ("door-open" if wall.open else "door")
             groups.setdefault(key, []).append(line)
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
-        if lod * WALL_WIDTH < 1.5:
+        if lod * WALL_WIDTH < 2.5:
             self._paint_thin(painter, groups)
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -97,7 +104,9 @@ class WallsItem(QGraphicsItem):
         # casings first, so that crossing walls join cleanly
         for key in ("wall", "window", "door"):
             if key in groups:
-                painter.setPen(casing if key != "door" else _pen(WALL_CASING, WALL_WIDTH * 1.6 + CASING_EXTRA))
+                painter.setPen(
+                    casing if key != "door" else _pen(WALL_CASING, WALL_WIDTH * 1.6 + CASING_EXTRA)
+                )
                 painter.drawLines(groups[key])
         if "wall" in groups:
             painter.setPen(_pen(WALL_COLOURS["wall"], WALL_WIDTH))

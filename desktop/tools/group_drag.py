@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
-from rules.geometry.coords import Cell
 
 from desktop.commands import PlaceTokens
 from desktop.grid_coords import cell_at
 from desktop.items.token_item import TokenItem
+from rules.geometry.coords import Cell
 
 if TYPE_CHECKING:
     from desktop.map_view import MapView
@@ -45,7 +45,9 @@ class GroupDrag:
             return False
         moves = tuple((i.token_id, Cell(i.token.cell.x + dx, i.token.cell.y + dy)) for i in self.items)
         names = ", ".join(i.token.label for i in self.items)
-        self.view.doc.execute(PlaceTokens(moves, log=f"{names} are placed {_offset_text(dx, dy)} (free move)"))
+        self.view.doc.execute(
+            PlaceTokens(moves, log=f"{names} are placed {_offset_text(dx, dy)} (free move)")
+        )
         return True
 
     def cancel(self) -> None:

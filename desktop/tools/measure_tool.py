@@ -39,7 +39,10 @@ class MeasureTool(Tool):
         self.result: Measurement | None = None
 
     def hint(self) -> str:
-        return "Drag to measure · Shift-click: waypoint · Ctrl: snap to corners · starts/ends on tokens · Esc: clear"
+        return (
+            "Drag to measure · Shift-click: waypoint · Ctrl: snap to corners · starts/ends on tokens · "
+            "Esc: clear"
+        )
 
     def activate(self) -> None:
         scene = self.map_scene
@@ -64,8 +67,8 @@ class MeasureTool(Tool):
         if item is not None:
             t = item.token
             return Anchor("token", t.cell.x, t.cell.y, t.side_squares, t.id)
-        c = cell_at(pos)
-        return Anchor("cell", c.x, c.y)
+        cell = cell_at(pos)
+        return Anchor("cell", cell.x, cell.y)
 
     # ---- mouse
 
@@ -102,7 +105,10 @@ class MeasureTool(Tool):
             return False
         self.end = self.anchor_at(ev.scene_pos)
         pressed, self._pressed_at = self._pressed_at, None
-        clicked = pressed is not None and (QPointF(ev.view_pos) - pressed).manhattanLength() < self.view.drag_distance()
+        clicked = (
+            pressed is not None
+            and (QPointF(ev.view_pos) - pressed).manhattanLength() < self.view.drag_distance()
+        )
         if ev.shift:
             if self.end != self.anchors[-1]:
                 self.anchors.append(self.end)
@@ -156,5 +162,9 @@ class MeasureTool(Tool):
         if len(pts) > 1 and len(ends) == 2 and ends[0] is not None and ends[1] is not None:
             lines.append(LabelLine(f"{ends[0].label} → {ends[1].label}", LABEL_DIM))
         self.bubble.set_lines(lines, RULER)
-        end_rect: QRectF = cell_rect((last.x, last.y), last.side) if last.kind != "corner" else QRectF(to_scene(last.centre), to_scene(last.centre))
+        end_rect: QRectF = (
+            cell_rect((last.x, last.y), last.side)
+            if last.kind != "corner"
+            else QRectF(to_scene(last.centre), to_scene(last.centre))
+        )
         self.bubble.place(end_rect.topRight(), end_rect.topLeft(), self.view)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
-from rules.geometry.coords import Cell
 
 from desktop.commands import MoveToken
 from desktop.grid_coords import cell_at, cell_rect
@@ -23,6 +22,7 @@ from desktop.items.path_item import PathItem, PathPicture
 from desktop.items.token_item import TokenItem
 from desktop.movement_plan import MovePlan, MovePlanner, budget_for
 from desktop.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
+from rules.geometry.coords import Cell
 
 if TYPE_CHECKING:
     from desktop.map_view import MapView
@@ -88,7 +88,10 @@ class MoveDrag:
                 PathPicture(token.side_squares, (), free=True, end=self.target, origin=token.cell)
             )
             self.label.set_lines(
-                [LabelLine("Free move", FREE_MOVE, big=True), LabelLine("GM: no rules, nothing spent", LABEL_DIM)],
+                [
+                    LabelLine("Free move", FREE_MOVE, big=True),
+                    LabelLine("GM: no rules, nothing spent", LABEL_DIM),
+                ],
                 FREE_MOVE,
             )
             self._place_label()
@@ -121,6 +124,14 @@ class MoveDrag:
         """Drop the token. True when a command was executed."""
         token = self.item.token
         try:
+            if self.doc.scene is not self.planner.scene:
+                # the map changed under the carried token (an undo, another window's edit): plan again
+                current = self.doc.scene.token(self.token_id)
+                if current is None:
+                    return False
+                self.planner = MovePlanner(self.doc.scene, current, budget_for(self.doc.state, current))
+                token = current
+                self.plan = None if self.free else self.planner.plan(self.waypoints, self.target)
             if self.free:
                 if self.target == token.cell:
                     return False

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QMenu
-from rules.scene import Wall
 
 from desktop.commands import Command, DeleteWalls, ReplaceWall
 from desktop.grid_coords import cell_at
@@ -27,6 +26,7 @@ from desktop.token_ops import delete_command, duplicate_command, end_turn_comman
 from desktop.tools.base import Tool, ToolEvent
 from desktop.tools.group_drag import GroupDrag
 from desktop.tools.move_drag import MoveDrag
+from rules.scene import Wall
 
 if TYPE_CHECKING:
     from desktop.document import Document
@@ -92,7 +92,7 @@ class SelectTool(Tool):
                 scene.select_ids([item.token_id])
             self._pending = (item, ev.scene_pos, QPointF(ev.view_pos))
             return True
-        wall = scene.walls_item.wall_at(ev.scene_pos, DOOR_TOLERANCE)
+        wall = scene.walls_layer.wall_at(ev.scene_pos, DOOR_TOLERANCE)
         self._pending_empty = (ev.scene_pos, QPointF(ev.view_pos), wall, ev.ctrl or ev.shift)
         return True
 
@@ -112,7 +112,10 @@ class SelectTool(Tool):
             return True
         if self._pending_empty is not None and left:
             press_scene, press_view, _wall, _add = self._pending_empty
-            if self._marquee is None and (QPointF(ev.view_pos) - press_view).manhattanLength() >= self.view.drag_distance():
+            if (
+                self._marquee is None
+                and (QPointF(ev.view_pos) - press_view).manhattanLength() >= self.view.drag_distance()
+            ):
                 self._marquee = MarqueeItem()
                 self._marquee_from = press_scene
                 self.map_scene.addItem(self._marquee)
@@ -158,7 +161,11 @@ class SelectTool(Tool):
         if self._marquee is not None and self._marquee_from is not None:
             rect = QRectF(self._marquee_from, ev.scene_pos).normalized()
             add = self._pending_empty[3] if self._pending_empty else False
-            ids = [tid for tid, item in self.map_scene.token_items.items() if rect.intersects(item.sceneBoundingRect().adjusted(8, 8, -8, -8))]
+            ids = [
+                tid
+                for tid, item in self.map_scene.token_items.items()
+                if rect.intersects(item.sceneBoundingRect().adjusted(8, 8, -8, -8))
+            ]
             self.map_scene.select_ids(ids, add=add)
             self.map_scene.removeItem(self._marquee)
             self._marquee = None
@@ -206,11 +213,15 @@ class SelectTool(Tool):
     # ---- hover
 
     def _hover_door(self, ev: ToolEvent) -> None:
-        walls_item = self.map_scene.walls_item
-        index = walls_item.wall_at(ev.scene_pos, DOOR_TOLERANCE)
+        walls_layer = self.map_scene.walls_layer
+        index = walls_layer.wall_at(ev.scene_pos, DOOR_TOLERANCE)
         walls = self.doc.scene.walls
-        is_door = index is not None and walls[index].kind == "door" and self.map_scene.token_item_at(ev.scene_pos) is None
-        walls_item.set_highlight(index if is_door else None)
+        is_door = (
+            index is not None
+            and walls[index].kind == "door"
+            and self.map_scene.token_item_at(ev.scene_pos) is None
+        )
+        walls_layer.set_highlight(index if is_door else None)
         self.view.viewport().setCursor(Qt.CursorShape.PointingHandCursor if is_door else self.cursor)
 
     # ---- context menu
@@ -225,27 +236,41 @@ class SelectTool(Tool):
                 scene.select_ids([item.token_id])
             ids = scene.selected_ids()
             label = item.token.label if len(ids) == 1 else f"{len(ids)} tokens"
-            menu.addAction(f"Edit {item.token.label}…", lambda: self.view.edit_token_requested.emit(item.token_id))
+            menu.addAction(
+                f"Edit {item.token.label}…", lambda: self.view.edit_token_requested.emit(item.token_id)
+            )
             menu.addAction(f"Duplicate {label}", lambda: _run(doc, duplicate_command(doc.scene, ids)))
-            menu.addAction(f"End turn for {label} (reset movement)", lambda: _run(doc, end_turn_command(doc.scene, ids)))
+            menu.addAction(
+                f"End turn for {label} (reset movement)", lambda: _run(doc, end_turn_command(doc.scene, ids))
+            )
             menu.addSeparator()
             menu.addAction(f"Delete {label}", lambda: _run(doc, delete_command(doc.scene, ids)))
         else:
-            wall = scene.walls_item.wall_at(ev.scene_pos, DOOR_TOLERANCE)
+            wall = scene.walls_layer.wall_at(ev.scene_pos, DOOR_TOLERANCE)
             cell = ev.cell
             if doc.scene.grid.contains(cell.x, cell.y):
-                menu.addAction(f"Add token at [{cell.x}, {cell.y}]…", lambda: self.view.add_token_requested.emit(cell))
+                menu.addAction(
+                    f"Add token at [{cell.x}, {cell.y}]…", lambda: self.view.add_token_requested.emit(cell)
+                )
             if wall is not None:
                 w = doc.scene.walls[wall]
                 menu.addSeparator()
                 if w.kind == "door":
-                    menu.addAction("Close door" if w.open else "Open door", lambda: doc.execute(toggle_door_command(doc.scene.walls, wall)))
+                    menu.addAction(
+                        "Close door" if w.open else "Open door",
+                        lambda: doc.execute(toggle_door_command(doc.scene.walls, wall)),
+                    )
                 kinds = menu.addMenu("Change wall kind")
                 for kind in ("wall", "door", "window", "low"):
                     act = kinds.addAction(kind.capitalize(), _change_kind(self, wall, kind))
                     act.setCheckable(True)
                     act.setChecked(kind == w.kind)
-                menu.addAction(f"Delete {w.kind}", lambda: doc.execute(DeleteWalls((wall,), label=f"Delete {w.kind}", log=f"A {w.kind} is removed")))
+                menu.addAction(
+                    f"Delete {w.kind}",
+                    lambda: doc.execute(
+                        DeleteWalls((wall,), label=f"Delete {w.kind}", log=f"A {w.kind} is removed")
+                    ),
+                )
         self.view.show_context_menu(menu, ev.global_pos)
 
 
@@ -253,7 +278,14 @@ def _change_kind(tool: SelectTool, index: int, kind: str) -> Callable[[], None]:
     def run() -> None:
         w = tool.doc.scene.walls[index]
         if w.kind != kind:
-            tool.doc.execute(ReplaceWall(index, replace(w, kind=kind, open=False), label=f"Make {kind}", log=f"A {w.kind} becomes a {kind}"))
+            tool.doc.execute(
+                ReplaceWall(
+                    index,
+                    replace(w, kind=kind, open=False),
+                    label=f"Make {kind}",
+                    log=f"A {w.kind} becomes a {kind}",
+                )
+            )
 
     return run
 

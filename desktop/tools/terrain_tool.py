@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
-from rules.geometry.coords import Cell
-from rules.scene import TERRAIN_KINDS
 
 from desktop.commands import PaintTerrain
 from desktop.grid_coords import cells_in_rect
 from desktop.items.preview_items import CellsPreviewItem
 from desktop.style import TERRAIN_HATCH, TERRAIN_LABELS
 from desktop.tools.base import Tool, ToolEvent
+from rules.geometry.coords import Cell
+from rules.scene import TERRAIN_KINDS
 
 if TYPE_CHECKING:
     from desktop.map_view import MapView
@@ -50,7 +50,10 @@ class TerrainTool(Tool):
         self._widget: QWidget | None = None
 
     def hint(self) -> str:
-        return "Drag to paint · right-drag erases · brush or rectangle, size and kind in the tool bar · Esc: cancel"
+        return (
+            "Drag to paint · right-drag erases · brush or rectangle, size and kind in the tool bar · "
+            "Esc: cancel"
+        )
 
     def activate(self) -> None:
         if self.preview.scene() is None:
@@ -123,7 +126,9 @@ class TerrainTool(Tool):
 
     def brush(self, centre: Cell) -> list[Cell]:
         r0 = (self.size - 1) // 2
-        return [Cell(centre.x - r0 + i, centre.y - r0 + j) for j in range(self.size) for i in range(self.size)]
+        return [
+            Cell(centre.x - r0 + i, centre.y - r0 + j) for j in range(self.size) for i in range(self.size)
+        ]
 
     def _on_grid(self, cells: list[Cell] | set[Cell]) -> set[Cell]:
         g = self.doc.scene.grid

@@ -8,13 +8,12 @@ opens or closes it.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
-from rules.geometry.coords import Point
-from rules.scene import Wall
 
 from desktop.commands import AddWalls
 from desktop.grid_coords import from_scene, to_scene
@@ -23,6 +22,8 @@ from desktop.items.preview_items import PolylineItem
 from desktop.style import CELL, WALL_COLOURS
 from desktop.tools.base import Tool, ToolEvent
 from desktop.tools.select_tool import DOOR_TOLERANCE, toggle_door_command
+from rules.geometry.coords import Point
+from rules.scene import Wall
 
 if TYPE_CHECKING:
     from desktop.map_view import MapView
@@ -61,7 +62,9 @@ class WallTool(Tool):
 
     def set_kind(self, kind: str) -> None:
         self.kind = kind
-        self.preview.set_style(WALL_COLOURS[kind], Qt.PenStyle.DashLine if kind == "low" else Qt.PenStyle.SolidLine)
+        self.preview.set_style(
+            WALL_COLOURS[kind], Qt.PenStyle.DashLine if kind == "low" else Qt.PenStyle.SolidLine
+        )
         box = self._widget.findChild(QComboBox, "wallKind") if self._widget is not None else None
         if box is not None and box.currentData() != kind:
             box.setCurrentIndex(box.findData(kind))
@@ -106,8 +109,10 @@ class WallTool(Tool):
             return False
         point = self.snap(ev.scene_pos, ev.ctrl)
         if not self.points:
-            index = self.map_scene.walls_item.wall_at(ev.scene_pos, DOOR_TOLERANCE)
-            near_corner = abs(from_scene(ev.scene_pos).x - point.x) + abs(from_scene(ev.scene_pos).y - point.y) < 0.25
+            index = self.map_scene.walls_layer.wall_at(ev.scene_pos, DOOR_TOLERANCE)
+            near_corner = (
+                abs(from_scene(ev.scene_pos).x - point.x) + abs(from_scene(ev.scene_pos).y - point.y) < 0.25
+            )
             walls = self.doc.scene.walls
             if index is not None and walls[index].kind == "door" and not near_corner:
                 self.doc.execute(toggle_door_command(walls, index))
@@ -165,9 +170,7 @@ class WallTool(Tool):
         self.points = []
         self._press = None
         self._redraw()
-        segments = tuple(
-            Wall(a, b, self.kind) for a, b in zip(pts, pts[1:], strict=False) if a != b
-        )
+        segments = tuple(Wall(a, b, self.kind) for a, b in itertools.pairwise(pts) if a != b)
         if not segments:
             return False
         n = len(segments)

@@ -8,10 +8,10 @@ import tempfile
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ["FIVEFOOT_DATA_DIR"] = tempfile.mkdtemp(prefix="fivefoot-desktop-test-")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
+from collections.abc import Iterator
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(autouse=True)

@@ -7,17 +7,22 @@ from typing import Any
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
-from rules.geometry.coords import Cell
-from rules.scene import Scene, scene_from_json
 
 from desktop.map_view import MapView
 from desktop.style import CELL
+from rules.geometry.coords import Cell
+from rules.scene import Scene, scene_from_json
 
 TERRAIN_CHARS = {"~": "difficult", "=": "greater-difficult", "^": "hazardous", "#": "impassable"}
 
 
-def ascii_scene(picture: str, system: str = "pf2e", tokens: dict[str, dict[str, Any]] | None = None,
-                walls: list[dict[str, Any]] | None = None, **options: Any) -> Scene:
+def ascii_scene(
+    picture: str,
+    system: str = "pf2e",
+    tokens: dict[str, dict[str, Any]] | None = None,
+    walls: list[dict[str, Any]] | None = None,
+    **options: Any,
+) -> Scene:
     """A scene from a picture: '.' floor, '~' difficult, '=' greater difficult, '^' hazardous, '#' impassable,
     letters are tokens (their top-left square; other fields from `tokens[letter]`)."""
     rows = [r.strip() for r in picture.strip("\n").splitlines() if r.strip()]
@@ -28,22 +33,42 @@ def ascii_scene(picture: str, system: str = "pf2e", tokens: dict[str, dict[str, 
             if ch in TERRAIN_CHARS:
                 terrain.append({"cell": [x, y], "kind": TERRAIN_CHARS[ch]})
             elif ch.isalpha():
-                spec = {"id": ch, "side": "party" if ch.isupper() else "enemies", **(tokens or {}).get(ch, {})}
+                spec = {
+                    "id": ch,
+                    "side": "party" if ch.isupper() else "enemies",
+                    **(tokens or {}).get(ch, {}),
+                }
                 spec["cell"] = [x, y]
                 toks.append(spec)
-    doc = {"format": "fivefoot.scene", "version": 1, "system": system, "options": options,
-           "grid": {"width": width, "height": height}, "terrain": terrain, "walls": walls or [], "tokens": toks}
+    doc = {
+        "format": "fivefoot.scene",
+        "version": 1,
+        "system": system,
+        "options": options,
+        "grid": {"width": width, "height": height},
+        "terrain": terrain,
+        "walls": walls or [],
+        "tokens": toks,
+    }
     return scene_from_json(doc)
 
 
-def view_point(view: MapView, cell: tuple[int, int], side: int = 1, dx: float = 0.5, dy: float = 0.5) -> QPoint:
-    """Viewport pixel of a point inside a space (default: the centre of its top-left square... of the space)."""
+def view_point(
+    view: MapView, cell: tuple[int, int], side: int = 1, dx: float = 0.5, dy: float = 0.5
+) -> QPoint:
+    """Viewport pixel of a point inside a `side`-square space at `cell` (default: the space's centre)."""
     scene_pt = QPointF((cell[0] + dx * side) * CELL, (cell[1] + dy * side) * CELL)
     return view.mapFromScene(scene_pt)
 
 
-def _send(view: MapView, kind: QEvent.Type, pos: QPoint, button: Qt.MouseButton, buttons: Qt.MouseButton,
-          modifiers: Qt.KeyboardModifier) -> None:
+def _send(
+    view: MapView,
+    kind: QEvent.Type,
+    pos: QPoint,
+    button: Qt.MouseButton,
+    buttons: Qt.MouseButton,
+    modifiers: Qt.KeyboardModifier,
+) -> None:
     viewport = view.viewport()
     event = QMouseEvent(kind, QPointF(pos), QPointF(viewport.mapToGlobal(pos)), button, buttons, modifiers)
     QApplication.sendEvent(viewport, event)
@@ -54,20 +79,32 @@ LEFT = Qt.MouseButton.LeftButton
 NONE_BUTTON = Qt.MouseButton.NoButton
 
 
-def press(view: MapView, pos: QPoint, button: Qt.MouseButton = LEFT, mods: Qt.KeyboardModifier = NO_MOD) -> None:
+def press(
+    view: MapView, pos: QPoint, button: Qt.MouseButton = LEFT, mods: Qt.KeyboardModifier = NO_MOD
+) -> None:
     _send(view, QEvent.Type.MouseButtonPress, pos, button, button, mods)
 
 
-def move(view: MapView, pos: QPoint, buttons: Qt.MouseButton = LEFT, mods: Qt.KeyboardModifier = NO_MOD) -> None:
+def move(
+    view: MapView, pos: QPoint, buttons: Qt.MouseButton = LEFT, mods: Qt.KeyboardModifier = NO_MOD
+) -> None:
     _send(view, QEvent.Type.MouseMove, pos, NONE_BUTTON, buttons, mods)
 
 
-def release(view: MapView, pos: QPoint, button: Qt.MouseButton = LEFT, mods: Qt.KeyboardModifier = NO_MOD) -> None:
+def release(
+    view: MapView, pos: QPoint, button: Qt.MouseButton = LEFT, mods: Qt.KeyboardModifier = NO_MOD
+) -> None:
     _send(view, QEvent.Type.MouseButtonRelease, pos, button, NONE_BUTTON, mods)
 
 
-def drag(view: MapView, start: QPoint, end: QPoint, mods: Qt.KeyboardModifier = NO_MOD, steps: int = 6,
-         release_mods: Qt.KeyboardModifier | None = None) -> None:
+def drag(
+    view: MapView,
+    start: QPoint,
+    end: QPoint,
+    mods: Qt.KeyboardModifier = NO_MOD,
+    steps: int = 6,
+    release_mods: Qt.KeyboardModifier | None = None,
+) -> None:
     """Press at `start`, move in `steps` steps to `end`, release."""
     press(view, start, mods=mods)
     for i in range(1, steps + 1):

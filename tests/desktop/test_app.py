@@ -37,8 +37,14 @@ def test_screenshot_of_a_file_and_of_a_missing_file(qapp, tmp_path: Path) -> Non
 def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **(env or {})}
     code = "import sys; from desktop.app import main; raise SystemExit(main(sys.argv[1:]))"
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=full_env,
-                          cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env=full_env,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def test_self_test_passes_and_renders(tmp_path: Path) -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError, replace
 
 import pytest
-from rules.geometry.coords import Cell, Point
-from rules.scene import Wall, scene_to_json
 
 from desktop.commands import (
     AddTokens,
@@ -23,6 +21,8 @@ from desktop.commands import (
 )
 from desktop.document import Document
 from desktop.turns import Spent, TurnState
+from rules.geometry.coords import Cell, Point
+from rules.scene import Wall, scene_to_json
 from tests.desktop.helpers import ascii_scene
 
 PICTURE = """

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+
 from rules.geometry.coords import Cell
 from rules.geometry.movement import path_cost, shortest_path
 from rules.scene import scene_to_json
-
 from tests.desktop.helpers import drag, move, press, release, view_point
 
 
@@ -76,7 +76,9 @@ def test_illegal_drop_on_impassable_and_too_far(window) -> None:  # type: ignore
     drag(window.view, _token_point(window, "brann"), view_point(window.view, (30, 22)))  # far away
     assert "too far" in window.statusBar().currentMessage()
     assert scene_to_json(doc.scene) == before
-    assert window.map_scene.token_items["brann"].pos().toPoint() == view_independent_pos(doc.scene.token("brann"))
+    assert window.map_scene.token_items["brann"].pos().toPoint() == view_independent_pos(
+        doc.scene.token("brann")
+    )
 
 
 def view_independent_pos(token):  # type: ignore[no-untyped-def]
@@ -159,8 +161,25 @@ def test_moving_away_from_the_ogre_warns_of_reactive_strike(window) -> None:  # 
     doc = window.doc
     view = window.view
     # put Brann next to the ogre (a free move), then walk away from it
-    drag(view, _token_point(window, "brann"), view_point(view, (19, 15)), mods=Qt.KeyboardModifier.AltModifier)
+    drag(
+        view, _token_point(window, "brann"), view_point(view, (19, 15)), mods=Qt.KeyboardModifier.AltModifier
+    )
     drag(view, _token_point(window, "brann"), view_point(view, (19, 19)))
     assert doc.scene.token("brann").cell == Cell(19, 19)
     assert "Ogre" in window.statusBar().currentMessage()
     assert "Reactive Strike" in window.statusBar().currentMessage()
+
+
+def test_an_edit_during_a_drag_is_respected(window) -> None:  # type: ignore[no-untyped-def]
+    from desktop.commands import PaintTerrain
+
+    doc = window.doc
+    view = window.view
+    press(view, _token_point(window, "brann"))
+    move(view, view_point(view, (6, 11)))
+    move(view, view_point(view, (7, 11)))
+    # the GM paints impassable terrain on the target while the token is in the air
+    doc.execute(PaintTerrain((Cell(7, 11),), "impassable"))
+    release(view, view_point(view, (7, 11)))
+    assert doc.scene.token("brann").cell == Cell(5, 11)
+    assert "impassable" in window.statusBar().currentMessage()

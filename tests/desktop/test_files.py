@@ -6,13 +6,12 @@ import base64
 import json
 from pathlib import Path
 
-from rules.geometry.coords import Cell
-from rules.io.fivefoot_file import load_document
-from rules.scene import scene_to_json
-
 from desktop.commands import MoveToken, PaintTerrain
 from desktop.file_io import prepare_for_save
 from desktop.recent import recent_files
+from rules.geometry.coords import Cell
+from rules.io.fivefoot_file import load_document
+from rules.scene import scene_to_json
 from tests.desktop.helpers import drag, view_point
 
 
@@ -38,7 +37,7 @@ def test_save_json_then_open_round_trip(window, tmp_path: Path) -> None:  # type
     assert window.files.open(target)
     assert _comparable(scene_to_json(window.doc.scene)) == _comparable(saved)
     # the map picture path was rebased to the new folder and still loads
-    assert window.map_scene.background_item.has_image
+    assert window.map_scene.background_layer.has_image
     written = json.loads(target.read_text(encoding="utf-8"))
     assert written["background"]["image"].endswith("assets/demo-map.png")
     assert recent_files()[0] == target.resolve()
@@ -54,7 +53,7 @@ def test_save_fivefoot_embeds_the_map_and_round_trips(window, tmp_path: Path) ->
     assert loaded.images  # the picture travels inside the file
     assert window.files.open(target)
     assert _comparable(scene_to_json(window.doc.scene)) == _comparable(saved)
-    assert window.map_scene.background_item.has_image
+    assert window.map_scene.background_layer.has_image
     # saving again (Ctrl+S) writes the same file and keeps a backup
     window.doc.execute(MoveToken("mira", (Cell(3, 11), Cell(3, 12)), 5))
     assert window.files.save()
@@ -135,7 +134,7 @@ def test_open_a_universal_vtt_map(window, tmp_path: Path) -> None:  # type: igno
     assert window.files.open(path)
     assert window.doc.path is None  # imported: Save asks where to write a .fivefoot
     assert window.doc.scene.grid.width == 4
-    assert window.map_scene.background_item.has_image
+    assert window.map_scene.background_layer.has_image
     assert any(w.kind == "door" for w in window.doc.scene.walls)
 
 
@@ -143,3 +142,13 @@ def test_prepare_for_save_keeps_absolute_and_data_refs(tmp_path: Path, window) -
     scene = window.doc.scene
     out, images = prepare_for_save(scene, {}, None, tmp_path / "x.json")
     assert out.background == scene.background and images == {}
+
+
+def test_recent_files_menu_lists_saved_files(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    first, second = tmp_path / "a.json", tmp_path / "b.fivefoot"
+    assert window.files.save_as(first)
+    assert window.files.save_as(second)
+    names = [a.text() for a in window.recent_menu.actions()]
+    assert names[:2] == ["b.fivefoot", "a.json"]
+    window.recent_menu.actions()[1].trigger()
+    assert window.doc.path == first

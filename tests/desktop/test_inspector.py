@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rules.geometry.coords import Cell
-
 from tests.desktop.helpers import press, release, view_point
 
 
@@ -49,8 +48,8 @@ def test_size_change_keeps_the_space_on_the_grid(window) -> None:  # type: ignor
 
     doc.execute(AddTokens((Token("wolf", Cell(5, 5)),)))
     window.map_scene.select_ids(["wolf"])
-    ins.size.setCurrentIndex(5)  # gargantuan: 4×4
-    ins.size.activated.emit(5)
+    ins.size_box.setCurrentIndex(5)  # gargantuan: 4×4
+    ins.size_box.activated.emit(5)
     wolf = doc.scene.token("wolf")
     assert wolf.size == "gargantuan" and wolf.cell == Cell(2, 2)
 

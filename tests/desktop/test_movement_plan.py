@@ -6,11 +6,11 @@ from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules.geometry.coords import Cell
-from rules.geometry.movement import path_cost, reachable, shortest_path
 
 from desktop.movement_plan import Budget, MovePlanner, overlay_bands, reaction_warnings
 from desktop.turns import Spent
+from rules.geometry.coords import Cell
+from rules.geometry.movement import path_cost, reachable, shortest_path
 from tests.desktop.helpers import ascii_scene
 
 OPEN = """
@@ -167,15 +167,16 @@ def test_overlay_bands_follow_reachable_costs() -> None:
 
 
 def test_budget_comes_from_the_running_encounter_on_the_tokens_turn() -> None:
-    from rules.encounter import Combatant, Encounter, TurnState
-    from rules.encounter_store import with_encounter
-
     from desktop.commands import DocState, MoveToken
     from desktop.movement_plan import budget_for
     from desktop.turns import TurnState as FreeTurns
+    from rules.encounter import Combatant, Encounter, TurnState
+    from rules.encounter_store import with_encounter
 
     scene = ascii_scene(OPEN + "B.........\n")
-    turn = TurnState("A", actions=2, bonus_actions=0, movement=None, movement_spent=15, diagonals=1, attacks=1)
+    turn = TurnState(
+        "A", actions=2, bonus_actions=0, movement=None, movement_spent=15, diagonals=1, attacks=1
+    )
     enc = Encounter((Combatant("A", 10, 0), Combatant("B", 5, 0)), turn=turn)
     state = DocState(with_encounter(scene, enc), FreeTurns().with_spent("B", Spent(10, 0, 1)))
     a = budget_for(state, state.scene.token("A"))
@@ -188,7 +189,7 @@ def test_budget_comes_from_the_running_encounter_on_the_tokens_turn() -> None:
     after = encounter_of(moved.scene)
     assert after is not None and after.turn is not None
     assert (after.turn.movement_spent, after.turn.diagonals, after.turn.actions) == (25, 2, 1)
-    assert moved.turn.of("A") == Spent()  # nothing in the free mode
+    assert budget_for(moved, moved.scene.token("A")).spent.feet == 25  # the encounter's count is the one read
 
 
 def test_overlay_5e_move_and_dash() -> None:

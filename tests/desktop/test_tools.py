@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from rules.geometry.coords import Cell, Point
-from rules.geometry.distance import space_distance
 
 from desktop.grid_coords import to_scene
+from rules.geometry.coords import Cell, Point
+from rules.geometry.distance import space_distance
 from tests.desktop.helpers import drag, move, press, release, view_point
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -171,7 +171,7 @@ def test_quick_form_adds_a_token(window, qtbot) -> None:  # type: ignore[no-unty
     form = window.add_token_at(Cell(4, 16))
     qtbot.addWidget(form)
     form.name.setText("Wolf 1")
-    form.size.setCurrentIndex(2)
+    form.size_box.setCurrentIndex(2)
     form.accept()
     wolf = doc.scene.token("wolf-1")
     assert wolf is not None and wolf.cell == Cell(4, 16) and wolf.name == "Wolf 1"

@@ -12,8 +12,14 @@ from tests.desktop.helpers import move, press, release, view_point
 
 def _wheel(view, pos: QPoint, steps: int) -> None:  # type: ignore[no-untyped-def]
     event = QWheelEvent(
-        QPointF(pos), QPointF(view.viewport().mapToGlobal(pos)), QPoint(0, 0), QPoint(0, 120 * steps),
-        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False,
+        QPointF(pos),
+        QPointF(view.viewport().mapToGlobal(pos)),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
     )
     QApplication.sendEvent(view.viewport(), event)
 
@@ -99,8 +105,12 @@ def test_selecting_a_token_shows_its_movement_overlay(window) -> None:  # type: 
 def test_tool_shortcuts_switch_tools(window) -> None:  # type: ignore[no-untyped-def]
     view = window.view
     view.setFocus()
-    for key, name in ((Qt.Key.Key_M, "measure"), (Qt.Key.Key_T, "terrain"), (Qt.Key.Key_W, "wall"),
-                      (Qt.Key.Key_S, "select")):
+    for key, name in (
+        (Qt.Key.Key_M, "measure"),
+        (Qt.Key.Key_T, "terrain"),
+        (Qt.Key.Key_W, "wall"),
+        (Qt.Key.Key_S, "select"),
+    ):
         QTest.keyClick(window, key)
         assert window.tool.name == name
 
