@@ -24,9 +24,18 @@ DIST = ROOT / "dist"
 
 def build(onefile: bool) -> Path:
     env = dict(os.environ, FIVEFOOT_ONEFILE="1" if onefile else "0")
-    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean",
-           "--distpath", str(DIST), "--workpath", str(ROOT / "build" / "pyinstaller"),
-           str(ROOT / "packaging" / "fivefoot.spec")]
+    cmd = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--clean",
+        "--distpath",
+        str(DIST),
+        "--workpath",
+        str(ROOT / "build" / "pyinstaller"),
+        str(ROOT / "packaging" / "fivefoot.spec"),
+    ]
     subprocess.run(cmd, check=True, cwd=ROOT, env=env)
     return DIST / "fivefoot" if onefile else DIST / "fivefoot" / "fivefoot"
 
@@ -59,7 +68,9 @@ def folder_size(path: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--onefile", action="store_true")
     parser.add_argument("--no-test", action="store_true")
     args = parser.parse_args(argv)
@@ -67,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     exe = build(args.onefile)
     install_desktop_files()
     app_path = exe if args.onefile else exe.parent
-    print(f"built {exe} in {time.perf_counter() - started:.0f} s; size on disk {folder_size(app_path) / 1e6:.1f} MB")
+    size_mb = folder_size(app_path) / 1e6
+    print(f"built {exe} in {time.perf_counter() - started:.0f} s; size on disk {size_mb:.1f} MB")
     if args.no_test:
         return 0
     from packaging_smoke import run_self_test  # type: ignore[import-not-found]

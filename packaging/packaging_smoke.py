@@ -25,8 +25,13 @@ def run_self_test(exe: Path) -> int:
         }
         shot = Path(tmp) / "self-test.png"
         started = time.perf_counter()
-        proc = subprocess.run([str(exe), "--self-test", "--screenshot", str(shot)], env=env,
-                              capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(
+            [str(exe), "--self-test", "--screenshot", str(shot)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         elapsed = time.perf_counter() - started
         print(proc.stdout.strip())
         if proc.returncode != 0:

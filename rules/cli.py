@@ -25,7 +25,7 @@ def answer(scene: Scene, query: Any) -> dict[str, Any]:
         if not isinstance(query, dict):
             raise QueryError("bad value", "a query must be a JSON object")
         if "q" not in query:
-            raise QueryError("missing field", "every query needs \"q\" (the query name)")
+            raise QueryError("missing field", 'every query needs "q" (the query name)')
         name = query["q"]
         handler = handlers.get(name) if isinstance(name, str) else None
         if handler is None:
@@ -76,7 +76,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="fivefoot-rules",
         description="Answer JSON-lines rule queries about a FiveFoot scene (one query per line on stdin).",
     )
-    parser.add_argument("scene", help="scene JSON, .fivefoot file, or Universal VTT export (.dd2vtt/.uvtt/.df2vtt)")
+    parser.add_argument(
+        "scene", help="scene JSON, .fivefoot file, or Universal VTT export (.dd2vtt/.uvtt/.df2vtt)"
+    )
     parser.add_argument("--system", choices=SYSTEMS, help="rule system for an imported Universal VTT map")
     args = parser.parse_args(argv)
     try:

@@ -31,6 +31,7 @@ WALL_KINDS: tuple[str, ...] = ("wall", "door", "window", "low")
 DIAGONAL_OPTIONS: tuple[str, ...] = ("alternating", "five")
 AREA_METHODS: tuple[str, ...] = ("half", "touch", "token")
 MAX_GRID_SIDE = 1000
+ORIGIN = Point(0.0, 0.0)
 
 JSON = Any
 
@@ -231,7 +232,7 @@ class Background:
 
     image: str
     pixels_per_cell: float = 70.0
-    offset: Point = Point(0.0, 0.0)
+    offset: Point = ORIGIN
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -298,9 +299,7 @@ class Scene:
         return index.get(token_id)
 
     def replace_token(self, token: Token) -> Scene:
-        return replace(
-            self, tokens=tuple(token if t.id == token.id else t for t in self.tokens), _cache={}
-        )
+        return replace(self, tokens=tuple(token if t.id == token.id else t for t in self.tokens), _cache={})
 
     def edit(self, **changes: Any) -> Scene:
         """A copy with `changes` applied and a fresh cache."""
@@ -406,12 +405,40 @@ _TERRAIN_KEYS = ("cell", "kind")
 _WALL_KEYS = ("a", "b", "kind", "open")
 _ATTACK_KEYS = ("name", "bonus", "damage", "traits", "range_increment", "properties", "range")
 _TOKEN_KEYS = (
-    "id", "cell", "size", "side", "pc", "speed", "reach", "ac", "hp", "max_hp", "temp_hp", "conditions",
-    "death_saves", "immunities", "weaknesses", "resistances", "vulnerabilities", "attacks", "name", "image",
-    "initiative_bonus", "saves",
+    "id",
+    "cell",
+    "size",
+    "side",
+    "pc",
+    "speed",
+    "reach",
+    "ac",
+    "hp",
+    "max_hp",
+    "temp_hp",
+    "conditions",
+    "death_saves",
+    "immunities",
+    "weaknesses",
+    "resistances",
+    "vulnerabilities",
+    "attacks",
+    "name",
+    "image",
+    "initiative_bonus",
+    "saves",
 )
 _SCENE_KEYS = (
-    "format", "version", "system", "options", "grid", "terrain", "walls", "tokens", "background", "lights",
+    "format",
+    "version",
+    "system",
+    "options",
+    "grid",
+    "terrain",
+    "walls",
+    "tokens",
+    "background",
+    "lights",
     "name",
 )
 
@@ -472,7 +499,9 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
     background = None
     if doc.get("background") is not None:
         background = _background(r, doc["background"], "background")
-    lights = tuple(_light(r, lt, f"lights[{i}]") for i, lt in enumerate(r.lst(doc.get("lights", []), "lights")))
+    lights = tuple(
+        _light(r, lt, f"lights[{i}]") for i, lt in enumerate(r.lst(doc.get("lights", []), "lights"))
+    )
     name = r.string(doc.get("name", ""), "name")
     return Scene(
         system=system,
@@ -566,7 +595,9 @@ def _attack(r: _Reader, raw: JSON, path: str) -> Attack:
             if long < normal:
                 raise r.fail(f"{path}.range", f"long range {long} is shorter than normal range {normal}")
             range_pair = (normal, long)
-    return Attack(name, bonus, damage, traits, range_increment, properties, range_pair, _extra(a, _ATTACK_KEYS))
+    return Attack(
+        name, bonus, damage, traits, range_increment, properties, range_pair, _extra(a, _ATTACK_KEYS)
+    )
 
 
 def _typed_amounts(r: _Reader, raw: JSON, path: str) -> tuple[tuple[str, int], ...]:
@@ -591,7 +622,7 @@ def _token(r: _Reader, raw: JSON, path: str, system: str, grid: Grid) -> Token:
     cell = r.cell(t["cell"], f"{path}.cell")
     size = r.choice(t.get("size", "medium"), f"{path}.size", SIZES)
     n = SIZE_SQUARES[size]
-    if not (0 <= cell.x and 0 <= cell.y and cell.x + n <= grid.width and cell.y + n <= grid.height):
+    if not (cell.x >= 0 and cell.y >= 0 and cell.x + n <= grid.width and cell.y + n <= grid.height):
         raise r.fail(
             f"{path}.cell",
             f"[{cell.x}, {cell.y}] puts this {size} token outside the {grid.width}×{grid.height} grid",
@@ -620,19 +651,42 @@ def _token(r: _Reader, raw: JSON, path: str, system: str, grid: Grid) -> Token:
         s.lower() for s in r.strings(t.get("vulnerabilities", []) or [], f"{path}.vulnerabilities")
     )
     attacks = tuple(
-        _attack(r, a, f"{path}.attacks[{i}]") for i, a in enumerate(r.lst(t.get("attacks", []) or [], f"{path}.attacks"))
+        _attack(r, a, f"{path}.attacks[{i}]")
+        for i, a in enumerate(r.lst(t.get("attacks", []) or [], f"{path}.attacks"))
     )
     name = None if t.get("name") is None else r.string(t["name"], f"{path}.name")
     image = None if t.get("image") is None else r.string(t["image"], f"{path}.image")
-    init = None if t.get("initiative_bonus") is None else r.integer(t["initiative_bonus"], f"{path}.initiative_bonus")
+    init = (
+        None
+        if t.get("initiative_bonus") is None
+        else r.integer(t["initiative_bonus"], f"{path}.initiative_bonus")
+    )
     saves_raw = r.obj(t.get("saves", {}) or {}, f"{path}.saves")
     saves = tuple((str(k), r.integer(v, f"{path}.saves.{k}")) for k, v in saves_raw.items())
     return Token(
-        id=token_id, cell=cell, size=size, side=side, pc=r.boolean(t.get("pc", False), f"{path}.pc"),
-        speed=speed, reach=reach, ac=ac, hp=hp, max_hp=max_hp, temp_hp=temp_hp, conditions=conditions,
-        death_saves=death_saves, immunities=immunities, weaknesses=weaknesses, resistances=resistances,
-        vulnerabilities=vulnerabilities, attacks=attacks, name=name, image=image, initiative_bonus=init,
-        saves=saves, extra=_extra(t, _TOKEN_KEYS),
+        id=token_id,
+        cell=cell,
+        size=size,
+        side=side,
+        pc=r.boolean(t.get("pc", False), f"{path}.pc"),
+        speed=speed,
+        reach=reach,
+        ac=ac,
+        hp=hp,
+        max_hp=max_hp,
+        temp_hp=temp_hp,
+        conditions=conditions,
+        death_saves=death_saves,
+        immunities=immunities,
+        weaknesses=weaknesses,
+        resistances=resistances,
+        vulnerabilities=vulnerabilities,
+        attacks=attacks,
+        name=name,
+        image=image,
+        initiative_bonus=init,
+        saves=saves,
+        extra=_extra(t, _TOKEN_KEYS),
     )
 
 
@@ -644,7 +698,9 @@ def _background(r: _Reader, raw: JSON, path: str) -> Background:
     if ppc <= 0:
         raise r.fail(f"{path}.pixels_per_cell", "must be more than 0")
     offset = r.point(b.get("offset", [0, 0]), f"{path}.offset")
-    return Background(r.string(b["image"], f"{path}.image"), ppc, offset, _extra(b, ("image", "pixels_per_cell", "offset")))
+    return Background(
+        r.string(b["image"], f"{path}.image"), ppc, offset, _extra(b, ("image", "pixels_per_cell", "offset"))
+    )
 
 
 def _light(r: _Reader, raw: JSON, path: str) -> Light:
@@ -682,7 +738,9 @@ def scene_from_text(text: str, source: str = "") -> Scene:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SceneError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", "", source) from None
+        raise SceneError(
+            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", "", source
+        ) from None
     except RecursionError:
         raise SceneError("not valid JSON: nested too deeply", "", source) from None
     return scene_from_json(doc, source)
@@ -715,8 +773,13 @@ def attack_to_json(a: Attack, system: str) -> dict[str, JSON]:
 
 def token_to_json(t: Token, system: str) -> dict[str, JSON]:
     out: dict[str, JSON] = {
-        "id": t.id, "cell": [t.cell.x, t.cell.y], "size": t.size, "side": t.side, "pc": t.pc,
-        "speed": t.speed, "reach": t.reach,
+        "id": t.id,
+        "cell": [t.cell.x, t.cell.y],
+        "size": t.size,
+        "side": t.side,
+        "pc": t.pc,
+        "speed": t.speed,
+        "reach": t.reach,
     }
     if t.name is not None:
         out["name"] = t.name
@@ -786,12 +849,21 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
     if scene.background is not None:
         b = scene.background
         doc["background"] = {
-            "image": b.image, "pixels_per_cell": _num(b.pixels_per_cell), "offset": _point_json(b.offset), **b.extra
+            "image": b.image,
+            "pixels_per_cell": _num(b.pixels_per_cell),
+            "offset": _point_json(b.offset),
+            **b.extra,
         }
     if scene.lights:
         doc["lights"] = [
-            {"position": _point_json(lt.position), "range": _num(lt.range), "intensity": _num(lt.intensity),
-             "color": lt.color, "shadows": lt.shadows, **lt.extra}
+            {
+                "position": _point_json(lt.position),
+                "range": _num(lt.range),
+                "intensity": _num(lt.intensity),
+                "color": lt.color,
+                "shadows": lt.shadows,
+                **lt.extra,
+            }
             for lt in scene.lights
         ]
     doc.update(scene.extra)

@@ -35,7 +35,9 @@ def test_every_rules_module_imports_without_qt() -> None:
         "assert not leaked, leaked\n"
         "print('ok', len(sys.modules))\n"
     )
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("ok")
 

@@ -784,8 +784,10 @@ def _on_effect_wall(scene: Scene, p: Point) -> bool:
         ax, ay, bx, by = index.coords[i]
         cross = (bx - ax) * (p.y - ay) - (by - ay) * (p.x - ax)
         length = math.hypot(bx - ax, by - ay)
-        if abs(cross) <= tol * max(1.0, length) and min(ax, bx) - tol <= p.x <= max(ax, bx) + tol and (
-            min(ay, by) - tol <= p.y <= max(ay, by) + tol
+        if (
+            abs(cross) <= tol * max(1.0, length)
+            and min(ax, bx) - tol <= p.x <= max(ax, bx) + tol
+            and (min(ay, by) - tol <= p.y <= max(ay, by) + tol)
         ):
             return True
     return False

@@ -36,18 +36,14 @@ def gap(a0: int, a1: int, b0: int, b1: int) -> int:
     return 0
 
 
-def space_offset(
-    a: tuple[int, int], a_side: int, b: tuple[int, int], b_side: int
-) -> tuple[int, int]:
+def space_offset(a: tuple[int, int], a_side: int, b: tuple[int, int], b_side: int) -> tuple[int, int]:
     """Offset in squares between the nearest squares of two square spaces (top-left + side)."""
     dx = gap(a[0], a[0] + a_side - 1, b[0], b[0] + b_side - 1)
     dy = gap(a[1], a[1] + a_side - 1, b[1], b[1] + b_side - 1)
     return dx, dy
 
 
-def space_distance(
-    a: tuple[int, int], a_side: int, b: tuple[int, int], b_side: int, mode: str
-) -> int:
+def space_distance(a: tuple[int, int], a_side: int, b: tuple[int, int], b_side: int, mode: str) -> int:
     """Distance in feet between two spaces: the count from the nearest square of one to the nearest square of
     the other (adjacent = 5 ft, overlapping = 0)."""
     dx, dy = space_offset(a, a_side, b, b_side)

@@ -27,5 +27,7 @@ def load_path(path: str | Path, system: str | None = None) -> Scene:
         return uvtt.load(p, system=system or "pf2e")
     scene = load_scene_file(p)
     if system is not None and system != scene.system:
-        raise SceneError(f"--system {system} does not match the scene's system {scene.system}", "system", str(p))
+        raise SceneError(
+            f"--system {system} does not match the scene's system {scene.system}", "system", str(p)
+        )
     return scene

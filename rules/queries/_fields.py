@@ -22,8 +22,10 @@ def integer(q: dict[str, Any], name: str, default: Any = _MISSING, *, lo: int | 
     value = require(q, name) if default is _MISSING else q.get(name, default)
     if value is None and default is not _MISSING:
         value = default
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
-        isinstance(value, float) and not value.is_integer()
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or (isinstance(value, float) and not value.is_integer())
     ):
         raise QueryError("bad value", f"{name!r} must be a whole number, got {value!r}")
     if lo is not None and value < lo:

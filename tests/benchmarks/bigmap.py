@@ -17,7 +17,9 @@ from rules.scene import Scene, scene_from_json
 SIZES_MIX = ("medium",) * 8 + ("small",) * 2 + ("large",) * 3 + ("huge", "tiny", "gargantuan")
 
 
-def _segments(x0: float, y0: float, x1: float, y1: float, parts: int) -> list[tuple[float, float, float, float]]:
+def _segments(
+    x0: float, y0: float, x1: float, y1: float, parts: int
+) -> list[tuple[float, float, float, float]]:
     return [
         (
             x0 + (x1 - x0) * i / parts,

@@ -89,7 +89,10 @@ def run_benches(benches: list[Bench], repeat: int | None = None) -> list[Row]:
     return rows
 
 
-HEADER = f"{'benchmark':<44} {'median ms':>10} {'target':>8} {'status':>7} {'baseline ms':>12} {'x faster':>9} {'/frame':>7}  baseline"
+HEADER = (
+    f"{'benchmark':<44} {'median ms':>10} {'target':>8} {'status':>7} {'baseline ms':>12} {'x faster':>9}"
+    f" {'/frame':>7}  baseline"
+)
 
 
 def _format_row(r: Row) -> str:
@@ -97,12 +100,15 @@ def _format_row(r: Row) -> str:
     base = "" if r.baseline_ms is None else f"{r.baseline_ms:.2f}"
     speed = "" if r.speedup is None else f"{r.speedup:g}"
     return (
-        f"{r.name:<44} {r.median_ms:>10.3f} {target:>8} {r.status:>7} {base:>12} {speed:>9} {r.frame_ratio:>7.3f}  {r.baseline}"
+        f"{r.name:<44} {r.median_ms:>10.3f} {target:>8} {r.status:>7} {base:>12} {speed:>9}"
+        f" {r.frame_ratio:>7.3f}  {r.baseline}"
     )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="small map, one repetition, no baselines")
     parser.add_argument("--only", default="", help="comma-separated name prefixes")
     parser.add_argument("--repeat", type=int, default=None)
@@ -131,7 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     out.write_text(
         json.dumps(
             {
-                "machine": {"python": sys.version.split()[0], "platform": platform.platform(), "cpus": os.cpu_count()},
+                "machine": {
+                    "python": sys.version.split()[0],
+                    "platform": platform.platform(),
+                    "cpus": os.cpu_count(),
+                },
                 "quick": args.quick,
                 "frame_ms": FRAME_MS,
                 "rows": [asdict(r) for r in rows],

@@ -11,7 +11,8 @@ from typing import Any
 
 import networkx as nx
 import shapely
-from shapely.geometry import LineString, Point as ShPoint, box
+from shapely.geometry import LineString, box
+from shapely.geometry import Point as ShPoint
 
 from rules.geometry import movement
 from rules.geometry.areas import AreaSpec, resolve_area
@@ -133,7 +134,9 @@ def naive_polygon_area(s: Scene, poly: shapely.Geometry, origin: Point) -> list[
 def naive_cover_all(s: Scene) -> int:
     """Centre-to-centre lines tested against every wall and every creature with plain shapely calls."""
     walls = [LineString([w.a, w.b]) for w in s.walls if w.gives_cover]
-    boxes = {t.id: box(t.cell.x, t.cell.y, t.cell.x + t.side_squares, t.cell.y + t.side_squares) for t in s.tokens}
+    boxes = {
+        t.id: box(t.cell.x, t.cell.y, t.cell.x + t.side_squares, t.cell.y + t.side_squares) for t in s.tokens
+    }
     covered = 0
     for a in s.tokens:
         for b in s.tokens:
@@ -261,7 +264,9 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
     for system, s in (("pf2e", pf), ("dnd5e-2014", five)):
 
         def all_cover(s: Scene = s) -> int:
-            s = s.edit()  # a fresh scene value, as after any edit: per-scene indexes are rebuilt in the timing
+            s = (
+                s.edit()
+            )  # a fresh scene value, as after any edit: per-scene indexes are rebuilt in the timing
             n = 0
             for a in s.tokens:
                 for b in s.tokens:

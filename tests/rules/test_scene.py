@@ -90,7 +90,10 @@ def test_bad_size_names_the_json_path_and_the_choices() -> None:
         (lambda d: d["tokens"][1].update(cell=[9, 7]), "tokens[1].cell"),
         (lambda d: d["tokens"][0].update(hp="lots"), "tokens[0].hp"),
         (lambda d: d["tokens"][1].update(id="a"), "tokens[1].id"),
-        (lambda d: d["tokens"][0].update(attacks=[{"name": "bow", "range": [80, 20]}]), "tokens[0].attacks[0].range"),
+        (
+            lambda d: d["tokens"][0].update(attacks=[{"name": "bow", "range": [80, 20]}]),
+            "tokens[0].attacks[0].range",
+        ),
         (lambda d: d.update(options={"area_method": "blob"}), "options.area_method"),
         (lambda d: d.update(version=99), "version"),
         (lambda d: d.update(format="other"), "format"),
@@ -124,7 +127,15 @@ def test_round_trip_is_lossless_including_unknown_keys() -> None:
             "conditions": ["prone", "frightened 2"],
             "resistances": ["fire"],
             "vulnerabilities": ["cold"],
-            "attacks": [{"name": "longbow", "bonus": 7, "damage": "1d8+3 piercing", "properties": ["heavy"], "range": [150, 600]}],
+            "attacks": [
+                {
+                    "name": "longbow",
+                    "bonus": 7,
+                    "damage": "1d8+3 piercing",
+                    "properties": ["heavy"],
+                    "range": [150, 600],
+                }
+            ],
             "portrait_tint": "#ff0000",
         }
     )
@@ -206,7 +217,7 @@ def test_edits_make_new_scenes_and_leave_the_old_one_alone() -> None:
 
 def test_load_scene_file_reports_file_problems(tmp_path: Path) -> None:
     missing = tmp_path / "nope.json"
-    with pytest.raises(SceneError, match="nope.json: no such file"):
+    with pytest.raises(SceneError, match=r"nope\.json: no such file"):
         load_scene_file(missing)
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "fivefoot.scene", ', encoding="utf-8")
