@@ -468,8 +468,36 @@ DND5E_STATS: dict[str, dict[str, Any]] = {
 }
 
 
+#: Saving throw modifiers (PF2e Fortitude/Reflex/Will; 5e the six abilities), for "roll saves" on areas.
+PF2E_SAVES: dict[str, dict[str, int]] = {
+    "brann": {"fortitude": 7, "reflex": 5, "will": 4},
+    "isolde": {"fortitude": 7, "reflex": 4, "will": 6},
+    "quill": {"fortitude": 4, "reflex": 8, "will": 5},
+    "mira": {"fortitude": 3, "reflex": 5, "will": 7},
+    "ogre": {"fortitude": 13, "reflex": 6, "will": 5},
+    "goblin-1": {"fortitude": 5, "reflex": 7, "will": 3},
+    "goblin-2": {"fortitude": 5, "reflex": 7, "will": 3},
+    "skeleton-1": {"fortitude": 2, "reflex": 8, "will": 2},
+    "skeleton-2": {"fortitude": 2, "reflex": 8, "will": 2},
+    "cult-leader": {"fortitude": 6, "reflex": 8, "will": 10},
+}
+DND5E_SAVES: dict[str, dict[str, int]] = {
+    "brann": {"str": 5, "dex": 1, "con": 4, "int": 0, "wis": 1, "cha": -1},
+    "isolde": {"str": 2, "dex": 0, "con": 2, "int": 0, "wis": 5, "cha": 3},
+    "quill": {"str": -1, "dex": 5, "con": 1, "int": 3, "wis": 1, "cha": 1},
+    "mira": {"str": -1, "dex": 2, "con": 1, "int": 5, "wis": 3, "cha": 0},
+    "ogre": {"str": 4, "dex": -1, "con": 3, "int": -3, "wis": -2, "cha": -2},
+    "goblin-1": {"str": -1, "dex": 2, "con": 0, "int": 0, "wis": -1, "cha": -1},
+    "goblin-2": {"str": -1, "dex": 2, "con": 0, "int": 0, "wis": -1, "cha": -1},
+    "skeleton-1": {"str": 0, "dex": 2, "con": 2, "int": -2, "wis": -1, "cha": -3},
+    "skeleton-2": {"str": 0, "dex": 2, "con": 2, "int": -2, "wis": -1, "cha": -3},
+    "cult-leader": {"str": 0, "dex": 2, "con": 1, "int": 1, "wis": 4, "cha": 3},
+}
+
+
 def scene_doc(system: str) -> dict[str, Any]:
     stats = PF2E_STATS if system == "pf2e" else DND5E_STATS
+    saves = PF2E_SAVES if system == "pf2e" else DND5E_SAVES
     tokens = []
     for c in [*PARTY, *FOES]:
         t: dict[str, Any] = {
@@ -481,6 +509,7 @@ def scene_doc(system: str) -> dict[str, Any]:
             "pc": c.pc,
         }
         t.update(stats[c.id])
+        t["saves"] = saves[c.id]
         tokens.append(t)
     options = (
         {"area_method": "half"}

@@ -2,7 +2,9 @@
 
 The single source of truth of the GUI. Views read `Document.scene` and redraw on `changed`; tools and docks
 change it only through `execute(command)`. Undo/redo restore the exact earlier state (scene and turn).
-`log` lists the log lines of the applied commands, oldest first, so an undone move leaves the log too.
+`log` lists the log lines of the applied commands, oldest first, so an undone move leaves the log too; it
+starts with the log saved in the scene (``extra["log"]``, `rules.encounter_store.log_of`), and
+`scene_for_saving` writes the whole log back into the scene, so the log travels with the file.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 from desktop.commands import Command, DocState
 from desktop.history import History
 from desktop.turns import TurnState
+from rules.encounter_store import log_of, with_log
 from rules.scene import Scene
 
 
@@ -41,6 +44,7 @@ class Document(QObject):
         self._path = path
         self._base_dir = base_dir if base_dir is not None else (path.parent if path else None)
         self._history = History(DocState(scene, TurnState()))
+        self._earlier_log: tuple[str, ...] = log_of(scene)
 
     # ---- reading
 
@@ -77,7 +81,15 @@ class Document(QObject):
 
     @property
     def log(self) -> list[str]:
-        return [e.command.log for e in self._history.applied() if e.command.log]
+        """The log saved with the scene, then one entry per applied command."""
+        return [*self._earlier_log, *(e.command.log for e in self._history.applied() if e.command.log)]
+
+    def scene_for_saving(self) -> Scene:
+        """The scene with the whole log in it (``extra["log"]``), as it is written to a file."""
+        log = self.log
+        if not log and "log" not in self.scene.extra:
+            return self.scene
+        return with_log(self.scene, log)
 
     def display_name(self) -> str:
         if self._path is not None:
@@ -141,6 +153,7 @@ class Document(QObject):
         self._path = path
         self._base_dir = base_dir if base_dir is not None else (path.parent if path else None)
         self._history = History(DocState(scene, TurnState()))
+        self._earlier_log = log_of(scene)
         if dirty:
             self._history.mark_unsaved()
         self.reset.emit()

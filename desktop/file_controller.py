@@ -132,7 +132,7 @@ class FileController(QObject):
     def _write(self, path: Path) -> bool:
         doc = self.doc
         try:
-            save_scene_file(path, doc.scene, doc.images, doc.base_dir)
+            save_scene_file(path, doc.scene_for_saving(), doc.images, doc.base_dir)
         except (OSError, ValueError) as exc:
             self.show_error("Can't save", f"{path}: {getattr(exc, 'strerror', None) or exc}")
             return False
@@ -157,7 +157,9 @@ class FileController(QObject):
             return False
         doc = self.doc
         try:
-            scene, images = prepare_for_save(doc.scene, doc.images, doc.base_dir, Path("autosave.fivefoot"))
+            scene, images = prepare_for_save(
+                doc.scene_for_saving(), doc.images, doc.base_dir, Path("autosave.fivefoot")
+            )
             self.store.write(fivefoot_file.dumps(scene, images), doc.path)
         except (OSError, ValueError):
             return False

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
+from desktop.table_icons import TABLE_PAINTERS
+
 INK = QColor("#e8e6df")
 ACCENT = QColor("#56c8ff")
 
@@ -140,6 +142,7 @@ _PAINTERS: dict[str, Callable[[QPainter], None]] = {
     "token": _token,
     "overlay": _overlay,
     "grid": _grid,
+    **TABLE_PAINTERS,  # area, attack, reach, threat, cover, next-turn, initiative
 }
 
 

@@ -1,5 +1,7 @@
-"""The main window: the map view in the middle, tools and tool options on top, the inspector on the right,
-menus with every command and its shortcut, the status bar with the cell under the cursor and the zoom."""
+"""The main window: the map view in the middle, tools and tool options on top, the inspector, initiative and
+areas docks on the right and the log below, menus with every command and its shortcut, the status bar with the
+cell under the cursor, the zoom and the round. The table features (areas, reach, cover, attacks, initiative)
+come from `desktop.table.TableFeatures`."""
 
 from __future__ import annotations
 
@@ -29,8 +31,10 @@ from desktop.icons import icon
 from desktop.map_scene import MapScene
 from desktop.map_view import MapView
 from desktop.style import TERRAIN_LABELS
+from desktop.table import TableFeatures
 from desktop.token_ops import add_token_command, delete_command, duplicate_command, end_turn_command
 from desktop.tools import TOOL_SPECS, Tool
+from rules.encounter_store import encounter_of
 from rules.geometry.coords import Cell
 from rules.scene import new_scene
 
@@ -40,10 +44,19 @@ SHORTCUTS_HELP = """<table>
 <tr><td><b>Shift-click</b> while dragging</td><td>add a waypoint</td></tr>
 <tr><td><b>Alt</b> while dragging</td><td>GM free move (no rules)</td></tr>
 <tr><td><b>Esc</b> / right click</td><td>cancel the move or the gesture</td></tr>
-<tr><td><b>S M T W</b></td><td>select · measure · terrain · walls</td></tr>
+<tr><td><b>S M T W A</b></td><td>select · measure · terrain · walls · areas</td></tr>
+<tr><td><b>A</b>, then click / aim</td>
+    <td>place a burst, sphere, cube, emanation, cone or line (Shift: 45°, [ ] size)</td></tr>
+<tr><td><b>K</b></td>
+    <td>attack: the selected creature against the hovered one (or right-click the target)</td></tr>
+<tr><td><b>L</b> · <b>R</b> · <b>Shift+R</b></td>
+    <td>cover &amp; flanking lines · reach · enemy threat</td></tr>
+<tr><td><b>Ctrl+I</b> · <b>N</b> · <b>Shift+N</b></td>
+    <td>roll initiative · next turn · previous turn</td></tr>
 <tr><td><b>Wheel, Ctrl +/−, Ctrl 0</b></td><td>zoom · fit the map</td></tr>
 <tr><td><b>Middle drag, Space+drag, arrows</b></td><td>pan</td></tr>
-<tr><td><b>E</b> / <b>Ctrl+R</b></td><td>end turn of the selection / new round (movement resets)</td></tr>
+<tr><td><b>E</b> / <b>Ctrl+R</b></td>
+    <td>end turn of the selection (the next turn in initiative) / new round (movement resets)</td></tr>
 <tr><td><b>O</b> · <b>G</b></td><td>movement overlay · grid</td></tr>
 <tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>undo / redo</td></tr>
 <tr><td><b>Del</b> · <b>Ctrl+D</b> · <b>Ctrl+A</b></td><td>delete · duplicate · select all tokens</td></tr>
@@ -62,6 +75,8 @@ class MainWindow(QMainWindow):
         self.files = FileController(self, self.doc, autosave=autosave)
         self.inspector = InspectorDock(self.doc, self.map_scene, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
+        self.table = TableFeatures(self, self.doc, self.map_scene, self.view)
+        self.table.install_docks(self.inspector)
         self.token_form: TokenForm | None = None
 
         self.tools: dict[str, Tool] = {spec.name: spec.factory(self.view) for spec in TOOL_SPECS}
@@ -75,7 +90,7 @@ class MainWindow(QMainWindow):
 
         self.doc.title_changed.connect(self._update_title)
         self.doc.history_changed.connect(self._update_history_actions)
-        self.doc.logged.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.doc.logged.connect(self._show_logged)
         self.doc.reset.connect(self._on_reset)
         self.doc.changed.connect(lambda _o, _n: self._update_round())
         self.view.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
@@ -85,6 +100,10 @@ class MainWindow(QMainWindow):
         self.view.zoom_changed.connect(self._show_zoom)
         self.view.add_token_requested.connect(self.add_token_at)
         self.view.edit_token_requested.connect(self.edit_token)
+        self.view.attack_requested.connect(lambda a, t: self.table.open_attack(a, t))
+        area_tool = self.tools.get("area")
+        if area_tool is not None and hasattr(area_tool, "signals"):
+            area_tool.signals.placed.connect(self._area_placed)
         self.map_scene.selection_ids_changed.connect(lambda _ids: self._update_selection_actions())
         self.set_tool("select")
         self._update_title()
@@ -230,10 +249,18 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&View")
         m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_actual])
         m.addSeparator()
-        m.addActions([self.act_overlay, self.act_grid, self.inspector.toggleViewAction()])
+        m.addActions([self.act_overlay, self.act_grid])
+        m.addActions(self.table.view_actions()[:3])
+        m.addSeparator()
+        m.addAction(self.inspector.toggleViewAction())
+        m.addActions(self.table.view_actions()[3:])
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
-        m = bar.addMenu("T&urn")
+        m = bar.addMenu("E&ncounter")
+        m.addActions(self.table.encounter_actions())
+        m.addSeparator()
+        m.addActions(self.table.combat_actions())
+        m.addSeparator()
         m.addActions([self.act_end_turn, self.act_new_round])
         m = bar.addMenu("&Help")
         m.addActions([self.act_shortcuts, self.act_about])
@@ -249,6 +276,11 @@ class MainWindow(QMainWindow):
         tb.addSeparator()
         tb.addAction(self.act_add_token)
         tb.addAction(self.act_overlay)
+        tb.addAction(self.table.act_reach)
+        tb.addSeparator()
+        tb.addAction(self.table.act_attack)
+        tb.addAction(self.table.act_start)
+        tb.addAction(self.table.act_next)
         tb.addSeparator()
         for act in (self.act_undo, self.act_redo, self.act_fit):
             tb.addAction(act)
@@ -317,12 +349,25 @@ class MainWindow(QMainWindow):
         self.map_scene.select_ids([t.id for t in self.doc.scene.tokens])
 
     def end_turn_selection(self) -> None:
-        command = end_turn_command(self.doc.scene, self.map_scene.selected_ids())
+        """Free mode: forget the selection's movement. With initiative running and whoever's turn it is
+        selected, this is the next turn."""
+        enc = encounter_of(self.doc.scene)
+        ids = self.map_scene.selected_ids()
+        if enc is not None and enc.current_id in ids:
+            self.table.initiative_dock.next_turn()
+            return
+        command = end_turn_command(self.doc.scene, ids)
         if command is not None:
             self.doc.execute(command)
 
     def new_round(self) -> None:
+        if encounter_of(self.doc.scene) is not None:
+            self.statusBar().showMessage("Initiative is running: Next Turn (N) moves through the round", 8000)
+            return
         self.doc.execute(ResetMovement(None, log=f"Round {self.doc.turn.round + 1} begins: movement resets"))
+
+    def _area_placed(self, area_id: str) -> None:
+        self.table.areas_dock.select(area_id)
 
     def add_token_at(self, cell: Cell | None) -> TokenForm:
         """Open the quick token form for `cell` (default: the centre of the view)."""
@@ -402,8 +447,27 @@ class MainWindow(QMainWindow):
             act.setEnabled(has)
 
     def _update_round(self) -> None:
-        system = {"pf2e": "PF2e", "dnd5e-2014": "5e 2014", "dnd5e-2024": "5e 2024"}[self.doc.scene.system]
-        self.round_label.setText(f"{system} · Round {self.doc.turn.round}")
+        scene = self.doc.scene
+        system = {"pf2e": "PF2e", "dnd5e-2014": "5e 2014", "dnd5e-2024": "5e 2024"}[scene.system]
+        enc = encounter_of(scene)
+        if enc is None:
+            self.round_label.setText(f"{system} · Round {self.doc.turn.round}")
+            self.round_label.setToolTip("No initiative: movement resets with End Turn (E) or New Round")
+            self.act_new_round.setEnabled(True)
+            return
+        who = enc.current_id
+        tok = scene.token(who) if who is not None else None
+        name = tok.label if tok is not None else (who or "")
+        text = f"{system} · Round {enc.round} · {name}"
+        self.round_label.setMinimumWidth(
+            max(120, self.round_label.fontMetrics().horizontalAdvance(text) + 14)
+        )
+        self.round_label.setText(text)
+        layout = self.statusBar().layout()
+        if layout is not None:
+            layout.activate()  # place the wider label now, not on the next event loop pass
+        self.round_label.setToolTip("Initiative is running (see the Initiative dock)")
+        self.act_new_round.setEnabled(False)
 
     def _show_cell(self, cell: Cell | None) -> None:
         if cell is None:
@@ -419,6 +483,11 @@ class MainWindow(QMainWindow):
                 f" · {'Stride ' + str(band) if self.doc.scene.is_pf2e else ('move' if band == 1 else 'Dash')}"
             )
         self.cell_label.setText(text)
+
+    def _show_logged(self, text: str) -> None:
+        """A new log entry in the status bar: its lines (a roll's breakdown) on one line."""
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        self.statusBar().showMessage(" · ".join(lines[:3]) + (" …" if len(lines) > 3 else ""), 8000)
 
     def _show_zoom(self, factor: float) -> None:
         self.zoom_label.setText(f"Zoom {factor * 100:.0f}%")

@@ -35,6 +35,8 @@ class MapView(QGraphicsView):
     add_token_requested = Signal(object)
     #: A tool asks to edit a token in the inspector.
     edit_token_requested = Signal(str)
+    #: A tool asks for the attack dialog: (attacker id, target id or None).
+    attack_requested = Signal(str, object)
 
     def __init__(self, map_scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(map_scene, parent)

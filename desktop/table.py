@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPixmap
+from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from desktop.dialogs.attack_dialog import AttackDialog
@@ -36,6 +36,7 @@ from desktop.docks.areas_dock import AreasDock
 from desktop.docks.initiative_dock import InitiativeDock
 from desktop.docks.log_dock import LogDock
 from desktop.document import Document
+from desktop.icons import icon
 from desktop.items.area_item import AreasLayer
 from desktop.items.cover_item import TargetingOverlay
 from desktop.items.reach_item import ReachOverlay
@@ -47,21 +48,8 @@ from rules.encounter_store import encounter_of
 
 
 def table_icon(name: str) -> QIcon:
-    """A 32×32 (and 64×64) icon from `desktop.table_icons`; empty for an unknown name."""
-    paint = TABLE_PAINTERS.get(name)
-    result = QIcon()
-    if paint is None:
-        return result
-    for size in (32, 64):
-        pix = QPixmap(size, size)
-        pix.fill(Qt.GlobalColor.transparent)
-        p = QPainter(pix)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.scale(size / 32, size / 32)
-        paint(p)
-        p.end()
-        result.addPixmap(pix)
-    return result
+    """An icon of `desktop.table_icons` (registered with `desktop.icons`); empty for an unknown name."""
+    return icon(name) if name in TABLE_PAINTERS else QIcon()
 
 
 class TableFeatures(QObject):
@@ -89,6 +77,7 @@ class TableFeatures(QObject):
         view.hover_cell_changed.connect(self.targeting.set_hover_cell)
         map_scene.selection_ids_changed.connect(self._on_selection)
         doc.changed.connect(lambda _o, _n: self.update_actions())
+        doc.reset.connect(self._on_reset)
         self._make_actions()
         self.update_actions()
 
@@ -190,12 +179,16 @@ class TableFeatures(QObject):
         """Put the docks in the window: initiative and areas on the right (tabbed with `beside`, the
         inspector), the log at the bottom."""
         w = self.window
+        # the right column runs the full height; the log sits under the map only
+        w.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.initiative_dock)
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.areas_dock)
         w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
         if beside is not None and hasattr(beside, "isFloating"):
             w.tabifyDockWidget(beside, self.areas_dock)  # type: ignore[arg-type]
-        self.initiative_dock.raise_()
+            beside.raise_()
+            w.resizeDocks([beside, self.initiative_dock], [380, 520], Qt.Orientation.Vertical)  # type: ignore[list-item]
+        w.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
 
     def update_actions(self) -> None:
         enc = encounter_of(self.doc.scene)
@@ -254,6 +247,14 @@ class TableFeatures(QObject):
 
     def _dialog_closed(self) -> None:
         self.attack_dialog = None
+
+    def _on_reset(self) -> None:
+        """Another scene was opened: dialogs about the old one close."""
+        if self.attack_dialog is not None:
+            self.attack_dialog.close()
+        if self.areas_dock.dialog is not None:
+            self.areas_dock.dialog.close()
+            self.areas_dock.dialog = None
 
     # ---- encounter
 

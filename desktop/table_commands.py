@@ -339,12 +339,14 @@ class DealDamage:
 
 @dataclass(frozen=True, slots=True)
 class AreaSaves:
-    """Every affected creature's save against an area and the damage each takes (one undo step)."""
+    """Every affected creature's save against an area and the damage each takes (one undo step). `area`,
+    when given, replaces the placed area in the same step (it remembers the save, DC and damage)."""
 
     area_title: str
     results: tuple[SaveResult, ...]
     entries: tuple[DamageEntry, ...]
     roll: RollResult | None = field(default=None, compare=False)
+    area: PlacedArea | None = None
     merge_key: object | None = None
     _log: _Log = field(default_factory=_Log, compare=False, repr=False)
 
@@ -375,5 +377,7 @@ class AreaSaves:
                 text += f", temp HP {target.temp_hp} → {outcome.temp_hp}"
             lines.append(text + f" ({outcome.state})")
             scene = scene.replace_token(after)
+        if self.area is not None and area_by_id(scene, self.area.id) is not None:
+            scene = add_area(scene, self.area)
         self._log.set(lines)
         return replace(state, scene=scene)

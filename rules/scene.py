@@ -309,28 +309,35 @@ class Scene:
 # ------------------------------------------------------------------------------------------ validation
 
 
-class _Reader:
-    """Typed access to a JSON object that reports bad fields by their JSON path."""
+class JsonReader:
+    """Typed access to decoded JSON that reports a bad field by its JSON path: each check raises
+    `SceneError(message, path, source)`. A bad value is shown whole in the message, or cut to `shown_chars`
+    characters (strings and numbers) when that is given."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, *, shown_chars: int | None = None) -> None:
         self.source = source
+        self.shown_chars = shown_chars
+
+    def kind(self, value: JSON) -> str:
+        """How a bad value is named in a message: ``null``, ``the string 'x'``, ``a list`` …"""
+        return _kind(value, self.shown_chars)
 
     def fail(self, path: str, message: str) -> SceneError:
         return SceneError(message, path, self.source)
 
     def obj(self, value: JSON, path: str) -> dict[str, JSON]:
         if not isinstance(value, dict):
-            raise self.fail(path, f"expected an object, got {_kind(value)}")
+            raise self.fail(path, f"expected an object, got {self.kind(value)}")
         return value
 
     def lst(self, value: JSON, path: str) -> list[JSON]:
         if not isinstance(value, list):
-            raise self.fail(path, f"expected a list, got {_kind(value)}")
+            raise self.fail(path, f"expected a list, got {self.kind(value)}")
         return value
 
     def integer(self, value: JSON, path: str, *, lo: int | None = None, hi: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a whole number, got {_kind(value)}")
+            raise self.fail(path, f"expected a whole number, got {self.kind(value)}")
         if isinstance(value, float):
             if not value.is_integer():
                 raise self.fail(path, f"expected a whole number, got {value!r}")
@@ -343,23 +350,23 @@ class _Reader:
 
     def number(self, value: JSON, path: str) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise self.fail(path, f"expected a number, got {_kind(value)}")
+            raise self.fail(path, f"expected a number, got {self.kind(value)}")
         return float(value)
 
     def string(self, value: JSON, path: str) -> str:
         if not isinstance(value, str):
-            raise self.fail(path, f"expected a string, got {_kind(value)}")
+            raise self.fail(path, f"expected a string, got {self.kind(value)}")
         return value
 
     def boolean(self, value: JSON, path: str) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(path, f"expected true or false, got {_kind(value)}")
+            raise self.fail(path, f"expected true or false, got {self.kind(value)}")
         return value
 
     def choice(self, value: JSON, path: str, choices: Iterable[str]) -> str:
         options = tuple(choices)
         if not isinstance(value, str) or value not in options:
-            shown = repr(value) if isinstance(value, str) else _kind(value)
+            shown = repr(value) if isinstance(value, str) else self.kind(value)
             raise self.fail(path, f"{shown} is not one of {', '.join(options)}")
         return value
 
@@ -379,15 +386,20 @@ class _Reader:
         return tuple(self.string(v, f"{path}[{i}]") for i, v in enumerate(self.lst(value, path)))
 
 
-def _kind(value: JSON) -> str:
+def _kind(value: JSON, shown_chars: int | None = None) -> str:
+    def cut(text: str) -> str:
+        if shown_chars is None or len(text) <= shown_chars:
+            return text
+        return text[: shown_chars - 3] + "…"
+
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return f"the string {cut(value)!r}"
     if isinstance(value, (int, float)):
-        return f"the number {value!r}"
+        return f"the number {cut(repr(value))}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -448,7 +460,7 @@ MIGRATIONS: dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]] = {}
 
 def migrate(doc: dict[str, JSON], source: str = "") -> dict[str, JSON]:
     """Upgrade a scene document to `FORMAT_VERSION`, or fail if it is from a newer FiveFoot."""
-    r = _Reader(source)
+    r = JsonReader(source)
     version = r.integer(doc.get("version"), "version", lo=1) if "version" in doc else None
     if version is None:
         raise r.fail("version", "missing (the scene format version, 1)")
@@ -463,7 +475,7 @@ def migrate(doc: dict[str, JSON], source: str = "") -> dict[str, JSON]:
 
 def scene_from_json(doc: JSON, source: str = "") -> Scene:
     """Validate a scene document and build the `Scene`. Raises `SceneError` naming the bad field."""
-    r = _Reader(source)
+    r = JsonReader(source)
     doc = r.obj(doc, "$")
     if "format" not in doc:
         raise r.fail("format", f"missing (expected {FORMAT!r})")
@@ -524,7 +536,7 @@ def default_options(system: str) -> Options:
     return Options(diagonals="five", flanking=False, area_method="half")
 
 
-def _options(r: _Reader, raw: JSON, system: str) -> Options:
+def _options(r: JsonReader, raw: JSON, system: str) -> Options:
     o = r.obj(raw, "options")
     base = default_options(system)
     diagonals = base.diagonals
@@ -546,7 +558,7 @@ def _options(r: _Reader, raw: JSON, system: str) -> Options:
     return Options(diagonals, flanking, area_method, _extra(o, _OPTION_KEYS))
 
 
-def _terrain(r: _Reader, raw: JSON, path: str, grid: Grid) -> TerrainCell:
+def _terrain(r: JsonReader, raw: JSON, path: str, grid: Grid) -> TerrainCell:
     t = r.obj(raw, path)
     if "cell" not in t:
         raise r.fail(f"{path}.cell", "missing")
@@ -557,7 +569,7 @@ def _terrain(r: _Reader, raw: JSON, path: str, grid: Grid) -> TerrainCell:
     return TerrainCell(cell, kind, _extra(t, _TERRAIN_KEYS))
 
 
-def _wall(r: _Reader, raw: JSON, path: str) -> Wall:
+def _wall(r: JsonReader, raw: JSON, path: str) -> Wall:
     w = r.obj(raw, path)
     for key in ("a", "b"):
         if key not in w:
@@ -569,7 +581,7 @@ def _wall(r: _Reader, raw: JSON, path: str) -> Wall:
     return Wall(a, b, kind, is_open, _extra(w, _WALL_KEYS))
 
 
-def _attack(r: _Reader, raw: JSON, path: str) -> Attack:
+def _attack(r: JsonReader, raw: JSON, path: str) -> Attack:
     a = r.obj(raw, path)
     if "name" not in a:
         raise r.fail(f"{path}.name", "missing")
@@ -600,7 +612,7 @@ def _attack(r: _Reader, raw: JSON, path: str) -> Attack:
     )
 
 
-def _typed_amounts(r: _Reader, raw: JSON, path: str) -> tuple[tuple[str, int], ...]:
+def _typed_amounts(r: JsonReader, raw: JSON, path: str) -> tuple[tuple[str, int], ...]:
     """PF2e weaknesses/resistances ``{"fire": 5}``; a 5e-style list of types gets value 0."""
     if isinstance(raw, list):
         return tuple((r.string(v, f"{path}[{i}]").lower(), 0) for i, v in enumerate(raw))
@@ -608,7 +620,7 @@ def _typed_amounts(r: _Reader, raw: JSON, path: str) -> tuple[tuple[str, int], .
     return tuple((str(k).lower(), r.integer(v, f"{path}.{k}", lo=0)) for k, v in o.items())
 
 
-def _token(r: _Reader, raw: JSON, path: str, system: str, grid: Grid) -> Token:
+def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Token:
     t = r.obj(raw, path)
     for key in ("id", "cell"):
         if key not in t:
@@ -690,7 +702,7 @@ def _token(r: _Reader, raw: JSON, path: str, system: str, grid: Grid) -> Token:
     )
 
 
-def _background(r: _Reader, raw: JSON, path: str) -> Background:
+def _background(r: JsonReader, raw: JSON, path: str) -> Background:
     b = r.obj(raw, path)
     if "image" not in b:
         raise r.fail(f"{path}.image", "missing")
@@ -703,7 +715,7 @@ def _background(r: _Reader, raw: JSON, path: str) -> Background:
     )
 
 
-def _light(r: _Reader, raw: JSON, path: str) -> Light:
+def _light(r: JsonReader, raw: JSON, path: str) -> Light:
     lt = r.obj(raw, path)
     if "position" not in lt:
         raise r.fail(f"{path}.position", "missing")

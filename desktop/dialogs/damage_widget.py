@@ -74,6 +74,7 @@ class DamageRoller(QWidget):
                 spin.setSuffix(f" {p.type or 'untyped'}")
                 spin.setToolTip(f"Total of {p.render()} rolled at the table")
                 self._parts.addWidget(spin)
+                spin.show()  # a child added to a shown widget is not shown by itself
                 self._spins.append(spin)
         self.formula_label.setText(formula.render() if formula is not None else "No damage")
         for w in (self.roll_button, self.typed_button):

@@ -11,7 +11,7 @@ the total, the result and what the damage would do (the system's ``damage`` with
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dialogs.damage_widget import DamageRoller, parse_formula
+from desktop.docks.initiative_dock import dim_label
 from desktop.document import Document
 from desktop.explain import DEGREE_TEXT, signed
 from desktop.table_commands import AreaSaves
@@ -106,7 +107,7 @@ class SaveDialog(QDialog):
             kind = "Save for half: a success halves the damage (rounded down)"
         self.rule = QLabel(kind)
         self.rule.setWordWrap(True)
-        self.rule.setStyleSheet("color: #b8b8b0;")
+        dim_label(self.rule)
 
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("saveTable")
@@ -297,6 +298,14 @@ class SaveDialog(QDialog):
         if not self.apply_button.isEnabled():
             return
         results = tuple(self.results[row.token_id] for row in self.rows if row.token_id in self.results)
-        self.doc.execute(AreaSaves(self.area.title, results, self.damage.entries, roll=self.damage.roll))
+        remembered = replace(
+            self.area,
+            save=str(self.save.currentData()),
+            dc=self.dc.value(),
+            damage=self.formula.text().strip(),
+        )
+        self.doc.execute(
+            AreaSaves(self.area.title, results, self.damage.entries, roll=self.damage.roll, area=remembered)
+        )
         self.apply_button.setEnabled(False)
         self.summary.setText("Applied. See the log for every save and the damage each creature took.")

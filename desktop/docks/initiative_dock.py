@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QStyle,
@@ -65,6 +66,13 @@ from rules.systems.pf2e.strike import multiple_attack_penalty
 ID_ROLE = Qt.ItemDataRole.UserRole
 INFO_ROLE = Qt.ItemDataRole.UserRole + 1
 ACCENT = QColor("#3d8fe0")
+
+
+def dim_label(label: QLabel) -> None:
+    """Grey secondary text in the current palette's placeholder colour (readable on light and dark)."""
+    pal = label.palette()
+    pal.setColor(QPalette.ColorRole.WindowText, pal.color(QPalette.ColorRole.PlaceholderText))
+    label.setPalette(pal)
 
 
 def turn_summary(scene: Scene, enc: Encounter) -> str:
@@ -128,7 +136,10 @@ class OrderDelegate(QStyledItemDelegate):
         elif selected:
             painter.fillRect(r, QColor(255, 255, 255, 28))
         dim = info.get("delayed") or info.get("down") or info.get("missing")
-        text = QColor("#e8e6df") if not dim else QColor("#8b8b86")
+        pal = option.palette  # type: ignore[attr-defined]
+        text = (
+            pal.color(QPalette.ColorRole.Text) if not dim else pal.color(QPalette.ColorRole.PlaceholderText)
+        )
         # initiative badge
         badge = QRectF(r.left() + 10, r.top() + 6, 34, r.height() - 12)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -244,7 +255,9 @@ class InitiativeDock(QDockWidget):
         self.turn_info = QLabel()
         self.turn_info.setObjectName("turnInfo")
         self.turn_info.setWordWrap(True)
-        self.turn_info.setStyleSheet("color: #b8b8b0;")
+        dim_label(self.turn_info)
+        self.turn_info.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.turn_info.setMinimumHeight(2 * QFontMetrics(self.turn_info.font()).lineSpacing() + 4)
 
         # setup page
         self.setup = QTableWidget(0, 4)
@@ -265,7 +278,7 @@ class InitiativeDock(QDockWidget):
         sl.setContentsMargins(0, 0, 0, 0)
         hint = QLabel("Type a d20 rolled at the table, or leave it empty for the app to roll.")
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: #b8b8b0;")
+        dim_label(hint)
         sl.addWidget(hint)
         sl.addWidget(self.setup, 1)
         sl.addWidget(self.start_button)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from desktop.tools.area_tool import AreaTool
 from desktop.tools.base import Tool, ToolEvent, ToolSpec
 from desktop.tools.measure_tool import MeasureTool
 from desktop.tools.select_tool import SelectTool
@@ -40,6 +41,15 @@ TOOL_SPECS: tuple[ToolSpec, ...] = (
         "Draw walls, doors, windows and low walls snapped to grid corners (W)\nClick a door to open/close it",
         "wall",
         WallTool,
+    ),
+    ToolSpec(
+        "area",
+        "Area",
+        "A",
+        "Place an area of effect: the squares and creatures the rules include (A)\n"
+        "Bursts/spheres snap to corners · cones/lines aim from the selected creature (Shift: 45°) · [ ] size",
+        "area",
+        AreaTool,
     ),
 )
 

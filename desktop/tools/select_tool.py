@@ -232,6 +232,16 @@ class SelectTool(Tool):
         menu = QMenu(self.view)
         item = scene.token_item_at(ev.scene_pos)
         if item is not None:
+            before = scene.selected_ids()
+            if len(before) == 1 and before[0] != item.token_id:
+                # one creature selected, right-click another: attack it
+                attacker, target = before[0], item.token_id
+                a = doc.scene.token(attacker)
+                menu.addAction(
+                    f"Attack {item.token.label} with {a.label if a else attacker}…",
+                    lambda: self.view.attack_requested.emit(attacker, target),
+                )
+                menu.addSeparator()
             if not item.isSelected():
                 scene.select_ids([item.token_id])
             ids = scene.selected_ids()
@@ -239,6 +249,11 @@ class SelectTool(Tool):
             menu.addAction(
                 f"Edit {item.token.label}…", lambda: self.view.edit_token_requested.emit(item.token_id)
             )
+            if len(ids) == 1 and item.token.attacks:
+                menu.addAction(
+                    f"Attack with {item.token.label}…",
+                    lambda: self.view.attack_requested.emit(item.token_id, None),
+                )
             menu.addAction(f"Duplicate {label}", lambda: _run(doc, duplicate_command(doc.scene, ids)))
             menu.addAction(
                 f"End turn for {label} (reset movement)", lambda: _run(doc, end_turn_command(doc.scene, ids))

@@ -72,7 +72,7 @@ import numpy.typing as npt
 import shapely
 
 from rules.errors import QueryError
-from rules.geometry.coords import Cell, Point
+from rules.geometry.coords import DIRECTIONS, Cell, Point
 from rules.geometry.distance import ALTERNATING
 from rules.geometry.sight import EPS, crossed_walls, wall_index
 from rules.scene import AREA_METHODS, Scene, Token
@@ -101,16 +101,6 @@ _OCTANT_UNITS: tuple[tuple[float, float], ...] = (
     (-_SQRT_HALF, -_SQRT_HALF),
     (0.0, -1.0),
     (_SQRT_HALF, -_SQRT_HALF),
-)
-_OCTANT_STEPS: tuple[tuple[int, int], ...] = (
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
 )
 
 
@@ -382,7 +372,7 @@ def _pf2e_cone(scene: Scene, origin: Point, direction: float, feet: int) -> IntA
     r = feet // 5 + 2
     fx, fy = math.floor(ox), math.floor(oy)
     if k is not None and k % 2 == 0:
-        ux, uy = _OCTANT_STEPS[k]
+        ux, uy = DIRECTIONS[k]
         along_coord = ox if ux else oy
         if not _is_whole(along_coord):
             raise _bad(
@@ -599,7 +589,7 @@ def _dnd_token(scene: Scene, spec: AreaSpec, origin: Point) -> IntArray:
         return _pairs(x, y)
     assert spec.direction is not None
     k = nearest_octant(spec.direction)
-    sx, sy = _OCTANT_STEPS[k]
+    sx, sy = DIRECTIONS[k]
     cells: list[tuple[int, int]] = []
     if shape == "cone":
         if k % 2 == 0:
@@ -614,7 +604,7 @@ def _dnd_token(scene: Scene, spec: AreaSpec, origin: Point) -> IntArray:
     ux, uy = _OCTANT_UNITS[k]
     start_x = _start_index(origin.x, ux, -uy)
     start_y = _start_index(origin.y, uy, ux)
-    lane_dx, lane_dy = _OCTANT_STEPS[(k + 2) % 8] if k % 2 == 0 else _OCTANT_STEPS[(k + 1) % 8]
+    lane_dx, lane_dy = DIRECTIONS[(k + 2) % 8] if k % 2 == 0 else DIRECTIONS[(k + 1) % 8]
     for lane in range(spec.width // 5):
         bx, by = start_x + lane * lane_dx, start_y + lane * lane_dy
         cells.extend((bx + t * sx, by + t * sy) for t in range(n))

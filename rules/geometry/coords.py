@@ -17,6 +17,19 @@ SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantua
 SIZE_SQUARES: dict[str, int] = {"tiny": 1, "small": 1, "medium": 1, "large": 2, "huge": 3, "gargantuan": 4}
 SIZE_RANK: dict[str, int] = {name: i for i, name in enumerate(SIZES)}
 
+#: The eight one-square steps ``(dx, dy)``, clockwise from east (y grows down); even index = orthogonal,
+#: odd index = diagonal, index k points at 45°·k.
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+)
+
 
 class Cell(NamedTuple):
     """A grid square, by its integer column and row. Immutable (a tuple), ordered by x then y."""

@@ -40,6 +40,7 @@ from rules.geometry.sight import (
     Box,
     Obstacles,
     WallIndex,
+    box_span,
     cells_hit,
     crossed_walls,
     obstacles,
@@ -175,7 +176,7 @@ def _creature_span(p: Point, q: Point, b: Box, excluded: tuple[Box, ...]) -> flo
         return None
     pieces = [span]
     for ex in excluded:
-        cut = _closed_box_span(p, q, ex)
+        cut = box_span(p, q, ex, closed=True)
         if cut is None:
             continue
         nxt: list[tuple[float, float]] = []
@@ -189,25 +190,6 @@ def _creature_span(p: Point, q: Point, b: Box, excluded: tuple[Box, ...]) -> flo
                 nxt.append((cut[1], hi))
         pieces = [(lo, hi) for lo, hi in nxt if hi - lo > 1e-9]
     return min(lo for lo, _ in pieces) if pieces else None
-
-
-def _closed_box_span(p: Point, q: Point, b: Box) -> tuple[float, float] | None:
-    t0, t1 = 0.0, 1.0
-    for axis in (0, 1):
-        lo, hi = b[axis], b[axis + 2]
-        s = p[axis]
-        d = q[axis] - s
-        if d == 0.0:
-            if not (lo <= s <= hi):
-                return None
-            continue
-        a, c = (lo - s) / d, (hi - s) / d
-        if a > c:
-            a, c = c, a
-        t0, t1 = max(t0, a), min(t1, c)
-        if t1 < t0:
-            return None
-    return t0, t1
 
 
 #: Up to this many lines, GEOS finds exactly what each line meets; more lines go through numpy in bulk.

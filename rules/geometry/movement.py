@@ -42,20 +42,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import QueryError
-from rules.geometry.coords import SIZE_RANK, SIZE_SQUARES, Cell
+from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
 from rules.scene import Scene, Token
 
-#: Step directions, clockwise from east (y grows down); even index = orthogonal, odd index = diagonal.
-DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-)
 DIRECTION_INDEX: dict[tuple[int, int], int] = {d: i for i, d in enumerate(DIRECTIONS)}
 #: Direction indexes ordered by the neighbour cell they lead to (x, then y): the path tie-break order.
 _BY_CELL: tuple[int, ...] = tuple(sorted(range(8), key=lambda i: DIRECTIONS[i]))

@@ -272,19 +272,20 @@ def effect_blocked(scene: Scene, p: Point, q: Point) -> bool:
     return segment_blocked(scene, p, q, "effect")
 
 
-def segments_blocked(index: WallIndex, segs: np.ndarray, candidates: np.ndarray | None = None) -> np.ndarray:
-    """Vectorised `crossed_walls`: for an ``(m, 4)`` array of segments ``px, py, qx, qy``, a boolean array
-    telling which are blocked by the `candidates` walls (default: all walls of the index)."""
-    m = len(segs)
-    out = np.zeros(m, dtype=bool)
-    if m == 0 or index.tree is None:
-        return out
-    cand = np.arange(len(index.walls)) if candidates is None else np.asarray(candidates, dtype=np.intp)
-    if cand.size == 0:
-        return out
-    w = index.coords[cand]
-    ax, ay, bx, by = w[:, 0][None, :], w[:, 1][None, :], w[:, 2][None, :], w[:, 3][None, :]
-    px, py, qx, qy = segs[:, 0:1], segs[:, 1:2], segs[:, 2:3], segs[:, 3:4]
+def _orientations(
+    ax: np.ndarray,
+    ay: np.ndarray,
+    bx: np.ndarray,
+    by: np.ndarray,
+    px: np.ndarray,
+    py: np.ndarray,
+    qx: np.ndarray,
+    qy: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The tests of `crossed_walls`, vectorised over walls ``a→b`` and segments ``p→q`` (broadcast together):
+    ``live`` (the segment is longer than EPS); ``s1``, ``s2`` (the side of the segment each wall end lies on:
+    -1, 0 or 1); ``s3``, ``s4`` (the side of the wall each segment end lies on); ``event`` (exactly one wall
+    end lies on the segment's interior, the other off its line: a vertex event). ``live`` is not applied."""
     dx, dy = qx - px, qy - py
     length2 = dx * dx + dy * dy
     live = length2 > EPS * EPS
@@ -300,13 +301,30 @@ def segments_blocked(index: WallIndex, segs: np.ndarray, candidates: np.ndarray 
     o4 = wdx * (qy - ay) - wdy * (qx - ax)
     s3 = (o3 > tolw).astype(np.int8) - (o3 < -tolw)
     s4 = (o4 > tolw).astype(np.int8) - (o4 < -tolw)
-    proper = (s1 * s2 < 0) & (s3 * s4 < 0)
-    out = np.asarray(proper.any(axis=1) & live[:, 0], dtype=bool)
     ta = ((ax - px) * dx + (ay - py) * dy) / safe2
     tb = ((bx - px) * dx + (by - py) * dy) / safe2
     event = ((s1 == 0) & (s2 != 0) & (ta > EPS) & (ta < 1 - EPS)) | (
         (s2 == 0) & (s1 != 0) & (tb > EPS) & (tb < 1 - EPS)
     )
+    return live, s1, s2, s3, s4, event
+
+
+def segments_blocked(index: WallIndex, segs: np.ndarray, candidates: np.ndarray | None = None) -> np.ndarray:
+    """Vectorised `crossed_walls`: for an ``(m, 4)`` array of segments ``px, py, qx, qy``, a boolean array
+    telling which are blocked by the `candidates` walls (default: all walls of the index)."""
+    m = len(segs)
+    out = np.zeros(m, dtype=bool)
+    if m == 0 or index.tree is None:
+        return out
+    cand = np.arange(len(index.walls)) if candidates is None else np.asarray(candidates, dtype=np.intp)
+    if cand.size == 0:
+        return out
+    w = index.coords[cand]
+    ax, ay, bx, by = w[:, 0][None, :], w[:, 1][None, :], w[:, 2][None, :], w[:, 3][None, :]
+    px, py, qx, qy = segs[:, 0:1], segs[:, 1:2], segs[:, 2:3], segs[:, 3:4]
+    live, s1, s2, s3, s4, event = _orientations(ax, ay, bx, by, px, py, qx, qy)
+    proper = (s1 * s2 < 0) & (s3 * s4 < 0)
+    out = np.asarray(proper.any(axis=1) & live[:, 0], dtype=bool)
     unsure = np.nonzero(event.any(axis=1) & ~out & live[:, 0])[0]
     for i in unsure:
         row = segs[i]
@@ -325,32 +343,9 @@ def pair_crossings(
     ax, ay, bx, by = w[:, 0], w[:, 1], w[:, 2], w[:, 3]
     sg = segs[seg_idx]
     px, py, qx, qy = sg[:, 0], sg[:, 1], sg[:, 2], sg[:, 3]
-    dx, dy = qx - px, qy - py
-    length2 = dx * dx + dy * dy
-    live = length2 > EPS * EPS
-    safe2 = np.where(live, length2, 1.0)
-    tol = EPS * np.maximum(1.0, np.sqrt(safe2))
-    o1 = dx * (ay - py) - dy * (ax - px)
-    o2 = dx * (by - py) - dy * (bx - px)
-    s1 = (o1 > tol).astype(np.int8) - (o1 < -tol)
-    s2 = (o2 > tol).astype(np.int8) - (o2 < -tol)
-    wdx, wdy = bx - ax, by - ay
-    tolw = EPS * np.maximum(1.0, np.sqrt(wdx * wdx + wdy * wdy))
-    o3 = wdx * (py - ay) - wdy * (px - ax)
-    o4 = wdx * (qy - ay) - wdy * (qx - ax)
-    s3 = (o3 > tolw).astype(np.int8) - (o3 < -tolw)
-    s4 = (o4 > tolw).astype(np.int8) - (o4 < -tolw)
+    live, s1, s2, s3, s4, event = _orientations(ax, ay, bx, by, px, py, qx, qy)
     proper = np.asarray((s1 * s2 < 0) & (s3 * s4 < 0) & live, dtype=bool)
-    ta = ((ax - px) * dx + (ay - py) * dy) / safe2
-    tb = ((bx - px) * dx + (by - py) * dy) / safe2
-    event = np.asarray(
-        live
-        & (
-            ((s1 == 0) & (s2 != 0) & (ta > EPS) & (ta < 1 - EPS))
-            | ((s2 == 0) & (s1 != 0) & (tb > EPS) & (tb < 1 - EPS))
-        ),
-        dtype=bool,
-    )
+    event = np.asarray(live & event, dtype=bool)
     meet = np.asarray((s1 * s2 <= 0) & (s3 * s4 <= 0), dtype=bool)
     return proper, event, meet
 
@@ -698,11 +693,10 @@ class _Corridor:
     def contains(self, x: float, y: float) -> bool:
         return all(self._side(e, x, y) >= -EPS * max(1.0, math.hypot(e[2], e[3])) for e in self.edges)
 
-    def piece(self, w: Seg) -> Seg | None:
-        """The part of wall `w` inside the hull, when it can be part of a separating chain: not entering a
-        place's interior, not lying along the hull's boundary, not touching the avoided point."""
-        ax, ay, bx, by = w
-        dx, dy = bx - ax, by - ay
+    def clip(self, s: Seg) -> tuple[float, float] | None:
+        """Parameter interval ``(t0, t1)`` ⊂ [0, 1] of segment `s` inside the hull (its edges count, within
+        a tolerance), or None when it misses the hull."""
+        ax, ay, bx, by = s
         t0, t1 = 0.0, 1.0
         for e in self.edges:
             tol = EPS * max(1.0, math.hypot(e[2], e[3]))
@@ -719,6 +713,17 @@ class _Corridor:
                 t1 = min(t1, bound)
             if t1 < t0:
                 return None
+        return t0, t1
+
+    def piece(self, w: Seg) -> Seg | None:
+        """The part of wall `w` inside the hull, when it can be part of a separating chain: not entering a
+        place's interior, not lying along the hull's boundary, not touching the avoided point."""
+        span = self.clip(w)
+        if span is None:
+            return None
+        t0, t1 = span
+        ax, ay, bx, by = w
+        dx, dy = bx - ax, by - ay
         piece = (ax + t0 * dx, ay + t0 * dy, ax + t1 * dx, ay + t1 * dy)
         p, q = (piece[0], piece[1]), (piece[2], piece[3])
         for b in self.boxes:
@@ -736,27 +741,7 @@ class _Corridor:
     def contact_inside(self, c: Seg) -> bool:
         if c[0] == c[2] and c[1] == c[3]:
             return self.contains(c[0], c[1])
-        return self.piece_of_contact(c)
-
-    def piece_of_contact(self, c: Seg) -> bool:
-        ax, ay, bx, by = c
-        t0, t1 = 0.0, 1.0
-        for e in self.edges:
-            tol = EPS * max(1.0, math.hypot(e[2], e[3]))
-            c0 = self._side(e, ax, ay)
-            c1 = self._side(e, bx, by) - c0
-            if abs(c1) <= 1e-15:
-                if c0 < -tol:
-                    return False
-                continue
-            bound = (-tol - c0) / c1
-            if c1 > 0:
-                t0 = max(t0, bound)
-            else:
-                t1 = min(t1, bound)
-            if t1 < t0:
-                return False
-        return True
+        return self.clip(c) is not None
 
 
 def _chain_separates(index: WallIndex, graph: _Graph, start: Iterable[int], corridor: _Corridor) -> bool:
@@ -794,24 +779,47 @@ def _chain_separates(index: WallIndex, graph: _Graph, start: Iterable[int], corr
     return False
 
 
-def _search_spaces(index: WallIndex, rooms: _Rooms, graph: _Graph, a: Box, b: Box) -> bool:
-    if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
-        return True  # overlapping spaces share interior points
-    ca = ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2)
-    cb = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-    near = index.meeting(Point(*ca), Point(*cb))
-    if near.size == 0 or not crossed_walls(index, ca, cb, near):
+def _quick_proofs(
+    index: WallIndex,
+    rooms: _Rooms,
+    graph: _Graph,
+    centres: tuple[tuple[float, float], tuple[float, float]],
+    places: tuple[tuple[float, ...], tuple[float, ...]],
+    labelled: list[tuple[tuple[float, float], int]],
+    boxes: Sequence[Box],
+    avoid: tuple[float, float] | None,
+) -> bool | tuple[shapely.Geometry, np.ndarray]:
+    """Steps 1 and 2 of the module docstring for two places (each a box, or a point as for `_room_of`):
+    True or False when the segment between their `centres`, their rooms or a chain of walls settles it;
+    otherwise their convex hull (of the `labelled` points, see `_hull`; `boxes` and `avoid` as for
+    `_Corridor`) and the walls that meet it, for the search."""
+    c1, c2 = centres
+    near = index.meeting(Point(*c1), Point(*c2))
+    if near.size == 0 or not crossed_walls(index, c1, c2, near):
         return True
-    ra, rb = _room_of(rooms, a), _room_of(rooms, b)
-    if ra is not None and rb is not None and ra != rb:
+    r1, r2 = _room_of(rooms, places[0]), _room_of(rooms, places[1])
+    if r1 is not None and r2 is not None and r1 != r2:
         return False
-    ring = _hull([(pt, 1) for pt in _corners(a)] + [(pt, 2) for pt in _corners(b)])
-    if _chain_separates(index, graph, near.tolist(), _Corridor(ring, (a, b), None)):
+    ring = _hull(labelled)
+    if _chain_separates(index, graph, near.tolist(), _Corridor(ring, boxes, avoid)):
         return False
     hull = shapely.polygons([pt for pt, _ in ring])
     cand = index.tree.query(hull, predicate="intersects") if index.tree is not None else np.empty(0, np.intp)
     if cand.size == 0:
         return True
+    return hull, cand
+
+
+def _search_spaces(index: WallIndex, rooms: _Rooms, graph: _Graph, a: Box, b: Box) -> bool:
+    if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+        return True  # overlapping spaces share interior points
+    ca = ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2)
+    cb = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+    labelled = [(pt, 1) for pt in _corners(a)] + [(pt, 2) for pt in _corners(b)]
+    quick = _quick_proofs(index, rooms, graph, (ca, cb), (a, b), labelled, (a, b), None)
+    if isinstance(quick, bool):
+        return quick
+    hull, cand = quick
     sa = np.array(space_samples((int(a[0]), int(a[1])), int(a[2] - a[0])), dtype=float)
     sb = np.array(space_samples((int(b[0]), int(b[1])), int(b[2] - b[0])), dtype=float)
     pairs = np.hstack([np.repeat(sa, len(sb), axis=0), np.tile(sb, (len(sa), 1))])
@@ -846,19 +854,11 @@ def _search_point(index: WallIndex, rooms: _Rooms, graph: _Graph, o: tuple[float
     if b[0] <= o[0] <= b[2] and b[1] <= o[1] <= b[3]:
         return True  # inside the space or on its edge: a short step into the interior crosses nothing
     cb = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-    near = index.meeting(Point(*o), Point(*cb))
-    if near.size == 0 or not crossed_walls(index, o, cb, near):
-        return True
-    ro, rb = _room_of(rooms, o), _room_of(rooms, b)
-    if ro is not None and rb is not None and ro != rb:
-        return False
-    ring = _hull([(o, 1)] + [(pt, 2) for pt in _corners(b)])
-    if _chain_separates(index, graph, near.tolist(), _Corridor(ring, (b,), o)):
-        return False
-    hull = shapely.polygons([pt for pt, _ in ring])
-    cand = index.tree.query(hull, predicate="intersects") if index.tree is not None else np.empty(0, np.intp)
-    if cand.size == 0:
-        return True
+    labelled = [(o, 1)] + [(pt, 2) for pt in _corners(b)]
+    quick = _quick_proofs(index, rooms, graph, (o, cb), (o, b), labelled, (b,), o)
+    if isinstance(quick, bool):
+        return quick
+    hull, cand = quick
     sb = np.array(space_samples((int(b[0]), int(b[1])), int(b[2] - b[0])), dtype=float)
     segs = np.hstack([np.tile(np.array(o, dtype=float), (len(sb), 1)), sb])
     if _any_unblocked(index, segs, cand):
@@ -878,11 +878,13 @@ def _search_point(index: WallIndex, rooms: _Rooms, graph: _Graph, o: tuple[float
     return _any_unblocked(index, segs, cand)
 
 
-def _line_memo(scene: Scene, purpose: str) -> dict[tuple[Any, ...], bool]:
-    return shared_by_walls(scene, f"line_memo:{purpose}", dict)
-
-
-def _remember(memo: dict[tuple[Any, ...], bool], key: tuple[Any, ...], value: bool) -> bool:
+def _memoised(scene: Scene, purpose: str, key: tuple[Any, ...], search: Callable[[], bool]) -> bool:
+    """The answer of `search` for `key`, remembered per set of walls and purpose."""
+    memo: dict[tuple[Any, ...], bool] = shared_by_walls(scene, f"line_memo:{purpose}", dict)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    value = search()
     if len(memo) > 200_000:
         memo.clear()
     memo[key] = value
@@ -906,12 +908,11 @@ def spaces_have_line(
     if index.tree is None:
         return True
     key = (a, b) if a <= b else (b, a)
-    memo = _line_memo(scene, purpose)
-    found = memo.get(key)
-    if found is not None:
-        return found
-    return _remember(
-        memo, key, _search_spaces(index, _rooms(scene, purpose), _wall_graph(scene, purpose), key[0], key[1])
+    return _memoised(
+        scene,
+        purpose,
+        key,
+        lambda: _search_spaces(index, _rooms(scene, purpose), _wall_graph(scene, purpose), key[0], key[1]),
     )
 
 
@@ -930,17 +931,12 @@ def point_has_line_to_space(
     if index.tree is None:
         return True
     b = _box_of(cell, side)
-    key = ("point", float(p[0]), float(p[1]), b)
-    memo = _line_memo(scene, purpose)
-    found = memo.get(key)
-    if found is not None:
-        return found
-    return _remember(
-        memo,
-        key,
-        _search_point(
-            index, _rooms(scene, purpose), _wall_graph(scene, purpose), (float(p[0]), float(p[1])), b
-        ),
+    o = (float(p[0]), float(p[1]))
+    return _memoised(
+        scene,
+        purpose,
+        ("point", *o, b),
+        lambda: _search_point(index, _rooms(scene, purpose), _wall_graph(scene, purpose), o, b),
     )
 
 
@@ -1000,13 +996,23 @@ def obstacle_union(scene: Scene) -> shapely.Geometry | None:
 def open_box_span(p: tuple[float, float], q: tuple[float, float], b: Box) -> tuple[float, float] | None:
     """Parameter interval ``(t0, t1)`` ⊂ [0, 1] of segment p→q strictly inside box `b`, or None when the
     segment misses the box's interior (touching an edge or a corner only)."""
+    return box_span(p, q, b, closed=False)
+
+
+def box_span(
+    p: tuple[float, float], q: tuple[float, float], b: Box, *, closed: bool
+) -> tuple[float, float] | None:
+    """Parameter interval ``(t0, t1)`` ⊂ [0, 1] of segment p→q inside box `b`, or None.
+
+    Open (``closed=False``): strictly inside, for more than EPS; touching an edge or a corner only is a
+    miss. Closed: the box's edges count, so a touch gives an interval of one point (``t0 == t1``)."""
     t0, t1 = 0.0, 1.0
     for axis in (0, 1):
         lo, hi = b[axis], b[axis + 2]
         s = p[axis]
         d = q[axis] - s
         if d == 0.0:
-            if not (lo < s < hi):
+            if not ((lo <= s <= hi) if closed else (lo < s < hi)):
                 return None
             continue
         a, c = (lo - s) / d, (hi - s) / d
@@ -1014,9 +1020,9 @@ def open_box_span(p: tuple[float, float], q: tuple[float, float], b: Box) -> tup
             a, c = c, a
         t0 = max(t0, a)
         t1 = min(t1, c)
-        if t1 - t0 <= EPS:
+        if (t1 < t0) if closed else (t1 - t0 <= EPS):
             return None
-    return (t0, t1) if t1 - t0 > EPS else None
+    return t0, t1
 
 
 def cells_hit(

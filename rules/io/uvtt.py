@@ -49,7 +49,7 @@ from rules.io.images import (
     check_image,
     embedded_ref,
 )
-from rules.scene import FORMAT, FORMAT_VERSION, MAX_GRID_SIDE, Scene, scene_from_json
+from rules.scene import FORMAT, FORMAT_VERSION, MAX_GRID_SIDE, JsonReader, Scene, scene_from_json
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 #: Largest UVTT file read: a 200 MB picture is about 267 MB of base64, plus the geometry.
@@ -127,22 +127,13 @@ def scene_from_uvtt(doc: JSON, source: str = "", system: str = "pf2e") -> Scene:
 # ------------------------------------------------------------------------------------------- reading
 
 
-class _Reader:
+class _Reader(JsonReader):
+    """`JsonReader` with the importer's own numbers (a too large or non-finite one is refused by name),
+    points (``{x, y}`` or ``[x, y]``, within ±`MAX_COORD`) and grid sides; long values are cut short in
+    messages."""
+
     def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, path: str, message: str) -> SceneError:
-        return SceneError(message, path, self.source)
-
-    def obj(self, value: JSON, path: str) -> dict[str, JSON]:
-        if not isinstance(value, dict):
-            raise self.fail(path, f"expected an object, got {_kind(value)}")
-        return value
-
-    def lst(self, value: JSON, path: str) -> list[JSON]:
-        if not isinstance(value, list):
-            raise self.fail(path, f"expected a list, got {_kind(value)}")
-        return value
+        super().__init__(source, shown_chars=40)
 
     def need(self, o: dict[str, JSON], key: str, path: str, what: str) -> JSON:
         if key not in o:
@@ -151,7 +142,7 @@ class _Reader:
 
     def number(self, value: JSON, path: str) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a number, got {_kind(value)}")
+            raise self.fail(path, f"expected a number, got {self.kind(value)}")
         try:
             x = float(value)
         except OverflowError:
@@ -177,11 +168,6 @@ class _Reader:
         y = self.coord(self.need(o, "y", f"{path}.y", "a number"), f"{path}.y")
         return Point(x, y)
 
-    def boolean(self, value: JSON, path: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(path, f"expected true or false, got {_kind(value)}")
-        return value
-
     def side(self, value: JSON, path: str) -> int:
         x = self.number(value, path)
         n = round(x) if abs(x - round(x)) < 1e-6 else math.ceil(x)
@@ -190,24 +176,6 @@ class _Reader:
         if n > MAX_GRID_SIDE:
             raise self.fail(path, f"{x:g} is more than {MAX_GRID_SIDE} cells")
         return int(n)
-
-
-def _kind(value: JSON) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "…"
-        return f"the string {shown!r}"
-    if isinstance(value, (int, float)):
-        text = repr(value)
-        return f"the number {text if len(text) <= 40 else text[:37] + '…'}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
 
 
 def _key(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -235,7 +203,7 @@ def _polyline_segments(
 
 def _colour(r: _Reader, value: JSON, path: str) -> str:
     if not isinstance(value, str) or not _HEX_COLOUR.fullmatch(value):
-        raise r.fail(path, f"expected a colour of 8 hex digits (AARRGGBB), got {_kind(value)}")
+        raise r.fail(path, f"expected a colour of 8 hex digits (AARRGGBB), got {r.kind(value)}")
     digits = value.lstrip("#").lower()
     return digits if len(digits) == 8 else "ff" + digits
 
@@ -346,7 +314,7 @@ def document_from_uvtt(doc: JSON, source: str = "", system: str = "pf2e", name: 
     image = d.get("image")
     if image is not None and image != "":
         if not isinstance(image, str):
-            raise r.fail("image", f"expected base64 picture data or a file path, got {_kind(image)}")
+            raise r.fail("image", f"expected base64 picture data or a file path, got {r.kind(image)}")
         ref, data, pixel_width = _picture(r, image, version)
         if data is not None:
             images[ref.removeprefix("embedded:")] = data

@@ -4,17 +4,21 @@
 They share the interface and differ in data; what each computes is documented in its package
 (`rules.systems.pf2e`, `rules.systems.dnd5e`). Shared pieces: `rules.systems.modifiers` (typed modifiers
 and stacking), `rules.systems.damage` (damage entries and results), `rules.systems.board` (facts read off
-the board: distance, reach, cover, flanking, sight).
+the board: distance, reach, cover, flanking, sight). The checks both systems make the same way live here:
+`attack_distance` (AC, then reach), `damage_formula_errors` and `require_hp`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rules.dice import DieSource
+from rules.dice import DiceSyntaxError, DieSource
+from rules.errors import QueryError
 from rules.scene import Attack, Scene, Token
+from rules.systems import board
 from rules.systems.damage import DamageEntry, DamageOutcome
 
 SYSTEM_NAMES: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
@@ -97,6 +101,41 @@ class RuleSystem(Protocol):
     def end_of_turn(self, token: Token, rng: DieSource) -> TurnEvent: ...
 
     def state_of(self, token: Token) -> str: ...
+
+
+# ------------------------------------------------------------------------ checks every system makes
+
+
+def attack_distance(scene: Scene, attacker: Token, target: Token, attack: Attack, *, melee: bool) -> int:
+    """The first checks of every system's `RuleSystem.attack`, in this order: the target has an AC (else
+    ``missing field``); a `melee` attack has the target within its reach (`board.melee_reach`, measured by
+    `board.in_reach`; else ``out of reach``). Returns the distance in feet (`board.distance`)."""
+    if target.ac is None:
+        raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
+    distance = board.distance(scene, attacker, target)
+    if melee:
+        reach = board.melee_reach(attacker, attack)
+        if not board.in_reach(scene, attacker, target, reach):
+            raise QueryError(
+                "out of reach",
+                f"{attacker.id}'s {attack.name} reaches {reach} ft but {target.id} is {distance} ft away",
+            )
+    return distance
+
+
+@contextmanager
+def damage_formula_errors(attacker: Token, attack: Attack) -> Iterator[None]:
+    """Around the roll of `attack`: a bad damage formula becomes ``QueryError("bad value", …)``."""
+    try:
+        yield
+    except DiceSyntaxError as exc:
+        raise QueryError("bad value", f"{attacker.id}'s {attack.name} damage: {exc.short}") from None
+
+
+def require_hp(target: Token) -> None:
+    """Damage needs the target's HP: ``missing field`` when it has none."""
+    if target.hp is None:
+        raise QueryError("missing field", f"token {target.id!r} has no 'hp'")
 
 
 def system_for(scene_or_name: Scene | str) -> RuleSystem:

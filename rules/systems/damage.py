@@ -7,9 +7,11 @@ weaknesses and resistances (and also matches ``persistent-damage``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from rules.scene import Token
 
 PHYSICAL: frozenset[str] = frozenset({"bludgeoning", "piercing", "slashing"})
 ENERGY: frozenset[str] = frozenset(
@@ -76,6 +78,27 @@ class DamageOutcome:
             "temp_hp": self.temp_hp,
             "state": self.state,
         }
+
+
+def settle(
+    target: Token,
+    steps: Sequence[TypeResult],
+    take_damage: Callable[[Token, int], Token],
+    state_of: Callable[[Token], str],
+) -> tuple[DamageOutcome, Token]:
+    """The damage query's answer and the target afterwards, from the per-type results `steps`: their total
+    (after every defence, before temporary HP) goes to `take_damage`; `state_of` names the state after."""
+    total = sum(s.final for s in steps)
+    after = take_damage(target, total)
+    outcome = DamageOutcome(
+        total=total,
+        by_type=tuple((s.type, s.final) for s in steps),
+        hp=after.hp if after.hp is not None else 0,
+        temp_hp=after.temp_hp,
+        state=state_of(after),
+        steps=tuple(steps),
+    )
+    return outcome, after
 
 
 def base_type(damage_type: str) -> str:

@@ -23,12 +23,15 @@ def _edit(window) -> None:  # type: ignore[no-untyped-def]
 def _comparable(doc: dict) -> dict:  # type: ignore[type-arg]
     doc = dict(doc)
     doc.pop("background", None)
+    doc.pop("log", None)  # the log is written into the saved scene (checked below)
     return doc
 
 
 def test_save_json_then_open_round_trip(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     _edit(window)
     saved = scene_to_json(window.doc.scene)
+    log_before = list(window.doc.log)
+    assert log_before
     target = tmp_path / "elsewhere" / "fight.json"
     target.parent.mkdir()
     assert window.files.save_as(target)
@@ -36,6 +39,7 @@ def test_save_json_then_open_round_trip(window, tmp_path: Path) -> None:  # type
     assert window.windowTitle().startswith("fight.json")
     assert window.files.open(target)
     assert _comparable(scene_to_json(window.doc.scene)) == _comparable(saved)
+    assert window.doc.log == log_before  # the log came back with the scene
     # the map picture path was rebased to the new folder and still loads
     assert window.map_scene.background_layer.has_image
     written = json.loads(target.read_text(encoding="utf-8"))

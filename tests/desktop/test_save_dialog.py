@@ -98,6 +98,10 @@ def test_5e_save_for_half_with_typed_dice(qtbot: Any) -> None:
     assert dialog.results["a"].outcome == "success"
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     assert doc.scene.token("a").hp == 30 - 14  # type: ignore[union-attr]
+    # the area remembers the save for next time
+    again = SaveDialog(doc, "area-1", dice_source=ScriptedDice([]))
+    qtbot.addWidget(again)
+    assert (again.save.currentData(), again.dc.value(), again.formula.text()) == ("dex", 15, "8d6 fire")
 
 
 def test_bad_damage_formula_is_reported(qtbot: Any) -> None:

@@ -152,3 +152,91 @@ def test_big_map(window, shots: Path) -> None:  # type: ignore[no-untyped-def]
     _save(window, shots, "10-big-map-120x120-fit", min_colours=15)
     _zoom_on(window, (15, 30), 0.6)
     _save(window, shots, "11-big-map-120x120-zoomed", min_colours=15)
+
+
+# ------------------------------------------------------------------------------------ at the table
+
+
+def _place(
+    window, shape: str, feet: int, pos, creator: str | None = None, mods=Qt.KeyboardModifier.NoModifier
+) -> None:  # type: ignore[no-untyped-def]
+    tool = window.tool
+    tool.set_shape(shape)
+    tool.set_feet(feet)
+    window.map_scene.select_ids([creator] if creator else [])
+    move(window.view, pos, buttons=Qt.MouseButton.NoButton, mods=mods)
+    press(window.view, pos, mods=mods)
+    release(window.view, pos, mods=mods)
+
+
+def _corner(window, x: float, y: float):  # type: ignore[no-untyped-def]
+    return window.view.mapFromScene(to_scene((x, y)))
+
+
+def test_areas_placed_and_aimed(window, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    _zoom_on(window, (12, 12), 0.6)
+    window.set_tool("area")
+    window.tool.area_label = "Fireball"
+    _place(window, "burst", 20, _corner(window, 20.1, 11.1))
+    window.tool.area_label = ""
+    _place(window, "cone", 30, _corner(window, 12.0, 12.4), "brann")
+    _place(window, "line", 60, _corner(window, 16.4, 14.6), "quill", Qt.KeyboardModifier.ShiftModifier)
+    # a preview still following the mouse, with its label
+    window.map_scene.select_ids([])
+    window.tool.set_shape("burst")
+    window.tool.set_feet(10)
+    move(window.view, _corner(window, 3.1, 14.1), buttons=Qt.MouseButton.NoButton)
+    _save(window, shots, "12-areas-burst-cone-line-and-preview")
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+
+
+def _flank_goblin(window) -> None:  # type: ignore[no-untyped-def]
+    from desktop.commands import PlaceTokens
+    from rules.geometry.coords import Cell
+
+    window.doc.execute(PlaceTokens((("brann", Cell(15, 8)), ("isolde", Cell(17, 8)))))
+
+
+def test_cover_and_flanking_lines(window, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    _flank_goblin(window)
+    _zoom_on(window, (15, 8), 1.1)
+    window.map_scene.select_ids(["brann"])
+    move(window.view, view_point(window.view, (16, 8)), buttons=Qt.MouseButton.NoButton)
+    _save(window, shots, "13-cover-and-flanking-pf2e")
+    window.map_scene.select_ids(["quill"])
+    move(window.view, view_point(window.view, (16, 8)), buttons=Qt.MouseButton.NoButton)
+    _save(window, shots, "14-cover-line-blocked-by-a-wall")
+
+
+def test_cover_5e_four_lines(window, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    assert window.files.open_demo("dnd5e")
+    _zoom_on(window, (17.5, 6.5), 1.0)
+    window.map_scene.select_ids(["skeleton-1"])
+    move(window.view, view_point(window.view, (16, 8)), buttons=Qt.MouseButton.NoButton)
+    _save(window, shots, "15-cover-5e-four-corner-lines")
+
+
+def test_attack_dialog(window, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    from rules.dice import ScriptedDice
+
+    _flank_goblin(window)
+    window.map_scene.select_ids(["brann"])
+    dialog = window.table.open_attack("brann", "goblin-1")
+    assert dialog is not None
+    dialog.dice = ScriptedDice([17, 6])
+    dialog.damage.dice = dialog.dice
+    dialog.roll_attack()
+    dialog.damage.roll_dice()
+    dialog.adjustSize()
+    _save(dialog, shots, "16-attack-dialog-flanked-rolled", min_colours=8)
+    dialog.close()
+
+
+def test_initiative_running(window, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    from rules.dice import ScriptedDice
+
+    window.table.initiative_dock.dice = ScriptedDice([14, 9, 18, 6, 11, 3, 15, 8, 12, 5] + [10] * 10)
+    window.table.act_start.trigger()
+    window.table.act_next.trigger()
+    window.table.initiative_dock.delay()
+    _save(window, shots, "17-initiative-dock-delay-and-log")

@@ -91,3 +91,89 @@ def test_every_icon_paints() -> None:
     for name in TABLE_PAINTERS:
         assert not table_icon(name).isNull()
     assert table_icon("nope").isNull()
+
+
+# ------------------------------------------------------------------------------------- in the window
+
+
+def test_area_tool_is_a_window_tool_and_placing_selects_the_area(window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtTest import QTest
+
+    from rules.placed_areas import areas_of
+    from tests.desktop.helpers import press, release
+    from tests.desktop.table_helpers import corner_point
+
+    QTest.keyClick(window.view, Qt.Key.Key_A)
+    assert window.tool.name == "area"
+    view = window.view
+    pos = corner_point(view, 19.1, 10.1)
+    move(view, pos, buttons=Qt.MouseButton.NoButton)
+    press(view, pos)
+    release(view, pos)
+    (area,) = areas_of(window.doc.scene)
+    assert window.table.areas_dock.current_id() == area.id
+    assert window.table.areas_layer.item(area.id) is not None
+
+
+def test_right_click_a_target_with_an_attacker_selected_offers_the_attack(window) -> None:  # type: ignore[no-untyped-def]
+    from tests.desktop.helpers import press
+
+    window.map_scene.select_ids(["brann"])
+    goblin = window.doc.scene.token("goblin-1")
+    press(window.view, view_point(window.view, goblin.cell), button=Qt.MouseButton.RightButton)
+    menu = window.view.last_context_menu
+    assert menu is not None
+    texts = [a.text() for a in menu.actions()]
+    attack = next(a for a in menu.actions() if a.text().startswith("Attack Goblin 1 with Brann"))
+    assert texts
+    attack.trigger()
+    dialog = window.table.attack_dialog
+    assert dialog is not None
+    assert dialog.attacker.currentData() == "brann" and dialog.target.currentData() == "goblin-1"
+    dialog.close()
+
+
+def test_log_encounter_and_areas_are_saved_with_the_scene(window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from desktop.table_commands import PlaceArea
+    from rules.geometry.areas import AreaSpec
+    from rules.geometry.coords import Point
+    from rules.placed_areas import PlacedArea, areas_of
+
+    window.doc.execute(PlaceArea(PlacedArea("area-1", AreaSpec("burst", 10, origin=Point(19, 10)))))
+    window.table.initiative_dock.dice = ScriptedDice([10] * 20)
+    window.table.act_start.trigger()
+    window.table.act_next.trigger()
+    enc = encounter_of(window.doc.scene)
+    log = list(window.doc.log)
+    assert enc is not None and len(log) == 3
+    target = tmp_path / "fight.fivefoot"
+    assert window.files.save_as(target)
+    assert window.files.open(target)
+    assert encounter_of(window.doc.scene) == enc
+    assert [a.id for a in areas_of(window.doc.scene)] == ["area-1"]
+    assert window.doc.log == log
+    assert window.table.log_dock.plain_text() == "\n".join(log)
+    assert window.table.initiative_dock.pages.currentIndex() == 1
+    # new entries follow the saved ones; undo can't take the saved ones away
+    window.table.act_next.trigger()
+    assert window.doc.log[:3] == log and len(window.doc.log) == 4
+    while window.doc.can_undo():
+        window.doc.undo()
+    assert window.doc.log == log
+
+
+def test_e_ends_the_current_turn_and_the_status_shows_the_round(window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtTest import QTest
+
+    window.table.initiative_dock.dice = ScriptedDice([10] * 20)
+    window.table.act_start.trigger()
+    enc = encounter_of(window.doc.scene)
+    assert enc is not None
+    first = window.doc.scene.token(enc.current_id)
+    assert f"Round 1 · {first.label}" in window.round_label.text()
+    assert not window.act_new_round.isEnabled()
+    assert window.map_scene.selected_ids() == [enc.current_id]
+    QTest.keyClick(window.view, Qt.Key.Key_E)
+    assert encounter_of(window.doc.scene).index == 1  # type: ignore[union-attr]
+    QTest.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    assert encounter_of(window.doc.scene).index == 0  # type: ignore[union-attr]

@@ -74,38 +74,28 @@ def condition_reasons(
     attacker: Token, target: Token, attack: Attack, *, distance: int, edition: Edition
 ) -> list[Reason]:
     """Advantage/disadvantage sources from conditions and distance (see the module docstring)."""
-    out: list[Reason] = []
     adv, dis = ADVANTAGE, DISADVANTAGE
-    if attacker.has_condition("blinded"):
-        out.append(Reason(dis, "attacker is blinded (can't see the target)"))
-    if target.has_condition("invisible"):
-        out.append(Reason(dis, "target is invisible (unseen target)"))
-    if attacker.has_condition("invisible"):
-        out.append(Reason(adv, "attacker is invisible (unseen attacker)"))
-    if target.has_condition("blinded"):
-        out.append(Reason(adv, "target is blinded (can't see the attacker)"))
-    if target.has_condition("prone"):
-        if distance <= 5:
-            out.append(Reason(adv, "target is prone, attacker within 5 ft"))
-        else:
-            out.append(Reason(dis, "target is prone, attacker more than 5 ft away"))
-    if attacker.has_condition("prone"):
-        out.append(Reason(dis, "attacker is prone"))
-    if target.has_condition("restrained"):
-        out.append(Reason(adv, "target is restrained"))
-    if attacker.has_condition("restrained"):
-        out.append(Reason(dis, "attacker is restrained"))
-    if attacker.has_condition("poisoned"):
-        out.append(Reason(dis, "attacker is poisoned"))
-    if attacker.has_condition("frightened"):
-        out.append(Reason(dis, "attacker is frightened"))
-    for name in ADVANTAGE_AGAINST:
-        if target.has_condition(name):
-            out.append(Reason(adv, f"target is {name}"))
-    if attacker.has_condition("squeezing"):
-        out.append(Reason(dis, "attacker is squeezing"))
-    if target.has_condition("squeezing"):
-        out.append(Reason(adv, "target is squeezing"))
+    if distance <= 5:
+        prone_target = (adv, "target is prone, attacker within 5 ft")
+    else:
+        prone_target = (dis, "target is prone, attacker more than 5 ft away")
+    # (whose condition, condition, what it gives, why), in the order the reasons are listed.
+    table: list[tuple[Token, str, str, str]] = [
+        (attacker, "blinded", dis, "attacker is blinded (can't see the target)"),
+        (target, "invisible", dis, "target is invisible (unseen target)"),
+        (attacker, "invisible", adv, "attacker is invisible (unseen attacker)"),
+        (target, "blinded", adv, "target is blinded (can't see the attacker)"),
+        (target, "prone", *prone_target),
+        (attacker, "prone", dis, "attacker is prone"),
+        (target, "restrained", adv, "target is restrained"),
+        (attacker, "restrained", dis, "attacker is restrained"),
+        (attacker, "poisoned", dis, "attacker is poisoned"),
+        (attacker, "frightened", dis, "attacker is frightened"),
+        *((target, name, adv, f"target is {name}") for name in ADVANTAGE_AGAINST),
+        (attacker, "squeezing", dis, "attacker is squeezing"),
+        (target, "squeezing", adv, "target is squeezing"),
+    ]
+    out = [Reason(kind, why) for who, condition, kind, why in table if who.has_condition(condition)]
     if edition.exhaustion == "levels" and attacker.condition_value("exhaustion") >= 3:
         out.append(Reason(dis, f"attacker has exhaustion {attacker.condition_value('exhaustion')}"))
     if edition.small_heavy_disadvantage and attack.has("heavy") and attacker.size in ("tiny", "small"):

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from rules.scene import Token
-from rules.systems.damage import DamageEntry, DamageOutcome, TypeResult, applies, group_by_type
+from rules.systems.damage import DamageEntry, DamageOutcome, TypeResult, applies, group_by_type, settle
 
 DEATH_SAVE_DC = 10
 
@@ -127,17 +128,7 @@ def damage(
     if target.hp is None:
         raise ValueError(f"token {target.id!r} has no hp")
     steps = apply_defences(target, entries, save=save)
-    total = sum(s.final for s in steps)
-    after = take_damage(target, total, critical=critical, nonlethal=nonlethal)
-    outcome = DamageOutcome(
-        total=total,
-        by_type=tuple((s.type, s.final) for s in steps),
-        hp=after.hp if after.hp is not None else 0,
-        temp_hp=after.temp_hp,
-        state=state_of(after),
-        steps=tuple(steps),
-    )
-    return outcome, after
+    return settle(target, steps, partial(take_damage, critical=critical, nonlethal=nonlethal), state_of)
 
 
 @dataclass(frozen=True, slots=True)

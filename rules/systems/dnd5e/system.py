@@ -17,11 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules import dice
 from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.scene import Attack, Scene, Token
-from rules.systems import TurnBudget, TurnEvent, board
+from rules.systems import (
+    TurnBudget,
+    TurnEvent,
+    attack_distance,
+    board,
+    damage_formula_errors,
+    require_hp,
+)
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.dnd5e import damage as dnd_damage
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
@@ -80,17 +86,8 @@ class DnD5e:
         attack_number: int = 1,
         nonlethal: bool | None = None,
     ) -> AttackResult:
-        if target.ac is None:
-            raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
-        distance = board.distance(scene, attacker, target)
-        if attack.range is None:
-            reach = board.melee_reach(attacker, attack)
-            if not board.in_reach(scene, attacker, target, reach):
-                raise QueryError(
-                    "out of reach",
-                    f"{attacker.id}'s {attack.name} reaches {reach} ft but {target.id} is {distance} ft away",
-                )
-        else:
+        distance = attack_distance(scene, attacker, target, attack, melee=attack.range is None)
+        if attack.range is not None:
             _normal, long = attack.range
             if distance > long:
                 raise QueryError(
@@ -102,7 +99,7 @@ class DnD5e:
             raise QueryError("total cover", f"{target.id} has total cover from {attacker.id}")
         reasons = condition_reasons(attacker, target, attack, distance=distance, edition=self.edition)
         reasons += board_reasons(scene, attacker, target, attack, distance)
-        try:
+        with damage_formula_errors(attacker, attack):
             return attack_roll(
                 attacker,
                 target,
@@ -113,8 +110,6 @@ class DnD5e:
                 cover=cover,
                 reasons=reasons,
             )
-        except dice.DiceSyntaxError as exc:
-            raise QueryError("bad value", f"{attacker.id}'s {attack.name} damage: {exc.short}") from None
 
     def damage(
         self,
@@ -127,8 +122,7 @@ class DnD5e:
     ) -> tuple[DamageOutcome, Token]:
         if save not in (None, "success", "failure"):
             raise QueryError("bad value", f"'save' must be 'success' or 'failure', got {save!r}")
-        if target.hp is None:
-            raise QueryError("missing field", f"token {target.id!r} has no 'hp'")
+        require_hp(target)
         return dnd_damage.damage(target, entries, save=save, critical=critical, nonlethal=nonlethal)
 
     def check(self, d20: int, modifier: int, dc: int) -> str:

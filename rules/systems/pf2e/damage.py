@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 
 from rules.scene import Token
 from rules.systems.damage import (
@@ -28,6 +29,7 @@ from rules.systems.damage import (
     applies,
     best_value,
     group_by_type,
+    settle,
 )
 from rules.systems.pf2e import dying
 from rules.systems.pf2e.degrees import CRITICAL_FAILURE, CRITICAL_SUCCESS, DEGREES, FAILURE, SUCCESS
@@ -116,14 +118,4 @@ def damage(
     if target.hp is None:
         raise ValueError(f"token {target.id!r} has no hp")
     steps = apply_defences(target, entries, basic_save=basic_save, nonlethal=nonlethal)
-    total = sum(s.final for s in steps)
-    after = take_damage(target, total, critical=critical, nonlethal=nonlethal)
-    outcome = DamageOutcome(
-        total=total,
-        by_type=tuple((s.type, s.final) for s in steps),
-        hp=after.hp if after.hp is not None else 0,
-        temp_hp=after.temp_hp,
-        state=dying.state_of(after),
-        steps=tuple(steps),
-    )
-    return outcome, after
+    return settle(target, steps, partial(take_damage, critical=critical, nonlethal=nonlethal), dying.state_of)

@@ -17,11 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules import dice
 from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.scene import Attack, Scene, Token
-from rules.systems import TurnBudget, TurnEvent, board
+from rules.systems import (
+    TurnBudget,
+    TurnEvent,
+    attack_distance,
+    board,
+    damage_formula_errors,
+    require_hp,
+)
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import dying
@@ -46,25 +52,15 @@ class Pathfinder2e:
         attack_number: int = 1,
         nonlethal: bool | None = None,
     ) -> StrikeResult:
-        if target.ac is None:
-            raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
-        distance = board.distance(scene, attacker, target)
-        ranged = attack.range_increment is not None
-        if not ranged:
-            reach = board.melee_reach(attacker, attack)
-            if not board.in_reach(scene, attacker, target, reach):
-                raise QueryError(
-                    "out of reach",
-                    f"{attacker.id}'s {attack.name} reaches {reach} ft but {target.id} is {distance} ft away",
-                )
-        else:
-            assert attack.range_increment is not None
-            if range_increments(distance, attack.range_increment) > MAX_RANGE_INCREMENTS:
-                raise QueryError(
-                    "out of range",
-                    f"{target.id} is {distance} ft away, beyond {MAX_RANGE_INCREMENTS} range increments of "
-                    f"{attack.name} ({MAX_RANGE_INCREMENTS * attack.range_increment} ft)",
-                )
+        increment = attack.range_increment
+        ranged = increment is not None
+        distance = attack_distance(scene, attacker, target, attack, melee=not ranged)
+        if increment is not None and range_increments(distance, increment) > MAX_RANGE_INCREMENTS:
+            raise QueryError(
+                "out of range",
+                f"{target.id} is {distance} ft away, beyond {MAX_RANGE_INCREMENTS} range increments of "
+                f"{attack.name} ({MAX_RANGE_INCREMENTS * increment} ft)",
+            )
         cover = board.cover(scene, attacker, target).degree
         if cover == "blocked":
             raise QueryError("no line of effect", f"nothing can reach {target.id} from {attacker.id}")
@@ -73,7 +69,7 @@ class Pathfinder2e:
             flank = board.flanking(scene, attacker, target)
             if flank.flanking:
                 flanked_by = flank.with_ids
-        try:
+        with damage_formula_errors(attacker, attack):
             return strike(
                 attacker,
                 target,
@@ -85,8 +81,6 @@ class Pathfinder2e:
                 flanked_by=flanked_by,
                 nonlethal=nonlethal,
             )
-        except dice.DiceSyntaxError as exc:
-            raise QueryError("bad value", f"{attacker.id}'s {attack.name} damage: {exc.short}") from None
 
     def damage(
         self,
@@ -99,8 +93,7 @@ class Pathfinder2e:
     ) -> tuple[DamageOutcome, Token]:
         if save is not None and save not in DEGREES:
             raise QueryError("bad value", f"'basic_save' must be one of {', '.join(DEGREES)}, got {save!r}")
-        if target.hp is None:
-            raise QueryError("missing field", f"token {target.id!r} has no 'hp'")
+        require_hp(target)
         return pf2e_damage.damage(target, entries, basic_save=save, critical=critical, nonlethal=nonlethal)
 
     def check(self, d20: int, modifier: int, dc: int) -> str:
