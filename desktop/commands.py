@@ -1,10 +1,12 @@
 """Every edit of a document is a command: a frozen value that turns one document state into the next.
 
 A command has a ``label`` (for the Undo/Redo menu items), a ``log`` line (for the encounter log) and
-``apply(state) -> state``. States are immutable, so the history keeps the state before each command and
-undo simply goes back to it; commands never mutate anything. Commands are built by tools and docks from
-numbers the rules engine gave them (a move carries the engine's path, feet and diagonal count) and never
-compute a rule themselves.
+``apply(state) -> state``. A command that brings new pictures (a map picture import) also has ``images``
+(NAME → bytes pairs): the document adds them to its image set before applying it, and keeps them there for
+redo (pictures no reference uses are left out when saving). States are immutable, so the history keeps
+the state before each command and undo simply goes back to it; commands never mutate anything. Commands
+are built by tools and docks from numbers the rules engine gave them (a move carries the engine's path,
+feet and diagonal count) and never compute a rule themselves.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from desktop.calibration import content_extent
 from desktop.turns import Spent, TurnState
 from rules.encounter_store import encounter_of, game_state, store
 from rules.geometry.coords import Cell
-from rules.scene import Options, Scene, TerrainCell, Token, Wall
+from rules.scene import Background, Grid, Options, Scene, TerrainCell, Token, Wall
 from rules.tracker import record_move
 
 
@@ -258,6 +261,31 @@ class ChangeSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class SetBackground:
+    """Put a map picture under the grid, move or rescale it (calibration), or remove it (None).
+
+    `grid`, when given, is the new grid size; it never shrinks the grid below what stands on it (tokens'
+    spaces, painted terrain: `desktop.calibration.content_extent`), so the scene stays valid. `images` are
+    the picture bytes the new background refers to (``embedded:NAME``), handed to the document's image set.
+    """
+
+    background: Background | None
+    grid: Grid | None = None
+    images: tuple[tuple[str, bytes], ...] = ()
+    label: str = "Change map picture"
+    log: str = ""
+    merge_key: object | None = None
+
+    def apply(self, state: DocState) -> DocState:
+        scene = state.scene
+        grid = scene.grid
+        if self.grid is not None:
+            w, h = content_extent(scene)
+            grid = Grid(max(self.grid.width, w), max(self.grid.height, h))
+        return _with_scene(state, scene.edit(background=self.background, grid=grid))
+
+
+@dataclass(frozen=True, slots=True)
 class ResetMovement:
     """End of turn: forget the movement `token_ids` spent (everyone's, and a new round, when None)."""
 
@@ -316,6 +344,7 @@ __all__ = [
     "PlaceTokens",
     "ReplaceWall",
     "ResetMovement",
+    "SetBackground",
     "Spent",
     "UpdateToken",
     "unique_token_id",

@@ -72,8 +72,24 @@ class Document(QObject):
 
     @property
     def images(self) -> Mapping[str, bytes]:
-        """Pictures embedded in the document (``embedded:NAME`` references), as loaded from a .fivefoot."""
+        """Pictures embedded in the document (``embedded:NAME`` references): those it was loaded with, and
+        those commands brought (an imported map picture). A picture stays here after its command is undone,
+        so redo finds it; saving writes only the pictures the scene refers to."""
         return self._images
+
+    def unused_image_name(self, wanted: str) -> str:
+        """`wanted`, or `wanted` with ``-2``, ``-3``… before its extension: a name no picture here uses."""
+        if wanted not in self._images:
+            return wanted
+        stem, dot, ext = wanted.rpartition(".")
+        if not dot:
+            stem, ext = wanted, ""
+        n = 2
+        while True:
+            name = f"{stem}-{n}{dot}{ext}"
+            if name not in self._images:
+                return name
+            n += 1
 
     @property
     def dirty(self) -> bool:
@@ -99,6 +115,9 @@ class Document(QObject):
     # ---- editing
 
     def execute(self, command: Command) -> None:
+        brought: tuple[tuple[str, bytes], ...] = getattr(command, "images", ())
+        for name, data in brought:
+            self._images[name] = data
         old = self.state
         was_dirty = self.dirty
         new = self._history.execute(command)

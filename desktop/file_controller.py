@@ -1,29 +1,58 @@
 """File ▸ New/Open/Save/Save As/Recent, the unsaved-changes prompt, and autosave with crash recovery.
 
-The questions to the user (`ask_open_path`, `ask_save_path`, `ask_unsaved`, `show_error`) are attributes so a
-test can answer them without a modal dialog. Saving and loading go through `desktop.file_io` (atomic
-writes, `.bak` backups); autosaves through `rules.io.autosave.AutosaveStore` in the per-user data folder.
+The questions to the user (`ask_open_path`, `ask_save_path`, `ask_unsaved`, `ask_restore`, `show_error`) are
+attributes so a test can answer them without a modal dialog. Saving and loading go through
+`desktop.file_io` (atomic writes, `.bak` backups); autosaves through `rules.io.autosave.AutosaveStore` in
+the per-user data folder.
+
+Opening never half-loads: a file that cannot be read (missing, damaged, cut short, not a scene) gets a
+message naming the file and the problem, and the open document stays exactly as it was (scene, file,
+undo history).
+
+Autosave: a document with unsaved changes is autosaved `autosave_after_edit_ms` after an edit (the
+edits made meanwhile go into the same write), but not sooner than `autosave_min_gap_ms` after the last
+autosave (a document with a big map picture is not rewritten every few seconds), and every
+`autosave_every_ms` as a backstop; a state already autosaved is not written again. Saving the document,
+or dropping its changes on purpose ("Don't Save"), forgets its autosave.
+
+At start, `offer_restore` lists the autosaves a crashed session left (newest first) and asks about each:
+Restore opens it (unsaved, under its file's name when it had one) and stops; Discard deletes it; Later
+keeps it for the next start.
 """
 
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from desktop.commands import DocState
 from desktop.document import Document
-from desktop.file_io import OPEN_FILTER, SAVE_FILTER, open_scene_file, prepare_for_save, save_scene_file
+from desktop.file_io import (
+    OPEN_FILTER,
+    SAVE_FILTER,
+    Opened,
+    open_scene_file,
+    prepare_for_save,
+    save_scene_file,
+)
 from desktop.paths import assets_dir, data_dir, demo_path
 from desktop.recent import add_recent, recent_files
 from rules.errors import SceneError
 from rules.io import fivefoot_file
-from rules.io.autosave import AutosaveStore
+from rules.io.autosave import AutosaveStore, PendingRestore
 from rules.scene import Scene, new_scene
 
-AUTOSAVE_MS = 60_000
+#: Backstop: autosave a document with unsaved changes this often.
+AUTOSAVE_MS = 120_000
+#: After an edit, autosave this much later (edits made meanwhile go into the same write) ...
+AUTOSAVE_AFTER_EDIT_MS = 3_000
+#: ... but no sooner than this after the previous autosave.
+AUTOSAVE_MIN_GAP_MS = 15_000
 
 
 class FileController(QObject):
@@ -38,11 +67,20 @@ class FileController(QObject):
         self.ask_open_path: Callable[[], Path | None] = self._dialog_open_path
         self.ask_save_path: Callable[[], Path | None] = self._dialog_save_path
         self.ask_unsaved: Callable[[], str] = self._dialog_unsaved
+        self.ask_restore: Callable[[PendingRestore, int, int], str] = self._dialog_restore
         self.show_error: Callable[[str, str], None] = self._dialog_error
         self.store: AutosaveStore | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(AUTOSAVE_MS)
         self._timer.timeout.connect(self.autosave)
+        self._edit_timer = QTimer(self)
+        self._edit_timer.setSingleShot(True)
+        self._edit_timer.timeout.connect(self.autosave)
+        self._after_edit_ms = AUTOSAVE_AFTER_EDIT_MS
+        self._min_gap_ms = AUTOSAVE_MIN_GAP_MS
+        self._last_write: float | None = None  # time.monotonic() of the last autosave written
+        #: The document state last autosaved (not written again), and whether an autosave of it exists.
+        self._autosaved: DocState | None = None
         if autosave:
             try:
                 self.store = AutosaveStore(data_dir())
@@ -50,6 +88,41 @@ class FileController(QObject):
                 self._timer.start()
             except OSError:
                 self.store = None
+        doc.changed.connect(self._on_changed)
+        doc.reset.connect(self._on_reset)
+
+    def set_autosave_intervals(self, every_ms: int, after_edit_ms: int, min_gap_ms: int = 0) -> None:
+        """Change how often autosave runs (tests use short intervals)."""
+        self._timer.setInterval(every_ms)
+        self._after_edit_ms = after_edit_ms
+        self._min_gap_ms = min_gap_ms
+
+    @property
+    def autosave_every_ms(self) -> int:
+        return int(self._timer.interval())
+
+    @property
+    def autosave_after_edit_ms(self) -> int:
+        return self._after_edit_ms
+
+    @property
+    def autosave_min_gap_ms(self) -> int:
+        return self._min_gap_ms
+
+    def _on_reset(self) -> None:
+        self._edit_timer.stop()
+        self._autosaved = None
+
+    def _on_changed(self, _old: object, _new: object) -> None:
+        if self.store is None or self._edit_timer.isActive():
+            return
+        if not self.doc.dirty and self._autosaved is None:
+            return  # nothing unsaved, no autosave to drop
+        wait = float(self._after_edit_ms)
+        if self._last_write is not None:
+            since = (time.monotonic() - self._last_write) * 1000
+            wait = max(wait, self._min_gap_ms - since)
+        self._edit_timer.start(max(0, round(wait)))
 
     # ---- opening
 
@@ -60,7 +133,10 @@ class FileController(QObject):
         answer = self.ask_unsaved()
         if answer == "save":
             return self.save()
-        return answer == "discard"
+        if answer == "discard":
+            self._forget_autosave(self.doc.path)
+            return True
+        return False
 
     def new_empty(self, system: str, width: int, height: int, name: str = "") -> bool:
         if not self.maybe_save():
@@ -76,32 +152,37 @@ class FileController(QObject):
 
     def open_demo(self, system: str = "pf2e") -> bool:
         """Open a bundled demo as a new, unsaved document (Save asks where)."""
-        if not self.maybe_save():
-            return False
         path = demo_path(system)
-        try:
-            opened = open_scene_file(path)
-        except SceneError as exc:
-            self.show_error("Can't open the demo", str(exc))
+        opened = self._read(path, "Can't open the demo")
+        if opened is None or not self.maybe_save():
             return False
         self.doc.load(opened.scene, None, assets_dir().resolve(), opened.images)
         self.message.emit(f"Demo encounter: {opened.scene.name or path.name}")
         return True
 
+    def _read(self, path: Path, title: str) -> Opened | None:
+        """The file read and checked whole, or None after telling the user why not."""
+        try:
+            return open_scene_file(path)
+        except SceneError as exc:
+            self.show_error(title, str(exc))
+        except OSError as exc:
+            self.show_error(title, f"{path}: {exc.strerror or exc}")
+        except MemoryError:
+            self.show_error(title, f"{path}: too big to open (out of memory)")
+        except Exception as exc:  # a reader bug must not take the open document with it
+            self.show_error(title, f"{path}: cannot be read ({type(exc).__name__}: {exc})")
+        return None
+
     def open(self, path: Path | None = None, ask: bool = True) -> bool:
-        if ask and not self.maybe_save():
-            return False
+        """Open a scene file (asking which when `path` is None). The file is read and checked first; only
+        then is the user asked about unsaved changes (`ask`), so a bad file changes nothing at all."""
         if path is None:
             path = self.ask_open_path()
             if path is None:
                 return False
-        try:
-            opened = open_scene_file(path)
-        except SceneError as exc:
-            self.show_error("Can't open the scene", str(exc))
-            return False
-        except OSError as exc:
-            self.show_error("Can't open the scene", f"{path}: {exc.strerror or exc}")
+        opened = self._read(path, f"Can't open “{path.name}”")
+        if opened is None or (ask and not self.maybe_save()):
             return False
         keep_path: Path | None = path if path.suffix.lower() in (".fivefoot", ".json") else None
         self.doc.load(opened.scene, keep_path, opened.base_dir, opened.images)
@@ -138,12 +219,8 @@ class FileController(QObject):
             return False
         old_path = doc.path
         doc.saved_as(path)
-        if self.store is not None:
-            try:
-                self.store.forget(old_path)
-                self.store.forget(path)
-            except OSError:
-                pass
+        self._forget_autosave(old_path)
+        self._forget_autosave(path)
         add_recent(path)
         self.recent_changed.emit()
         self.message.emit(f"Saved {path.name}")
@@ -152,49 +229,102 @@ class FileController(QObject):
     # ---- autosave
 
     def autosave(self) -> bool:
-        """Write an autosave of the current document when it has unsaved changes."""
-        if self.store is None or not self.doc.dirty:
+        """Autosave the current document if it has unsaved changes not autosaved yet. True when written.
+
+        A document with no unsaved changes (saved, or undone back to its saved state) has its autosave
+        dropped instead.
+        """
+        self._edit_timer.stop()
+        if self.store is None:
             return False
         doc = self.doc
+        if not doc.dirty:
+            if self._autosaved is not None:
+                self._forget_autosave(doc.path)
+            return False
+        if self._autosaved is doc.state:
+            return False
         try:
             scene, images = prepare_for_save(
                 doc.scene_for_saving(), doc.images, doc.base_dir, Path("autosave.fivefoot")
             )
             self.store.write(fivefoot_file.dumps(scene, images), doc.path)
-        except (OSError, ValueError):
+        except (OSError, ValueError) as exc:
+            self.message.emit(f"Autosave failed: {getattr(exc, 'strerror', None) or exc}")
             return False
+        self._autosaved = doc.state
+        self._last_write = time.monotonic()
         return True
 
-    def offer_restore(self) -> bool:
-        """After a crash: offer the newest pending autosave. True when one was restored."""
+    def _forget_autosave(self, path: Path | None) -> None:
+        self._edit_timer.stop()
+        self._autosaved = None
+        if self.store is not None:
+            with contextlib.suppress(OSError):
+                self.store.forget(path)
+
+    def pending_restores(self) -> list[PendingRestore]:
         if self.store is None:
-            return False
+            return []
         try:
-            pending = self.store.pending_restores()
+            return self.store.pending_restores()
         except OSError:
+            return []
+
+    def offer_restore(self) -> bool:
+        """After a crash: offer each autosave left behind, newest first. True when one was restored.
+
+        `ask_restore(item, index, count)` answers ``"restore"``, ``"discard"`` or ``"later"``. Restore opens
+        the autosave as an unsaved document (after the unsaved-changes prompt) and stops asking; an autosave
+        that cannot be read gets a message and stays for the next start.
+        """
+        store = self.store
+        if store is None:
             return False
-        if not pending:
-            return False
-        item = pending[0]
-        answer = QMessageBox.question(
-            self.window,
-            "Restore unsaved work?",
-            f"FiveFoot did not close properly last time. Restore the autosave of “{item.title}”?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            self.store.discard(item)
+        pending = self.pending_restores()
+        for index, item in enumerate(pending):
+            answer = self.ask_restore(item, index, len(pending))
+            if answer == "discard":
+                with contextlib.suppress(OSError):
+                    store.discard(item)
+                continue
+            if answer != "restore":
+                continue
+            if self.restore(item):
+                return True
+        return False
+
+    def restore(self, item: PendingRestore) -> bool:
+        """Open the autosave `item` as the document (unsaved). True when it was restored."""
+        store = self.store
+        if store is None:
             return False
         try:
-            restored = fivefoot_file.loads(self.store.restore(item), "autosave")
+            restored = fivefoot_file.loads(item.data_path.read_bytes(), str(item.data_path))
         except (SceneError, OSError) as exc:
-            self.show_error("Can't restore the autosave", str(exc))
+            problem = getattr(exc, "strerror", None) or exc
+            self.show_error("Can't restore the autosave", f"{item.data_path}: {problem}")
             return False
-        self.doc.load(restored.scene, None, None, restored.images, dirty=True)
+        if not self.maybe_save():
+            return False
+        try:
+            store.restore(item)
+        except OSError as exc:
+            self.show_error("Can't restore the autosave", f"{item.data_path}: {exc.strerror or exc}")
+            return False
+        path = Path(item.document_path) if item.document_path else None
+        keep = path if path is not None and path.suffix.lower() in (".fivefoot", ".json") else None
+        self.doc.load(restored.scene, keep, keep.parent if keep else None, restored.images, dirty=True)
+        self._autosaved = self.doc.state  # store.restore wrote it into this session already
+        when = time.strftime("%H:%M", time.localtime(item.saved_at))
+        self.message.emit(
+            f"Restored the unsaved work on {item.title} (autosaved at {when}); save it to keep it"
+        )
         return True
 
     def shutdown(self) -> None:
         self._timer.stop()
+        self._edit_timer.stop()
         if self.store is not None:
             with contextlib.suppress(OSError):
                 self.store.end_session()
@@ -232,6 +362,27 @@ class FileController(QObject):
         if answer == QMessageBox.StandardButton.Discard:
             return "discard"
         return "cancel"
+
+    def _dialog_restore(self, item: PendingRestore, index: int, count: int) -> str:
+        box = QMessageBox(self.window)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Restore unsaved work?")
+        when = time.strftime("%a %d %b %H:%M", time.localtime(item.saved_at))
+        box.setText(f"FiveFoot did not close properly. Restore your unsaved work on “{item.title}”?")
+        more = f" ({index + 1} of {count} autosaves)" if count > 1 else ""
+        where = f"\n{item.document_path}" if item.document_path else ""
+        box.setInformativeText(f"Autosaved {when}{more}.{where}")
+        restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(restore)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is restore:
+            return "restore"
+        if clicked is discard:
+            return "discard"
+        return "later"
 
     def _dialog_error(self, title: str, text: str) -> None:
         QMessageBox.warning(self.window, title, text)

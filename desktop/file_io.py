@@ -6,7 +6,8 @@ scene file's folder (`Opened.base_dir`).
 
 Saving goes through `rules.io.safe_write.save_scene` (atomic, keeps ``NAME.bak``):
 - ``.fivefoot``: pictures referred to by a file path are embedded (``embedded:NAME``), so the file travels
-  alone; pictures already embedded stay embedded.
+  alone; pictures already embedded stay embedded. Pictures the scene no longer refers to (a map picture
+  replaced or removed) are left out.
 - plain JSON: relative picture paths are rewritten relative to the new file's folder (Save As elsewhere keeps
   the map picture); embedded pictures are inlined as ``data:`` URIs by `save_scene`.
 The document in memory is never changed by saving.
@@ -20,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from rules.io.fivefoot_file import open_document
+from rules.io.fivefoot_file import open_document, picture_refs
 from rules.io.images import DATA_URI_PREFIX, embedded_name, embedded_ref, resolve_image
 from rules.io.safe_write import save_scene
 from rules.scene import Scene
@@ -92,7 +93,9 @@ def prepare_for_save(
     if background is not None:
         background = replace(background, image=convert(background.image))
     tokens = tuple(t if t.image is None else replace(t, image=convert(t.image)) for t in scene.tokens)
-    return scene.edit(background=background, tokens=tokens), out_images
+    out_scene = scene.edit(background=background, tokens=tokens)
+    used = {embedded_name(ref) for _where, ref in picture_refs(out_scene)}
+    return out_scene, {name: data for name, data in out_images.items() if name in used}
 
 
 def save_scene_file(path: Path, scene: Scene, images: Mapping[str, bytes], base_dir: Path | None) -> None:

@@ -131,6 +131,20 @@ def _fit(p: QPainter) -> None:
     p.drawRect(QRectF(10, 11, 12, 10))
 
 
+def _calibrate(p: QPainter) -> None:
+    # a map picture with a grid square boxed in
+    p.setPen(QPen(QColor("#111"), 1.2))
+    p.setBrush(QColor("#8a7a5c"))
+    p.drawRect(QRectF(3, 3, 26, 26))
+    p.setPen(QPen(QColor(30, 24, 16, 160), 1))
+    for i in (9.5, 16, 22.5):
+        p.drawLine(QPointF(i, 3), QPointF(i, 29))
+        p.drawLine(QPointF(3, i), QPointF(29, i))
+    p.setPen(QPen(ACCENT, 2.4))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRect(QRectF(9.5, 9.5, 13, 13))
+
+
 _PAINTERS: dict[str, Callable[[QPainter], None]] = {
     "undo": lambda p: _arrow(p, False),
     "redo": lambda p: _arrow(p, True),
@@ -142,6 +156,7 @@ _PAINTERS: dict[str, Callable[[QPainter], None]] = {
     "token": _token,
     "overlay": _overlay,
     "grid": _grid,
+    "calibrate": _calibrate,
     **TABLE_PAINTERS,  # area, attack, reach, threat, cover, next-turn, initiative
 }
 

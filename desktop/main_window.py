@@ -8,8 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -25,9 +33,11 @@ from desktop.dialogs.scene_settings import SceneSettingsDialog
 from desktop.dialogs.token_form import TokenForm
 from desktop.docks.inspector import InspectorDock
 from desktop.document import Document
+from desktop.drops import dropped_paths
 from desktop.file_controller import FileController
 from desktop.grid_coords import cell_at
 from desktop.icons import icon
+from desktop.map_picture import MapPictures
 from desktop.map_scene import MapScene
 from desktop.map_view import MapView
 from desktop.style import TERRAIN_LABELS
@@ -45,6 +55,9 @@ SHORTCUTS_HELP = """<table>
 <tr><td><b>Alt</b> while dragging</td><td>GM free move (no rules)</td></tr>
 <tr><td><b>Esc</b> / right click</td><td>cancel the move or the gesture</td></tr>
 <tr><td><b>S M T W A</b></td><td>select · measure · terrain · walls · areas</td></tr>
+<tr><td><b>Ctrl+Shift+I</b> · <b>C</b></td>
+    <td>import a map picture (or drop one on the window) · calibrate the grid: drag a box over a printed
+    square</td></tr>
 <tr><td><b>A</b>, then click / aim</td>
     <td>place a burst, sphere, cube, emanation, cone or line (Shift: 45°, [ ] size)</td></tr>
 <tr><td><b>K</b></td>
@@ -77,6 +90,8 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.table = TableFeatures(self, self.doc, self.map_scene, self.view)
         self.table.install_docks(self.inspector)
+        self.pictures = MapPictures(self, self.doc, self.map_scene, self.view, self.files)
+        self.setAcceptDrops(True)
         self.token_form: TokenForm | None = None
 
         self.tools: dict[str, Tool] = {spec.name: spec.factory(self.view) for spec in TOOL_SPECS}
@@ -95,12 +110,14 @@ class MainWindow(QMainWindow):
         self.doc.changed.connect(lambda _o, _n: self._update_round())
         self.view.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.files.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.pictures.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.files.recent_changed.connect(self._fill_recent_menu)
         self.view.hover_cell_changed.connect(self._show_cell)
         self.view.zoom_changed.connect(self._show_zoom)
         self.view.add_token_requested.connect(self.add_token_at)
         self.view.edit_token_requested.connect(self.edit_token)
         self.view.attack_requested.connect(lambda a, t: self.table.open_attack(a, t))
+        self.view.files_dropped.connect(self._files_dropped)
         area_tool = self.tools.get("area")
         if area_tool is not None and hasattr(area_tool, "signals"):
             area_tool.signals.placed.connect(self._area_placed)
@@ -239,6 +256,8 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
         m.addSeparator()
+        m.addAction(self.pictures.act_import)
+        m.addSeparator()
         m.addAction(self.act_quit)
         m = bar.addMenu("&Edit")
         m.addActions([self.act_undo, self.act_redo])
@@ -254,6 +273,13 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.inspector.toggleViewAction())
         m.addActions(self.table.view_actions()[3:])
+        m = bar.addMenu("&Map")
+        m.addAction(self.pictures.act_import)
+        m.addSeparator()
+        m.addActions([self.tool_actions["calibrate"], self.pictures.act_calibrate, self.pictures.act_fit])
+        m.addSeparator()
+        m.addAction(self.pictures.act_remove)
+        self.map_menu = m
         m = bar.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m = bar.addMenu("E&ncounter")
@@ -271,8 +297,9 @@ class MainWindow(QMainWindow):
         tb.setMovable(False)
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.addToolBar(tb)
-        for act in self.tool_actions.values():
-            tb.addAction(act)
+        for spec in TOOL_SPECS:
+            if spec.toolbar:
+                tb.addAction(self.tool_actions[spec.name])
         tb.addSeparator()
         tb.addAction(self.act_add_token)
         tb.addAction(self.act_overlay)
@@ -512,6 +539,33 @@ class MainWindow(QMainWindow):
             self.view.tool.cancel()
         self.map_scene.select_ids([])
         self._update_round()
+
+    # ---- dropped files
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """A dropped scene opens (unsaved-changes prompt first), a dropped picture becomes the map. Handled
+        after the drop returns, so that the source application is not kept waiting by a dialog."""
+        paths = dropped_paths(event.mimeData())
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self._files_dropped(paths)
+
+    def _files_dropped(self, paths: list[Path]) -> None:
+        QTimer.singleShot(0, lambda: self.pictures.open_paths(paths))
 
     # ---- closing
 

@@ -26,7 +26,7 @@ from desktop.items.token_item import TokenItem
 from desktop.items.walls_layer import WallsLayer
 from desktop.movement_plan import budget_for, footprint_bands, overlay_bands
 from desktop.style import CELL, VIEW_BACKGROUND
-from rules.scene import Scene, Token
+from rules.scene import Background, Scene, Token
 
 MARGIN_CELLS = 4
 
@@ -73,13 +73,11 @@ class MapScene(QGraphicsScene):
         scene = new.scene
         prev = old.scene if old is not None else None
         if prev is None or prev.grid != scene.grid:
-            g = scene.grid
-            m = MARGIN_CELLS * CELL
-            self.setSceneRect(QRectF(-m, -m, g.width * CELL + 2 * m, g.height * CELL + 2 * m))
-            self.grid_layer.set_grid(g)
+            self.grid_layer.set_grid(scene.grid)
         if prev is None or prev.background != scene.background or prev.grid != scene.grid:
             image = self._image(scene.background.image) if scene.background is not None else None
             self.background_layer.set_scene_data(scene.grid, scene.background, image)
+            self._update_scene_rect()
         if prev is None or prev.terrain is not scene.terrain:
             self.terrain_layer.set_terrain(scene.terrain_map())
         if prev is None or prev.walls is not scene.walls:
@@ -110,6 +108,26 @@ class MapScene(QGraphicsScene):
             item.setZValue(item.zValue() if item.carried else 50.0 + order * 1e-4)
         if selection_lost:
             self._on_selection_changed()
+
+    def _update_scene_rect(self) -> None:
+        """The grid and the whole map picture (which may reach past the grid), with a margin."""
+        g = self.doc.scene.grid
+        m = MARGIN_CELLS * CELL
+        rect = QRectF(0, 0, g.width * CELL, g.height * CELL).united(self.background_layer.image_rect())
+        self.setSceneRect(rect.adjusted(-m, -m, m, m))
+
+    def preview_background(self, background: Background | None) -> None:
+        """Show the map picture placed by `background` without changing the document (the calibration
+        dialog's live preview); None shows the document's own again."""
+        scene = self.doc.scene
+        shown = background if background is not None else scene.background
+        image = self._image(shown.image) if shown is not None else None
+        self.background_layer.set_scene_data(scene.grid, shown, image)
+
+    def background_image(self) -> QImage | None:
+        """The decoded map picture of the document, or None (no picture, or it is missing)."""
+        bg = self.doc.scene.background
+        return self._image(bg.image) if bg is not None else None
 
     # ---- static layers (the cached background)
 

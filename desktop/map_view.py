@@ -2,16 +2,28 @@
 
 Zoom: mouse wheel (around the cursor), `zoom_in`/`zoom_out` (Ctrl +/−), `fit` (Ctrl 0), `actual_size`.
 Pan: middle-button drag, Space + left drag, arrow keys. Everything else goes to the current `Tool` as
-`ToolEvent`s in scene coordinates. The view emits the cell under the cursor and the zoom for the status bar.
+`ToolEvent`s in scene coordinates. Files dropped on the map are handed on as `files_dropped`. The view
+emits the cell under the cursor and the zoom for the status bar.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QMenu, QWidget
 
 from desktop.document import Document
+from desktop.drops import dropped_paths
 from desktop.grid_coords import cell_at
 from desktop.map_scene import MapScene
 from desktop.style import CELL
@@ -37,6 +49,8 @@ class MapView(QGraphicsView):
     edit_token_requested = Signal(str)
     #: A tool asks for the attack dialog: (attacker id, target id or None).
     attack_requested = Signal(str, object)
+    #: Local files were dropped on the map (a list of `Path`).
+    files_dropped = Signal(list)
 
     def __init__(self, map_scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(map_scene, parent)
@@ -294,6 +308,28 @@ class MapView(QGraphicsView):
     def focusOutEvent(self, event: QFocusEvent) -> None:
         self._space_down = False
         super().focusOutEvent(event)
+
+    # ---- dropped files (handed to the window; the scene's items take no drops)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+            return
+        super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+            return
+        super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = dropped_paths(event.mimeData())
+        if paths:
+            event.acceptProposedAction()
+            self.files_dropped.emit(paths)
+            return
+        super().dropEvent(event)
 
     @staticmethod
     def drag_distance() -> int:

@@ -13,6 +13,9 @@ FLOOR = QColor("#3b3a36")
 VIEW_BACKGROUND = QColor("#1e1f22")
 GRID_LINE = QColor(0, 0, 0, 85)
 GRID_LINE_MAJOR = QColor(0, 0, 0, 130)
+#: The grid while it is being lined up with a grid printed on the map picture.
+GRID_ACCENT = QColor(86, 200, 255, 200)
+GRID_ACCENT_MAJOR = QColor(120, 220, 255, 240)
 
 SIDE_COLOURS: dict[str, QColor] = {
     "party": QColor("#2f7fd8"),

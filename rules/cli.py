@@ -36,6 +36,13 @@ def answer(scene: Scene, query: Any) -> dict[str, Any]:
         result = {"error": str(exc)}
     except RecursionError:
         result = {"error": "bad value: the query is nested too deeply"}
+    except (ArithmeticError, ValueError, TypeError, KeyError, IndexError) as exc:
+        # A value no handler anticipated (e.g. an absurd number): answer, and go on with the next line.
+        detail = str(exc)[:120]
+        result = {
+            "error": f"bad value: the query has a value the engine cannot use "
+            f"({type(exc).__name__}: {detail})"
+        }
     out: dict[str, Any] = {}
     if isinstance(query, dict) and "id" in query:
         out["id"] = qid

@@ -349,9 +349,15 @@ class JsonReader:
         return int(value)
 
     def number(self, value: JSON, path: str) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.fail(path, f"expected a number, got {self.kind(value)}")
-        return float(value)
+        try:
+            result = float(value)
+        except OverflowError:
+            raise self.fail(path, "the number is too large") from None
+        if not math.isfinite(result):
+            raise self.fail(path, f"expected a finite number, got {value!r}")
+        return result
 
     def string(self, value: JSON, path: str) -> str:
         if not isinstance(value, str):

@@ -20,17 +20,25 @@ class BackgroundLayer(MapLayer):
         self._grid_rect = QRectF()
         self._image_rect = QRectF()
         self._levels: list[QPixmap] = []
+        self._image_key: int | None = None
 
     def set_scene_data(self, grid: Grid, background: Background | None, image: QImage | None) -> None:
+        """Show `image` placed by `background` (None: no picture). Placing the same picture again (a
+        calibration, its live preview) only moves it: the scaled copies are kept."""
         self._grid_rect = QRectF(0, 0, grid.width * CELL, grid.height * CELL)
-        self._levels = []
         self._image_rect = QRectF()
-        if background is not None and image is not None and not image.isNull():
-            scale = CELL / background.pixels_per_cell
-            ox, oy = background.offset
-            self._image_rect = QRectF(-ox * CELL, -oy * CELL, image.width() * scale, image.height() * scale)
+        if background is None or image is None or image.isNull():
+            self._levels = []
+            self._image_key = None
+            self.changed()
+            return
+        scale = CELL / background.pixels_per_cell
+        ox, oy = background.offset
+        self._image_rect = QRectF(-ox * CELL, -oy * CELL, image.width() * scale, image.height() * scale)
+        if image.cacheKey() != self._image_key or not self._levels:
+            self._image_key = image.cacheKey()
             level = QPixmap.fromImage(image)
-            self._levels.append(level)
+            self._levels = [level]
             while level.width() > 512 and level.height() > 512 and len(self._levels) < 4:
                 level = level.scaled(
                     level.width() // 2,
@@ -76,3 +84,7 @@ class BackgroundLayer(MapLayer):
 
     def image_origin(self) -> QPointF:
         return self._image_rect.topLeft()
+
+    def image_rect(self) -> QRectF:
+        """Where the picture lies, in scene units (empty when there is none)."""
+        return QRectF(self._image_rect) if self._levels else QRectF()

@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, QRect, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 
 from desktop.items.layer import MapLayer
-from desktop.style import CELL, GRID_LINE, GRID_LINE_MAJOR
+from desktop.style import CELL, GRID_ACCENT, GRID_ACCENT_MAJOR, GRID_LINE, GRID_LINE_MAJOR
 from rules.scene import Grid
 
 MINOR_MIN_PX = 12.0
@@ -33,6 +33,28 @@ class GridLayer(MapLayer):
         self._height = 0
         self._minor = _premultiplied(GRID_LINE)
         self._major = _premultiplied(GRID_LINE_MAJOR)
+        self._colours = (QColor(GRID_LINE), QColor(GRID_LINE_MAJOR))
+        self._accent_users: set[str] = set()
+
+    def set_accent(self, user: str, on: bool) -> None:
+        """Draw the grid in a bright colour while any `user` asks for it (calibrating against a grid printed
+        on the map picture, whose dark lines would hide the app's own)."""
+        before = bool(self._accent_users)
+        if on:
+            self._accent_users.add(user)
+        else:
+            self._accent_users.discard(user)
+        accent = bool(self._accent_users)
+        if accent == before:
+            return
+        minor, major = (GRID_ACCENT, GRID_ACCENT_MAJOR) if accent else (GRID_LINE, GRID_LINE_MAJOR)
+        self._colours = (QColor(minor), QColor(major))
+        self._minor, self._major = _premultiplied(minor), _premultiplied(major)
+        self.changed()
+
+    @property
+    def accent(self) -> bool:
+        return bool(self._accent_users)
 
     def set_grid(self, grid: Grid) -> None:
         if (grid.width, grid.height) != (self._width, self._height):
@@ -87,8 +109,7 @@ class GridLayer(MapLayer):
                 row.setPixel(px, 0, self._major if major else self._minor)
         painter.drawImage(QRect(area.left(), area.top(), row.width(), area.height()), row)
         # horizontal lines: thin rectangles
-        minor_colour = QColor(GRID_LINE)
-        major_colour = QColor(GRID_LINE_MAJOR)
+        minor_colour, major_colour = self._colours
         for y, is_major in ys:
             py = round(t.map(QPointF(0, y * CELL)).y())
             painter.fillRect(

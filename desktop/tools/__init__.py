@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from desktop.tools.area_tool import AreaTool
 from desktop.tools.base import Tool, ToolEvent, ToolSpec
+from desktop.tools.calibrate_tool import CalibrateTool
 from desktop.tools.measure_tool import MeasureTool
 from desktop.tools.select_tool import SelectTool
 from desktop.tools.terrain_tool import TerrainTool
@@ -50,6 +51,16 @@ TOOL_SPECS: tuple[ToolSpec, ...] = (
         "Bursts/spheres snap to corners · cones/lines aim from the selected creature (Shift: 45°) · [ ] size",
         "area",
         AreaTool,
+    ),
+    ToolSpec(
+        "calibrate",
+        "Calibrate Grid by Dragging",
+        "C",
+        "Line the grid up with the map picture: drag a box over a square printed on it (C)\n"
+        "Span N × N squares for precision · Shift: square box · Esc: cancel",
+        "calibrate",
+        CalibrateTool,
+        toolbar=False,
     ),
 )
 

@@ -110,3 +110,5 @@ class ToolSpec:
     tooltip: str
     icon: str
     factory: Callable[[MapView], Tool]
+    #: False: the tool is in the menus only (a set-up tool the table rarely needs), not the tool bar.
+    toolbar: bool = True

@@ -64,6 +64,7 @@ PURPOSES = ("effect", "sight", "cover")
 
 Box = tuple[float, float, float, float]
 T = TypeVar("T")
+P = TypeVar("P")
 
 
 def _counts(w: Wall, purpose: str) -> bool:
@@ -285,7 +286,7 @@ def _orientations(
     """The tests of `crossed_walls`, vectorised over walls ``a→b`` and segments ``p→q`` (broadcast together):
     ``live`` (the segment is longer than EPS); ``s1``, ``s2`` (the side of the segment each wall end lies on:
     -1, 0 or 1); ``s3``, ``s4`` (the side of the wall each segment end lies on); ``event`` (exactly one wall
-    end lies on the segment's interior, the other off its line: a vertex event). ``live`` is not applied."""
+    end lies on the segment's interior, the other off its line: a vertex event; not masked by ``live``)."""
     dx, dy = qx - px, qy - py
     length2 = dx * dx + dy * dy
     live = length2 > EPS * EPS
@@ -878,13 +879,23 @@ def _search_point(index: WallIndex, rooms: _Rooms, graph: _Graph, o: tuple[float
     return _any_unblocked(index, segs, cand)
 
 
-def _memoised(scene: Scene, purpose: str, key: tuple[Any, ...], search: Callable[[], bool]) -> bool:
-    """The answer of `search` for `key`, remembered per set of walls and purpose."""
+def _memoised(
+    scene: Scene,
+    purpose: str,
+    key: tuple[Any, ...],
+    search: Callable[[WallIndex, _Rooms, _Graph, P, Box], bool],
+    first: P,
+    second: Box,
+) -> bool:
+    """``search(index, rooms, graph, first, second)`` for the walls of `purpose`, remembered under `key` per
+    set of walls."""
     memo: dict[tuple[Any, ...], bool] = shared_by_walls(scene, f"line_memo:{purpose}", dict)
     found = memo.get(key)
     if found is not None:
         return found
-    value = search()
+    value = search(
+        wall_index(scene, purpose), _rooms(scene, purpose), _wall_graph(scene, purpose), first, second
+    )
     if len(memo) > 200_000:
         memo.clear()
     memo[key] = value
@@ -908,12 +919,7 @@ def spaces_have_line(
     if index.tree is None:
         return True
     key = (a, b) if a <= b else (b, a)
-    return _memoised(
-        scene,
-        purpose,
-        key,
-        lambda: _search_spaces(index, _rooms(scene, purpose), _wall_graph(scene, purpose), key[0], key[1]),
-    )
+    return _memoised(scene, purpose, key, _search_spaces, key[0], key[1])
 
 
 def line_of_effect(scene: Scene, a: Token, b: Token) -> bool:
@@ -932,12 +938,7 @@ def point_has_line_to_space(
         return True
     b = _box_of(cell, side)
     o = (float(p[0]), float(p[1]))
-    return _memoised(
-        scene,
-        purpose,
-        ("point", *o, b),
-        lambda: _search_point(index, _rooms(scene, purpose), _wall_graph(scene, purpose), o, b),
-    )
+    return _memoised(scene, purpose, ("point", *o, b), _search_point, o, b)
 
 
 def can_see(scene: Scene, viewer: Token, target: Token) -> bool:

@@ -10,6 +10,23 @@ from rules.geometry.coords import Cell, Point
 from rules.scene import Scene, Token
 
 _MISSING = object()
+#: Coordinates and amounts beyond this are refused as bad values (a grid side is at most 1000 squares).
+LIMIT = 10**9
+
+
+def show(value: Any, limit: int = 60) -> str:
+    """`repr` of a query value for an error message, shortened."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _plain_number(v: Any) -> bool:
+    """A JSON number the engine can use: not a bool, finite, and within ±LIMIT."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    if isinstance(v, int):
+        return -LIMIT <= v <= LIMIT
+    return math.isfinite(v) and -LIMIT <= v <= LIMIT
 
 
 def require(q: dict[str, Any], name: str) -> Any:
@@ -22,12 +39,8 @@ def integer(q: dict[str, Any], name: str, default: Any = _MISSING, *, lo: int | 
     value = require(q, name) if default is _MISSING else q.get(name, default)
     if value is None and default is not _MISSING:
         value = default
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or (isinstance(value, float) and not value.is_integer())
-    ):
-        raise QueryError("bad value", f"{name!r} must be a whole number, got {value!r}")
+    if not _plain_number(value) or (isinstance(value, float) and not value.is_integer()):
+        raise QueryError("bad value", f"{name!r} must be a whole number, got {show(value)}")
     if lo is not None and value < lo:
         raise QueryError("bad value", f"{name!r} must be at least {lo}, got {value!r}")
     return int(value)
@@ -35,8 +48,8 @@ def integer(q: dict[str, Any], name: str, default: Any = _MISSING, *, lo: int | 
 
 def number(q: dict[str, Any], name: str, default: Any = _MISSING) -> float:
     value = require(q, name) if default is _MISSING else q.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise QueryError("bad value", f"{name!r} must be a number, got {value!r}")
+    if not _plain_number(value):
+        raise QueryError("bad value", f"{name!r} must be a number, got {show(value)}")
     return float(value)
 
 
@@ -60,21 +73,16 @@ def as_cell(value: Any, name: str) -> Cell:
     if (
         not isinstance(value, (list, tuple))
         or len(value) != 2
-        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        or not all(_plain_number(v) for v in value)
         or not all(float(v).is_integer() for v in value)
     ):
-        raise QueryError("bad value", f"{name!r} must be a cell [x, y] of whole numbers, got {value!r}")
+        raise QueryError("bad value", f"{name!r} must be a cell [x, y] of whole numbers, got {show(value)}")
     return Cell(int(value[0]), int(value[1]))
 
 
 def as_point(value: Any, name: str) -> Point:
-    if (
-        not isinstance(value, (list, tuple))
-        or len(value) != 2
-        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-        or not all(math.isfinite(v) for v in value)
-    ):
-        raise QueryError("bad value", f"{name!r} must be a point [x, y], got {value!r}")
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(_plain_number(v) for v in value):
+        raise QueryError("bad value", f"{name!r} must be a point [x, y], got {show(value)}")
     return Point(float(value[0]), float(value[1]))
 
 

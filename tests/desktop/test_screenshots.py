@@ -240,3 +240,89 @@ def test_initiative_running(window, shots: Path) -> None:  # type: ignore[no-unt
     window.table.act_next.trigger()
     window.table.initiative_dock.delay()
     _save(window, shots, "17-initiative-dock-delay-and-log")
+
+
+# ------------------------------------------------------------------------------------ map pictures
+
+
+def _import_printed_map(  # type: ignore[no-untyped-def]
+    window, folder: Path, name: str, ppc: float, offset=(0.0, 0.0), size=(1500, 1300), fit=True
+):
+    """A fresh scene, then a battle map with a printed grid imported as its picture at what the import
+    dialog proposes (the file name tells the grid size when it has one)."""
+    from desktop.dialogs.import_picture import ImportChoice
+    from tests.desktop.picture_helpers import encode, printed_grid_picture
+
+    assert window.files.new_empty("pf2e", 12, 10, "Flooded crypt")
+    path = folder / name
+    path.write_bytes(encode(printed_grid_picture(*size, ppc, offset)))
+    window.pictures.ask_import = lambda _picture, proposed, _guessed: ImportChoice(proposed, fit)
+    assert window.pictures.import_picture(path)
+
+
+def _party(window) -> None:  # type: ignore[no-untyped-def]
+    from desktop.commands import AddTokens
+    from rules.geometry.coords import Cell
+    from rules.scene import Token
+
+    tokens = (
+        Token("brann", Cell(5, 4), side="party", pc=True, hp=30, max_hp=30, name="Brann"),
+        Token("isolde", Cell(7, 5), side="party", pc=True, hp=24, max_hp=24, name="Isolde"),
+        Token("ghoul-1", Cell(13, 8), side="enemies", hp=20, max_hp=20, name="Ghoul 1"),
+        Token("ghoul-2", Cell(16, 9), side="enemies", hp=20, max_hp=20, name="Ghoul 2"),
+        Token("ooze", Cell(20, 14), size="large", side="enemies", hp=60, max_hp=60, name="Ooze"),
+    )
+    window.doc.execute(AddTokens(tokens))
+
+
+def test_imported_map_picture(window, shots: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _import_printed_map(window, tmp_path, "flooded-crypt_30x26.png", 50.0)
+    assert window.doc.scene.grid.width == 30 and window.doc.scene.grid.height == 26
+    _party(window)
+    window.view.fit()
+    _save(window, shots, "18-imported-map-picture-grid-fitted")
+
+
+def test_calibrate_tool_dragging(window, shots: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # imported at 70 px per square: FiveFoot's grid does not match the printed 50-px one yet
+    _import_printed_map(window, tmp_path, "flooded-crypt.png", 50.0, (13.0, 21.0), fit=False)
+    window.set_tool("calibrate")
+    window.tool.set_cells(3)
+    _zoom_on(window, (6, 5), 1.3)
+    view = window.view
+    a = view.mapFromScene(QPointF(13 + 50 * 3, 21 + 50 * 3))
+    b = view.mapFromScene(QPointF(13 + 50 * 6, 21 + 50 * 6))
+    press(view, a)
+    move(view, b)
+    _save(window, shots, "19-calibrate-tool-box-over-3x3-printed-squares")
+    release(view, b)
+    _zoom_on(window, (6, 5), 1.3)
+    _save(window, shots, "20-calibrate-tool-grid-lined-up")
+
+
+def test_calibrate_dialog(window, shots: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _import_printed_map(window, tmp_path, "flooded-crypt.png", 50.0, (13.0, 21.0), fit=False)
+    _zoom_on(window, (6, 5), 0.9)
+    dialog = window.pictures.open_calibrate_dialog()
+    assert dialog is not None
+    dialog.pixels_per_cell.setValue(50.0)
+    dialog.offset_x.setValue(13.0)
+    dialog.offset_y.setValue(21.0)
+    dialog.adjustSize()
+    _save(dialog, shots, "21-calibrate-grid-dialog", min_colours=3)
+    _save(window, shots, "22-calibrate-grid-dialog-live-preview")
+    dialog.reject()
+
+
+def test_import_picture_dialog(window, shots: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from desktop.dialogs.import_picture import ImportPictureDialog
+    from tests.desktop.picture_helpers import printed_grid_picture
+
+    image = printed_grid_picture(1500, 1300, 50.0)
+    dialog = ImportPictureDialog(
+        "flooded-crypt_30x26.png", image, "PNG", window.doc.scene, 50.0, True, window
+    )
+    dialog.adjustSize()
+    dialog.show()
+    _save(dialog, shots, "23-import-map-picture-dialog", min_colours=20)
+    dialog.close()

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +10,7 @@ import pytest
 
 from rules.cli import answer
 from rules.scene import Scene, scene_from_json
+from tests.rules.cli_runs import rules_answers
 
 
 def doc(system: str = "pf2e", **extra: Any) -> dict[str, Any]:
@@ -124,15 +123,7 @@ def test_command_line(tmp_path: Path) -> None:
         {"q": "area", "id": 1, "shape": "burst", "corner": [5, 5], "feet": 5},
         {"q": "area", "id": 2, "shape": "sphere", "corner": [5, 5], "feet": 5},
     ]
-    run = subprocess.run(
-        [sys.executable, "-m", "rules", str(path)],
-        input="\n".join(json.dumps(q) for q in queries) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    first, second = (json.loads(line) for line in run.stdout.splitlines())
+    first, second = rules_answers(path, queries)
     assert first == {
         "id": 1,
         "cells": [[4, 4], [4, 5], [5, 4], [5, 5]],

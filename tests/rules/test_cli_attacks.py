@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +11,7 @@ import pytest
 
 from rules.cli import answer
 from rules.scene import Scene, scene_from_json
+from tests.rules.cli_runs import rules_answers
 
 LONGSWORD = {"name": "longsword", "bonus": 10, "damage": "1d8+4 slashing", "traits": ["versatile p"]}
 DAGGER = {"name": "dagger", "bonus": 10, "damage": "1d4+4 piercing", "traits": ["agile", "finesse"]}
@@ -298,15 +297,7 @@ def test_command_line_round_trip(tmp_path: Path) -> None:
         {"id": 1, "q": "attack", "attacker": "a", "target": "b", "attack": "longsword", "d20": 6},
         {"id": 2, "q": "damage", "target": "b", "damage": [{"amount": 9, "type": "slashing"}]},
     ]
-    done = subprocess.run(
-        [sys.executable, "-m", "rules", str(path)],
-        input="\n".join(json.dumps(q) for q in queries) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    first, second = rules_answers(path, queries)
     assert first["id"] == 1 and first["total"] == 16 and first["degree"] == "success"
     assert second == {"id": 2, "total": 9, "by_type": {"slashing": 9}, "hp": 11, "temp_hp": 0, "state": "ok"}
 

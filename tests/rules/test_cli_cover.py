@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +10,7 @@ import pytest
 
 from rules.cli import answer
 from tests.rules.ascii_maps import ascii_doc, ascii_scene, wall
+from tests.rules.cli_runs import rules_answers as run
 
 MAP = """
     ........
@@ -21,19 +20,6 @@ MAP = """
     .Dt...e.
     ........
 """
-
-
-def run(scene_file: Path, queries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    done = subprocess.run(
-        [sys.executable, "-m", "rules", str(scene_file)],
-        input="\n".join(json.dumps(q) for q in queries) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return [json.loads(line) for line in done.stdout.splitlines()]
 
 
 def write(tmp_path: Path, system: str, **kwargs: Any) -> Path:

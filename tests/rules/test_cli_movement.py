@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.rules.ascii_maps import ascii_doc, wall
+from tests.rules.cli_runs import run_rules as run
 
 MAP = """
     A.~..
@@ -18,17 +17,6 @@ MAP = """
     ..#..
     ....g
 """
-
-
-def run(scene_file: Path, lines: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rules", str(scene_file)],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
 
 
 @pytest.fixture

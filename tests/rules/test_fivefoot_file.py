@@ -272,18 +272,14 @@ def _lie_about_size(data: bytes, member: str, declared: int) -> bytes:
     """Rewrite the local and central headers of `member` to declare `declared` uncompressed bytes."""
     out = bytearray(data)
     name = member.encode()
-    i = out.find(b"PK\x03\x04")
-    while i != -1:
-        n = struct.unpack("<H", out[i + 26 : i + 28])[0]
-        if out[i + 30 : i + 30 + n] == name:
-            out[i + 22 : i + 26] = struct.pack("<I", declared)
-        i = out.find(b"PK\x03\x04", i + 4)
-    j = out.find(b"PK\x01\x02")
-    while j != -1:
-        n = struct.unpack("<H", out[j + 28 : j + 30])[0]
-        if out[j + 46 : j + 46 + n] == name:
-            out[j + 24 : j + 28] = struct.pack("<I", declared)
-        j = out.find(b"PK\x01\x02", j + 4)
+    # (signature, offset of the uncompressed size, of the name's length, of the name) in each header.
+    for signature, size_at, length_at, name_at in ((b"PK\x03\x04", 22, 26, 30), (b"PK\x01\x02", 24, 28, 46)):
+        i = out.find(signature)
+        while i != -1:
+            n = struct.unpack("<H", out[i + length_at : i + length_at + 2])[0]
+            if out[i + name_at : i + name_at + n] == name:
+                out[i + size_at : i + size_at + 4] = struct.pack("<I", declared)
+            i = out.find(signature, i + 4)
     return bytes(out)
 
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from rules.errors import SceneError
 from rules.geometry.coords import Point
 from rules.io import fivefoot_file, uvtt
 from rules.io.images import embedded_name, image_info
+from tests.rules.cli_runs import rules_answers, run_rules
 
 ENV = "FIVEFOOT_SAMPLE_MAPS"
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,21 +50,6 @@ def _close(p: Point, q: Point) -> bool:
 
 def _key(a: Point, b: Point) -> frozenset[tuple[float, float]]:
     return frozenset({(round(a.x, 6), round(a.y, 6)), (round(b.x, 6), round(b.y, 6))})
-
-
-def _summary(path: Path) -> dict[str, Any]:
-    run = subprocess.run(
-        [sys.executable, "-m", "rules", str(path)],
-        input='{"q": "summary"}\n',
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    result: dict[str, Any] = json.loads(run.stdout)
-    return result
 
 
 @pytest.mark.parametrize("path", SAMPLES)
@@ -124,7 +108,7 @@ def test_real_export_imports_faithfully(path: Path, tmp_path: Path) -> None:
         )
 
     # The imported map answers the query command, and survives a save as .fivefoot.
-    answer = _summary(path)
+    [answer] = rules_answers(path, [{"q": "summary"}], timeout=120, cwd=ROOT)
     assert answer == {
         "system": "pf2e",
         "grid": {"width": scene.grid.width, "height": scene.grid.height},
@@ -149,14 +133,6 @@ def test_truncated_copy_of_a_real_export_gets_a_clear_error(path: Path, tmp_path
         uvtt.load(cut)
     message = str(info.value)
     assert message.startswith(str(cut)) and "not valid JSON" in message and "cut short" in message
-    run = subprocess.run(
-        [sys.executable, "-m", "rules", str(cut)],
-        input='{"q": "summary"}\n',
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
+    run = run_rules(cut, [json.dumps({"q": "summary"})], timeout=120, cwd=ROOT)
     assert run.returncode == 2 and run.stdout == ""
     assert cut.name in run.stderr and "not valid JSON" in run.stderr

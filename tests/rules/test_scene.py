@@ -226,3 +226,13 @@ def test_load_scene_file_reports_file_problems(tmp_path: Path) -> None:
     good = tmp_path / "good.json"
     good.write_text(json.dumps(doc()), encoding="utf-8")
     assert load_scene_file(good).grid == Grid(10, 8)
+
+
+def test_huge_and_non_finite_numbers_are_reported_not_crashed_on() -> None:
+    huge = doc(walls=[{"a": [10**400, 0], "b": [1, 1]}])
+    err = error_of(huge)
+    assert err.path == "walls[0].a[0]" and "too large" in str(err)
+    nan = doc(walls=[{"a": [float("nan"), 0], "b": [1, 1]}])
+    assert error_of(nan).path == "walls[0].a[0]"
+    big_grid = doc(grid={"width": 10**400, "height": 5})
+    assert error_of(big_grid).path == "grid.width"

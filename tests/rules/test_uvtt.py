@@ -10,8 +10,6 @@ from __future__ import annotations
 import base64
 import json
 import struct
-import subprocess
-import sys
 import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -31,6 +29,7 @@ from rules.io.images import (
 )
 from rules.io.loading import load_path
 from rules.scene import Scene, Wall
+from tests.rules.cli_runs import rules_answers
 
 # ------------------------------------------------------------------------------------------- helpers
 
@@ -455,15 +454,7 @@ def test_load_path_and_the_command_import_on_the_fly(tmp_path: Path) -> None:
     )
     path = write_uvtt(tmp_path, doc, "room.uvtt")
     assert load_path(path).walls == uvtt.load(path).walls
-    run = subprocess.run(
-        [sys.executable, "-m", "rules", str(path), "--system", "dnd5e-2014"],
-        input='{"q": "summary", "id": 1}\n',
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    answer = json.loads(run.stdout)
+    [answer] = rules_answers(path, [{"q": "summary", "id": 1}], "--system", "dnd5e-2014")
     assert answer == {
         "id": 1,
         "system": "dnd5e-2014",

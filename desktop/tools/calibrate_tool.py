@@ -1,0 +1,290 @@
+"""Calibrating the grid by hand: drag a box over a square printed on the map picture.
+
+The box may span N × N printed squares (the "Box spans" number in the tool bar): a bigger box measures
+more precisely. While dragging, the box shows its N × N squares and the size it measures; on release
+the picture is rescaled and moved so that the grid runs along the box's edges (`desktop.calibration
+.from_box`), with the grid fitted to the picture when "Fit grid to picture" is on: one undoable command.
+Shift keeps the box square; Escape or a right click cancels. A box smaller than a few screen pixels is
+taken for a click and changes nothing. While the tool is on, the grid is drawn in a bright colour so that
+it stands out from the dark lines printed on the picture.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGraphicsItem,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from desktop.calibration import BoxMeasure, from_box, picture_point
+from desktop.items import Z_RULER
+from desktop.items.label_item import LabelItem, LabelLine
+from desktop.picture_commands import calibrate_command
+from desktop.style import CELL, LABEL_DIM, RULER
+from desktop.tools.base import Tool, ToolEvent
+
+if TYPE_CHECKING:
+    from desktop.map_view import MapView
+
+#: A box narrower or lower than this many screen pixels is a click, not a measurement.
+MIN_BOX_PX = 6
+MAX_CELLS = 50
+WARN = QColor("#ffb347")
+
+
+class CalibrationBoxItem(QGraphicsItem):
+    """The box being dragged, divided into the N × N squares it spans."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z_RULER)
+        self._rect = QRectF()
+        self._cells = 1
+
+    def set_box(self, rect: QRectF, cells: int) -> None:
+        self.prepareGeometryChange()
+        self._rect = rect.normalized()
+        self._cells = max(1, cells)
+        self.update()
+
+    @property
+    def rect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def boundingRect(self) -> QRectF:
+        pad = CELL * 0.3
+        return self._rect.adjusted(-pad, -pad, pad, pad) if not self._rect.isNull() else QRectF()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        r = self._rect
+        if r.isNull():
+            return
+        fill = QColor(RULER)
+        fill.setAlpha(36)
+        painter.fillRect(r, fill)
+        n = self._cells
+        if n > 1:
+            inner = QPen(QColor(RULER), 1, Qt.PenStyle.DashLine)
+            inner.setCosmetic(True)
+            painter.setPen(inner)
+            lines = []
+            for i in range(1, n):
+                x = r.left() + r.width() * i / n
+                y = r.top() + r.height() * i / n
+                lines.append(QLineF(x, r.top(), x, r.bottom()))
+                lines.append(QLineF(r.left(), y, r.right(), y))
+            painter.drawLines(lines)
+        shadow = QPen(QColor(0, 0, 0, 170), 4)
+        shadow.setCosmetic(True)
+        painter.setPen(shadow)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(r)
+        edge = QPen(QColor(RULER), 2)
+        edge.setCosmetic(True)
+        painter.setPen(edge)
+        painter.drawRect(r)
+
+
+class CalibrateTool(Tool):
+    name = "calibrate"
+    label = "Calibrate grid"
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, view: MapView) -> None:
+        super().__init__(view)
+        self.cells = 1
+        self.fit_grid = True
+        self._start: QPointF | None = None
+        self._end: QPointF | None = None
+        self.box = CalibrationBoxItem()
+        self.bubble = LabelItem()
+        #: What the box in progress measures (None: no box, or no picture).
+        self.measure: BoxMeasure | None = None
+        self._widget: QWidget | None = None
+
+    def hint(self) -> str:
+        return (
+            "Drag a box over one square printed on the map picture (or over N × N squares, set in the tool "
+            "bar, for precision) · Shift: square box · Esc: cancel"
+        )
+
+    def activate(self) -> None:
+        if self.box.scene() is None:
+            self.map_scene.addItem(self.box)
+            self.map_scene.addItem(self.bubble)
+        self.map_scene.grid_layer.set_accent(self.name, True)
+
+    def deactivate(self) -> None:
+        self.cancel()
+        self.map_scene.grid_layer.set_accent(self.name, False)
+        if self.box.scene() is not None:
+            self.map_scene.removeItem(self.box)
+            self.map_scene.removeItem(self.bubble)
+
+    # ---- options
+
+    def set_cells(self, cells: int) -> None:
+        self.cells = max(1, min(MAX_CELLS, cells))
+        self._sync_widgets()
+        if self._start is not None:
+            self._redraw()
+
+    def set_fit_grid(self, fit: bool) -> None:
+        self.fit_grid = fit
+        self._sync_widgets()
+
+    def _sync_widgets(self) -> None:
+        if self._widget is None:
+            return
+        spin = self._widget.findChild(QSpinBox, "calibrateCells")
+        if spin is not None and spin.value() != self.cells:
+            spin.setValue(self.cells)
+        box = self._widget.findChild(QCheckBox, "calibrateFitGrid")
+        if box is not None and box.isChecked() != self.fit_grid:
+            box.setChecked(self.fit_grid)
+
+    def options_widget(self) -> QWidget:
+        if self._widget is not None:
+            return self._widget
+        w = QWidget()
+        lay = QHBoxLayout(w)
+        lay.setContentsMargins(4, 0, 4, 0)
+        spin = QSpinBox()
+        spin.setObjectName("calibrateCells")
+        spin.setRange(1, MAX_CELLS)
+        spin.setValue(self.cells)
+        spin.setSuffix(" squares")
+        spin.setToolTip("How many printed squares the box spans across (and down): more is more precise")
+        spin.valueChanged.connect(lambda v: self.set_cells(int(v)))
+        fit = QCheckBox("Fit grid to picture")
+        fit.setObjectName("calibrateFitGrid")
+        fit.setChecked(self.fit_grid)
+        fit.setToolTip("Resize the grid to the squares the picture covers (never below a token)")
+        fit.toggled.connect(self.set_fit_grid)
+        lay.addWidget(QLabel("Box spans"))
+        lay.addWidget(spin)
+        lay.addWidget(fit)
+        lay.addStretch(1)
+        self._widget = w
+        return w
+
+    # ---- the box
+
+    def _box_end(self, ev: ToolEvent) -> QPointF:
+        end = QPointF(ev.scene_pos)
+        if ev.shift and self._start is not None:
+            d = end - self._start
+            side = max(abs(d.x()), abs(d.y()))
+            end = QPointF(
+                self._start.x() + (side if d.x() >= 0 else -side),
+                self._start.y() + (side if d.y() >= 0 else -side),
+            )
+        return end
+
+    def box_rect(self) -> QRectF:
+        if self._start is None or self._end is None:
+            return QRectF()
+        return QRectF(self._start, self._end).normalized()
+
+    def _measure(self) -> BoxMeasure | None:
+        bg = self.doc.scene.background
+        rect = self.box_rect()
+        if bg is None or rect.isEmpty():
+            return None
+        x0, y0 = picture_point(bg, rect.left() / CELL, rect.top() / CELL)
+        x1, y1 = picture_point(bg, rect.right() / CELL, rect.bottom() / CELL)
+        try:
+            return from_box(x0, y0, x1, y1, self.cells)
+        except ValueError:
+            return None
+
+    def _big_enough(self) -> bool:
+        screen = self.view.mapFromScene(self.box_rect()).boundingRect()
+        return screen.width() >= MIN_BOX_PX and screen.height() >= MIN_BOX_PX
+
+    # ---- mouse
+
+    def press(self, ev: ToolEvent) -> bool:
+        if ev.button == Qt.MouseButton.RightButton:
+            self.cancel()
+            return True
+        if ev.button != Qt.MouseButton.LeftButton:
+            return False
+        if self.map_scene.background_image() is None:
+            self.view.show_message("No map picture to calibrate: File ▸ Import Map Image… first")
+            return True
+        self._start = QPointF(ev.scene_pos)
+        self._end = QPointF(ev.scene_pos)
+        self._redraw()
+        return True
+
+    def move(self, ev: ToolEvent) -> bool:
+        if self._start is None:
+            return False
+        self._end = self._box_end(ev)
+        self._redraw()
+        return True
+
+    def release(self, ev: ToolEvent) -> bool:
+        if ev.button != Qt.MouseButton.LeftButton or self._start is None:
+            return False
+        self._end = self._box_end(ev)
+        measure = self._measure() if self._big_enough() else None
+        image = self.map_scene.background_image()
+        self.clear()
+        if measure is None or image is None:
+            self.view.show_message("Drag a box over a square printed on the picture to calibrate the grid")
+            return True
+        command = calibrate_command(
+            self.doc.scene, (image.width(), image.height()), measure.calibration, self.fit_grid
+        )
+        if command is None:
+            self.view.show_message("The grid already matches that box")
+            return True
+        self.doc.execute(command)
+        self.view.show_message(command.log)
+        return True
+
+    def cancel(self) -> bool:
+        if self._start is None:
+            return False
+        self.clear()
+        return True
+
+    def clear(self) -> None:
+        self._start = self._end = None
+        self.measure = None
+        self.box.set_box(QRectF(), 1)
+        self.bubble.set_lines([])
+
+    # ---- drawing
+
+    def _redraw(self) -> None:
+        rect = self.box_rect()
+        self.box.set_box(rect, self.cells)
+        self.measure = self._measure()
+        m = self.measure
+        if m is None:
+            self.bubble.set_lines([LabelLine("Drag over printed squares", RULER, big=True)], RULER)
+        else:
+            ppc = m.calibration.pixels_per_cell
+            span = f"{self.cells} × {self.cells} square{'s' if self.cells > 1 else ''}"
+            lines = [
+                LabelLine(f"{ppc:.1f} px per square", RULER, big=True),
+                LabelLine(f"box: {span}", LABEL_DIM),
+            ]
+            if m.squareness < 0.97:
+                lines.append(LabelLine(f"not square: {m.width_px:.1f} × {m.height_px:.1f} px", WARN))
+            self.bubble.set_lines(lines, RULER)
+        self.bubble.place(rect.bottomRight(), rect.bottomLeft(), self.view)
