@@ -1,403 +1,57 @@
 """The GUI's questions about moving a token, answered by the rules engine (no Qt here).
 
-`MovePlanner` is made when a drag starts and answers every mouse move: the cheapest legal path through the
-waypoints to the cell under the cursor (`rules.geometry.movement.shortest_path`, legs chained with the
-diagonal count carried over), its price, and how that fits in the turn:
-
-- PF2e: a move is a series of Strides, each at most the creature's Speed; steps are grouped greedily into
-  Strides (a Stride ends on a square), numbered after the Strides already used this turn; at most 3 actions.
-- D&D 5e: feet add to the movement already spent; up to Speed is the move, up to twice Speed needs the
-  Dash action.
-
-It also warns where the path lets an enemy react (`reaction_warnings`). `overlay_bands` shades the squares
-the selected token can reach this turn. The numbers all come from `rules.geometry` (movement, reach,
-distance) and `rules.systems.board`; this module only chains and groups them for display.
+All of it is `rules.turn_movement`: the turn's budget, how a path's steps group into PF2e Strides or 5e move
+and Dash, the move planner a drag asks on every mouse move, the reactions a move provokes and the overlay
+bands. This module only adapts the document's state to it (`budget_for`) and keeps the names the desktop
+modules import.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-
 from desktop.commands import DocState
-from desktop.turns import Spent
 from rules.encounter_store import encounter_of
-from rules.geometry.coords import Cell
-from rules.geometry.distance import offset_feet
-from rules.geometry.movement import (
-    PathResult,
-    incapacitated,
-    move_context,
-    path_cost,
-    reachable,
-    shortest_path,
+from rules.scene import Token
+from rules.turn_movement import (
+    PF2E_ACTIONS,
+    PF2E_MOVE_REACTIONS,
+    Budget,
+    MovePlan,
+    MovePlanner,
+    ReactionWarning,
+    can_react_to_movement,
+    current_budget,
+    footprint_bands,
+    overlay_bands,
+    reaction_warnings,
+    threat_reach,
+    turn_budget,
 )
-from rules.geometry.reach import within_reach
-from rules.scene import Scene, Token
-from rules.systems.board import hostile, melee_reach
 
-PF2E_ACTIONS = 3
-#: PF2e reactions that a creature leaving a square within reach can trigger (lower case).
-PF2E_MOVE_REACTIONS = ("reactive strike", "attack of opportunity")
-_DOWN = frozenset({"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "incapacitated"})
-
-
-# ----------------------------------------------------------------------------------------------- budget
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How far a token may still move this turn.
-
-    `spent` holds the feet and diagonal steps already moved this turn. `actions_left`: PF2e, the actions
-    left (each Stride takes one); 5e, 1 while the Dash action can still be taken. `dashed`: 5e, the Dash was
-    already taken this turn (movement allowance doubled).
-    """
-
-    pf2e: bool
-    speed: int
-    spent: Spent
-    actions_left: int
-    dashed: bool = False
-
-    @property
-    def used_actions(self) -> int:
-        return max(0, PF2E_ACTIONS - self.actions_left)
-
-    @property
-    def limit(self) -> int:
-        """5e: feet allowed this turn in all (speed, or twice it with a Dash taken or still possible)."""
-        return 2 * self.speed if (self.dashed or self.actions_left > 0) else self.speed
-
-    @property
-    def feet_left(self) -> int:
-        """Feet still possible this turn: PF2e all remaining Strides, 5e movement plus a Dash."""
-        if self.pf2e:
-            return self.actions_left * self.speed
-        return max(0, self.limit - self.spent.feet)
-
-    @property
-    def move_left(self) -> int:
-        """5e: feet of movement left before a Dash is needed; PF2e: one Stride."""
-        if self.pf2e:
-            return self.speed if self.actions_left else 0
-        if self.dashed:
-            return max(0, 2 * self.speed - self.spent.feet)
-        return max(0, self.speed - self.spent.feet)
-
-    def bands(self, steps: Sequence[int]) -> tuple[tuple[int, ...], int]:
-        """Band of each step (PF2e: the Stride's action number in the turn; 5e: 1 move, 2 Dash; 0: not
-        possible this turn) and the actions the move takes (PF2e Strides; 5e 1 when it starts the Dash)."""
-        if self.pf2e:
-            out: list[int] = []
-            first = self.used_actions + 1
-            stride = first
-            acc = 0
-            for price in steps:
-                if acc + price > self.speed:
-                    stride += 1
-                    acc = 0
-                acc += price
-                ok = price <= self.speed and stride <= PF2E_ACTIONS
-                out.append(stride if ok else 0)
-            used = (stride - first + 1) if steps else 0
-            return tuple(out), used
-        total = self.spent.feet
-        out = []
-        for price in steps:
-            total += price
-            out.append(1 if total <= self.speed else 2 if total <= self.limit else 0)
-        dash = 1 if (not self.dashed and any(b == 2 for b in out)) else 0
-        return tuple(out), dash
+__all__ = [
+    "PF2E_ACTIONS",
+    "PF2E_MOVE_REACTIONS",
+    "Budget",
+    "MovePlan",
+    "MovePlanner",
+    "ReactionWarning",
+    "budget_for",
+    "reactions_used",
+    "can_react_to_movement",
+    "footprint_bands",
+    "overlay_bands",
+    "reaction_warnings",
+    "threat_reach",
+    "turn_budget",
+]
 
 
-def turn_budget(scene: Scene, token: Token, spent: Spent) -> Budget:
-    """The budget in free mode (no initiative running, or not this token's turn): `spent` counts the feet,
-    diagonals and actions (PF2e Strides; 5e 1 after a Dash) moved since the last "End turn"."""
-    if scene.is_pf2e:
-        return Budget(True, token.speed, spent, max(0, PF2E_ACTIONS - spent.actions))
-    return Budget(False, token.speed, spent, 0 if spent.actions else 1, dashed=spent.actions > 0)
+def reactions_used(state: DocState) -> frozenset[str]:
+    """Creatures whose reaction is spent in the running encounter (none outside an encounter)."""
+    enc = encounter_of(state.scene)
+    return enc.reactions_used if enc is not None else frozenset()
 
 
 def budget_for(state: DocState, token: Token) -> Budget:
     """The token's budget: from the running encounter on its own turn (actions left, movement spent,
     diagonal parity — `rules.encounter`), else from the document's free-mode movement."""
-    enc = encounter_of(state.scene)
-    turn = enc.turn if enc is not None else None
-    if turn is None or turn.token_id != token.id:
-        return turn_budget(state.scene, token, state.turn.of(token.id))
-    spent = Spent(turn.movement_spent, turn.diagonals, 0)
-    if state.scene.is_pf2e:
-        return Budget(True, token.speed, spent, max(0, turn.actions))
-    speed = turn.movement if turn.movement is not None else token.speed
-    return Budget(False, speed, spent, 1 if turn.actions > 0 else 0, dashed=turn.movement_spent > speed)
-
-
-# --------------------------------------------------------------------------------------------- warnings
-
-
-@dataclass(frozen=True, slots=True)
-class ReactionWarning:
-    """Moving out of `path[step]` lets `token_id` react (5e opportunity attack, PF2e Reactive Strike)."""
-
-    step: int
-    cell: Cell
-    token_id: str
-    text: str
-
-
-def can_react_to_movement(scene: Scene, creature: Token) -> bool:
-    """Whether `creature` has a reaction that moving past it can trigger, and can use it.
-
-    5e: every creature has an opportunity attack unless incapacitated. PF2e: only creatures that list
-    Reactive Strike (or the pre-remaster Attack of Opportunity) in their ``reactions``.
-    """
-    if creature.hp is not None and creature.hp <= 0:
-        return False
-    if creature.condition_names() & _DOWN or incapacitated(creature):
-        return False
-    if scene.is_pf2e:
-        raw = creature.extra.get("reactions", [])
-        names = [str(r).lower() for r in raw] if isinstance(raw, list) else []
-        return any(any(key in name for key in PF2E_MOVE_REACTIONS) for name in names)
-    return True
-
-
-def threat_reach(creature: Token) -> int:
-    """The longest melee reach of `creature` (its own reach when it lists no melee attack)."""
-    melee = [melee_reach(creature, a) for a in creature.attacks if not a.is_ranged]
-    return max(melee) if melee else creature.reach
-
-
-def reaction_warnings(scene: Scene, mover: Token, path: Sequence[Cell]) -> tuple[ReactionWarning, ...]:
-    """Where moving along `path` lets a hostile creature react, once per creature, in path order.
-
-    5e: when a step takes the mover out of the creature's reach. PF2e: when the mover leaves a square
-    within the reach of a creature with Reactive Strike.
-    """
-    if len(path) < 2:
-        return ()
-    n = mover.side_squares
-    xs = [c.x for c in path]
-    ys = [c.y for c in path]
-    box = (min(xs), min(ys), max(xs) + n, max(ys) + n)
-    found: list[ReactionWarning] = []
-    for other in scene.tokens:
-        if other.id == mover.id or not hostile(mover, other) or not can_react_to_movement(scene, other):
-            continue
-        feet = threat_reach(other)
-        r = feet // 5 + 1
-        ox, oy, on = other.cell.x, other.cell.y, other.side_squares
-        if ox - r > box[2] or oy - r > box[3] or ox + on + r < box[0] or oy + on + r < box[1]:
-            continue
-        inside = [within_reach(scene, other, replace(mover, cell=c), feet) for c in path]
-        for i in range(len(path) - 1):
-            trigger = inside[i] if scene.is_pf2e else (inside[i] and not inside[i + 1])
-            if trigger:
-                what = "Reactive Strike" if scene.is_pf2e else "opportunity attack"
-                verb = "leaves a square in" if scene.is_pf2e else "leaves"
-                found.append(ReactionWarning(i, path[i], other.id, f"{verb} {other.label}'s reach ({what})"))
-                break
-    found.sort(key=lambda w: (w.step, w.token_id))
-    return tuple(found)
-
-
-# ------------------------------------------------------------------------------------------------- plan
-
-
-@dataclass(frozen=True, slots=True)
-class MovePlan:
-    token_id: str
-    start: Cell
-    target: Cell
-    waypoints: tuple[Cell, ...]
-    path: tuple[Cell, ...]
-    steps: tuple[int, ...]
-    feet: int
-    diagonals: int
-    bands: tuple[int, ...]
-    actions: int
-    legal: bool
-    problem: str | None
-    warnings: tuple[ReactionWarning, ...]
-    budget: Budget
-
-    @property
-    def moved(self) -> bool:
-        return len(self.path) > 1
-
-    def left_after(self) -> str:
-        """What is left of the turn after this move, for the label and the log."""
-        b = self.budget
-        if b.pf2e:
-            left = max(0, b.actions_left - self.actions)
-            return f"{left} action{'s' if left != 1 else ''} left"
-        spent = b.spent.feet + self.feet
-        if spent <= b.speed and not b.dashed:
-            return f"{b.speed - spent} ft of movement left"
-        return f"{max(0, 2 * b.speed - spent)} ft left with Dash"
-
-    def strides_text(self) -> str:
-        if self.budget.pf2e:
-            return f"{self.actions} Stride{'s' if self.actions != 1 else ''}"
-        return "Dash" if any(b == 2 for b in self.bands) else "Move"
-
-
-class MovePlanner:
-    """Answers "what if I drop it here?" for one token during one drag (the scene must not change)."""
-
-    def __init__(self, scene: Scene, token: Token, budget: Budget | Spent) -> None:
-        self.scene = scene
-        self.token = token
-        self.budget = budget if isinstance(budget, Budget) else turn_budget(scene, token, budget)
-        self.spent = self.budget.spent
-        #: search cap: twice what the turn allows, so a path a little too long still shows (in red)
-        self.cap = max(2 * max(self.budget.feet_left, token.speed), 30)
-        self._legs: dict[tuple[Cell, Cell, int], PathResult | None] = {}
-        self._far: dict[tuple[Cell, Cell, int], PathResult | None] = {}
-        self._ctx = move_context(scene, token)
-
-    def _leg(self, frm: Cell, to: Cell, diagonals_before: int, exhaustive: bool = False) -> PathResult | None:
-        """Cheapest leg within the search cap; with `exhaustive`, without a cap when the capped search fails
-        (slower on a big map: used once, on release, to tell "too far" from "no way through")."""
-        key = (frm, to, diagonals_before & 1)
-        if key not in self._legs:
-            self._legs[key] = shortest_path(
-                self.scene, self._at(frm), to, diagonals_before, max_feet=self.cap
-            )
-        found = self._legs[key]
-        if found is None and exhaustive:
-            if key not in self._far:
-                self._far[key] = shortest_path(self.scene, self._at(frm), to, diagonals_before)
-            found = self._far[key]
-        return found
-
-    def _at(self, cell: Cell) -> Token:
-        return self.token if cell == self.token.cell else replace(self.token, cell=cell)
-
-    def plan(self, waypoints: Sequence[Cell], target: Cell, exhaustive: bool = False) -> MovePlan:
-        """The move through `waypoints` to `target`. Without `exhaustive` (mouse moves) paths are searched up
-        to twice the turn's movement; with it (the drop) without limit, to explain a refusal exactly."""
-        start = self.token.cell
-        stops = [start, *waypoints, target]
-        path: list[Cell] = [start]
-        steps: list[int] = []
-        diagonals = 0
-        problem: str | None = None
-        for frm, to in itertools.pairwise(stops):
-            if frm == to:
-                continue
-            leg = self._leg(frm, to, self.spent.diagonals + diagonals, exhaustive)
-            if leg is None:
-                problem = self.explain_unreachable(frm, to, exhaustive)
-                break
-            path.extend(leg.path[1:])
-            steps.extend(leg.steps)
-            diagonals += leg.diagonals
-        bands, actions = self.budget.bands(steps)
-        feet = sum(steps)
-        if problem is None and len(path) > 1 and path[-1] != target:
-            problem = "the path does not reach that square"
-        if problem is None and self.token.speed <= 0 and len(path) > 1:
-            problem = f"{self.token.label} has a Speed of 0"
-        if problem is None and any(b == 0 for b in bands):
-            problem = self._too_far(feet, actions)
-        legal = problem is None
-        if legal and len(path) > 1:
-            # the engine's own verdict on the whole path (waypoints may end legs on allies' squares)
-            verdict = path_cost(self.scene, self.token, path, self.spent.diagonals)
-            if not verdict.legal:
-                legal, problem = False, verdict.problem
-        warnings = reaction_warnings(self.scene, self.token, path) if len(path) > 1 else ()
-        return MovePlan(
-            self.token.id,
-            start,
-            target,
-            tuple(waypoints),
-            tuple(path),
-            tuple(steps),
-            feet,
-            diagonals,
-            bands,
-            actions,
-            legal,
-            problem,
-            warnings,
-            self.budget,
-        )
-
-    def _too_far(self, feet: int, actions: int) -> str:
-        b = self.budget
-        if b.pf2e:
-            return (
-                f"too far: needs {actions} Strides, {self.token.label} has "
-                f"{b.actions_left} action{'s' if b.actions_left != 1 else ''} left"
-            )
-        return f"too far: needs {feet} ft, {self.token.label} has {b.feet_left} ft left even with Dash"
-
-    def explain_unreachable(self, frm: Cell, to: Cell, exhaustive: bool = False) -> str:
-        """Why no path ends at `to`: off the map, a space the token can't end in, or (searched without a cap)
-        no way through; without `exhaustive` only that there is no path within the search cap."""
-        ctx = self._ctx
-        if not ctx.fits(to):
-            return "that space is off the map"
-        if not ctx.can_end(to, self.token.cell):
-            terrain = self.scene.terrain_map()
-            n = self.token.side_squares
-            for j in range(n):
-                for i in range(n):
-                    cell = Cell(to.x + i, to.y + j)
-                    if terrain.get(cell) == "impassable":
-                        return f"[{cell.x}, {cell.y}] is impassable"
-            for j in range(n):
-                for i in range(n):
-                    other = ctx.no_end_cells.get((to.y + j) * ctx.width + to.x + i)
-                    if other is not None:
-                        return f"can't end a move in {other.label}'s space"
-            return "can't end a move there"
-        if exhaustive:
-            return "no way through: walls, impassable terrain or creatures block every path"
-        crow = offset_feet(to.x - frm.x, to.y - frm.y, self.scene.options.diagonals)
-        return f"too far: at least {crow} ft" if crow > self.cap else f"no path within {self.cap} ft"
-
-
-# ---------------------------------------------------------------------------------------------- overlay
-
-
-def overlay_bands(scene: Scene, token: Token, budget: Budget | Spent) -> dict[Cell, int]:
-    """Top-left cells the token can still reach this turn, by band: PF2e the Stride of the turn that reaches
-    it (by its cheapest cost), 5e 1 = move, 2 = Dash. The token's own cell is left out."""
-    if not isinstance(budget, Budget):
-        budget = turn_budget(scene, token, budget)
-    spent = budget.spent
-    feet = budget.feet_left
-    if token.speed <= 0 or feet <= 0:
-        return {}
-    costs = reachable(scene, token, feet, spent.diagonals)
-    out: dict[Cell, int] = {}
-    for cell, cost in costs.items():
-        if cell == token.cell:
-            continue
-        if budget.pf2e:
-            out[cell] = budget.used_actions + max(1, math.ceil(cost / token.speed))
-        else:
-            out[cell] = 1 if spent.feet + cost <= budget.speed and not budget.dashed else 2
-    return out
-
-
-def footprint_bands(bands: dict[Cell, int], side: int) -> dict[Cell, int]:
-    """Per-square bands for a creature `side` squares wide: each square takes the best band of the top-left
-    positions whose space covers it (what a Large creature's overlay shows)."""
-    if side == 1:
-        return bands
-    out: dict[Cell, int] = {}
-    for c, band in bands.items():
-        for j in range(side):
-            for i in range(side):
-                sq = Cell(c.x + i, c.y + j)
-                old = out.get(sq)
-                if old is None or band < old:
-                    out[sq] = band
-    return out
+    return current_budget(state.scene, token, state.turn.of(token.id))

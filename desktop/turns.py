@@ -1,9 +1,8 @@
 """Movement already spent this turn, per token: the GUI's stand-in until rules/encounter.py tracks turns.
 
 A value type kept next to the scene in the document state, so undo/redo restore it with the move that
-changed it. ``diagonals`` is the number of diagonal steps taken so far this turn (its parity decides
-whether the next diagonal costs 5 or 10 ft under the alternating count); ``actions`` counts the PF2e
-Strides used, or 1 for a D&D 5e creature that has taken the Dash action.
+changed it. Each token's entry is a `rules.turn_movement.Spent`: the feet, diagonal steps (their parity) and
+actions (PF2e Strides; 5e 1 after a Dash) it has moved since the last "End turn".
 """
 
 from __future__ import annotations
@@ -11,18 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from rules.turn_movement import NOTHING_SPENT, Spent
 
-@dataclass(frozen=True, slots=True)
-class Spent:
-    feet: int = 0
-    diagonals: int = 0
-    actions: int = 0
-
-    def plus(self, feet: int, diagonals: int, actions: int) -> Spent:
-        return Spent(self.feet + feet, self.diagonals + diagonals, self.actions + actions)
-
-
-NOTHING_SPENT = Spent()
+__all__ = ["NOTHING_SPENT", "Spent", "TurnState"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -159,6 +159,8 @@ class Token:
     image: str | None = None
     initiative_bonus: int | None = None
     saves: tuple[tuple[str, int], ...] = ()
+    #: Reactions the creature has, by name (``"Reactive Strike"``); see `rules.turn_movement`.
+    reactions: tuple[str, ...] = ()
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -445,6 +447,7 @@ _TOKEN_KEYS = (
     "image",
     "initiative_bonus",
     "saves",
+    "reactions",
 )
 _SCENE_KEYS = (
     "format",
@@ -681,6 +684,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
     )
     saves_raw = r.obj(t.get("saves", {}) or {}, f"{path}.saves")
     saves = tuple((str(k), r.integer(v, f"{path}.saves.{k}")) for k, v in saves_raw.items())
+    reactions = r.strings(t.get("reactions", []) or [], f"{path}.reactions")
     return Token(
         id=token_id,
         cell=cell,
@@ -704,6 +708,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         image=image,
         initiative_bonus=init,
         saves=saves,
+        reactions=reactions,
         extra=_extra(t, _TOKEN_KEYS),
     )
 
@@ -825,6 +830,8 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
     if t.saves:
         out["saves"] = dict(t.saves)
     out["attacks"] = [attack_to_json(a, system) for a in t.attacks]
+    if t.reactions:
+        out["reactions"] = list(t.reactions)
     out.update(t.extra)
     return out
 

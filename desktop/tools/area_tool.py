@@ -26,14 +26,22 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGraphicsItem,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+)
 
 from desktop.grid_coords import from_scene, nearest_corner
 from desktop.items.area_item import AreaItem
 from desktop.items.label_item import LabelItem, LabelLine
 from desktop.style import CELL, LABEL_DIM
 from desktop.table_commands import PlaceArea
-from desktop.tools.base import Tool, ToolEvent
+from desktop.tools.base import PreviewTool, ToolEvent
 from rules.geometry.areas import AreaResult, AreaSpec, default_origin, shapes_for
 from rules.geometry.coords import Point
 from rules.placed_areas import PlacedArea, describe, next_area_id, next_colour
@@ -77,10 +85,11 @@ class _Signals(QObject):
     placed = Signal(str)
 
 
-class AreaTool(Tool):
+class AreaTool(PreviewTool):
     name = "area"
     label = "Area"
     cursor = Qt.CursorShape.CrossCursor
+    has_options = True
 
     def __init__(self, view: MapView) -> None:
         super().__init__(view)
@@ -102,7 +111,6 @@ class AreaTool(Tool):
         self._pressed_at: QPointF | None = None
         self._last_pos: QPointF | None = None
         self._last_shift = False
-        self._widget: QWidget | None = None
         self._shape_box: QComboBox | None = None
         self._feet_box: QSpinBox | None = None
         self._width_box: QSpinBox | None = None
@@ -124,20 +132,18 @@ class AreaTool(Tool):
 
     # ---- lifecycle
 
+    def preview_items(self) -> tuple[QGraphicsItem, ...]:
+        return (self.preview, self.preview.marks, self.info)
+
     def activate(self) -> None:
         # the movement overlay would hide the squares the area covers
         self.map_scene.suspend_overlay(True)
-        self.preview.add_to(self.map_scene)
-        if self.info.scene() is None:
-            self.map_scene.addItem(self.info)
+        super().activate()
         self._sync_shapes()
 
     def deactivate(self) -> None:
-        self.cancel()
+        super().deactivate()
         self.map_scene.suspend_overlay(False)
-        self.preview.remove_from(self.map_scene)
-        if self.info.scene() is not None:
-            self.map_scene.removeItem(self.info)
 
     def _on_reset(self) -> None:
         self.cancel()
@@ -151,12 +157,7 @@ class AreaTool(Tool):
 
     # ---- options
 
-    def options_widget(self) -> QWidget:
-        if self._widget is not None:
-            return self._widget
-        w = QWidget()
-        lay = QHBoxLayout(w)
-        lay.setContentsMargins(4, 0, 4, 0)
+    def fill_options(self, lay: QHBoxLayout) -> None:
         shape = QComboBox()
         shape.setObjectName("areaShape")
         shape.setToolTip("The shapes of this scene's rule system")
@@ -193,8 +194,7 @@ class AreaTool(Tool):
         lay.addWidget(QLabel("Lasts"))
         lay.addWidget(rounds)
         lay.addWidget(name)
-        lay.addStretch(1)
-        self._widget, self._shape_box, self._feet_box = w, shape, feet
+        self._shape_box, self._feet_box = shape, feet
         self._width_box, self._self_box = width, include
         self._sync_shapes()
         feet.setValue(self.feet)
@@ -206,7 +206,6 @@ class AreaTool(Tool):
         rounds.valueChanged.connect(lambda v: setattr(self, "rounds", v or None))
         name.textChanged.connect(lambda t: setattr(self, "area_label", t.strip()))
         self._update_option_visibility()
-        return w
 
     def _sync_shapes(self) -> None:
         shapes = shapes_for(self.doc.scene.system)

@@ -4,6 +4,9 @@ A tool turns gestures into previews (transient items in the map scene) and, when
 into one command executed on the document. It never edits the model directly and never keeps a copy of it.
 Tools are registered in `desktop.tools.TOOL_SPECS`; a later tool (area templates, cover lines) is one more
 module and one more entry there.
+
+A tool with options (`has_options`) fills its row of the tool options bar in `fill_options`. `PreviewTool` is
+a tool whose preview items live in the map scene only while it is the current tool.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsItem, QHBoxLayout, QWidget
 
 from rules.geometry.coords import Cell
 
@@ -51,9 +54,13 @@ class Tool:
     name = "tool"
     label = "Tool"
     cursor = Qt.CursorShape.ArrowCursor
+    #: The tool has widgets in the tool options bar (`fill_options` adds them).
+    has_options = False
 
     def __init__(self, view: MapView) -> None:
         self.view = view
+        #: The tool's row in the tool options bar, once made (`options_widget`).
+        self._options_row: QWidget | None = None
 
     @property
     def doc(self) -> Document:
@@ -77,8 +84,19 @@ class Tool:
         return ""
 
     def options_widget(self) -> QWidget | None:
-        """Widgets shown in the tool options bar while this tool is current (built once)."""
-        return None
+        """Widgets shown in the tool options bar while this tool is current: made once, by `fill_options`, for
+        a tool that `has_options`; None for the others."""
+        if self._options_row is None and self.has_options:
+            row = QWidget()
+            lay = QHBoxLayout(row)
+            lay.setContentsMargins(4, 0, 4, 0)
+            self.fill_options(lay)
+            lay.addStretch(1)
+            self._options_row = row
+        return self._options_row
+
+    def fill_options(self, lay: QHBoxLayout) -> None:
+        """Add the tool's option widgets to its row of the tool options bar, left to right."""
 
     # ---- input; return True when the event was used
 
@@ -100,6 +118,30 @@ class Tool:
     def cancel(self) -> bool:
         """Escape: abandon the gesture in progress. True when there was one."""
         return False
+
+
+class PreviewTool(Tool):
+    """A tool that draws its gesture with preview items: they are put in the map scene when the tool becomes
+    current and taken out when another tool takes over, after the gesture in progress is ended."""
+
+    def preview_items(self) -> tuple[QGraphicsItem, ...]:
+        """The items shown in the map scene while this tool is current."""
+        return ()
+
+    def activate(self) -> None:
+        for item in self.preview_items():
+            if item.scene() is None:
+                self.map_scene.addItem(item)
+
+    def deactivate(self) -> None:
+        self.end_gesture()
+        for item in self.preview_items():
+            if item.scene() is not None:
+                self.map_scene.removeItem(item)
+
+    def end_gesture(self) -> None:
+        """What leaving the tool does with a gesture in progress: drop it (`cancel`) unless overridden."""
+        self.cancel()
 
 
 @dataclass(frozen=True, slots=True)

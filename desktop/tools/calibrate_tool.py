@@ -30,7 +30,7 @@ from desktop.items import Z_RULER
 from desktop.items.label_item import LabelItem, LabelLine
 from desktop.picture_commands import calibrate_command
 from desktop.style import CELL, LABEL_DIM, RULER
-from desktop.tools.base import Tool, ToolEvent
+from desktop.tools.base import PreviewTool, ToolEvent
 
 if TYPE_CHECKING:
     from desktop.map_view import MapView
@@ -96,10 +96,11 @@ class CalibrationBoxItem(QGraphicsItem):
         painter.drawRect(r)
 
 
-class CalibrateTool(Tool):
+class CalibrateTool(PreviewTool):
     name = "calibrate"
     label = "Calibrate grid"
     cursor = Qt.CursorShape.CrossCursor
+    has_options = True
 
     def __init__(self, view: MapView) -> None:
         super().__init__(view)
@@ -111,7 +112,6 @@ class CalibrateTool(Tool):
         self.bubble = LabelItem()
         #: What the box in progress measures (None: no box, or no picture).
         self.measure: BoxMeasure | None = None
-        self._widget: QWidget | None = None
 
     def hint(self) -> str:
         return (
@@ -119,18 +119,16 @@ class CalibrateTool(Tool):
             "bar, for precision) · Shift: square box · Esc: cancel"
         )
 
+    def preview_items(self) -> tuple[QGraphicsItem, ...]:
+        return (self.box, self.bubble)
+
     def activate(self) -> None:
-        if self.box.scene() is None:
-            self.map_scene.addItem(self.box)
-            self.map_scene.addItem(self.bubble)
+        super().activate()
         self.map_scene.grid_layer.set_accent(self.name, True)
 
     def deactivate(self) -> None:
-        self.cancel()
+        super().deactivate()
         self.map_scene.grid_layer.set_accent(self.name, False)
-        if self.box.scene() is not None:
-            self.map_scene.removeItem(self.box)
-            self.map_scene.removeItem(self.bubble)
 
     # ---- options
 
@@ -145,21 +143,16 @@ class CalibrateTool(Tool):
         self._sync_widgets()
 
     def _sync_widgets(self) -> None:
-        if self._widget is None:
+        if self._options_row is None:
             return
-        spin = self._widget.findChild(QSpinBox, "calibrateCells")
+        spin = self._options_row.findChild(QSpinBox, "calibrateCells")
         if spin is not None and spin.value() != self.cells:
             spin.setValue(self.cells)
-        box = self._widget.findChild(QCheckBox, "calibrateFitGrid")
+        box = self._options_row.findChild(QCheckBox, "calibrateFitGrid")
         if box is not None and box.isChecked() != self.fit_grid:
             box.setChecked(self.fit_grid)
 
-    def options_widget(self) -> QWidget:
-        if self._widget is not None:
-            return self._widget
-        w = QWidget()
-        lay = QHBoxLayout(w)
-        lay.setContentsMargins(4, 0, 4, 0)
+    def fill_options(self, lay: QHBoxLayout) -> None:
         spin = QSpinBox()
         spin.setObjectName("calibrateCells")
         spin.setRange(1, MAX_CELLS)
@@ -175,9 +168,6 @@ class CalibrateTool(Tool):
         lay.addWidget(QLabel("Box spans"))
         lay.addWidget(spin)
         lay.addWidget(fit)
-        lay.addStretch(1)
-        self._widget = w
-        return w
 
     # ---- the box
 

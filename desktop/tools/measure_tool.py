@@ -10,19 +10,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.grid_coords import cell_at, cell_rect, nearest_corner, to_scene
 from desktop.items.label_item import LabelItem, LabelLine
 from desktop.items.preview_items import PolylineItem
 from desktop.measure import Anchor, Measurement, measure
 from desktop.style import LABEL_DIM, RULER
-from desktop.tools.base import Tool, ToolEvent
+from desktop.tools.base import PreviewTool, ToolEvent
 
 if TYPE_CHECKING:
     from desktop.map_view import MapView
 
 
-class MeasureTool(Tool):
+class MeasureTool(PreviewTool):
     name = "measure"
     label = "Measure"
     cursor = Qt.CursorShape.CrossCursor
@@ -44,18 +45,11 @@ class MeasureTool(Tool):
             "Esc: clear"
         )
 
-    def activate(self) -> None:
-        scene = self.map_scene
-        if self.line.scene() is None:
-            scene.addItem(self.line)
-            scene.addItem(self.bubble)
+    def preview_items(self) -> tuple[QGraphicsItem, ...]:
+        return (self.line, self.bubble)
 
-    def deactivate(self) -> None:
+    def end_gesture(self) -> None:
         self.clear()
-        scene = self.map_scene
-        if self.line.scene() is not None:
-            scene.removeItem(self.line)
-            scene.removeItem(self.bubble)
 
     # ---- snapping
 

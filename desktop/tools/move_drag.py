@@ -20,7 +20,7 @@ from desktop.grid_coords import cell_at, cell_rect
 from desktop.items.label_item import LabelItem, LabelLine
 from desktop.items.path_item import PathItem, PathPicture
 from desktop.items.token_item import TokenItem
-from desktop.movement_plan import MovePlan, MovePlanner, budget_for
+from desktop.movement_plan import MovePlan, MovePlanner, budget_for, reactions_used
 from desktop.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
 from rules.geometry.coords import Cell
 
@@ -40,7 +40,9 @@ class MoveDrag:
         self.grab = grab  # which square of the space the mouse holds, relative to the top-left
         token = item.token
         self.token_id = token.id
-        self.planner = MovePlanner(self.doc.scene, token, budget_for(self.doc.state, token))
+        self.planner = MovePlanner(
+            self.doc.scene, token, budget_for(self.doc.state, token), reactions_used(self.doc.state)
+        )
         self.waypoints: list[Cell] = []
         self.target: Cell = token.cell
         self.free = False
@@ -129,7 +131,12 @@ class MoveDrag:
                 current = self.doc.scene.token(self.token_id)
                 if current is None:
                     return False
-                self.planner = MovePlanner(self.doc.scene, current, budget_for(self.doc.state, current))
+                self.planner = MovePlanner(
+                    self.doc.scene,
+                    current,
+                    budget_for(self.doc.state, current),
+                    reactions_used(self.doc.state),
+                )
                 token = current
                 self.plan = None if self.free else self.planner.plan(self.waypoints, self.target)
             if self.free:

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSpinBox
 
 from desktop.commands import PaintTerrain
 from desktop.grid_coords import cells_in_rect
 from desktop.items.preview_items import CellsPreviewItem
 from desktop.style import TERRAIN_HATCH, TERRAIN_LABELS
-from desktop.tools.base import Tool, ToolEvent
+from desktop.tools.base import PreviewTool, ToolEvent
 from rules.geometry.coords import Cell
 from rules.scene import TERRAIN_KINDS
 
@@ -32,10 +32,11 @@ def line_cells(a: Cell, b: Cell) -> list[Cell]:
     return [Cell(round(a.x + (b.x - a.x) * i / n), round(a.y + (b.y - a.y) * i / n)) for i in range(n + 1)]
 
 
-class TerrainTool(Tool):
+class TerrainTool(PreviewTool):
     name = "terrain"
     label = "Paint terrain"
     cursor = Qt.CursorShape.CrossCursor
+    has_options = True
 
     def __init__(self, view: MapView) -> None:
         super().__init__(view)
@@ -47,7 +48,6 @@ class TerrainTool(Tool):
         self._start: Cell | None = None
         self._last: Cell | None = None
         self.preview = CellsPreviewItem(TERRAIN_HATCH["difficult"])
-        self._widget: QWidget | None = None
 
     def hint(self) -> str:
         return (
@@ -55,14 +55,8 @@ class TerrainTool(Tool):
             "Esc: cancel"
         )
 
-    def activate(self) -> None:
-        if self.preview.scene() is None:
-            self.map_scene.addItem(self.preview)
-
-    def deactivate(self) -> None:
-        self.cancel()
-        if self.preview.scene() is not None:
-            self.map_scene.removeItem(self.preview)
+    def preview_items(self) -> tuple[QGraphicsItem, ...]:
+        return (self.preview,)
 
     # ---- options
 
@@ -80,22 +74,17 @@ class TerrainTool(Tool):
         self._sync_widgets()
 
     def _sync_widgets(self) -> None:
-        if self._widget is None:
+        if self._options_row is None:
             return
         for name, value in (("terrainKind", self.kind), ("terrainShape", self.shape)):
-            box = self._widget.findChild(QComboBox, name)
+            box = self._options_row.findChild(QComboBox, name)
             if box is not None and box.currentData() != value:
                 box.setCurrentIndex(box.findData(value))
-        spin = self._widget.findChild(QSpinBox, "terrainSize")
+        spin = self._options_row.findChild(QSpinBox, "terrainSize")
         if spin is not None and spin.value() != self.size:
             spin.setValue(self.size)
 
-    def options_widget(self) -> QWidget:
-        if self._widget is not None:
-            return self._widget
-        w = QWidget()
-        lay = QHBoxLayout(w)
-        lay.setContentsMargins(4, 0, 4, 0)
+    def fill_options(self, lay: QHBoxLayout) -> None:
         kind = QComboBox()
         kind.setObjectName("terrainKind")
         for k in TERRAIN_KINDS:
@@ -118,9 +107,6 @@ class TerrainTool(Tool):
         for label, widget in (("Terrain", kind), ("Shape", shape), ("Size", size)):
             lay.addWidget(QLabel(label))
             lay.addWidget(widget)
-        lay.addStretch(1)
-        self._widget = w
-        return w
 
     # ---- painting
 

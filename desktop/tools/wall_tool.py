@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel
 
 from desktop.commands import AddWalls
 from desktop.grid_coords import from_scene, to_scene
 from desktop.items import Z_TOOL_PREVIEW
 from desktop.items.preview_items import PolylineItem
 from desktop.style import CELL, WALL_COLOURS
-from desktop.tools.base import Tool, ToolEvent
+from desktop.tools.base import PreviewTool, ToolEvent
 from desktop.tools.select_tool import DOOR_TOLERANCE, toggle_door_command
 from rules.geometry.coords import Point
 from rules.scene import Wall
@@ -31,10 +31,11 @@ if TYPE_CHECKING:
 KIND_LABELS = {"wall": "Wall", "door": "Door", "window": "Window", "low": "Low wall"}
 
 
-class WallTool(Tool):
+class WallTool(PreviewTool):
     name = "wall"
     label = "Draw walls"
     cursor = Qt.CursorShape.CrossCursor
+    has_options = True
 
     def __init__(self, view: MapView) -> None:
         super().__init__(view)
@@ -43,7 +44,6 @@ class WallTool(Tool):
         self.hover: Point | None = None
         self._press: tuple[Point, QPointF] | None = None
         self.preview = PolylineItem(WALL_COLOURS["wall"], CELL * 0.08, Z_TOOL_PREVIEW)
-        self._widget: QWidget | None = None
 
     def hint(self) -> str:
         return (
@@ -51,30 +51,22 @@ class WallTool(Tool):
             "Ctrl: half squares · click a door to open/close it"
         )
 
-    def activate(self) -> None:
-        if self.preview.scene() is None:
-            self.map_scene.addItem(self.preview)
+    def preview_items(self) -> tuple[QGraphicsItem, ...]:
+        return (self.preview,)
 
-    def deactivate(self) -> None:
-        self.finish()
-        if self.preview.scene() is not None:
-            self.map_scene.removeItem(self.preview)
+    def end_gesture(self) -> None:
+        self.finish()  # leaving the tool keeps the polyline drawn so far
 
     def set_kind(self, kind: str) -> None:
         self.kind = kind
         self.preview.set_style(
             WALL_COLOURS[kind], Qt.PenStyle.DashLine if kind == "low" else Qt.PenStyle.SolidLine
         )
-        box = self._widget.findChild(QComboBox, "wallKind") if self._widget is not None else None
+        box = self._options_row.findChild(QComboBox, "wallKind") if self._options_row is not None else None
         if box is not None and box.currentData() != kind:
             box.setCurrentIndex(box.findData(kind))
 
-    def options_widget(self) -> QWidget:
-        if self._widget is not None:
-            return self._widget
-        w = QWidget()
-        lay = QHBoxLayout(w)
-        lay.setContentsMargins(4, 0, 4, 0)
+    def fill_options(self, lay: QHBoxLayout) -> None:
         kind = QComboBox()
         kind.setObjectName("wallKind")
         for k, text in KIND_LABELS.items():
@@ -86,9 +78,6 @@ class WallTool(Tool):
         kind.currentIndexChanged.connect(lambda _i: self.set_kind(str(kind.currentData())))
         lay.addWidget(QLabel("Kind"))
         lay.addWidget(kind)
-        lay.addStretch(1)
-        self._widget = w
-        return w
 
     # ---- snapping
 

@@ -90,6 +90,8 @@ def test_bad_size_names_the_json_path_and_the_choices() -> None:
         (lambda d: d["tokens"][1].update(cell=[9, 7]), "tokens[1].cell"),
         (lambda d: d["tokens"][0].update(hp="lots"), "tokens[0].hp"),
         (lambda d: d["tokens"][1].update(id="a"), "tokens[1].id"),
+        (lambda d: d["tokens"][0].update(reactions="Reactive Strike"), "tokens[0].reactions"),
+        (lambda d: d["tokens"][2].update(reactions=["Shield Block", 7]), "tokens[2].reactions[1]"),
         (
             lambda d: d["tokens"][0].update(attacks=[{"name": "bow", "range": [80, 20]}]),
             "tokens[0].attacks[0].range",
@@ -149,6 +151,19 @@ def test_round_trip_is_lossless_including_unknown_keys() -> None:
     assert out["tokens"][0]["portrait_tint"] == "#ff0000"
     assert out["tokens"][0]["resistances"] == ["fire"]
     assert out["tokens"][0]["attacks"][0]["range"] == [150, 600]
+
+
+def test_reactions_are_a_list_of_names_saved_only_when_there_are_some() -> None:
+    d = doc()
+    d["tokens"][0]["reactions"] = ["Reactive Strike", "Shield Block"]
+    d["tokens"][1]["reactions"] = []
+    scene = scene_from_json(d)
+    assert [t.reactions for t in scene.tokens] == [("Reactive Strike", "Shield Block"), (), ()]
+    assert all("reactions" not in t.extra for t in scene.tokens)
+    out = scene_to_json(scene)
+    assert out["tokens"][0]["reactions"] == ["Reactive Strike", "Shield Block"]
+    assert "reactions" not in out["tokens"][1] and "reactions" not in out["tokens"][2]
+    assert scene_from_json(json.loads(json.dumps(out))) == scene
 
 
 def test_pf2e_round_trip_keeps_weaknesses_as_objects() -> None:
