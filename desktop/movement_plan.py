@@ -35,11 +35,11 @@ __all__ = [
     "MovePlanner",
     "ReactionWarning",
     "budget_for",
-    "reactions_used",
     "can_react_to_movement",
     "footprint_bands",
     "overlay_bands",
     "reaction_warnings",
+    "reactions_used",
     "threat_reach",
     "turn_budget",
 ]
