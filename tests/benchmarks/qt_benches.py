@@ -35,8 +35,9 @@ def qt_benches(scene: Scene, quick: bool) -> list[Bench]:
     app.processEvents()
 
     token = next(t for t in scene.tokens if t.size == "medium")
-    reach = movement.reachable(scene, token, feet=10_000)
-    far = sorted(c for c in reach if 8 <= max(abs(c.x - token.cell.x), abs(c.y - token.cell.y)) <= 12)
+    # targets a drag really goes to: squares the token can reach this turn (three Strides), 4+ squares away
+    reach = movement.reachable(scene, token, feet=3 * token.speed)
+    far = sorted(c for c in reach if max(abs(c.x - token.cell.x), abs(c.y - token.cell.y)) >= 4)
     targets: list[Cell] = far[:: max(1, len(far) // 16)][:16] or [token.cell]
 
     def point(c: tuple[float, float]) -> QPoint:
@@ -67,6 +68,15 @@ def qt_benches(scene: Scene, quick: bool) -> list[Bench]:
             release(view, start)
             state["pressed"] = False
 
+    def naive_move() -> None:
+        """The obvious way: a networkx Dijkstra over the cell × parity graph on every mouse move (graph built
+        once, outside the timing), before any drawing."""
+        from tests.benchmarks.suite import nx_path
+
+        c = targets[state["i"] % len(targets)]
+        state["i"] += 1
+        nx_path(scene.system, quick, token.cell, c)
+
     def frame() -> None:
         view.viewport().repaint()
 
@@ -85,6 +95,8 @@ def qt_benches(scene: Scene, quick: bool) -> list[Bench]:
             "qt: drag mouse-move (path preview), 120×120" if not quick else "qt: drag mouse-move (small map)",
             8.0,
             one_move,
+            naive_move,
+            "networkx Dijkstra per move, no drawing",
             repeat=31,
         ),
         Bench(
