@@ -50,7 +50,7 @@ from rules.scene import new_scene
 
 APP_NAME = "FiveFoot"
 SHORTCUTS_HELP = """<table>
-<tr><td><b>Drag a token</b></td><td>move it by the rules (cheapest path, cost, Strides / Dash)</td></tr>
+<tr><td><b>Drag a token</b></td><td>move it by the rules (best path, cost, Strides / Dash)</td></tr>
 <tr><td><b>Shift-click</b> while dragging</td><td>add a waypoint</td></tr>
 <tr><td><b>Alt</b> while dragging</td><td>GM free move (no rules)</td></tr>
 <tr><td><b>Esc</b> / right click</td><td>cancel the move or the gesture</td></tr>

@@ -13,7 +13,14 @@ steps of a path are grouped greedily, in path order: a step joins the current St
 stay within Speed; a step costing more than the Speed left in the current Stride starts a new Stride (a Stride
 ends on a square; its unused feet are lost). Strides are numbered after those already used this turn
 (``3 - actions_left`` of them); a step whose Stride would be the 4th, or that alone costs more than Speed, is
-not possible this turn (band 0). At Speed 25: 5+5+5+5+5 is one Stride; 15 then 15 is two.
+not possible this turn (band 0). At Speed 25: 5+5+5+5+5 is one Stride; 15 then 15 is two. Each move begins a
+new Stride (the budget keeps no feet of a Stride begun by an earlier move); only the diagonal parity carries.
+
+Because feet are lost at the end of a Stride, the cheapest path in feet may need more Strides than another
+path (three greater-difficult squares in a row, 15 + 15 + 15 ft, take 3 Strides at Speed 25, while a 50-ft
+detour of open squares takes 2). **Ruling**: a PF2e move takes the path with the fewest Strides, then the
+fewest feet, then the fewest steps (`fewest_strides_path`); the overlay shades each square by that same
+fewest number of Strides (`stride_field`), so the overlay and a drag to any square always agree.
 
 **D&D 5e move and Dash**: feet add to the movement already spent this turn. Up to Speed is the move (band 1);
 beyond it, up to twice Speed, needs the Dash action (band 2), possible while the action is unused or the Dash
@@ -31,16 +38,18 @@ once, at the first step that triggers it.
 
 from __future__ import annotations
 
+import heapq
 import itertools
-import math
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
 from rules.encounter import TurnState
 from rules.encounter_store import encounter_of
-from rules.geometry.coords import Cell
+from rules.geometry.coords import DIRECTIONS, Cell
 from rules.geometry.distance import offset_feet
 from rules.geometry.movement import (
+    DIRECTION_INDEX,
+    MoveContext,
     PathResult,
     incapacitated,
     move_context,
@@ -104,6 +113,12 @@ class Budget:
         return max(0, PF2E_ACTIONS - self.actions_left)
 
     @property
+    def strides_left(self) -> int:
+        """PF2e: the Strides the turn still allows: one per action left, numbered after those used, never
+        past the 3rd of the turn (the same limit `bands` applies)."""
+        return max(0, min(self.actions_left, PF2E_ACTIONS - self.used_actions))
+
+    @property
     def limit(self) -> int:
         """5e: feet allowed this turn in all (speed, or twice it with a Dash taken or still possible)."""
         return 2 * self.speed if (self.dashed or self.actions_left > 0) else self.speed
@@ -154,9 +169,14 @@ class Budget:
         out = []
         for price in steps:
             total += price
-            out.append(1 if total <= self.speed else 2 if total <= self.limit else 0)
+            out.append(self.dnd_band(total))
         dash = 1 if (not self.dashed and any(b == 2 for b in out)) else 0
         return tuple(out), dash
+
+    def dnd_band(self, total: int) -> int:
+        """5e: the band of a square reached with `total` feet moved this turn (the movement already spent
+        included): 1 within Speed, 2 within the turn's `limit` (needs the Dash, or it was taken), else 0."""
+        return 1 if total <= self.speed else 2 if total <= self.limit else 0
 
 
 def turn_budget(scene: Scene, token: Token, spent: Spent) -> Budget:
@@ -276,6 +296,267 @@ def reaction_warnings(
     return tuple(found)
 
 
+# ------------------------------------------------------------------------------------ PF2e Stride search
+
+
+def _state_offsets(ctx: MoveContext) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Offsets of a search state (``top-left index * 2 + diagonal parity``) by direction, from an even and
+    from an odd parity: a diagonal flips the parity under the alternating count (always so in PF2e)."""
+    w = ctx.width
+    flip = [1 if (d & 1 and ctx.alternating) else 0 for d in range(8)]
+    off = [dx + dy * w for dx, dy in DIRECTIONS]
+    return (
+        tuple(off[d] * 2 + flip[d] for d in range(8)),
+        tuple(off[d] * 2 - flip[d] for d in range(8)),
+    )
+
+
+def _parity(ctx: MoveContext, diagonals_before: int) -> int:
+    return (diagonals_before & 1) if ctx.alternating else 0
+
+
+def stride_after(strides: int, feet: int, price: int, speed: int) -> tuple[int, int]:
+    """The label ``(Strides begun, feet used in the current Stride)`` after a step of `price` feet: the step
+    joins the current Stride while its feet stay within `speed`, else it begins the next Stride (the rest of
+    the current one is lost). A move starts at ``(0, speed)``: no Stride begun, so the first step begins one.
+    This is `Budget.bands`' grouping, one step at a time; a step dearer than `speed` fits no Stride."""
+    return (strides, feet + price) if feet + price <= speed else (strides + 1, price)
+
+
+@dataclass(frozen=True, slots=True)
+class StrideField:
+    """The fewest Strides from one start to every top-left position within `max_strides` Strides.
+
+    `labels` maps a top-left index (``y * width + x``) to the lexicographically least label
+    ``(Strides, feet used in the last Stride)`` over every path there (and both diagonal parities), packed as
+    ``strides * (speed + 1) + feet``. The start is included, and so are positions where the mover can't end
+    (the caller filters them with `MoveContext.can_end`)."""
+
+    width: int
+    speed: int
+    labels: Mapping[int, int]
+
+    def label(self, cell: Cell) -> tuple[int, int] | None:
+        """``(Strides, feet in the last Stride)`` of the best path to `cell`, or None when out of reach."""
+        key = self.labels.get(cell.y * self.width + cell.x)
+        return None if key is None else divmod(key, self.speed + 1)
+
+
+def stride_field(
+    scene: Scene,
+    token: Token,
+    start: Cell,
+    diagonals_before: int,
+    speed: int,
+    stride_feet: int,
+    max_strides: int,
+) -> StrideField:
+    """Fewest Strides of `token` (at Speed `speed`) from top-left `start` to every position, counted from the
+    label ``(0, stride_feet)``: `stride_feet` is the feet already used in the current Stride (`speed` when the
+    move begins, so its first step begins Stride 1). Paths beginning more than `max_strides` Strides are cut.
+    Cached on the scene.
+
+    Step prices and legality are the engine's (`MoveContext`: terrain, walls, corners, creatures, every square
+    of a larger mover's space), with the diagonal parity part of the state; a step dearer than `speed` is not
+    taken (no Stride holds it).
+
+    A Dijkstra over states (top-left, parity) ordered by the labels ``(s, u)`` compared lexicographically.
+    It is exact because one step acts monotonically on labels (`stride_after`): let ``(s1, u1) ≤ (s2, u2)``
+    (both ``u ≤ speed``) and a step of ``0 < p ≤ speed``.
+
+    - ``s1 < s2``: the first result has at most ``s1 + 1 ≤ s2`` Strides and the second at least ``s2``. Only
+      when both have ``s2`` Strides can they compare otherwise, and then the first began a Stride and is
+      ``(s2, p)`` while the second stayed, ``(s2, u2 + p)``, and ``p ≤ u2 + p``.
+    - ``s1 = s2, u1 ≤ u2``: if neither begins a Stride, ``u1 + p ≤ u2 + p``; if only the second does, the
+      first stays at ``s1`` Strides and the second has ``s1 + 1``; if the first does, ``u1 + p > speed``, so
+      ``u2 + p > speed`` and both are ``(s1 + 1, p)``.
+
+    So the results stay ordered, and a step always makes the label larger (``u + p > u``, or one Stride more).
+    Dijkstra's argument then holds as for sums of non-negative costs: the least label popped for a state is
+    the least over all paths to it, and extending it only by least labels loses nothing. The label of a path
+    is `Budget.bands`' greedy grouping, which is the fewest Strides for that path; so ``s`` is the fewest
+    Strides of any path."""
+    ctx = move_context(scene, token)
+    parity = _parity(ctx, diagonals_before)
+    key = (
+        "turn_movement.strides",
+        token.id,
+        token.side,
+        token.size,
+        start,
+        parity,
+        speed,
+        stride_feet,
+        max_strides,
+    )
+
+    def build() -> StrideField:
+        return StrideField(
+            ctx.width, speed, _stride_search(ctx, start, parity, speed, stride_feet, max_strides)
+        )
+
+    result: StrideField = scene.cached(key, build)
+    return result
+
+
+def _stride_search(
+    ctx: MoveContext, start: Cell, parity: int, speed: int, stride_feet: int, max_strides: int
+) -> dict[int, int]:
+    """The Dijkstra of `stride_field`; returns the least packed label per top-left index."""
+    k = speed + 1
+    limit = (max_strides + 1) * k  # packed labels below this have at most max_strides Strides
+    sd0, sd1 = _state_offsets(ctx)
+    c0, c1 = ctx.cost_even, ctx.cost_odd
+    s0 = (start.y * ctx.width + start.x) * 2 + parity
+    first = min(stride_feet, speed)
+    dist: dict[int, int] = {s0: first}
+    heap: list[tuple[int, int]] = [(first, s0)]
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    while heap:
+        key, s = pop(heap)
+        if key > dist[s]:
+            continue
+        used = key % k
+        begun = key - used + k  # packed (strides + 1, 0)
+        b = (s >> 1) * 8
+        if s & 1:
+            row, sd = c1[b : b + 8], sd1
+        else:
+            row, sd = c0[b : b + 8], sd0
+        for price, step in zip(row, sd, strict=True):
+            if price and price <= speed:
+                nk = key + price if used + price <= speed else begun + price
+                if nk < limit:
+                    ns = s + step
+                    old = get(ns)
+                    if old is None or nk < old:
+                        dist[ns] = nk
+                        push(heap, (nk, ns))
+    best: dict[int, int] = {}
+    for s, key in dist.items():
+        pos = s >> 1
+        old = best.get(pos)
+        if old is None or key < old:
+            best[pos] = key
+    return best
+
+
+def fewest_strides_path(
+    ctx: MoveContext,
+    start: Cell,
+    goal: Cell,
+    diagonals_before: int,
+    speed: int,
+    stride_feet: int,
+    max_strides: int,
+) -> PathResult | None:
+    """The path of the mover from `start` to `goal` with the fewest Strides (counted from ``(0,
+    stride_feet)`` as in `stride_field`, at most `max_strides`), then the fewest feet, then the fewest steps;
+    None when there is none. Whether the mover may end at `goal` is the caller's question.
+
+    Fewest feet among the fewest Strides can't be told from the labels of `stride_field` (a path with more
+    feet in its last Stride may have wasted fewer feet before), so this search keeps the feet used in the
+    current Stride in the state: states (top-left, parity, feet in the Stride), labels (Strides, feet, steps)
+    compared lexicographically. A step changes the Strides and the feet in the Stride by amounts that depend
+    only on the state, and adds its price and one step to every label alike, so it keeps labels in order and
+    makes them larger.
+
+    It is an A*: the key of a state adds to its label a lower bound of what is still to come, from the
+    obstacle-free count ``h`` to the goal (feet, with the parity): at least ``h`` more feet, and at least
+    ``max(0, ceil((h - (speed - u)) / speed))`` more Strides when ``u`` feet of the current Stride are used.
+    Both bounds are consistent (a step of ``p`` feet lowers ``h`` by at most ``p``, and the Strides bound
+    never drops along a step), and within one state the key is the label plus a constant, so the first goal
+    state taken from the queue has the least label. It is slower than `stride_field` (the state is larger),
+    so the planner only runs it when the cheapest path in feet doesn't already have the fewest Strides."""
+    if start == goal:
+        return PathResult(0, (start,), (), 0)
+    k = speed + 1
+    w = ctx.width
+    sd0, sd1 = _state_offsets(ctx)
+    c0, c1 = ctx.cost_even, ctx.cost_odd
+    stride_unit, feet_unit = 1 << 40, 1 << 20  # label: strides << 40 | feet << 20 | steps
+    goal_pos = goal.y * w + goal.x
+    gx, gy = goal.x, goal.y
+    half = 1 if ctx.alternating else 0
+
+    def key_of(label: int, st: int) -> int:
+        ps, used = divmod(st, k)
+        y, x = divmod(ps >> 1, w)
+        ax, ay = abs(x - gx), abs(y - gy)
+        hi, lo = (ax, ay) if ax >= ay else (ay, ax)
+        h = 5 * (hi + half * ((lo + (ps & 1)) >> 1))
+        more = max(0, (h + used - 1) // speed)
+        return label + more * stride_unit + h * feet_unit
+
+    first = ((start.y * w + start.x) * 2 + _parity(ctx, diagonals_before)) * k + min(stride_feet, speed)
+    dist: dict[int, int] = {first: 0}
+    parent: dict[int, int] = {}
+    heap: list[tuple[int, int, int]] = [(key_of(0, first), 0, first)]
+    limit = (max_strides + 1) * stride_unit  # keys from here on have too many Strides
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    while heap:
+        _key, label, st = pop(heap)
+        if label > dist[st]:
+            continue
+        ps, used = divmod(st, k)
+        if ps >> 1 == goal_pos:
+            return _path_of(ctx, st, parent, k)
+        strides = label >> 40
+        b = (ps >> 1) * 8
+        if ps & 1:
+            row, sd = c1[b : b + 8], sd1
+        else:
+            row, sd = c0[b : b + 8], sd0
+        for price, step in zip(row, sd, strict=True):
+            if not price or price > speed:
+                continue
+            if used + price <= speed:
+                nl, nu = label + price * feet_unit + 1, used + price
+            elif strides < max_strides:
+                nl, nu = label + stride_unit + price * feet_unit + 1, price
+            else:
+                continue
+            ns = (ps + step) * k + nu
+            old = get(ns)
+            if old is None or nl < old:
+                nkey = key_of(nl, ns)
+                if nkey < limit:
+                    dist[ns] = nl
+                    parent[ns] = st
+                    push(heap, (nkey, nl, ns))
+    return None
+
+
+def _path_of(ctx: MoveContext, end: int, parent: Mapping[int, int], k: int) -> PathResult:
+    """The path to search state `end` (``((index * 2 + parity) * k + feet``) by its parents, priced."""
+    states = [end]
+    while states[-1] in parent:
+        states.append(parent[states[-1]])
+    states.reverse()
+    w = ctx.width
+    cells = tuple(Cell((st // k >> 1) % w, (st // k >> 1) // w) for st in states)
+    steps: list[int] = []
+    diagonals = 0
+    for i in range(1, len(states)):
+        a, b = cells[i - 1], cells[i]
+        d = DIRECTION_INDEX[(b.x - a.x, b.y - a.y)]
+        table = ctx.cost_odd if (states[i - 1] // k) & 1 else ctx.cost_even
+        steps.append(table[(a.y * w + a.x) * 8 + d])
+        diagonals += d & 1
+    return PathResult(sum(steps), cells, tuple(steps), diagonals)
+
+
+def _strides_of(steps: Sequence[int], speed: int, start: tuple[int, int]) -> tuple[int, int] | None:
+    """The label after `steps` from label `start` (`stride_after`), or None when a step is dearer than
+    `speed`."""
+    label = start
+    for price in steps:
+        if price > speed:
+            return None
+        label = stride_after(label[0], label[1], price, speed)
+    return label
+
+
 # ------------------------------------------------------------------------------------------------- plan
 
 
@@ -340,9 +621,53 @@ class MovePlanner:
         self.cap = max(2 * max(self.budget.feet_left, token.speed), 30)
         self._legs: dict[tuple[Cell, Cell, int], PathResult | None] = {}
         self._far: dict[tuple[Cell, Cell, int], PathResult | None] = {}
+        self._strided: dict[tuple[Cell, Cell, int, int, int], PathResult] = {}
         self._ctx = move_context(scene, token)
 
-    def _leg(self, frm: Cell, to: Cell, diagonals_before: int, exhaustive: bool = False) -> PathResult | None:
+    def _leg(
+        self,
+        frm: Cell,
+        to: Cell,
+        diagonals_before: int,
+        stride: tuple[int, int],
+        exhaustive: bool = False,
+    ) -> PathResult | None:
+        """The leg from `frm` to `to`. 5e: the cheapest. PF2e: the fewest Strides, then the fewest feet
+        (`_fewest_strides`), `stride` being the move's label so far (`stride_after`; ``(0, speed)`` before
+        the first step)."""
+        cheapest = self._cheapest(frm, to, diagonals_before, exhaustive)
+        if cheapest is None or not self.budget.pf2e or self.budget.speed <= 0:
+            return cheapest
+        return self._fewest_strides(frm, to, diagonals_before, stride, cheapest)
+
+    def _fewest_strides(
+        self, frm: Cell, to: Cell, diagonals_before: int, stride: tuple[int, int], cheapest: PathResult
+    ) -> PathResult:
+        """PF2e: the leg with the fewest Strides, then the fewest feet, then the fewest steps, when `to` can
+        be reached within the Strides left this turn (`Budget.strides_left`; else `cheapest`, which will be
+        shown as too far). The cheapest path in feet is kept when it already has the fewest Strides (the
+        usual case: no path has fewer feet); otherwise `fewest_strides_path` finds the path."""
+        speed = self.budget.speed
+        begun, feet = stride
+        bound = self.budget.strides_left - begun
+        if bound < 0:
+            return cheapest
+        field = stride_field(self.scene, self.token, frm, diagonals_before, speed, feet, bound)
+        best = field.label(to)
+        if best is None:
+            return cheapest
+        mine = _strides_of(cheapest.steps, speed, (0, feet))
+        if mine is not None and mine[0] <= best[0]:
+            return cheapest
+        key = (frm, to, diagonals_before & 1, feet, best[0])
+        if key not in self._strided:
+            found = fewest_strides_path(self._ctx, frm, to, diagonals_before, speed, feet, best[0])
+            self._strided[key] = cheapest if found is None else found
+        return self._strided[key]
+
+    def _cheapest(
+        self, frm: Cell, to: Cell, diagonals_before: int, exhaustive: bool = False
+    ) -> PathResult | None:
         """Cheapest leg within the search cap; with `exhaustive`, without a cap when the capped search fails
         (slower on a big map: used once, on release, to tell "too far" from "no way through")."""
         key = (frm, to, diagonals_before & 1)
@@ -361,9 +686,12 @@ class MovePlanner:
         return self.token if cell == self.token.cell else replace(self.token, cell=cell)
 
     def plan(self, waypoints: Sequence[Cell], target: Cell, exhaustive: bool = False) -> MovePlan:
-        """The move through `waypoints` to `target`: the cheapest path of each leg, the legs chained with the
-        diagonal count carried over (from the turn's earlier moves too). Without `exhaustive` (mouse moves)
-        paths are searched up to `cap`; with it (the drop) without limit, to explain a refusal exactly.
+        """The move through `waypoints` to `target`, the legs chained with the diagonal count carried over
+        (from the turn's earlier moves too). Each leg is the cheapest path in 5e; in PF2e the path with the
+        fewest Strides, then the fewest feet (given how the earlier legs left the current Stride), so a move
+        without waypoints takes exactly the Strides `overlay_bands` shows for its target. Without `exhaustive`
+        (mouse moves) paths are searched up to `cap`; with it (the drop) without limit, to explain a refusal
+        exactly.
 
         Illegal, with the first problem found: a leg has no path (`explain_unreachable`), the Speed is 0, a
         step is not possible this turn (too far), or the engine's `path_cost` refuses the whole path."""
@@ -373,16 +701,20 @@ class MovePlanner:
         steps: list[int] = []
         diagonals = 0
         problem: str | None = None
+        speed = self.budget.speed
+        stride = (0, speed)  # PF2e: no Stride begun yet
         for frm, to in itertools.pairwise(stops):
             if frm == to:
                 continue
-            leg = self._leg(frm, to, self.spent.diagonals + diagonals, exhaustive)
+            leg = self._leg(frm, to, self.spent.diagonals + diagonals, stride, exhaustive)
             if leg is None:
                 problem = self.explain_unreachable(frm, to, exhaustive)
                 break
             path.extend(leg.path[1:])
             steps.extend(leg.steps)
             diagonals += leg.diagonals
+            after = _strides_of(leg.steps, speed, stride)
+            stride = after if after is not None else (PF2E_ACTIONS + 1, speed)  # past the turn: too far
         bands, actions = self.budget.bands(steps)
         feet = sum(steps)
         if problem is None and len(path) > 1 and path[-1] != target:
@@ -457,29 +789,38 @@ class MovePlanner:
 
 
 def overlay_bands(scene: Scene, token: Token, budget: Budget | Spent) -> dict[Cell, int]:
-    """Top-left cells the token can still reach this turn (within `Budget.feet_left`), by band; the token's
-    own cell is left out.
+    """Top-left cells where the token can still end a move this turn, by band; the token's own cell is left
+    out. A drag to any of them (`MovePlanner.plan` without waypoints) is legal and ends in the same band.
 
-    PF2e: the Stride of the turn that reaches the cell by its cheapest cost: the Strides already used plus
-    ``ceil(cost / Speed)`` (at least 1). This counts feet, not how steps pack into Strides, so a path of
-    steps that don't fill each Stride (15 + 15 + 15 ft at Speed 25) can need one Stride more than shown;
-    `Budget.bands` gives the exact grouping of one path. 5e: 1 when the movement spent plus the cost is within
-    Speed and no Dash was taken, else 2 (needs the Dash)."""
+    PF2e: the number in the turn of the last Stride of the move with the fewest Strides there (`stride_field`:
+    the engine's step prices, diagonal parity carried from the turn's earlier moves, a fresh Stride for this
+    move): the Strides already used plus that fewest number, at most `Budget.strides_left` of them. Feet left
+    unused at the end of a Stride are lost, so this is not ``ceil(feet / Speed)``: three greater-difficult
+    squares in a row (15 ft each) take 3 Strides at Speed 25, not 2. 5e: `Budget.dnd_band` of the movement
+    spent plus the cheapest cost there (1 within Speed, 2 with the Dash), within `Budget.feet_left`."""
     if not isinstance(budget, Budget):
         budget = turn_budget(scene, token, budget)
     spent = budget.spent
     feet = budget.feet_left
-    if token.speed <= 0 or feet <= 0:
+    if token.speed <= 0 or budget.speed <= 0 or feet <= 0:
         return {}
-    costs = reachable(scene, token, feet, spent.diagonals)
     out: dict[Cell, int] = {}
-    for cell, cost in costs.items():
-        if cell == token.cell:
-            continue
-        if budget.pf2e:
-            out[cell] = budget.used_actions + max(1, math.ceil(cost / token.speed))
-        else:
-            out[cell] = 1 if spent.feet + cost <= budget.speed and not budget.dashed else 2
+    if budget.pf2e:
+        left = budget.strides_left
+        if left <= 0:
+            return {}
+        ctx = move_context(scene, token)
+        field = stride_field(scene, token, token.cell, spent.diagonals, budget.speed, budget.speed, left)
+        w, k, used = ctx.width, budget.speed + 1, budget.used_actions
+        no_end = ctx.no_end
+        start = token.cell.y * w + token.cell.x
+        for pos, key in field.labels.items():
+            if pos != start and pos not in no_end:
+                out[Cell(pos % w, pos // w)] = used + key // k
+        return out
+    for cell, cost in reachable(scene, token, feet, spent.diagonals).items():
+        if cell != token.cell:
+            out[cell] = budget.dnd_band(spent.feet + cost)
     return out
 
 

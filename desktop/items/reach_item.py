@@ -1,12 +1,11 @@
 """Reach and threat on the map.
 
-* `ReachItem`: the selected creature's reach — the squares of its own reach
-  (`rules.geometry.reach.reach_cells`) and, when one of its melee attacks reaches farther (a ``reach``
-  weapon), the extra squares in a lighter band. In PF2e the squares that only the 10-ft exception
-  reaches (2 squares diagonally, which the 5/10 count would make 15 ft) are marked with a dot.
-* `ThreatItem`: every enemy's threatened squares — the squares within the melee reach of each hostile
-  creature that can act and make a melee attack (`rules.geometry.flanking.can_flank`, `melee_reach`), shaded
-  darker where several enemies threaten the same square.
+* `ReachItem`: the selected creature's reach (`rules.geometry.reach.reach_bands`) — the squares of its own
+  reach and, when one of its melee attacks reaches farther (a ``reach`` weapon), the extra squares in a
+  lighter band. In PF2e the squares that only the 10-ft exception reaches (2 squares diagonally, which the
+  5/10 count would make 15 ft) are marked with a dot.
+* `ThreatItem`: every enemy's threatened squares (`rules.geometry.reach.threatened`), shaded darker where
+  several enemies threaten the same square.
 * `ReachOverlay` keeps both in line with the selection and the document.
 
 All squares come from the engine; the items only draw them.
@@ -24,42 +23,12 @@ from desktop.items import Z_OVERLAY
 from desktop.items.cell_paths import cells_path, outline_segments
 from desktop.style import CELL
 from rules.geometry.coords import Cell
-from rules.geometry.distance import space_offset
-from rules.geometry.flanking import can_flank, melee_reach
-from rules.geometry.reach import offset_in_reach, reach_cells
+from rules.geometry.reach import reach_bands, threatened
 from rules.scene import Scene, Token
 
 Z_REACH = Z_OVERLAY + 0.5
 REACH_COLOUR = QColor("#5fd3ff")
 THREAT_COLOUR = QColor("#ff5a4e")
-
-
-def exception_cells(scene: Scene, token: Token, cells: list[Cell], feet: int) -> list[Cell]:
-    """The squares of `cells` that `feet` of reach reaches only by the PF2e 10-ft exception (the engine's
-    test with and without the exception)."""
-    if not scene.is_pf2e or feet != 10:
-        return []
-    mode = scene.options.diagonals
-    out: list[Cell] = []
-    for c in cells:
-        dx, dy = space_offset(token.cell, token.side_squares, c, 1)
-        if not offset_in_reach(dx, dy, feet, mode, False):
-            out.append(c)
-    return out
-
-
-def reach_bands(scene: Scene, token: Token) -> tuple[list[Cell], list[Cell], list[Cell], int, int]:
-    """``(own, extra, exception, own_feet, weapon_feet)``: the squares of the creature's own reach, the extra
-    squares its longest melee attack reaches, and the squares reached only by the 10-ft exception."""
-    own_feet = token.reach
-    weapon_feet = melee_reach(token) or own_feet
-    own = reach_cells(scene, token, own_feet)
-    extra: list[Cell] = []
-    if weapon_feet > own_feet:
-        have = set(own)
-        extra = [c for c in reach_cells(scene, token, weapon_feet) if c not in have]
-    exc = exception_cells(scene, token, own, own_feet) + exception_cells(scene, token, extra, weapon_feet)
-    return own, extra, exc, own_feet, weapon_feet
 
 
 class ReachItem(QGraphicsItem):
@@ -81,7 +50,8 @@ class ReachItem(QGraphicsItem):
         if token is None:
             self.own, self.extra, self.exception = [], [], []
         else:
-            self.own, self.extra, self.exception, _, _ = reach_bands(scene, token)
+            bands = reach_bands(scene, token)
+            self.own, self.extra, self.exception = list(bands.own), list(bands.extra), list(bands.exception)
         self._own_path = cells_path(self.own)
         self._extra_path = cells_path(self.extra)
         self._outline = outline_segments(set(self.own) | set(self.extra))
@@ -114,23 +84,6 @@ class ReachItem(QGraphicsItem):
             r = CELL * 0.09
             for c in self.exception:
                 painter.drawEllipse(QPointF((c.x + 0.5) * CELL, (c.y + 0.5) * CELL), r, r)
-
-
-def threatened(scene: Scene, enemies_of: str | None) -> dict[Cell, int]:
-    """How many hostile creatures threaten each square: creatures not on side `enemies_of` (every creature
-    when None) that can act and make a melee attack, within their longest melee reach."""
-    counts: dict[Cell, int] = {}
-    for t in scene.tokens:
-        if enemies_of is not None and t.side == enemies_of:
-            continue
-        if not can_flank(scene, t):
-            continue
-        feet = melee_reach(t)
-        if feet is None:
-            continue
-        for c in reach_cells(scene, t, feet):
-            counts[c] = counts.get(c, 0) + 1
-    return counts
 
 
 class ThreatItem(QGraphicsItem):

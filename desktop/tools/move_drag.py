@@ -1,8 +1,9 @@
 """Carrying a token: the preview while dragging and the one command on release.
 
 `MoveDrag` starts when a token is picked up. Every mouse move puts the token on the cell under the cursor
-and asks a `MovePlanner` (the rules engine) for the cheapest legal path through the waypoints, its cost,
-the Strides or move/Dash it takes and the reactions it provokes; the path item and a label show it.
+and asks a `MovePlanner` (the rules engine) for the path through the waypoints (5e the cheapest; PF2e the
+fewest Strides, then the cheapest, as the movement overlay counts them), its cost, the Strides or move/Dash
+it takes and the reactions it provokes; the path item and a label show it.
 Release commits one `MoveToken` command — or, when the engine says no, snaps the token back and explains
 why in the status bar. Shift-release (or Shift-click while carrying) drops a waypoint and keeps carrying.
 Escape or a right click cancels. Holding Alt is the GM's free move: no rules, nothing spent.

@@ -1,12 +1,19 @@
-"""Reach: which squares a creature can reach from its space.
+"""Reach: which squares a creature can reach from its space, and which squares enemies threaten.
 
 A square is within reach when the count from the nearest square of the creature's space to it (in the
 scene's diagonal mode, no terrain, walls ignored) is at most the reach. PF2e exception: 10-ft reach reaches
 2 squares diagonally (the 5/10 count would make that 15 ft). Reach 0 reaches nothing outside the own space
 (a PF2e tiny creature must enter its target's square). The own space is never listed.
+
+What the map shows of it (`reach_bands`, `threatened`) is computed here too: the squares of a creature's
+own reach, the farther squares its longest melee attack (a reach weapon) adds, the squares only the PF2e
+10-ft exception reaches, and how many hostile creatures threaten each square.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from rules.geometry.coords import Cell
 from rules.geometry.distance import offset_feet, space_offset
@@ -58,3 +65,77 @@ def within_reach(scene: Scene, attacker: Token, target: Token, feet: int | None 
     reach = attacker.reach if feet is None else feet
     dx, dy = space_offset(attacker.cell, attacker.side_squares, target.cell, target.side_squares)
     return offset_in_reach(dx, dy, reach, scene.options.diagonals, scene.is_pf2e)
+
+
+def exception_cells(scene: Scene, token: Token, cells: Iterable[Cell], feet: int) -> list[Cell]:
+    """The squares of `cells` that `feet` of reach from `token`'s space reaches only by the PF2e 10-ft
+    exception: within 2 squares diagonally of the nearest square of the space but 15 ft away by the 5/10
+    count. Empty outside PF2e and for any reach but exactly 10 ft (5 ft never reaches that far; 15 ft and more
+    follow the count). Order is that of `cells`."""
+    if not scene.is_pf2e or feet != 10:
+        return []
+    mode = scene.options.diagonals
+    n = token.side_squares
+    out: list[Cell] = []
+    for c in cells:
+        dx, dy = space_offset(token.cell, n, c, 1)
+        if offset_in_reach(dx, dy, feet, mode, True) and not offset_in_reach(dx, dy, feet, mode, False):
+            out.append(c)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ReachBands:
+    """What a creature's reach covers on the map, squares sorted by x then y, the own space never listed.
+
+    `own`: within its own reach (`own_feet`, the token's reach). `extra`: the squares beyond those that its
+    longest melee attack reaches (`weapon_feet`, from `rules.geometry.flanking.melee_reach`: +5 ft for a
+    ``reach`` trait or property, a numbered trait sets it; never less than `own_feet`, which it is when the
+    creature lists no attack or only ranged ones), empty when no attack reaches farther. `exception`: the
+    squares of `own` and `extra` that only the PF2e 10-ft exception reaches (`exception_cells`)."""
+
+    own: tuple[Cell, ...]
+    extra: tuple[Cell, ...]
+    exception: tuple[Cell, ...]
+    own_feet: int
+    weapon_feet: int
+
+
+def reach_bands(scene: Scene, token: Token) -> ReachBands:
+    """The reach of `token` as the map shows it (`ReachBands`)."""
+    from rules.geometry.flanking import melee_reach  # flanking imports this module
+
+    own_feet = token.reach
+    weapon_feet = max(own_feet, melee_reach(token) or 0)
+    own = reach_cells(scene, token, own_feet)
+    extra: list[Cell] = []
+    if weapon_feet > own_feet:
+        have = set(own)
+        extra = [c for c in reach_cells(scene, token, weapon_feet) if c not in have]
+    exception = exception_cells(scene, token, own, own_feet)
+    exception += exception_cells(scene, token, extra, weapon_feet)
+    exception.sort()
+    return ReachBands(tuple(own), tuple(extra), tuple(exception), own_feet, weapon_feet)
+
+
+def threatened(scene: Scene, enemies_of: str | None) -> dict[Cell, int]:
+    """How many creatures threaten each on-grid square: every creature not on side `enemies_of` (every
+    creature when None) that can act and make a melee attack (`rules.geometry.flanking.can_flank`: PF2e
+    not unconscious, dying, dead, paralyzed, petrified, stunned, restrained or at 0 HP, and with a melee
+    attack; 5e not incapacitated), over the squares within its longest melee reach (`reach_cells` at
+    `rules.geometry.flanking.melee_reach`; the PF2e 10-ft exception included). A creature's own space is
+    not threatened by it; squares nobody threatens are left out."""
+    from rules.geometry.flanking import can_flank, melee_reach  # flanking imports this module
+
+    counts: dict[Cell, int] = {}
+    for t in scene.tokens:
+        if enemies_of is not None and t.side == enemies_of:
+            continue
+        if not can_flank(scene, t):
+            continue
+        feet = melee_reach(t)
+        if feet is None:
+            continue
+        for c in reach_cells(scene, t, feet):
+            counts[c] = counts.get(c, 0) + 1
+    return counts

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from desktop.items.cover_item import CLEAR, SOFT, TargetingOverlay, line_colour, token_at
-from desktop.items.reach_item import ReachOverlay, threatened
+from desktop.items.reach_item import ReachOverlay
 from rules.geometry.coords import Cell
 from rules.geometry.cover import cover
 from rules.geometry.flanking import flanking
-from rules.geometry.reach import reach_cells
+from rules.geometry.reach import reach_cells, threatened
 from tests.desktop.table_helpers import make_view
 from tests.rules.ascii_maps import ascii_scene, wall
 

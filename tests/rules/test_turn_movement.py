@@ -18,13 +18,14 @@ from hypothesis import strategies as st
 from rules.encounter import Combatant, Encounter, TurnState
 from rules.encounter_store import with_encounter
 from rules.geometry.coords import Cell
-from rules.geometry.movement import path_cost, reachable
+from rules.geometry.movement import path_cost, shortest_path
 from rules.scene import Scene, Token
 from rules.turn_movement import (
     Budget,
     MovePlanner,
     ReactionWarning,
     Spent,
+    StrideField,
     can_react_to_movement,
     current_budget,
     encounter_budget,
@@ -220,21 +221,70 @@ def test_budget_comes_from_the_encounter_only_on_the_tokens_own_turn() -> None:
 # ---------------------------------------------------------------------------------------- overlay bands
 
 
-def test_pf2e_overlay_band_is_strides_used_plus_cost_over_speed() -> None:
-    scene = ascii_scene(
-        """
-        A.........~~
-        ..........~~
-        ............
-        """
-    )
+def test_pf2e_overlay_counts_strides_not_feet_over_speed() -> None:
+    # 15 ft per greater-difficult square: each takes a Stride of its own at Speed 25 (15 + 15 > 25), so the
+    # third is 45 ft away but 3 Strides, not ceil(45 / 25) = 2; the floor square after it fits the 3rd Stride
+    scene = ascii_scene("A^^^.")
     a = token(scene, "A")
-    bands = overlay_bands(scene, a, Spent(5, 0, 1))  # one Stride already used: two left, 50 ft
-    costs = reachable(scene, a, 50)
-    assert set(bands) == set(costs) - {a.cell}
-    for c, band in bands.items():
-        assert band == 1 + max(1, -(-costs[c] // 25))
-    assert bands[Cell(5, 0)] == 2 and bands[Cell(6, 0)] == 3
+    assert overlay_bands(scene, a, Spent()) == {Cell(1, 0): 1, Cell(2, 0): 2, Cell(3, 0): 3, Cell(4, 0): 3}
+    planner = MovePlanner(scene, a, Spent())
+    plan = planner.plan([], Cell(3, 0))
+    assert plan.steps == (15, 15, 15) and plan.actions == 3 and plan.legal
+    # one Stride already used: two left, numbered 2 and 3
+    assert overlay_bands(scene, a, Spent(0, 0, 1)) == {Cell(1, 0): 2, Cell(2, 0): 3}
+    later = MovePlanner(scene, a, Spent(0, 0, 1)).plan([], Cell(3, 0))
+    assert not later.legal and later.bands == (2, 3, 0)
+
+
+def test_pf2e_overlay_numbers_strides_after_those_used_this_turn() -> None:
+    scene = ascii_scene("A" + "." * 11)
+    a = token(scene, "A")
+    bands = overlay_bands(scene, a, Spent(5, 0, 1))  # one Stride used: two left, 25 ft each
+    assert bands == {Cell(x, 0): 2 if x <= 5 else 3 for x in range(1, 11)}  # [11, 0] is 55 ft away
+
+
+# Cheapest in feet to [4, 0] is 40 ft: [1, 0] 5, diagonal to [2, 1] 5, diagonal into the greater-difficult
+# [3, 0] 10 + 10, into the difficult [4, 0] 10, grouped 5 + 5 | 20 | 10 = 3 Strides at Speed 25. Straight
+# along the top row is 45 ft, 5 + 15 | 15 + 10 = 2 Strides.
+DETOUR = """
+    A.^^~
+    .^.^#
+"""
+
+
+def test_pf2e_drag_takes_the_fewest_strides_then_the_fewest_feet() -> None:
+    scene = ascii_scene(DETOUR)
+    a = token(scene, "A")
+    cheapest = shortest_path(scene, a, Cell(4, 0))
+    assert cheapest is not None and cheapest.feet == 40
+    assert pf2e_fresh().bands(cheapest.steps) == ((1, 1, 2, 3), 3)
+    plan = MovePlanner(scene, a, Spent()).plan([], Cell(4, 0))
+    assert plan.path == tuple(Cell(x, 0) for x in range(5))
+    assert plan.steps == (5, 15, 15, 10) and plan.feet == 45
+    assert plan.bands == (1, 1, 2, 2) and plan.actions == 2 and plan.legal
+    assert overlay_bands(scene, a, Spent())[Cell(4, 0)] == 2
+    # with a single Stride left the detour is too far: nothing fits, whatever the path
+    assert Cell(4, 0) not in overlay_bands(scene, a, Spent(0, 0, 2))
+    assert not MovePlanner(scene, a, Spent(0, 0, 2)).plan([], Cell(4, 0)).legal
+
+
+def test_pf2e_a_leg_after_a_waypoint_continues_the_stride_it_is_in() -> None:
+    scene = ascii_scene(DETOUR)
+    plan = MovePlanner(scene, token(scene, "A"), Spent()).plan([Cell(1, 0)], Cell(4, 0))
+    # from [1, 0] with 5 ft of the first Stride used, straight on is 15 | 15 + 10 (2 Strides in all); the
+    # diagonal way 5 + 20 | 10 would be cheaper for a fresh Stride but fills this one: 5 + 5 | 20 | 10
+    assert plan.steps == (5, 15, 15, 10) and plan.actions == 2
+
+
+def test_pf2e_the_fewest_strides_follow_the_diagonal_parity_of_the_turn() -> None:
+    scene = ascii_scene("A..\n...", tokens={"A": {"speed": 5}})
+    a = token(scene, "A")
+    # Speed 5: the first diagonal of the turn (5 ft) is one Stride; after an odd number of diagonals it costs
+    # 10 ft, which no 5-ft Stride holds, so [1, 1] takes two orthogonal Strides
+    assert overlay_bands(scene, a, Spent(0, 0, 0))[Cell(1, 1)] == 1
+    assert overlay_bands(scene, a, Spent(0, 1, 0))[Cell(1, 1)] == 2
+    plan = MovePlanner(scene, a, Spent(0, 1, 0)).plan([], Cell(1, 1))
+    assert plan.legal and plan.steps == (5, 5) and plan.actions == 2 and plan.diagonals == 0
 
 
 def test_5e_overlay_move_and_dash() -> None:
@@ -243,6 +293,16 @@ def test_5e_overlay_move_and_dash() -> None:
     assert bands[Cell(4, 0)] == 1  # 20 ft more: 30 in all
     assert bands[Cell(5, 0)] == 2  # 25 ft more needs the Dash
     assert Cell(11, 0) not in bands  # 55 + 10 > 60
+
+
+def test_5e_overlay_bands_are_the_drags_bands_once_the_dash_is_taken() -> None:
+    # the Dash already taken (free mode) with 10 ft moved: up to Speed is still the move, as a drag shows it
+    scene = ascii_scene("A" + "." * 14, "dnd5e-2014")
+    a = token(scene, "A")
+    budget = turn_budget(scene, a, Spent(10, 0, 1))
+    bands = overlay_bands(scene, a, budget)
+    assert bands[Cell(4, 0)] == 1 and bands[Cell(5, 0)] == 2 and Cell(11, 0) not in bands
+    assert MovePlanner(scene, a, budget).plan([], Cell(4, 0)).bands[-1] == 1
 
 
 def test_no_speed_or_nothing_left_shows_nothing() -> None:
@@ -441,6 +501,7 @@ def test_planner_reports_the_reactions_its_path_provokes() -> None:
         Spent(),
         Budget(True, 25, Spent(), 3),
         ReactionWarning(0, Cell(0, 0), "b", "leaves"),
+        StrideField(5, 25, {}),
     ],
 )
 def test_value_types_are_frozen(value: object) -> None:
