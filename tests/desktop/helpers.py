@@ -116,3 +116,22 @@ def drag(
 
 def cell(x: int, y: int) -> Cell:
     return Cell(x, y)
+
+
+def document_snapshot(window: Any) -> tuple[Any, ...]:
+    """Everything a refused action must leave as it was: the scene, file, unsaved flag, pictures, the whole
+    undo history (undone entries too, and where it stands), the log and the window title."""
+    doc = window.doc
+    history = doc._history
+    return (
+        doc.scene,
+        doc.path,
+        doc.dirty,
+        dict(doc.images),
+        [(e.command, e.before, e.after) for e in history._entries],
+        history._cursor,
+        doc.undo_label(),
+        doc.redo_label(),
+        list(doc.log),
+        window.windowTitle(),
+    )

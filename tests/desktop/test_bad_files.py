@@ -14,7 +14,7 @@ import pytest
 from desktop.commands import PaintTerrain
 from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
-from tests.desktop.helpers import ascii_scene
+from tests.desktop.helpers import ascii_scene, document_snapshot
 from tests.desktop.picture_helpers import encode, plain_picture
 
 
@@ -96,49 +96,35 @@ def working(window, tmp_path: Path):  # type: ignore[no-untyped-def]
     return window
 
 
-def _snapshot(window) -> tuple:  # type: ignore[no-untyped-def,type-arg]
-    doc = window.doc
-    return (
-        doc.scene,
-        doc.path,
-        doc.dirty,
-        dict(doc.images),
-        [(e.command, e.before, e.after) for e in doc._history._entries],
-        doc._history._cursor,
-        list(doc.log),
-        window.windowTitle(),
-    )
-
-
 @pytest.mark.parametrize(("name", "content", "problem"), BAD_FILES, ids=[b[0] for b in BAD_FILES])
 def test_a_bad_file_changes_nothing(working, tmp_path: Path, name: str, content: bytes, problem: str) -> None:  # type: ignore[no-untyped-def]
     window = working
     path = tmp_path / name
     path.write_bytes(content)
-    before = _snapshot(window)
+    before = document_snapshot(window)
     assert not window.files.open(path)
     assert len(window.errors) == 1
     title, text = window.errors[0]
     assert name in title and str(path) in text and problem in text
-    assert _snapshot(window) == before
+    assert document_snapshot(window) == before
     assert window.asked == []  # the file is checked before anyone is asked to drop their changes
     # dropped on the window: the same
     assert not window.pictures.open_paths([path])
-    assert _snapshot(window) == before
+    assert document_snapshot(window) == before
     # the work goes on: undo and redo still work
     assert window.doc.redo() and window.doc.undo()
 
 
 def test_a_missing_file_or_a_folder_changes_nothing(working, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     window = working
-    before = _snapshot(window)
+    before = document_snapshot(window)
     assert not window.files.open(tmp_path / "gone.fivefoot")
     assert "no such file" in window.errors[-1][1]
     folder = tmp_path / "folder.fivefoot"
     folder.mkdir()
     assert not window.files.open(folder)
     assert "folder" in window.errors[-1][1]
-    assert _snapshot(window) == before
+    assert document_snapshot(window) == before
 
 
 def test_a_good_file_after_bad_ones_opens(working, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -168,10 +154,10 @@ def test_real_map_exports_open_with_their_picture_and_cut_copies_do_not(working,
         cut = tmp_path / sample.name
         data = sample.read_bytes()
         cut.write_bytes(data[: len(data) // 3])
-        before = _snapshot(window)
+        before = document_snapshot(window)
         assert not window.files.open(cut)
         assert sample.name in window.errors[-1][0]
-        assert _snapshot(window) == before
+        assert document_snapshot(window) == before
     for sample in _samples():
         assert window.files.open(sample), window.errors[-1:]
         bg = window.doc.scene.background

@@ -20,7 +20,7 @@ from rules.geometry.coords import Point
 from rules.io.fivefoot_file import load_document
 from rules.io.images import parse_data_uri
 from rules.scene import Grid, scene_to_json
-from tests.desktop.helpers import move, press, release
+from tests.desktop.helpers import document_snapshot, move, press, release
 from tests.desktop.picture_helpers import encode, plain_picture, printed_grid_picture
 
 
@@ -55,19 +55,6 @@ def _write(tmp_path: Path, name: str, data: bytes) -> Path:
     path = tmp_path / name
     path.write_bytes(data)
     return path
-
-
-def _snapshot(window) -> tuple:  # type: ignore[no-untyped-def,type-arg]
-    doc = window.doc
-    return (
-        doc.scene,
-        doc.path,
-        doc.dirty,
-        dict(doc.images),
-        [(e.command, e.before, e.after) for e in doc._history.applied()],
-        doc.undo_label(),
-        doc.redo_label(),
-    )
 
 
 # ------------------------------------------------------------------------------------------ import
@@ -134,10 +121,10 @@ def test_import_proposes_the_size_the_file_name_tells(window, tmp_path: Path) ->
     answers = Answers(cancel=True)
     window.pictures.ask_import = answers
     path = _write(tmp_path, "crypt_20x15.webp", encode(plain_picture(1000, 750), "WEBP"))
-    before = _snapshot(window)
+    before = document_snapshot(window)
     assert not window.pictures.import_picture(path)  # cancelled: nothing changes
     assert answers.asked[0][1:] == (50.0, True)
-    assert _snapshot(window) == before
+    assert document_snapshot(window) == before
 
 
 def test_the_import_dialog_offers_to_fit_the_grid(window, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -184,12 +171,12 @@ def test_a_bad_picture_is_refused_and_changes_nothing(  # type: ignore[no-untype
     if content is not None:
         path.write_bytes(content)
     window.pictures.ask_import = Answers()
-    before = _snapshot(window)
+    before = document_snapshot(window)
     assert not window.pictures.import_picture(path)
     assert len(errors) == 1
     title, text = errors[0]
     assert name in title and str(path) in text and problem in text
-    assert _snapshot(window) == before
+    assert document_snapshot(window) == before
     assert not window.pictures.ask_import.asked  # refused before any question
 
 
@@ -198,10 +185,10 @@ def test_a_picture_file_over_the_size_limit_is_not_even_read(window, errors, tmp
     with open(path, "wb") as f:  # sparse: takes no disk space
         f.write(_tiny_png_header(100, 100))
         f.truncate(201 * 1024 * 1024)
-    before = _snapshot(window)
+    before = document_snapshot(window)
     assert not window.pictures.import_picture(path)
     assert "201.0 MB, more than the 200.0 MB" in errors[0][1]
-    assert _snapshot(window) == before
+    assert document_snapshot(window) == before
 
 
 def test_a_cut_short_jpeg_still_imports_with_a_warning(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -288,16 +275,16 @@ def test_calibration_box_can_be_cancelled_or_clicked(window, tmp_path: Path) -> 
     _import_printed(window, tmp_path, 50.0, (0.0, 0.0))
     window.set_tool("calibrate")
     view = window.view
-    before = _snapshot(window)
+    before = document_snapshot(window)
     a, b = QPoint(300, 300), QPoint(420, 420)
     press(view, a)
     move(view, b)
     QTest.keyClick(view, Qt.Key.Key_Escape)
     release(view, b)
-    assert _snapshot(window) == before and window.tool.box.rect.isNull()
+    assert document_snapshot(window) == before and window.tool.box.rect.isNull()
     press(view, a)  # a click is not a box
     release(view, QPoint(a.x() + 2, a.y() + 1))
-    assert _snapshot(window) == before
+    assert document_snapshot(window) == before
 
 
 def test_calibration_with_shift_keeps_the_box_square_and_fit_off_keeps_the_grid(
@@ -445,12 +432,12 @@ def test_drop_scene_files_on_the_window(window, qtbot, tmp_path: Path) -> None: 
 
 def test_drop_something_else_is_refused(window, qtbot, errors, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = _write(tmp_path, "notes.txt", b"hello")
-    before = _snapshot(window)
+    before = document_snapshot(window)
     _drop(window, qtbot, [path])
     assert errors and "notes.txt" in errors[0][0] and "FiveFoot opens scenes" in errors[0][1]
     _drop(window, qtbot, [tmp_path])
     assert "is a folder" in errors[1][1]
-    assert _snapshot(window) == before
+    assert document_snapshot(window) == before
     # a picture without a picture's suffix is recognised by its first bytes
     disguised = _write(tmp_path, "map.bin", encode(plain_picture(70, 70)))
     window.pictures.ask_import = Answers()
