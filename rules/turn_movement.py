@@ -52,6 +52,7 @@ from rules.geometry.movement import (
     MoveContext,
     PathResult,
     incapacitated,
+    least_per_cell,
     move_context,
     path_cost,
     reachable,
@@ -432,13 +433,7 @@ def _stride_search(
                     if old is None or nk < old:
                         dist[ns] = nk
                         push(heap, (nk, ns))
-    best: dict[int, int] = {}
-    for s, key in dist.items():
-        pos = s >> 1
-        old = best.get(pos)
-        if old is None or key < old:
-            best[pos] = key
-    return best
+    return least_per_cell(dist)
 
 
 def fewest_strides_path(

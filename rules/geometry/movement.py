@@ -788,13 +788,7 @@ class MoveContext:
                         if old is None or nc < old:
                             dist[ns] = nc
                             push(heap, (nc, ns))
-        best: dict[int, int] = {}
-        for s, cost in dist.items():
-            pos = s >> 1
-            old = best.get(pos)
-            if old is None or cost < old:
-                best[pos] = cost
-        return best
+        return least_per_cell(dist)
 
     def shortest_path(
         self,
@@ -939,6 +933,17 @@ class MoveContext:
                 raise AssertionError("shortest path reconstruction lost its way")
             path.append(s)
         return path
+
+
+def least_per_cell(labels: dict[int, int]) -> dict[int, int]:
+    """Fold search labels keyed by state ``cell index * 2 + parity`` to the least label per cell index."""
+    best: dict[int, int] = {}
+    for s, label in labels.items():
+        pos = s >> 1
+        old = best.get(pos)
+        if old is None or label < old:
+            best[pos] = label
+    return best
 
 
 def move_context(scene: Scene, token: Token) -> MoveContext:
