@@ -17,12 +17,13 @@ import math
 
 from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from desktop.commands import DocState
 from desktop.document import Document
 from desktop.grid_coords import cell_rect, to_scene
 from desktop.items import Z_OVERLAY, Z_TOKENS
+from desktop.items.bounded import BoundedItem
 from desktop.items.cell_paths import cells_path, outline_segments
 from desktop.style import CELL, LABEL_BG, LABEL_FG
 from rules.errors import QueryError
@@ -42,7 +43,7 @@ def _fill(colour: QColor, alpha: int) -> QColor:
     return c
 
 
-class AreaItem(QGraphicsItem):
+class AreaItem(BoundedItem):
     """One area's squares (see the module docstring). `preview` draws it dashed, for the area tool."""
 
     def __init__(self, colour: QColor | str = "#e8663c", preview: bool = False) -> None:
@@ -58,7 +59,6 @@ class AreaItem(QGraphicsItem):
         self._outline: list[QLineF] = []
         self._guide = QPainterPath()
         self._origin = QPointF()
-        self._bounds = QRectF()
         self._five_e = False
         self.marks = AreaMarksItem(self)
 
@@ -111,9 +111,8 @@ class AreaItem(QGraphicsItem):
             self._blocked = QPainterPath()
             self._outline = []
             self._guide = QPainterPath()
-            self._bounds = QRectF()
             self.marks.set_data(scene, None, None)
-            self.update()
+            self.set_bounds(QRectF())
             return
         blocked = set(result.blocked)
         self._open = cells_path(c for c in result.cells if c not in blocked)
@@ -125,9 +124,8 @@ class AreaItem(QGraphicsItem):
             self._open.boundingRect().united(self._blocked.boundingRect()).united(self._guide.boundingRect())
         )
         bounds = bounds.united(QRectF(self._origin, self._origin))
-        self._bounds = bounds.adjusted(-CELL * 0.2, -CELL * 0.2, CELL * 0.2, CELL * 0.2)
         self.marks.set_data(scene, spec, result)
-        self.update()
+        self.set_bounds(bounds.adjusted(-CELL * 0.2, -CELL * 0.2, CELL * 0.2, CELL * 0.2))
 
     def _make_guide(self, spec: AreaSpec, result: AreaResult) -> QPainterPath:
         o = to_scene(result.origin)
@@ -167,9 +165,6 @@ class AreaItem(QGraphicsItem):
         return path
 
     # ---- painting
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -216,7 +211,7 @@ class AreaItem(QGraphicsItem):
         self.marks.setVisible(visible)
 
 
-class AreaMarksItem(QGraphicsItem):
+class AreaMarksItem(BoundedItem):
     """Rings around the creatures an area affects, its origin point and its label (above the tokens)."""
 
     def __init__(self, area: AreaItem) -> None:
@@ -226,7 +221,6 @@ class AreaMarksItem(QGraphicsItem):
         self._rings: list[QRectF] = []
         self._origin: QPointF | None = None
         self._label = ""
-        self._bounds = QRectF()
         self._font = QFont()
         self._font.setPixelSize(12)
         self._font.setBold(True)
@@ -268,9 +262,6 @@ class AreaMarksItem(QGraphicsItem):
             self._bounds = self._bounds.united(
                 QRectF(self._origin, self._origin).adjusted(-400, -200, 400, 200)
             )
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from desktop.commands import DocState
 from desktop.document import Document
 from desktop.grid_coords import cell_rect, to_scene
 from desktop.items import Z_LABELS, Z_PATH
+from desktop.items.bounded import BoundedItem
 from desktop.style import CELL, LABEL_BG, LABEL_DIM, LABEL_FG
 from rules.geometry.coords import Cell
 from rules.geometry.cover import CoverLine, CoverResult, cover
@@ -89,7 +90,7 @@ def targeting(scene: Scene, attacker: Token, target: Token) -> Targeting:
     )
 
 
-class CoverItem(QGraphicsItem):
+class CoverItem(BoundedItem):
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z_PATH - 1)
@@ -98,7 +99,6 @@ class CoverItem(QGraphicsItem):
         self._lines: list[tuple[QLineF, QColor, bool]] = []
         self._flank: list[QLineF] = []
         self._target_rect = QRectF()
-        self._bounds = QRectF()
         self._font = QFont()
         self._font.setPixelSize(12)
         self._bold = QFont(self._font)
@@ -133,11 +133,7 @@ class CoverItem(QGraphicsItem):
                 self.labels.append((flank_text(scene, info.flank), FLANK))
             # the label box is drawn in view pixels next to the target
             rect = rect.united(self._target_rect.adjusted(-50, -300, 600, 50))
-        self._bounds = rect.adjusted(-CELL * 0.3, -CELL * 0.3, CELL * 0.3, CELL * 0.3)
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
+        self.set_bounds(rect.adjusted(-CELL * 0.3, -CELL * 0.3, CELL * 0.3, CELL * 0.3))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

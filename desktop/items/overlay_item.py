@@ -8,20 +8,20 @@ from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from desktop.items import Z_OVERLAY
+from desktop.items.bounded import BoundedItem
 from desktop.items.cell_paths import cells_path, outline_segments
 from desktop.style import band_colour
 from rules.geometry.coords import Cell
 
 
-class MovementOverlayItem(QGraphicsItem):
+class MovementOverlayItem(BoundedItem):
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z_OVERLAY)
         self._layers: list[tuple[QColor, QPainterPath, list[QLineF]]] = []
-        self._bounds = QRectF()
         self._bands: dict[Cell, int] = {}
 
     @property
@@ -45,11 +45,7 @@ class MovementOverlayItem(QGraphicsItem):
             # outline of everything reachable up to this band: nested rings, one per Stride
             self._layers.append((colour, path, outline_segments(cumulative)))
             bounds = bounds.united(path.boundingRect())
-        self._bounds = bounds.adjusted(-2, -2, 2, 2)
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
+        self.set_bounds(bounds.adjusted(-2, -2, 2, 2))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from desktop.grid_coords import cell_rect, space_centre
 from desktop.items import Z_PATH
+from desktop.items.bounded import BoundedItem
 from desktop.style import CELL, FREE_MOVE, ILLEGAL, WARNING, band_colour
 from rules.geometry.coords import Cell
 
@@ -30,12 +31,11 @@ class PathPicture:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-class PathItem(QGraphicsItem):
+class PathItem(BoundedItem):
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z_PATH)
         self._picture: PathPicture | None = None
-        self._bounds = QRectF()
 
     @property
     def picture(self) -> PathPicture | None:
@@ -53,11 +53,7 @@ class PathItem(QGraphicsItem):
             ]
             for c in cells:
                 bounds = bounds.united(cell_rect(c, picture.side))
-        self._bounds = bounds.adjusted(-CELL * 0.3, -CELL * 0.3, CELL * 0.3, CELL * 0.3)
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
+        self.set_bounds(bounds.adjusted(-CELL * 0.3, -CELL * 0.3, CELL * 0.3, CELL * 0.3))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from desktop.commands import DocState
 from desktop.document import Document
 from desktop.items import Z_OVERLAY
+from desktop.items.bounded import BoundedItem
 from desktop.items.cell_paths import cells_path, outline_segments
 from desktop.style import CELL
 from rules.geometry.coords import Cell
@@ -31,7 +32,7 @@ REACH_COLOUR = QColor("#5fd3ff")
 THREAT_COLOUR = QColor("#ff5a4e")
 
 
-class ReachItem(QGraphicsItem):
+class ReachItem(BoundedItem):
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z_REACH)
@@ -42,7 +43,6 @@ class ReachItem(QGraphicsItem):
         self._own_path = QPainterPath()
         self._extra_path = QPainterPath()
         self._outline: list[QLineF] = []
-        self._bounds = QRectF()
 
     def set_token(self, scene: Scene, token: Token | None) -> None:
         self.prepareGeometryChange()
@@ -55,13 +55,9 @@ class ReachItem(QGraphicsItem):
         self._own_path = cells_path(self.own)
         self._extra_path = cells_path(self.extra)
         self._outline = outline_segments(set(self.own) | set(self.extra))
-        self._bounds = (
+        self.set_bounds(
             self._own_path.boundingRect().united(self._extra_path.boundingRect()).adjusted(-3, -3, 3, 3)
         )
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -86,14 +82,13 @@ class ReachItem(QGraphicsItem):
                 painter.drawEllipse(QPointF((c.x + 0.5) * CELL, (c.y + 0.5) * CELL), r, r)
 
 
-class ThreatItem(QGraphicsItem):
+class ThreatItem(BoundedItem):
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z_REACH - 0.1)
         self.counts: dict[Cell, int] = {}
         self._layers: list[tuple[int, QPainterPath]] = []
         self._outline: list[QLineF] = []
-        self._bounds = QRectF()
 
     def set_counts(self, counts: dict[Cell, int]) -> None:
         self.prepareGeometryChange()
@@ -106,11 +101,7 @@ class ThreatItem(QGraphicsItem):
         rect = QRectF()
         for _, p in self._layers:
             rect = rect.united(p.boundingRect())
-        self._bounds = rect.adjusted(-3, -3, 3, 3)
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
+        self.set_bounds(rect.adjusted(-3, -3, 3, 3))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

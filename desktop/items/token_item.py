@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneHoverEvent, QStyleOpt
 
 from desktop.grid_coords import cell_rect
 from desktop.items import Z_TOKEN_CARRIED, Z_TOKENS
+from desktop.items.bounded import BoundedItem
 from desktop.style import (
     CELL,
     ILLEGAL,
@@ -100,7 +101,7 @@ def tooltip_text(token: Token) -> str:
     return "<br>".join(lines)
 
 
-class TokenItem(QGraphicsItem):
+class TokenItem(BoundedItem):
     def __init__(self, token: Token, portrait: QImage | None = None) -> None:
         super().__init__()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
@@ -119,7 +120,6 @@ class TokenItem(QGraphicsItem):
         self._badge_font = QFont()
         self._badge_font.setPixelSize(BADGE_PX)
         self._badge_font.setBold(True)
-        self._bounds = QRectF()
         self.sync(token, portrait)
 
     # ---- model mirror
@@ -148,10 +148,9 @@ class TokenItem(QGraphicsItem):
         width = max(width, sum(badge_metrics.horizontalAdvance(b) + 10 for b in badges) + 4)
         side = n * CELL
         extra_x = max(0.0, (width - side) / 2) + 4
-        self._bounds = QRectF(-extra_x, -BADGE_PX, side + 2 * extra_x, side + BADGE_PX + NAME_PX + 12)
         self.setToolTip(tooltip_text(token))
         self.setPos(cell_rect(token.cell).topLeft())
-        self.update()
+        self.set_bounds(QRectF(-extra_x, -BADGE_PX, side + 2 * extra_x, side + BADGE_PX + NAME_PX + 12))
 
     def set_preview_cell(self, cell: Cell | None, illegal: bool = False) -> None:
         """Show the token at `cell` while it is carried (None: back on its own cell, not carried)."""
@@ -185,9 +184,6 @@ class TokenItem(QGraphicsItem):
         return out
 
     # ---- painting
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
