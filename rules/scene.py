@@ -30,6 +30,7 @@ TERRAIN_SEVERITY: dict[str, int] = {"hazardous": 0, "difficult": 1, "greater-dif
 WALL_KINDS: tuple[str, ...] = ("wall", "door", "window", "low")
 DIAGONAL_OPTIONS: tuple[str, ...] = ("alternating", "five")
 AREA_METHODS: tuple[str, ...] = ("half", "touch", "token")
+LIGHT_LEVELS: tuple[str, ...] = ("bright", "dim", "darkness")
 MAX_GRID_SIDE = 1000
 ORIGIN = Point(0.0, 0.0)
 
@@ -55,6 +56,8 @@ class Options:
     diagonals: str = "alternating"
     flanking: bool = True
     area_method: str = "half"
+    #: The scene's light where no light source reaches: ``bright``, ``dim`` or ``darkness``.
+    ambient: str = "bright"
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -136,6 +139,22 @@ class Attack:
 
 
 @dataclass(frozen=True, slots=True)
+class PersistentDamage:
+    """PF2e persistent damage: a dice expression (``1d6``, ``2``) of one damage type."""
+
+    damage: str
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokenLight:
+    """Light carried by a creature, centred on its space (radii in feet; dim ≥ bright)."""
+
+    bright: int
+    dim: int
+
+
+@dataclass(frozen=True, slots=True)
 class Token:
     id: str
     cell: Cell
@@ -161,7 +180,53 @@ class Token:
     saves: tuple[tuple[str, int], ...] = ()
     #: Reactions the creature has, by name (``"Reactive Strike"``); see `rules.turn_movement`.
     reactions: tuple[str, ...] = ()
+    # ---- statistics read by saves, checks, maneuvers and senses (query-protocol "Queries for the turn")
+    #: PF2e creature level.
+    level: int | None = None
+    #: PF2e Perception modifier (total).
+    perception: int | None = None
+    #: Skill totals by lower-case name (``("athletics", 7)``).
+    skills: tuple[tuple[str, int], ...] = ()
+    #: 5e ability scores by ``str``/``dex``/``con``/``int``/``wis``/``cha``.
+    abilities: tuple[tuple[str, int], ...] = ()
+    #: 5e proficiency bonus.
+    proficiency_bonus: int | None = None
+    #: PF2e persistent damage the creature is taking.
+    persistent: tuple[PersistentDamage, ...] = ()
+    #: PF2e hero points (None: not tracked for this creature).
+    hero_points: int | None = None
+    #: 5e inspiration (2014) / Heroic Inspiration (2024).
+    inspiration: bool = False
+    #: 5e exhaustion level (0–6).
+    exhaustion: int = 0
+    #: Other movement speeds in feet (``("fly", 30)``); the walking speed is `speed`.
+    speeds: tuple[tuple[str, int], ...] = ()
+    #: Senses by lower-case name with a range in feet, or None where none is given (PF2e ``darkvision``).
+    senses: tuple[tuple[str, int | None], ...] = ()
+    #: Height above the ground in feet.
+    elevation: int = 0
+    #: Light the creature carries, centred on its space.
+    light: TokenLight | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    def skill(self, name: str) -> int | None:
+        return dict(self.skills).get(name.lower())
+
+    def ability_score(self, name: str) -> int | None:
+        return dict(self.abilities).get(name.lower())
+
+    def sense(self, name: str) -> tuple[bool, int | None]:
+        """(has the sense, its range in feet or None when unlimited/unstated)."""
+        for n, rng in self.senses:
+            if n == name:
+                return True, rng
+        return False, None
+
+    def speed_of(self, mode: str) -> int:
+        """Speed in feet for a movement mode (``walk``, ``fly``, ``swim``, ``climb``, ``burrow``), or 0."""
+        if mode in ("walk", "land"):
+            return self.speed
+        return dict(self.speeds).get(mode, 0)
 
     @property
     def side_squares(self) -> int:
@@ -240,12 +305,28 @@ class Background:
 
 @dataclass(frozen=True, slots=True)
 class Light:
+    """A light source at a point (corner coordinates).
+
+    `bright` and `dim` are radii in feet from the point (dim light between `bright` and `dim`; a torch is
+    bright 20, dim 40). `range` is the Universal VTT radius in squares the light was imported with (0 for a
+    light placed in FiveFoot); `intensity`, `color` and `shadows` are kept for drawing and round-tripping.
+    """
+
     position: Point
-    range: float
+    range: float = 0.0
     intensity: float = 1.0
     color: str = "ffffffff"
     shadows: bool = True
+    bright: float = 0.0
+    dim: float = 0.0
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    @staticmethod
+    def from_uvtt(position: Point, range_squares: float, **kw: Any) -> Light:
+        """A Universal VTT light: its `range` (squares) is the radius of its light; FiveFoot treats the
+        inner half as bright light and the rest as dim light (**Ruling**, as VTTs draw the falloff)."""
+        feet = range_squares * 5.0
+        return Light(position, range_squares, bright=feet / 2, dim=feet, **kw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,7 +501,7 @@ def _extra(raw: Mapping[str, JSON], known: Iterable[str]) -> dict[str, JSON]:
     return {k: v for k, v in raw.items() if k not in names}
 
 
-_OPTION_KEYS = ("diagonals", "flanking", "area_method")
+_OPTION_KEYS = ("diagonals", "flanking", "area_method", "ambient")
 _TERRAIN_KEYS = ("cell", "kind")
 _WALL_KEYS = ("a", "b", "kind", "open")
 _ATTACK_KEYS = ("name", "bonus", "damage", "traits", "range_increment", "properties", "range")
@@ -448,6 +529,19 @@ _TOKEN_KEYS = (
     "initiative_bonus",
     "saves",
     "reactions",
+    "level",
+    "perception",
+    "skills",
+    "abilities",
+    "proficiency_bonus",
+    "persistent",
+    "hero_points",
+    "inspiration",
+    "exhaustion",
+    "speeds",
+    "senses",
+    "elevation",
+    "light",
 )
 _SCENE_KEYS = (
     "format",
@@ -557,14 +651,17 @@ def _options(r: JsonReader, raw: JSON, system: str) -> Options:
     area_method = base.area_method
     if "area_method" in o:
         area_method = r.choice(o["area_method"], "options.area_method", AREA_METHODS)
+    ambient = "bright"
+    if "ambient" in o:
+        ambient = r.choice(o["ambient"], "options.ambient", LIGHT_LEVELS)
     if system == "pf2e":
         # PF2e always counts alternating diagonals and always has flanking; keep what was written for saving.
         extra = _extra(o, _OPTION_KEYS)
-        written = {k: o[k] for k in _OPTION_KEYS if k in o}
+        written = {k: o[k] for k in _OPTION_KEYS if k in o and k != "ambient"}
         if written:
             extra = {**extra, "__written__": written}
-        return Options("alternating", True, area_method, extra)
-    return Options(diagonals, flanking, area_method, _extra(o, _OPTION_KEYS))
+        return Options("alternating", True, area_method, ambient, extra)
+    return Options(diagonals, flanking, area_method, ambient, _extra(o, _OPTION_KEYS))
 
 
 def _terrain(r: JsonReader, raw: JSON, path: str, grid: Grid) -> TerrainCell:
@@ -685,6 +782,15 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
     saves_raw = r.obj(t.get("saves", {}) or {}, f"{path}.saves")
     saves = tuple((str(k), r.integer(v, f"{path}.saves.{k}")) for k, v in saves_raw.items())
     reactions = r.strings(t.get("reactions", []) or [], f"{path}.reactions")
+
+    def opt_int(key: str, lo: int | None = None, hi: int | None = None) -> int | None:
+        return None if t.get(key) is None else r.integer(t[key], f"{path}.{key}", lo=lo, hi=hi)
+
+    persistent = tuple(
+        _persistent(r, p, f"{path}.persistent[{i}]")
+        for i, p in enumerate(r.lst(t.get("persistent", []) or [], f"{path}.persistent"))
+    )
+    light = None if t.get("light") is None else _token_light(r, t["light"], f"{path}.light")
     return Token(
         id=token_id,
         cell=cell,
@@ -709,6 +815,19 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         initiative_bonus=init,
         saves=saves,
         reactions=reactions,
+        level=opt_int("level"),
+        perception=opt_int("perception"),
+        skills=_int_table(r, t.get("skills", {}) or {}, f"{path}.skills"),
+        abilities=_int_table(r, t.get("abilities", {}) or {}, f"{path}.abilities", lo=0),
+        proficiency_bonus=opt_int("proficiency_bonus", lo=0),
+        persistent=persistent,
+        hero_points=opt_int("hero_points", lo=0),
+        inspiration=r.boolean(t.get("inspiration", False) or False, f"{path}.inspiration"),
+        exhaustion=opt_int("exhaustion", lo=0, hi=6) or 0,
+        speeds=_int_table(r, t.get("speeds", {}) or {}, f"{path}.speeds", lo=0),
+        senses=_senses(r, t.get("senses", []) or [], f"{path}.senses"),
+        elevation=r.integer(t.get("elevation", 0) or 0, f"{path}.elevation"),
+        light=light,
         extra=_extra(t, _TOKEN_KEYS),
     )
 
@@ -727,17 +846,81 @@ def _background(r: JsonReader, raw: JSON, path: str) -> Background:
 
 
 def _light(r: JsonReader, raw: JSON, path: str) -> Light:
+    """A light: the protocol's ``{"at": [X, Y], "bright": ft, "dim": ft}``, or the Universal VTT form
+    ``{"position": [X, Y], "range": squares, …}`` that files saved by FiveFoot 0.1 hold."""
     lt = r.obj(raw, path)
+    common = {
+        "intensity": r.number(lt.get("intensity", 1), f"{path}.intensity"),
+        "color": r.string(lt.get("color", "ffffffff"), f"{path}.color"),
+        "shadows": r.boolean(lt.get("shadows", True), f"{path}.shadows"),
+    }
+    if "at" in lt:
+        at = r.point(lt["at"], f"{path}.at")
+        bright = r.number(lt.get("bright", 0), f"{path}.bright")
+        if bright < 0:
+            raise r.fail(f"{path}.bright", f"{bright:g} is less than 0")
+        dim = r.number(lt.get("dim", bright), f"{path}.dim")
+        if dim < bright:
+            raise r.fail(f"{path}.dim", f"{dim:g} is less than bright ({bright:g}); dim is the outer radius")
+        rng = r.number(lt.get("range", 0), f"{path}.range")
+        return Light(at, rng, bright=bright, dim=dim, extra=_extra(lt, _LIGHT_KEYS), **common)  # type: ignore[arg-type]
     if "position" not in lt:
-        raise r.fail(f"{path}.position", "missing")
-    return Light(
-        position=r.point(lt["position"], f"{path}.position"),
-        range=r.number(lt.get("range", 0), f"{path}.range"),
-        intensity=r.number(lt.get("intensity", 1), f"{path}.intensity"),
-        color=r.string(lt.get("color", "ffffffff"), f"{path}.color"),
-        shadows=r.boolean(lt.get("shadows", True), f"{path}.shadows"),
-        extra=_extra(lt, ("position", "range", "intensity", "color", "shadows")),
+        raise r.fail(f"{path}.at", "missing")
+    rng = r.number(lt.get("range", 0), f"{path}.range")
+    if rng < 0:
+        raise r.fail(f"{path}.range", f"{rng:g} is less than 0")
+    light = Light.from_uvtt(r.point(lt["position"], f"{path}.position"), rng, **common)
+    return replace(light, extra=_extra(lt, _LIGHT_KEYS))
+
+
+_LIGHT_KEYS = ("at", "bright", "dim", "position", "range", "intensity", "color", "shadows")
+
+
+def _persistent(r: JsonReader, raw: JSON, path: str) -> PersistentDamage:
+    o = r.obj(raw, path)
+    for key in ("damage", "type"):
+        if key not in o:
+            raise r.fail(f"{path}.{key}", "missing")
+    dmg = o["damage"]
+    if isinstance(dmg, int) and not isinstance(dmg, bool):
+        dmg = str(r.integer(dmg, f"{path}.damage", lo=0))
+    return PersistentDamage(
+        r.string(dmg, f"{path}.damage").strip(), r.string(o["type"], f"{path}.type").lower()
     )
+
+
+def _int_table(r: JsonReader, raw: JSON, path: str, *, lo: int | None = None) -> tuple[tuple[str, int], ...]:
+    o = r.obj(raw, path)
+    return tuple((str(k).lower(), r.integer(v, f"{path}.{k}", lo=lo)) for k, v in o.items())
+
+
+def _senses(r: JsonReader, raw: JSON, path: str) -> tuple[tuple[str, int | None], ...]:
+    """PF2e lists names (``"darkvision"``, optionally ``"tremorsense 30"``); 5e maps names to ranges."""
+    out: list[tuple[str, int | None]] = []
+    if isinstance(raw, list):
+        for i, item in enumerate(raw):
+            text = r.string(item, f"{path}[{i}]").strip().lower()
+            parts = text.rsplit(None, 1)
+            if len(parts) == 2 and parts[1].isdigit():
+                out.append((parts[0].replace(" ", "-"), int(parts[1])))
+            elif text:
+                out.append((text.replace(" ", "-"), None))
+        return tuple(out)
+    o = r.obj(raw, path)
+    for k, v in o.items():
+        out.append(
+            (str(k).lower().replace(" ", "-"), None if v is None else r.integer(v, f"{path}.{k}", lo=0))
+        )
+    return tuple(out)
+
+
+def _token_light(r: JsonReader, raw: JSON, path: str) -> TokenLight:
+    o = r.obj(raw, path)
+    bright = r.integer(o.get("bright", 0), f"{path}.bright", lo=0)
+    dim = r.integer(o.get("dim", bright), f"{path}.dim", lo=0)
+    if dim < bright:
+        raise r.fail(f"{path}.dim", f"{dim} is less than bright ({bright}); dim is the outer radius")
+    return TokenLight(bright, dim)
 
 
 def load_scene_file(path: str | Path) -> Scene:
@@ -832,6 +1015,29 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
     out["attacks"] = [attack_to_json(a, system) for a in t.attacks]
     if t.reactions:
         out["reactions"] = list(t.reactions)
+    for key in ("level", "perception", "proficiency_bonus", "hero_points"):
+        value = getattr(t, key)
+        if value is not None:
+            out[key] = value
+    for key in ("skills", "abilities", "speeds"):
+        table = getattr(t, key)
+        if table:
+            out[key] = dict(table)
+    if t.persistent:
+        out["persistent"] = [{"damage": p.damage, "type": p.type} for p in t.persistent]
+    if t.inspiration:
+        out["inspiration"] = True
+    if t.exhaustion:
+        out["exhaustion"] = t.exhaustion
+    if t.senses:
+        if system == "pf2e":
+            out["senses"] = [n if rng is None else f"{n} {rng}" for n, rng in t.senses]
+        else:
+            out["senses"] = {n: rng for n, rng in t.senses}
+    if t.elevation:
+        out["elevation"] = t.elevation
+    if t.light is not None:
+        out["light"] = {"bright": t.light.bright, "dim": t.light.dim}
     out.update(t.extra)
     return out
 
@@ -851,6 +1057,8 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
             "flanking": scene.options.flanking,
             "area_method": scene.options.area_method,
         }
+    if scene.options.ambient != "bright":
+        opts["ambient"] = scene.options.ambient
     opts.update(extra_opts)
     doc: dict[str, JSON] = {
         "format": FORMAT,
@@ -880,17 +1088,19 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
             **b.extra,
         }
     if scene.lights:
-        doc["lights"] = [
-            {
-                "position": _point_json(lt.position),
-                "range": _num(lt.range),
-                "intensity": _num(lt.intensity),
-                "color": lt.color,
-                "shadows": lt.shadows,
-                **lt.extra,
+        lights: list[JSON] = []
+        for lt in scene.lights:
+            lj: dict[str, JSON] = {
+                "at": _point_json(lt.position),
+                "bright": _num(lt.bright),
+                "dim": _num(lt.dim),
             }
-            for lt in scene.lights
-        ]
+            if lt.range:
+                lj["range"] = _num(lt.range)
+            lj.update(intensity=_num(lt.intensity), color=lt.color, shadows=lt.shadows)
+            lj.update(lt.extra)
+            lights.append(lj)
+        doc["lights"] = lights
     doc.update(scene.extra)
     return doc
 
