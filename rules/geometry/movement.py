@@ -16,13 +16,16 @@ Legality of one step (each square of a larger creature's space makes its own ste
 legal iff every square's step is):
 
 - Nothing moves off the grid.
-- Walls: a square's step is blocked when the segment between the two square centres *touches* a
-  movement-blocking wall (``wall``, ``window``, closed ``door``; open doors and low walls never block),
-  including touching only the wall's end point or running along it. The test is exact for walls at any
-  float coordinates.
+- Walls: a square's step is blocked when the segment between the two square centres *crosses* a
+  movement-blocking wall (``wall``, ``window``, closed ``door``; open doors and low walls never block) by
+  the line-of-effect test of `rules.geometry.sight.crossed_walls`: crossing a wall, or passing through a
+  point where blocking walls meet and leave on both sides of the step, blocks; touching a free end of a
+  wall or running along one does not (so a door half a square off the grid lines can be walked through
+  straight). Grid-aligned walls are crossed properly by every step they stop, so the table is built from
+  a fast per-wall sign test and only steps a wall merely touches go through the full cluster test.
 - Corners: a diagonal square step is illegal when either of the two squares beside it (orthogonal
   neighbours of its start) is impassable, or when a blocking wall touches the corner point the step passes
-  through (already implied by the touch rule). Creatures' spaces never block a corner.
+  through (exact test). Creatures' spaces never block a corner.
 - Creatures: see `creature_rule` (PF2e, 5e 2014, 5e 2024 differ). No move may *end* with any square in
   another creature's space unless that creature allows it (PF2e tiny creatures); the start position is
   always a legal end.
@@ -43,6 +46,7 @@ from typing import Any
 
 from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
+from rules.geometry.sight import EPS, WallIndex, _build_index, _sign, crossed_walls, shared_by_walls
 from rules.scene import Scene, Token
 
 DIRECTION_INDEX: dict[tuple[int, int], int] = {d: i for i, d in enumerate(DIRECTIONS)}
@@ -197,7 +201,7 @@ class GridTables:
     width: int
     height: int
     kind: bytes  # terrain code per cell: FLOOR, DIFFICULT, GREATER, IMPASSABLE
-    wall_step: bytes  # per step entry: 1 when the centre-to-centre segment touches a blocking wall
+    wall_step: bytes  # per step entry: 1 when a blocking wall crosses the centre segment or its corner
     corner_wall: frozenset[int]  # corner points (Y * (width + 1) + X) that a blocking wall touches
     step_ok: tuple[
         bytes, ...
@@ -229,6 +233,13 @@ def _shared(scene: Scene, name: Any, build: Callable[[], Any]) -> Any:
     return scene.cached(("movement", name), lookup)
 
 
+def movement_walls(scene: Scene) -> WallIndex:
+    """The (cached) line-test index of the scene's movement-blocking walls."""
+    return shared_by_walls(
+        scene, "wall_index:movement", lambda: _build_index(w for w in scene.walls if w.blocks_movement)
+    )
+
+
 def grid_tables(scene: Scene) -> GridTables:
     """The scene's static movement tables (cached)."""
     result: GridTables = _shared(scene, "grid", lambda: _build_grid_tables(scene))
@@ -246,11 +257,21 @@ def _build_grid_tables(scene: Scene) -> GridTables:
     bad: set[int] = set()
     wall_step = bytearray(n_cells * 8)
     corners: set[int] = set()
+    unsure: set[int] = set()  # step entries a wall touches without crossing it: decided below
     for wall in scene.walls:
         if not wall.blocks_movement:
             continue
         ax, ay, bx, by = wall.a.x, wall.a.y, wall.b.x, wall.b.y
         near = set(_cells_near_segment(ax, ay, bx, by, w, h))
+        for cx, cy in near:
+            for cxx, cyy in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1)):
+                key = cyy * (w + 1) + cxx
+                if key not in corners and point_on_segment(cxx, cyy, ax, ay, bx, by):
+                    corners.add(key)
+        wdx, wdy = bx - ax, by - ay
+        if abs(wdx) <= EPS and abs(wdy) <= EPS:
+            continue  # a point is no wall for line tests (it still touches corners above)
+        tolw = EPS * max(1.0, math.sqrt(wdx * wdx + wdy * wdy))
         for cx, cy in near:
             base = (cy * w + cx) * 8
             px, py = cx + 0.5, cy + 0.5
@@ -260,15 +281,50 @@ def _build_grid_tables(scene: Scene) -> GridTables:
                     continue  # tested from the other end
                 if wall_step[base + d] or not (0 <= nx < w and 0 <= ny < h):
                     continue
-                if segments_touch(px, py, px + dx, py + dy, ax, ay, bx, by):
-                    back = (ny * w + nx) * 8 + (d + 4) % 8
+                # The signs of `rules.geometry.sight.crossed_walls` (same tolerances), so that a step is
+                # blocked exactly when a line-of-effect test on its centre segment would be.
+                tol = EPS * (1.4142135623730951 if d & 1 else 1.0)
+                s1 = _sign(dx * (ay - py) - dy * (ax - px), tol)
+                s2 = _sign(dx * (by - py) - dy * (bx - px), tol)
+                if s1 != 0 and s1 == s2:
+                    continue
+                s3 = _sign(wdx * (py - ay) - wdy * (px - ax), tolw)
+                s4 = _sign(wdx * (py + dy - ay) - wdy * (px + dx - ax), tolw)
+                if s3 != 0 and s3 == s4:
+                    continue
+                back = (ny * w + nx) * 8 + (d + 4) % 8
+                if s1 * s2 < 0 and s3 * s4 < 0:  # a proper crossing
                     wall_step[base + d] = wall_step[back] = 1
                     bad.add(base + d)
                     bad.add(back)
-            for cxx, cyy in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1)):
-                key = cyy * (w + 1) + cxx
-                if key not in corners and point_on_segment(cxx, cyy, ax, ay, bx, by):
-                    corners.add(key)
+                    unsure.discard(base + d)
+                else:
+                    unsure.add(base + d)
+    if unsure:
+        index = movement_walls(scene)
+        for e in sorted(unsure):
+            pos, d = e >> 3, e & 7
+            dx, dy = DIRECTIONS[d]
+            cx, cy = pos % w, pos // w
+            if wall_step[e]:
+                continue
+            if crossed_walls(index, (cx + 0.5, cy + 0.5), (cx + dx + 0.5, cy + dy + 0.5)):
+                back = ((cy + dy) * w + cx + dx) * 8 + (d + 4) % 8
+                wall_step[e] = wall_step[back] = 1
+                bad.add(e)
+                bad.add(back)
+    # Corners: a diagonal step may not pass through a corner point that a blocking wall touches.
+    for key in corners:
+        cxx, cyy = key % (w + 1), key // (w + 1)
+        if not (0 < cxx < w and 0 < cyy < h):
+            continue
+        for sx, sy, d in ((cxx - 1, cyy - 1, 1), (cxx, cyy - 1, 3)):
+            dx, dy = DIRECTIONS[d]
+            e = (sy * w + sx) * 8 + d
+            back = ((sy + dy) * w + sx + dx) * 8 + (d + 4) % 8
+            wall_step[e] = wall_step[back] = 1
+            bad.add(e)
+            bad.add(back)
 
     # off the grid
     for x in range(w):

@@ -208,12 +208,104 @@ def test_wall_end_touching_a_corner_blocks_the_diagonal_through_it() -> None:
     assert reason is not None and "corner" in reason and "step 2" in reason
 
 
-def test_a_wall_lying_along_the_step_blocks_it() -> None:
-    # a (thin, off-grid-line) wall lying exactly on the centre line y = 0.5
+def test_a_wall_lying_along_the_step_does_not_block_it() -> None:
+    # rules.md "Walls and corners": running along a wall, or touching its free end, doesn't block a step
     scene = ascii_scene("A...", walls=[wall((1.5, 0.5), (2.5, 0.5))])
-    assert step_legal(scene, tok(scene), Cell(0, 0), Cell(1, 0)) is not None  # touches its end (1.5, 0.5)
-    assert step_legal(scene, tok(scene), Cell(1, 0), Cell(2, 0)) is not None
-    assert step_legal(scene, tok(scene), Cell(2, 0), Cell(3, 0)) is not None
+    assert step_legal(scene, tok(scene), Cell(0, 0), Cell(1, 0)) is None  # touches its end (1.5, 0.5)
+    assert step_legal(scene, tok(scene), Cell(1, 0), Cell(2, 0)) is None  # runs along it
+    assert step_legal(scene, tok(scene), Cell(2, 0), Cell(3, 0)) is None
+    assert feet(scene, (3, 0)) == 15
+
+
+def test_touching_a_free_end_of_a_wall_does_not_block_a_step() -> None:
+    # a horizontal wall at y = 1.2 ends at (1.5, 1.2), on the centre segment (1.5, 0.5)-(1.5, 1.5) of the
+    # step [1,0] -> [1,1] ...
+    scene = ascii_scene(
+        """
+        A..
+        ...
+        ...
+        """,
+        walls=[wall((0.4, 1.2), (1.5, 1.2))],
+    )
+    # ... so the vertical step at x = 1.5 touches the wall's free end and may pass
+    assert step_legal(scene, tok(scene), Cell(1, 0), Cell(1, 1)) is None
+    # while the step at x = 0.5 crosses the wall
+    reason = step_legal(scene, tok(scene), Cell(0, 0), Cell(0, 1))
+    assert reason is not None and "wall" in reason
+
+
+def test_two_walls_meeting_on_the_step_block_it() -> None:
+    # two walls meet at (1.5, 1.0), on the step [1,0] -> [1,1], and leave on both sides of it
+    walls = [wall((0.7, 1.0), (1.5, 1.0)), wall((1.5, 1.0), (2.3, 1.0))]
+    scene = ascii_scene("A..\n...\n...", walls=walls)
+    reason = step_legal(scene, tok(scene), Cell(1, 0), Cell(1, 1))
+    assert reason is not None and "crosses a wall" in reason
+    # with only one of them, the step touches a free end and is legal
+    for one in walls:
+        alone = ascii_scene("A..\n...\n...", walls=[one])
+        assert step_legal(alone, tok(alone), Cell(1, 0), Cell(1, 1)) is None
+    # two walls meeting on the step but both on the same side of it (a wedge whose tip touches it) don't
+    wedge = ascii_scene("A..\n...\n...", walls=[wall((1.5, 1.0), (2.5, 0.6)), wall((1.5, 1.0), (2.5, 1.4))])
+    assert step_legal(wedge, tok(wedge), Cell(1, 0), Cell(1, 1)) is None
+
+
+def test_door_half_a_square_off_the_grid_lines() -> None:
+    # a wall along y = 2 with a door from x = 1.5 to 2.5 (as Dungeondraft exports place them)
+    def scene(is_open: bool) -> Scene:
+        return ascii_scene(
+            """
+            .....
+            ..A..
+            .....
+            .....
+            """,
+            walls=[
+                wall((0, 2), (1.5, 2)),
+                wall((1.5, 2), (2.5, 2), "door", open=is_open),
+                wall((2.5, 2), (5, 2)),
+            ],
+        )
+
+    opened, closed = scene(True), scene(False)
+    # open: the straight step [2,1] -> [2,2] runs at x = 2.5 through the free end of the right-hand wall,
+    # which doesn't block
+    assert cost(opened, [(2, 1), (2, 2)]).legal
+    assert cost(opened, [(2, 1), (2, 2)]).feet == 5
+    # [1,1] -> [1,2] at x = 1.5 touches the free end of the left-hand wall: legal too
+    assert step_legal(opened, tok(opened), Cell(1, 1), Cell(1, 2)) is None
+    # further out the walls are crossed
+    assert step_legal(opened, tok(opened), Cell(0, 1), Cell(0, 2)) is not None
+    assert step_legal(opened, tok(opened), Cell(3, 1), Cell(3, 2)) is not None
+    # the cheapest way through is straight down (not a 15-ft zig-zag)
+    found = best(opened, (2, 3), token="A")
+    assert found is not None and found.feet == 10 and found.path == (Cell(2, 1), Cell(2, 2), Cell(2, 3))
+    # closed: the door and the wall meet at (2.5, 2) and leave on both sides of the step: blocked
+    assert not cost(closed, [(2, 1), (2, 2)]).legal
+    assert best(closed, (2, 3)) is None
+
+
+def test_grid_aligned_walls_block_as_before() -> None:
+    # a grid-line wall with a one-square gap: orthogonal crossings blocked, the gap open, diagonals
+    # through the wall's end corners blocked
+    scene = ascii_scene(
+        """
+        A...
+        ....
+        ....
+        """,
+        walls=[wall((0, 1), (2, 1)), wall((3, 1), (4, 1))],
+    )
+    t = tok(scene)
+    assert step_legal(scene, t, Cell(0, 0), Cell(0, 1)) is not None
+    assert step_legal(scene, t, Cell(1, 0), Cell(1, 1)) is not None
+    assert step_legal(scene, t, Cell(2, 0), Cell(2, 1)) is None  # the gap
+    assert step_legal(scene, t, Cell(3, 0), Cell(3, 1)) is not None
+    # diagonals into the gap pass through the corners (2, 1) and (3, 1), which the walls touch
+    assert "corner" in (step_legal(scene, t, Cell(1, 0), Cell(2, 1)) or "")
+    assert "corner" in (step_legal(scene, t, Cell(3, 0), Cell(2, 1)) or "")
+    # round through the gap: [1,0], [2,0], [2,1] (5 each), diagonal [1,2] (5, the 1st), [0,2] (5)
+    assert feet(scene, (0, 2)) == 25
 
 
 def test_walls_at_float_coordinates_are_tested_exactly() -> None:

@@ -3,7 +3,8 @@
 The fast engine (precomputed step tables, A* with a tie-break walk) is checked against a slow reference
 written here: Dijkstra over (cell, parity) that prices every step with `MoveContext.price_step` (the direct,
 table-free step rules), then enumerates *all* optimal paths and picks the lexicographically smallest.
-Wall tables are checked against brute-force segment tests, and the exact segment test against fractions.
+Wall tables are checked against brute-force line-of-effect segment tests, and the exact segment test
+against fractions.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from rules.geometry.movement import (
     segments_touch,
     shortest_path,
 )
+from rules.geometry.sight import _build_index, crossed_walls
 from rules.scene import Scene, Token, scene_from_json
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -324,23 +326,27 @@ def test_a_touching_point_made_of_inexact_decimals_is_judged_exactly() -> None:
 @SETTINGS
 @given(scenes())
 def test_wall_tables_match_brute_force_segment_tests(scene: Scene) -> None:
+    """rules.md "Walls and corners": a step is blocked when its centre segment crosses a blocking wall by
+    the line-of-effect test (`crossed_walls` on every blocking wall), or, for a diagonal, when a blocking
+    wall touches the corner point it passes through."""
     g = grid_tables(scene)
     w, h = g.width, g.height
     blocking = [wl for wl in scene.walls if wl.blocks_movement]
-    for y in range(h):
-        for x in range(w):
-            for d, (dx, dy) in enumerate(DIRECTIONS):
-                if not (0 <= x + dx < w and 0 <= y + dy < h):
-                    continue
-                touched = any(
-                    segments_touch(
-                        x + 0.5, y + 0.5, x + dx + 0.5, y + dy + 0.5, wl.a.x, wl.a.y, wl.b.x, wl.b.y
-                    )
-                    for wl in blocking
-                )
-                assert bool(g.wall_step[(y * w + x) * 8 + d]) == touched, (x, y, d)
+    index = _build_index(blocking)
     for cy in range(h + 1):
         for cx in range(w + 1):
             on_wall = any(point_on_segment(cx, cy, wl.a.x, wl.a.y, wl.b.x, wl.b.y) for wl in blocking)
             if 0 < cx < w and 0 < cy < h:  # interior corners are the ones diagonals pass through
                 assert (cy * (w + 1) + cx in g.corner_wall) == on_wall
+    for y in range(h):
+        for x in range(w):
+            for d, (dx, dy) in enumerate(DIRECTIONS):
+                if not (0 <= x + dx < w and 0 <= y + dy < h):
+                    continue
+                crossed = bool(crossed_walls(index, (x + 0.5, y + 0.5), (x + dx + 0.5, y + dy + 0.5)))
+                corner = (y + max(dy, 0)) * (w + 1) + x + max(dx, 0)
+                cut = bool(d & 1) and any(
+                    point_on_segment(corner % (w + 1), corner // (w + 1), wl.a.x, wl.a.y, wl.b.x, wl.b.y)
+                    for wl in blocking
+                )
+                assert bool(g.wall_step[(y * w + x) * 8 + d]) == (crossed or cut), (x, y, d)
