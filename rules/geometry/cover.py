@@ -13,7 +13,8 @@ PF2e: one line from the centre of the attacker's space (or the area's origin) to
 space. A crossed wall or obstacle while line of effect still exists → standard (+2); only creatures → lesser
 (+1), or standard when one of them is 2+ sizes larger than both attacker and target (than the target alone
 when asked from an origin without an attacker); Take Cover (``took-cover``) upgrades standard to greater
-(+4); no line of effect → ``blocked`` (+0). From an origin, lesser is reported as ``none``.
+(+4) and gives standard cover otherwise (from creatures only, or none: 「それ以外の場合…標準的な遮蔽」,
+against areas too); no line of effect → ``blocked`` (+0). From an origin, lesser is reported as ``none``.
 
 D&D 5e (DMG grid method): ``total`` iff no line of effect between the spaces (from an origin: to no point
 of the target's interior); no lines are returned then. Otherwise, for each of the four corners of the
@@ -312,6 +313,16 @@ def _corners(b: Box) -> list[Point]:
 # ----------------------------------------------------------------------------------------------- PF2e
 
 
+def took_cover_degree(degree: str) -> str:
+    """PF2e Take Cover applied to a geometric cover degree: standard becomes greater; otherwise (lesser or
+    none) the creature has standard cover (「それ以外の場合…標準的な遮蔽」); greater and blocked stay."""
+    if degree == "standard":
+        return "greater"
+    if degree in ("none", "lesser"):
+        return "standard"
+    return degree
+
+
 def _pf2e(
     scene: Scene, ctx: _Context, target: Token, attacker: Token | None, origin: Point | None
 ) -> CoverResult:
@@ -334,8 +345,8 @@ def _pf2e(
         degree = "standard" if giant else "lesser"
     else:
         degree = "none"
-    if degree == "standard" and target.has_condition("took-cover"):
-        degree = "greater"
+    if target.has_condition("took-cover"):
+        degree = took_cover_degree(degree)
     if degree == "lesser" and origin is not None:
         degree = "none"
     return CoverResult(degree, AC_BONUS[degree], (line,))

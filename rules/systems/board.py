@@ -66,10 +66,13 @@ def _geometry(name: str) -> ModuleType | None:
 
 
 def cover(scene: Scene, attacker: Token, target: Token) -> CoverFact:
-    """Cover of `target` against `attacker` (system degree names)."""
+    """Cover of `target` against `attacker` (system degree names), from the board alone: Take Cover
+    (``took-cover``) is left to the system, which applies it to this degree (PF2e `strike.effective_cover`)."""
     module = _geometry("cover")
     if module is None:
         return CoverFact(_fallback_cover(scene, attacker, target))
+    if target.has_condition("took-cover"):
+        target = target.without_condition("took-cover")
     result = module.cover(scene, target, attacker=attacker)
     return CoverFact(str(result.degree))
 

@@ -163,9 +163,13 @@ def test_pf2e_take_cover_turns_standard_into_greater() -> None:
     r = cover(s, tok(s, "b"), tok(s, "A"))
     assert (r.degree, r.ac_bonus) == ("greater", 4)
     assert degree(s, "b", origin=(0, 0.5)) == "greater"
-    # Lesser cover and no cover stay as they are.
-    assert degree(ascii_scene("A.c.b", tokens=took), "b", "A") == "lesser"
-    assert degree(ascii_scene("A...b", tokens=took), "b", "A") == "none"
+    # Otherwise (cover only from a creature, or none) Take Cover gives standard cover, against areas too.
+    behind_c = ascii_scene("A.c.b", tokens=took)
+    assert cover(behind_c, tok(behind_c, "b"), tok(behind_c, "A")).ac_bonus == 2
+    assert degree(ascii_scene("A.c.b", tokens=took), "b", "A") == "standard"
+    assert degree(ascii_scene("A...b", tokens=took), "b", "A") == "standard"
+    assert degree(ascii_scene("A...b", tokens=took), "b", origin=(0, 0.5)) == "standard"
+    assert degree(ascii_scene("A.c.b"), "b", "A") == "lesser"
 
 
 def test_pf2e_no_line_of_effect_is_blocked_even_with_take_cover() -> None:

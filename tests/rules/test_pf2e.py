@@ -172,13 +172,14 @@ def test_cover_degrees(cover: str, bonus: int) -> None:
     assert strike(tok("a"), tok(), BOW, 10, distance=20, cover=cover).ac == 20 + bonus
 
 
-def test_take_cover_upgrades_standard_to_greater_and_helps_prone_targets_against_ranged() -> None:
+def test_take_cover_upgrades_standard_to_greater_and_otherwise_gives_standard() -> None:
     assert strike(tok("a"), tok("t", "took-cover"), BOW, 10, distance=20, cover="standard").ac == 24
+    # 「それ以外の場合…標準的な遮蔽」: lesser or no cover becomes standard (+2).
+    assert strike(tok("a"), tok("t", "took-cover"), BOW, 10, distance=20, cover="lesser").ac == 22
+    assert strike(tok("a"), tok("t", "took-cover"), SWORD, 10).ac == 22
     prone = tok("t", "prone", "took-cover")
-    # Ranged: prone + Take Cover gives standard cover (+2) and off-guard (−2).
+    # Prone + Take Cover: standard cover (+2) and off-guard (−2).
     assert strike(tok("a"), prone, BOW, 10, distance=20).ac == 20
-    # Melee: no cover from lying down; only off-guard.
-    assert strike(tok("a"), prone, SWORD, 10).ac == 18
 
 
 def test_flanking_does_not_help_ranged_attacks() -> None:

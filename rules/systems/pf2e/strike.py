@@ -16,8 +16,7 @@ Attack roll (Player Core "Attack Rolls", rules.md "Conditions that change the nu
 Target AC: off-guard −2 circumstance (condition ``off-guard``/``flat-footed``, prone, grabbed, restrained,
 paralyzed, unconscious, dying, or flanked by the attacker for a melee attack); unconscious/dying −4 status;
 frightened, sickened, clumsy −N status; cover +1 lesser / +2 standard / +4 greater circumstance. Take Cover
-(``took-cover``) turns standard cover into greater, and gives a prone creature without standard cover
-standard cover against ranged attacks. Stacking: `rules.systems.modifiers.stack`.
+(``took-cover``) turns standard cover into greater and gives standard cover otherwise. Stacking: `rules.systems.modifiers.stack`.
 
 Thrown and propulsive change only the damage bonus, which the attack's ``damage`` already includes; a thrown
 weapon with a ``range_increment`` is a ranged (Dexterity) attack. Rolled Strike damage is at least 1
@@ -147,14 +146,13 @@ def attack_modifiers(
 
 
 def effective_cover(target: Token, cover: str, ranged: bool) -> str:
-    """Apply Take Cover (``took-cover``) to the geometric cover degree."""
+    """Apply Take Cover (``took-cover``) to the geometric cover degree: standard becomes greater, lesser or
+    none becomes standard (`rules.geometry.cover.took_cover_degree`), against melee and ranged alike."""
     if not target.has_condition("took-cover"):
         return cover
-    if cover == "standard":
-        return "greater"
-    if cover in ("none", "lesser") and ranged and target.has_condition("prone"):
-        return "standard"
-    return cover
+    from rules.geometry.cover import took_cover_degree
+
+    return took_cover_degree(cover)
 
 
 def ac_modifiers(
