@@ -132,7 +132,16 @@ class MapScene(QGraphicsScene):
     # ---- static layers (the cached background)
 
     def _layer_changed(self, rect: QRectF | None) -> None:
-        self.invalidate(rect if rect is not None else QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        """A static layer changed inside `rect` (None: anywhere). The views cache the background, so the
+        cached pixels must be thrown away: `invalidate` with an empty rectangle invalidates nothing in a
+        view's background cache (Qt maps the rectangle to the viewport and finds no overlap), so the
+        whole cache is reset when no rectangle is given."""
+        if rect is not None and not rect.isEmpty():
+            self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
+            return
+        for view in self.views():
+            view.resetCachedContent()
+        self.update()
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         rect = QRectF(rect)
