@@ -9,14 +9,18 @@ Attack roll (Player Core "Attack Rolls", rules.md "Conditions that change the nu
 * multiple attack penalty (untyped): 2nd attack −5, 3rd and later −10; agile −4 / −8;
 * range penalty (untyped): none within the first range increment, −2 per further increment; more than 6
   increments is out of range; volley N: −2 (untyped) against a target within N ft;
-* frightened N / sickened N: −N status; clumsy N: −N status to ranged and finesse attacks; enfeebled N: −N
-  status to other melee attacks; prone attacker: −2 circumstance;
+* conditions from the table in `rules.systems.pf2e.conditions` (statistic ``attack-melee``,
+  ``attack-finesse`` or ``attack-ranged``): frightened N / sickened N: −N status; clumsy N: −N status to
+  ranged and finesse attacks; enfeebled N: −N status to other melee attacks; prone attacker: −2
+  circumstance;
 * a nonlethal attack with a lethal weapon, or a lethal one with a nonlethal weapon: −2 circumstance.
 
-Target AC: off-guard −2 circumstance (condition ``off-guard``/``flat-footed``, prone, grabbed, restrained,
-paralyzed, unconscious, dying, or flanked by the attacker for a melee attack); unconscious/dying −4 status;
-frightened, sickened, clumsy −N status; cover +1 lesser / +2 standard / +4 greater circumstance. Take Cover
-(``took-cover``) turns standard cover into greater and gives standard cover otherwise. Stacking: `rules.systems.modifiers.stack`.
+Target AC (statistic ``ac`` of the conditions table): off-guard −2 circumstance (condition
+``off-guard``/``flat-footed``, prone, grabbed, restrained, paralyzed, confused, unconscious, dying, or flanked
+by the attacker for a melee attack); unconscious/dying −4 status; frightened, sickened, clumsy −N status;
+fatigued −1 status; cover +1 lesser / +2 standard / +4 greater circumstance. Take Cover
+(``took-cover``) turns standard cover into greater and gives standard cover otherwise. Stacking:
+`rules.systems.modifiers.stack`.
 
 Thrown and propulsive change only the damage bonus, which the attack's ``damage`` already includes; a thrown
 weapon with a ``range_increment`` is a ranged (Dexterity) attack. Rolled Strike damage is at least 1
@@ -37,18 +41,13 @@ from rules import dice
 from rules.errors import QueryError
 from rules.scene import Attack, Token
 from rules.systems.modifiers import Breakdown, Modifier, stack
+from rules.systems.pf2e.conditions import CONDITIONS, statistic_modifiers
 from rules.systems.pf2e.degrees import CRITICAL_SUCCESS, SUCCESS, degree
 
 MAX_RANGE_INCREMENTS = 6
-OFF_GUARD_CONDITIONS: tuple[str, ...] = (
-    "off-guard",
-    "flat-footed",
-    "prone",
-    "grabbed",
-    "restrained",
-    "paralyzed",
-    "unconscious",
-    "dying",
+#: Conditions that make a creature off-guard (from the conditions table).
+OFF_GUARD_CONDITIONS: tuple[str, ...] = tuple(
+    name for name, d in CONDITIONS.items() if d.off_guard or "off-guard" in d.implies
 )
 COVER_BONUS: dict[str, int] = {"none": 0, "lesser": 1, "standard": 2, "greater": 4, "blocked": 0}
 
@@ -124,18 +123,8 @@ def attack_modifiers(
         volley = volley_distance(attack)
         if volley is not None and distance <= volley:
             mods.append(Modifier("volley", "untyped", -2, f"target within {volley} ft"))
-    for name in ("frightened", "sickened"):
-        n = attacker.condition_value(name)
-        if n:
-            mods.append(Modifier(name, "status", -n, f"attacker {name} {n}"))
-    clumsy = attacker.condition_value("clumsy")
-    if clumsy and (ranged or finesse):
-        mods.append(Modifier("clumsy", "status", -clumsy, f"attacker clumsy {clumsy}"))
-    enfeebled = attacker.condition_value("enfeebled")
-    if enfeebled and not ranged and not finesse:
-        mods.append(Modifier("enfeebled", "status", -enfeebled, f"attacker enfeebled {enfeebled}"))
-    if attacker.has_condition("prone"):
-        mods.append(Modifier("prone", "circumstance", -2, "attacker prone"))
+    stat = "attack-ranged" if ranged else "attack-finesse" if finesse else "attack-melee"
+    mods.extend(statistic_modifiers(attacker, stat, who="attacker"))  # the conditions table
     weapon_nonlethal = attack.has("nonlethal")
     if nonlethal is not None and nonlethal != weapon_nonlethal:
         what = (
@@ -164,21 +153,12 @@ def ac_modifiers(
 ) -> list[Modifier]:
     """Modifiers to the target's AC against this attack, before stacking. `flanked_by` (the attacker's
     flanking partners) is given only when the attack is a melee attack by a flanker."""
-    mods: list[Modifier] = []
-    for name in OFF_GUARD_CONDITIONS:
-        if target.has_condition(name):
-            mods.append(Modifier("off-guard", "circumstance", -2, f"target {name}"))
+    mods = statistic_modifiers(target, "ac", who="target")  # the conditions table
     if flanked_by is not None:
         partners = ", ".join(flanked_by)
         mods.append(
             Modifier("off-guard", "circumstance", -2, f"flanked (with {partners})" if partners else "flanked")
         )
-    if target.has_condition("unconscious") or target.has_condition("dying"):
-        mods.append(Modifier("unconscious", "status", -4, "target unconscious"))
-    for name in ("frightened", "sickened", "clumsy"):
-        n = target.condition_value(name)
-        if n:
-            mods.append(Modifier(name, "status", -n, f"target {name} {n}"))
     degree_name = effective_cover(target, cover, ranged)
     bonus = COVER_BONUS.get(degree_name, 0)
     if bonus:
