@@ -116,6 +116,8 @@ class AreaSpec:
     creator's space, see `default_origin`). `feet` is the radius, side or length; `direction` (degrees,
     0 = east, 90 = south) is for cones and lines; `width` for lines. `token_id` names the creator (needed
     for an emanation). `method` overrides the scene's 5e ``area_method`` (None = the scene's).
+    `elevation` (ft) is the height of the origin: a creature is affected only within the area's vertical
+    extent (`rules.geometry.elevation.area_levels`; an emanation follows its creator's height).
     """
 
     shape: str
@@ -126,6 +128,7 @@ class AreaSpec:
     token_id: str | None = None
     include_self: bool = False
     method: str | None = None
+    elevation: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -819,6 +822,11 @@ def resolve_area(scene: Scene, spec: AreaSpec) -> AreaResult:
                 continue
             if any((tx + i, ty + j) in open_cells for j in range(n) for i in range(n)):
                 tokens.append(tid)
+    if tokens and (spec.elevation or any(t.elevation for t in scene.tokens)):
+        from rules.geometry.elevation import in_area_levels
+
+        found = [t for t in (scene.token(tid) for tid in tokens) if t is not None]
+        tokens = [t.id for t in found if in_area_levels(t, spec.shape, spec.feet, spec.elevation, creator)]
     tokens.sort()
     return AreaResult(
         cells=_as_cells(cells),

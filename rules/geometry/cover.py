@@ -234,6 +234,24 @@ def _facts_few(
 
 
 def _facts(
+    ctx: _Context,
+    segs: list[tuple[Point, Point]],
+    skip_ids: frozenset[str],
+    skip_boxes: tuple[Box, ...],
+    levels: tuple[int, int] | None = None,
+) -> list[_Facts]:
+    """What each segment meets; with `levels`, only creatures filling one of those 5-ft levels count
+    (`rules.geometry.elevation`: walls and impassable cells block at every height)."""
+    out = _facts_flat(ctx, segs, skip_ids, skip_boxes)
+    if levels is not None:
+        from rules.geometry.elevation import overlaps_levels
+
+        for f in out:
+            f.creatures = [(e, t) for e, t in f.creatures if overlaps_levels(t, *levels)]
+    return out
+
+
+def _facts_flat(
     ctx: _Context, segs: list[tuple[Point, Point]], skip_ids: frozenset[str], skip_boxes: tuple[Box, ...]
 ) -> list[_Facts]:
     out = [_Facts() for _ in segs]
@@ -302,6 +320,20 @@ def _line_of_effect(scene: Scene, target: Token, attacker: Token | None, origin:
     return spaces_have_line(scene, attacker.cell, attacker.side_squares, target.cell, target.side_squares)
 
 
+def _levels(scene: Scene, target: Token, attacker: Token | None) -> tuple[int, int] | None:
+    """The 5-ft levels between attacker and target when any creature is off the ground (None: all of them).
+    From an area's origin, the target's levels and the ground (**Ruling**: origins are on the ground)."""
+    flat = not scene.cached("cover.any_elevation", lambda: any(t.elevation for t in scene.tokens))
+    if flat and not target.elevation and (attacker is None or not attacker.elevation):
+        return None
+    from rules.geometry.elevation import levels_between, vertical_squares
+
+    if attacker is None:
+        lo, hi = vertical_squares(target)
+        return min(lo, 0), max(hi, 0)
+    return levels_between(attacker, target)
+
+
 def _line(p: Point, q: Point, f: _Facts) -> CoverLine:
     return CoverLine(_pt(p), _pt(q), f.blocked, f.by())
 
@@ -335,7 +367,7 @@ def _pf2e(
     if not loe:
         # Every segment between the spaces crosses an effect-blocking wall, the centre line too.
         return CoverResult("blocked", 0, (CoverLine(_pt(start), _pt(end), True, "wall"),))
-    f = _facts(ctx, [(start, end)], skip_ids, skip_boxes)[0]
+    f = _facts(ctx, [(start, end)], skip_ids, skip_boxes, _levels(scene, target, attacker))[0]
     line = _line(start, end, f)
     if f.hard or f.low:
         degree = "standard"
@@ -379,7 +411,7 @@ def _dnd(
             unique.setdefault(seg, len(unique))
     skip_ids = frozenset(t.id for t in (target, attacker) if t is not None)
     skip_boxes = tuple(_token_box(t) for t in (attacker, target) if t is not None)
-    facts = _facts(ctx, list(unique), skip_ids, skip_boxes)
+    facts = _facts(ctx, list(unique), skip_ids, skip_boxes, _levels(scene, target, attacker))
     best: tuple[tuple[int, int, int, int], int] | None = None
     for gi, g in enumerate(groups):
         fs = [facts[unique[seg]] for seg in g]
@@ -413,7 +445,8 @@ def cover(
         target.cell,
         target.size,
         target.has_condition("took-cover"),
-        None if attacker is None else (attacker.id, attacker.cell, attacker.size),
+        target.elevation,
+        None if attacker is None else (attacker.id, attacker.cell, attacker.size, attacker.elevation),
         None if origin is None else (float(origin[0]), float(origin[1])),
     )
     found = ctx.results.get(key)

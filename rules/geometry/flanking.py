@@ -128,6 +128,11 @@ def _flank_points(scene: Scene, flanker: Token, enemy: Token) -> list[Point]:
         return [flanker.centre()]
     if not can_see(scene, flanker, enemy):
         return []
+    if flanker.elevation or enemy.elevation:
+        from rules.geometry.elevation import vertical_offset
+
+        if abs(vertical_offset(flanker, enemy)) > 1:  # not adjacent counting elevation
+            return []
     out: list[Point] = []
     for sq in flanker.squares():
         dx, dy = space_offset(sq, 1, enemy.cell, enemy.side_squares)

@@ -27,13 +27,14 @@ legal iff every square's step is):
   neighbours of its start) is impassable, or when a blocking wall touches the corner point the step passes
   through (exact test). Creatures' spaces never block a corner.
 - Creatures: see `creature_rule` (PF2e, 5e 2014, 5e 2024 differ). No move may *end* with any square in
-  another creature's space unless that creature allows it (PF2e tiny creatures); the start position is
-  always a legal end.
+  another creature's space unless that creature allows it (PF2e tiny creatures; 5e: a tiny mover in a square
+  holding fewer than four tiny creatures); the start position is always a legal end. A creature flying
+  above the mover (5-ft levels that don't overlap, `rules.geometry.elevation`) is not in its way.
 
 Searches run over (top-left cell × diagonal parity) states, so a path may prefer an orthogonal detour to
 keep the next diagonal cheap. Per-scene tables (terrain codes, which 1-square steps a wall blocks, static
 step prices per creature size) are built once and cached on the `Scene` with `Scene.cached`; a
-`MoveContext` adds the creatures as seen by one mover and is cached per (mover id, side, size).
+`MoveContext` adds the creatures as seen by one mover and is cached per (mover id, side, size, elevation).
 """
 
 from __future__ import annotations
@@ -520,6 +521,39 @@ def creature_rule(scene: Scene, mover: Token, other: Token) -> CreatureRule:
     )
 
 
+def _same_height(mover: Token, other: Token) -> bool:
+    """Does `other` stand in `mover`'s way? Not when one flies above the other (their 5-ft levels don't
+    overlap, `rules.geometry.elevation.blocks_ground`)."""
+    if not (mover.elevation or other.elevation):
+        return True
+    from rules.geometry.elevation import blocks_ground
+
+    return blocks_ground(mover, other)
+
+
+#: D&D 5e: tiny creatures fill 2½ ft, four to a square (rules.md "Coordinates").
+TINY_PER_SQUARE_5E = 4
+
+
+def _tiny_room(scene: Scene, mover: Token) -> frozenset[Cell]:
+    """5e: the squares a tiny mover may enter and end in although creatures are there, because they hold
+    only tiny creatures, fewer than four (the mover not counted). Empty in PF2e (a tiny creature's square is
+    open to everyone, `creature_rule`) and for larger movers."""
+    if scene.is_pf2e or mover.size != "tiny":
+        return frozenset()
+    tiny: dict[Cell, int] = {}
+    full: set[Cell] = set()
+    for other in scene.tokens:
+        if other.id == mover.id or not _same_height(mover, other):
+            continue
+        for sq in other.squares():
+            if other.size == "tiny":
+                tiny[sq] = tiny.get(sq, 0) + 1
+            else:
+                full.add(sq)
+    return frozenset(c for c, k in tiny.items() if k < TINY_PER_SQUARE_5E and c not in full)
+
+
 # --------------------------------------------------------------------------------------------- context
 
 
@@ -576,11 +610,14 @@ class MoveContext:
         self.creature_difficult: set[int] = set()
         #: cell index → a token in whose space this mover can't end
         self.no_end_cells: dict[int, Token] = {}
+        shared = _tiny_room(scene, token)
         for other in scene.tokens:
-            if other.id == token.id:
+            if other.id == token.id or not _same_height(token, other):
                 continue
             rule = creature_rule(scene, token, other)
             for sq in other.squares():
+                if sq in shared:  # 5e: a tiny mover fits beside fewer than four tiny creatures
+                    continue
                 if not (0 <= sq.x < w and 0 <= sq.y < h):
                     continue
                 idx = sq.y * w + sq.x
@@ -1004,7 +1041,7 @@ def least_per_cell(labels: dict[int, int]) -> dict[int, int]:
 
 def move_context(scene: Scene, token: Token) -> MoveContext:
     """The `MoveContext` of `token` in `scene` (cached on the scene)."""
-    key = ("movement.context", token.id, token.side, token.size)
+    key = ("movement.context", token.id, token.side, token.size, token.elevation)
     result: MoveContext = scene.cached(key, lambda: MoveContext(scene, token))
     return result
 

@@ -61,8 +61,13 @@ def reach_cells(scene: Scene, token: Token, feet: int | None = None, *, clip: bo
 
 def within_reach(scene: Scene, attacker: Token, target: Token, feet: int | None = None) -> bool:
     """True when any square of `target`'s space is within `feet` (default: attacker's reach) of
-    `attacker`'s space, or the spaces overlap (a tiny creature in the target's square)."""
+    `attacker`'s space, or the spaces overlap (a tiny creature in the target's square). Elevation counts
+    like a third axis (`rules.geometry.elevation.in_reach_3d`)."""
     reach = attacker.reach if feet is None else feet
+    if attacker.elevation or target.elevation:
+        from rules.geometry.elevation import in_reach_3d
+
+        return in_reach_3d(attacker, target, reach, scene.options.diagonals, scene.is_pf2e)
     dx, dy = space_offset(attacker.cell, attacker.side_squares, target.cell, target.side_squares)
     return offset_in_reach(dx, dy, reach, scene.options.diagonals, scene.is_pf2e)
 

@@ -3,8 +3,10 @@
 Fields (query-protocol.md): ``shape``; ``feet``; ``corner`` (burst, sphere, cylinder, cube) or ``origin``
 (cone, line; either name is accepted for any shape); ``direction`` (cone, line); ``width`` (line, default 5);
 ``token`` (the creator: required for an emanation, optional for cones and lines, which then may leave out
-``origin``); ``include_self`` (default false). Answer ``{"cells", "blocked", "tokens"}``, cells sorted by x
-then y, ids by code point; cells off the grid are clipped away.
+``origin``); ``include_self`` (default false); ``elevation`` (ft, the origin's height, default 0:
+creatures outside the area's vertical extent are not affected, see `rules.geometry.elevation`). Answer
+``{"cells", "blocked", "tokens"}``, cells sorted by x then y, ids by code point; cells off the grid are
+clipped away.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ def spec_from_query(scene: Scene, q: dict[str, Any]) -> AreaSpec:
         width=width,
         token_id=token_id,
         include_self=f.boolean(q, "include_self", False),
+        elevation=f.integer(q, "elevation", 0),
     )
 
 

@@ -18,13 +18,6 @@ from rules.queries import query
 from rules.scene import Scene
 
 
-def _place(scene: Scene, q: dict[str, Any], name: str) -> tuple[tuple[int, int], int]:
-    cell, side, tok = f.place(scene, q, name)
-    if tok is None:
-        f.in_grid(scene, cell, name)
-    return cell, side
-
-
 def _diagonals_before(q: dict[str, Any]) -> int:
     return f.integer(q, "diagonals_before", 0, lo=0)
 
@@ -35,9 +28,22 @@ def _action(q: dict[str, Any]) -> str:
 
 @query("distance")
 def distance(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
-    """Feet between the nearest squares of two places (system count, no terrain, walls ignored)."""
-    a, a_side = _place(scene, q, "from")
-    b, b_side = _place(scene, q, "to")
+    """Feet between the nearest squares of two places (system count, no terrain, walls ignored). A token's
+    elevation counts like a third axis; a cell is on the ground (`rules.geometry.elevation`)."""
+    a, a_side, a_tok = f.place(scene, q, "from")
+    b, b_side, b_tok = f.place(scene, q, "to")
+    for cell, tok, name in ((a, a_tok, "from"), (b, b_tok, "to")):
+        if tok is None:
+            f.in_grid(scene, cell, name)
+    if (a_tok is not None and a_tok.elevation) or (b_tok is not None and b_tok.elevation):
+        from rules.geometry.distance import gap, space_offset
+        from rules.geometry.elevation import offset_feet_3d, vertical_squares
+
+        za = vertical_squares(a_tok) if a_tok is not None else (0, 0)
+        zb = vertical_squares(b_tok) if b_tok is not None else (0, 0)
+        dx, dy = space_offset(a, a_side, b, b_side)
+        dz = gap(za[0], za[1], zb[0], zb[1])
+        return {"feet": offset_feet_3d(dx, dy, dz, scene.options.diagonals)}
     return {"feet": space_distance(a, a_side, b, b_side, scene.options.diagonals)}
 
 

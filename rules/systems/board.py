@@ -33,7 +33,12 @@ class FlankFact:
 
 
 def distance(scene: Scene, a: Token, b: Token) -> int:
-    """Feet between the nearest squares of two spaces, in the scene's diagonal count (adjacent = 5)."""
+    """Feet between the nearest squares of two spaces, in the scene's diagonal count (adjacent = 5),
+    elevation counted like a third axis (`rules.geometry.elevation`)."""
+    if a.elevation or b.elevation:
+        from rules.geometry.elevation import token_distance
+
+        return token_distance(a, b, scene.options.diagonals)
     return space_distance(a.cell, a.side_squares, b.cell, b.side_squares, scene.options.diagonals)
 
 
@@ -67,7 +72,7 @@ def _geometry(name: str) -> ModuleType | None:
 
 def cover(scene: Scene, attacker: Token, target: Token) -> CoverFact:
     """Cover of `target` against `attacker` (system degree names), from the board alone: Take Cover
-    (``took-cover``) is left to the system, which applies it to this degree (PF2e `strike.effective_cover`)."""
+    (``took-cover``) is left to the system, which applies it to this degree (`strike.effective_cover`)."""
     module = _geometry("cover")
     if module is None:
         return CoverFact(_fallback_cover(scene, attacker, target))
