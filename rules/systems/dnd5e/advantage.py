@@ -4,15 +4,15 @@ Any number of sources give one advantage (or disadvantage); having both gives ne
 many of each there are. With two d20 results ``[first, second]``: normal uses the first, advantage the
 higher, disadvantage the lower.
 
-`condition_reasons` lists the sources that follow from conditions and distance alone (rules.md
-"Conditions that change the numbers", D&D 5e):
+`condition_reasons` lists the sources that follow from conditions and distance alone, read from the
+conditions table `rules.systems.dnd5e.conditions` (rules.md "Conditions that change the numbers", D&D 5e):
 
-* attacker blinded / target invisible: disadvantage (can't see the target); attacker invisible / target
-  blinded: advantage (the target can't see the attacker);
+* attacker blinded / target invisible or hidden: disadvantage (can't see the target); attacker invisible or
+  hidden / target blinded: advantage (the target can't see the attacker);
 * target prone: advantage within 5 ft, disadvantage farther; attacker prone: disadvantage;
 * target restrained: advantage; attacker restrained: disadvantage; attacker poisoned: disadvantage;
   attacker frightened: disadvantage (its source assumed in sight);
-* target paralyzed, petrified, stunned or unconscious: advantage;
+* target paralyzed, petrified, stunned or unconscious: advantage; target dodging: disadvantage;
 * squeezing (2014 and 2024 "squeezing into a smaller space"): the squeezer has disadvantage and attacks
   against it have advantage;
 * 2014 only: exhaustion 3+ gives the attacker disadvantage; a Small or Tiny attacker with a heavy weapon has
@@ -74,30 +74,14 @@ def condition_reasons(
     attacker: Token, target: Token, attack: Attack, *, distance: int, edition: Edition
 ) -> list[Reason]:
     """Advantage/disadvantage sources from conditions and distance (see the module docstring)."""
-    adv, dis = ADVANTAGE, DISADVANTAGE
-    if distance <= 5:
-        prone_target = (adv, "target is prone, attacker within 5 ft")
-    else:
-        prone_target = (dis, "target is prone, attacker more than 5 ft away")
-    # (whose condition, condition, what it gives, why), in the order the reasons are listed.
-    table: list[tuple[Token, str, str, str]] = [
-        (attacker, "blinded", dis, "attacker is blinded (can't see the target)"),
-        (target, "invisible", dis, "target is invisible (unseen target)"),
-        (attacker, "invisible", adv, "attacker is invisible (unseen attacker)"),
-        (target, "blinded", adv, "target is blinded (can't see the attacker)"),
-        (target, "prone", *prone_target),
-        (attacker, "prone", dis, "attacker is prone"),
-        (target, "restrained", adv, "target is restrained"),
-        (attacker, "restrained", dis, "attacker is restrained"),
-        (attacker, "poisoned", dis, "attacker is poisoned"),
-        (attacker, "frightened", dis, "attacker is frightened"),
-        *((target, name, adv, f"target is {name}") for name in ADVANTAGE_AGAINST),
-        (attacker, "squeezing", dis, "attacker is squeezing"),
-        (target, "squeezing", adv, "target is squeezing"),
-    ]
-    out = [Reason(kind, why) for who, condition, kind, why in table if who.has_condition(condition)]
-    if edition.exhaustion == "levels" and attacker.condition_value("exhaustion") >= 3:
-        out.append(Reason(dis, f"attacker has exhaustion {attacker.condition_value('exhaustion')}"))
+    from rules.systems.dnd5e.conditions import ATTACK, ATTACKED, roll_reasons  # the conditions table
+
+    out = roll_reasons(target, ATTACKED, edition, distance=distance, who="target")
+    out += roll_reasons(attacker, ATTACK, edition, who="attacker")
+    if attacker.has_condition("squeezing"):
+        out.append(Reason(DISADVANTAGE, "attacker is squeezing"))
+    if target.has_condition("squeezing"):
+        out.append(Reason(ADVANTAGE, "target is squeezing"))
     if edition.small_heavy_disadvantage and attack.has("heavy") and attacker.size in ("tiny", "small"):
-        out.append(Reason(dis, f"{attacker.size} creature with a heavy weapon"))
+        out.append(Reason(DISADVANTAGE, f"{attacker.size} creature with a heavy weapon"))
     return out

@@ -19,6 +19,7 @@ from rules import dice
 from rules.errors import QueryError
 from rules.scene import Attack, Token
 from rules.systems.dnd5e.advantage import Reason, choose_d20, mode_of
+from rules.systems.dnd5e.conditions import critical_within_5, d20_penalty
 from rules.systems.dnd5e.editions import Edition
 
 COVER_AC: dict[str, int] = {"none": 0, "half": 2, "three-quarters": 5, "total": 0}
@@ -92,9 +93,7 @@ def attack_roll(
             raise ValueError(f"a d20 shows 1 to 20, not {v}")
     mode = mode_of(reasons)
     used = choose_d20(mode, first, second)
-    penalty = 0
-    if edition.exhaustion == "d20-penalty":
-        penalty = -2 * attacker.condition_value("exhaustion")
+    penalty = d20_penalty(attacker, edition)  # 2024 exhaustion, from the conditions table
     ac = target.ac + COVER_AC.get(cover, 0)
     total = used + attack.bonus + penalty
     if used == 20:
@@ -103,7 +102,7 @@ def attack_roll(
         hit, critical = False, False
     else:
         hit, critical = total >= ac, False
-    if hit and distance <= 5 and any(target.has_condition(c) for c in AUTO_CRIT_CONDITIONS):
+    if hit and distance <= 5 and critical_within_5(target, edition):
         critical = True
     return AttackResult(
         mode=mode,
