@@ -1,0 +1,309 @@
+"""Light levels on the grid: bright, dim or darkness for every cell.
+
+Rules (query-protocol.md "Light and visibility"):
+
+* The scene's ambient light (`Options.ambient`) is the level wherever no light source reaches.
+* A light source lights a cell to R feet when the cell lies in the area a spell of radius R would cover from
+  it **and** the cell has line of sight to it. `bright` is the radius of bright light, `dim` the outer
+  radius of dim light (dim ≥ bright): a torch, bright 20 / dim 40, gives dim light from 20 to 40 ft.
+* The area: a placed light (`Scene.lights`) is a PF2e **burst** / 5e **sphere** (under the scene's
+  ``area_method``) from the light's point; a creature's light (`Token.light`) is an **emanation** from its
+  space, its own space included (PF2e: alternating count; 5e: the scene's diagonal count).
+* Line of sight: some straight segment from the light's point (a creature's light: from a point inside its
+  space) to a point inside the cell crosses no sight-blocking wall (walls and closed doors block, windows
+  and low walls don't) — the line of sight of rules.md, decided exactly by `rules.geometry.sight`.
+* Levels combine: the brightest level any source (or the ambient light) gives wins.
+
+**Ruling — a light at a point that is not a grid corner** (Universal VTT lights sit anywhere): a PF2e burst
+starts at a grid corner, so the burst is counted from the nearest corner (halves round up); the 5e sphere is
+a circle around the exact point (``half``/``touch``), and the 5e ``token`` method uses the nearest corner as
+it does for spells. Line of sight is always judged from the light's exact point.
+
+**Ruling — Universal VTT lights** (`rules.scene.Light.from_uvtt`): their `range` (squares) is the radius of
+the light; the inner half is bright light and the rest dim, as VTTs draw the fall-off. A light with radius 0
+lights nothing.
+
+`light_map` computes the whole grid at once (numpy, ``uint8`` levels `DARKNESS` < `DIM` < `BRIGHT`, indexed
+``[y, x]``). Each source's contribution is cached per set of walls, so moving a token recomputes only the
+light that token carries; the map itself is cached on the scene value (`Scene.cached`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+
+from rules.geometry.areas import _alternating, _circle_cover, _count, _window
+from rules.geometry.coords import Cell, Point
+from rules.geometry.distance import ALTERNATING
+from rules.geometry.sight import (
+    INSET,
+    point_has_line_to_space,
+    segments_blocked,
+    space_samples,
+    spaces_have_line,
+    wall_index,
+)
+from rules.scene import LIGHT_LEVELS, Light, Scene, Token
+
+DARKNESS, DIM, BRIGHT = 0, 1, 2
+LEVEL: dict[str, int] = {"darkness": DARKNESS, "dim": DIM, "bright": BRIGHT}
+LevelMap = npt.NDArray[np.uint8]
+IntArray = npt.NDArray[np.int64]
+TOL = 1e-9
+
+# Cached contributions of single sources: key → (walls tuple kept alive for the identity check, cells, levels)
+_SOURCES: OrderedDict[Hashable, tuple[Any, IntArray, LevelMap]] = OrderedDict()
+_SOURCES_MAX = 4096
+
+
+def level_name(level: int) -> str:
+    return LIGHT_LEVELS[2 - int(level)]
+
+
+# ------------------------------------------------------------------------------------------ templates
+
+
+def _nearest(v: float) -> int:
+    return math.floor(v + 0.5)
+
+
+def point_template(scene: Scene, at: Point, feet: float) -> IntArray:
+    """Cells (rows ``[x, y]``) a burst (PF2e) / sphere (5e, scene's ``area_method``) of radius `feet` from
+    point `at` covers, walls ignored."""
+    if feet <= 0:
+        return np.zeros((0, 2), dtype=np.int64)
+    method = "burst" if scene.is_pf2e else scene.options.area_method
+    if method in ("burst", "token"):
+        cx, cy = _nearest(at.x), _nearest(at.y)
+        r = int(feet // 5) + 1
+        x, y = _window(cx - r, cx + r, cy - r, cy + r, scene)
+        if method == "token":
+            n = int(feet // 5)
+            ok = (x >= cx - n) & (x < cx + n) & (y >= cy - n) & (y < cy + n)
+        else:
+            dx = np.where(x >= cx, x + 1 - cx, cx - x)
+            dy = np.where(y >= cy, y + 1 - cy, cy - y)
+            ok = _alternating(dx, dy) <= feet + TOL
+        return np.stack([x[ok], y[ok]], axis=1).astype(np.int64)
+    rad = feet / 5
+    x, y = _window(
+        math.floor(at.x - rad), math.ceil(at.x + rad), math.floor(at.y - rad), math.ceil(at.y + rad), scene
+    )
+    cover = _circle_cover(x, y, at, rad)
+    ok = cover >= 0.5 - TOL if method == "half" else cover > TOL
+    return np.stack([x[ok], y[ok]], axis=1).astype(np.int64)
+
+
+def emanation_template(scene: Scene, token: Token, feet: int) -> IntArray:
+    """Cells within `feet` of the token's space, its own space included (PF2e alternating count; 5e the
+    scene's diagonal count)."""
+    n = token.side_squares
+    x0, y0 = token.cell
+    r = feet // 5 + 1
+    x, y = _window(x0 - r, x0 + n + r, y0 - r, y0 + n + r, scene)
+    dx = np.maximum(np.maximum(x0 - x, x - (x0 + n - 1)), 0)
+    dy = np.maximum(np.maximum(y0 - y, y - (y0 + n - 1)), 0)
+    mode = ALTERNATING if scene.is_pf2e else scene.options.diagonals
+    ok = _count(dx, dy, mode) <= feet
+    return np.stack([x[ok], y[ok]], axis=1).astype(np.int64)
+
+
+# ------------------------------------------------------------------------------------- line of sight
+
+
+def _cell_samples(cells: IntArray) -> npt.NDArray[np.float64]:
+    """Five points inside each cell: its centre and a hair inside each corner, shape ``(n, 5, 2)``."""
+    base = cells.astype(np.float64)[:, None, :]
+    offs = np.array(
+        [[0.5, 0.5], [INSET, INSET], [1 - INSET, INSET], [INSET, 1 - INSET], [1 - INSET, 1 - INSET]]
+    )
+    out: npt.NDArray[np.float64] = base + offs[None, :, :]
+    return out
+
+
+def _lit_by_samples(scene: Scene, origins: npt.NDArray[np.float64], cells: IntArray) -> npt.NDArray[np.bool_]:
+    """Cells proven to have line of sight by some unblocked segment from one of `origins` to one of the
+    cell's sample points (a quick, exact "yes"; False means "not proven")."""
+    index = wall_index(scene, "sight")
+    n = len(cells)
+    if index.tree is None or n == 0:
+        return np.ones(n, dtype=bool)
+    xs = np.concatenate([cells[:, 0], cells[:, 0] + 1, origins[:, 0]])
+    ys = np.concatenate([cells[:, 1], cells[:, 1] + 1, origins[:, 1]])
+    region = shapely.box(
+        float(xs.min()) - 1e-6, float(ys.min()) - 1e-6, float(xs.max()) + 1e-6, float(ys.max()) + 1e-6
+    )
+    cand = np.asarray(index.tree.query(region), dtype=np.intp)
+    if cand.size == 0:
+        return np.ones(n, dtype=bool)
+    samples = _cell_samples(cells)  # (n, 5, 2)
+    lit = np.zeros(n, dtype=bool)
+    for o in origins:
+        todo = np.flatnonzero(~lit)
+        if todo.size == 0:
+            break
+        pts = samples[todo].reshape(-1, 2)
+        segs = np.column_stack([np.broadcast_to(o, pts.shape), pts])
+        ok = ~segments_blocked(index, segs, cand)
+        lit[todo[ok.reshape(len(todo), 5).any(axis=1)]] = True
+    return lit
+
+
+def _source_key(scene: Scene, kind: str, *parts: Hashable) -> Hashable:
+    o = scene.options
+    return (
+        id(scene.walls),
+        scene.grid.width,
+        scene.grid.height,
+        scene.system,
+        o.area_method,
+        o.diagonals,
+        kind,
+        *parts,
+    )
+
+
+def _memo(scene: Scene, key: Hashable, build: Any) -> tuple[IntArray, LevelMap]:
+    hit = _SOURCES.get(key)
+    if hit is not None and hit[0] is scene.walls:
+        _SOURCES.move_to_end(key)
+        return hit[1], hit[2]
+    cells, levels = build()
+    _SOURCES[key] = (scene.walls, cells, levels)
+    while len(_SOURCES) > _SOURCES_MAX:
+        _SOURCES.popitem(last=False)
+    return cells, levels
+
+
+def _levels(bright_cells: IntArray, dim_cells: IntArray) -> tuple[IntArray, LevelMap]:
+    """Union of the two templates with each cell's level (bright where in the bright template)."""
+    cells = (
+        np.unique(np.concatenate([bright_cells, dim_cells]), axis=0)
+        if len(dim_cells) or len(bright_cells)
+        else dim_cells
+    )
+    if len(cells) == 0:
+        return np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.uint8)
+    levels = np.full(len(cells), DIM, dtype=np.uint8)
+    if len(bright_cells):
+        w = int(max(cells[:, 0].max(), bright_cells[:, 0].max())) + 2
+        key_all = cells[:, 1] * w + cells[:, 0]
+        key_bright = bright_cells[:, 1] * w + bright_cells[:, 0]
+        levels[np.isin(key_all, key_bright)] = BRIGHT
+    return cells.astype(np.int64), levels
+
+
+def light_contribution(scene: Scene, light: Light) -> tuple[IntArray, LevelMap]:
+    """Cells a placed light reaches and the level it gives each (cached per walls)."""
+    at = Point(float(light.position.x), float(light.position.y))
+
+    def build() -> tuple[IntArray, LevelMap]:
+        cells, levels = _levels(point_template(scene, at, light.bright), point_template(scene, at, light.dim))
+        if len(cells) == 0:
+            return cells, levels
+        ok = _lit_by_samples(scene, np.array([[at.x, at.y]]), cells)
+        for i in np.flatnonzero(~ok).tolist():
+            c = (int(cells[i, 0]), int(cells[i, 1]))
+            ok[i] = point_has_line_to_space(scene, at, c, 1, "sight")
+        return cells[ok], levels[ok]
+
+    return _memo(scene, _source_key(scene, "point", at.x, at.y, light.bright, light.dim), build)
+
+
+def token_light_contribution(scene: Scene, token: Token) -> tuple[IntArray, LevelMap]:
+    """Cells the light a creature carries reaches and the level it gives each (cached per walls and the
+    creature's space)."""
+    tl = token.light
+    if tl is None:
+        return np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.uint8)
+    n = token.side_squares
+
+    def build() -> tuple[IntArray, LevelMap]:
+        cells, levels = _levels(
+            emanation_template(scene, token, tl.bright), emanation_template(scene, token, tl.dim)
+        )
+        if len(cells) == 0:
+            return cells, levels
+        own = (cells[:, 0] >= token.cell.x) & (cells[:, 0] < token.cell.x + n)
+        own &= (cells[:, 1] >= token.cell.y) & (cells[:, 1] < token.cell.y + n)
+        centre = token.centre()
+        ok = own.copy()
+        rest = np.flatnonzero(~ok)
+        ok[rest] = _lit_by_samples(scene, np.array([[centre.x, centre.y]]), cells[rest])
+        rest = np.flatnonzero(~ok)
+        if len(rest):
+            origins = np.array([[p.x, p.y] for p in space_samples(token.cell, n)], dtype=float)
+            ok[rest] = _lit_by_samples(scene, origins, cells[rest])
+        for i in np.flatnonzero(~ok).tolist():
+            c = (int(cells[i, 0]), int(cells[i, 1]))
+            ok[i] = spaces_have_line(scene, token.cell, n, c, 1, "sight")
+        return cells[ok], levels[ok]
+
+    return _memo(scene, _source_key(scene, "token", token.cell, n, tl.bright, tl.dim), build)
+
+
+# ----------------------------------------------------------------------------------------------- maps
+
+
+def static_light_map(scene: Scene) -> LevelMap:
+    """Ambient light plus the placed lights (not creatures' lights), ``[y, x]``."""
+
+    def build() -> LevelMap:
+        out = np.full((scene.grid.height, scene.grid.width), LEVEL[scene.options.ambient], dtype=np.uint8)
+        if scene.options.ambient == "bright":
+            return out
+        for light in scene.lights:
+            cells, levels = light_contribution(scene, light)
+            if len(cells):
+                np.maximum.at(out, (cells[:, 1], cells[:, 0]), levels)
+        out.setflags(write=False)
+        return out
+
+    result: LevelMap = scene.cached("light.static_map", build)
+    return result
+
+
+def light_map(scene: Scene) -> LevelMap:
+    """Every cell's light level (`DARKNESS`, `DIM`, `BRIGHT`), indexed ``[y, x]`` (cached per scene)."""
+
+    def build() -> LevelMap:
+        base = static_light_map(scene)
+        if scene.options.ambient == "bright":
+            return base
+        out = base.copy()
+        for t in scene.tokens:
+            if t.light is None:
+                continue
+            cells, levels = token_light_contribution(scene, t)
+            if len(cells):
+                np.maximum.at(out, (cells[:, 1], cells[:, 0]), levels)
+        out.setflags(write=False)
+        return out
+
+    result: LevelMap = scene.cached("light.map", build)
+    return result
+
+
+def light_at(scene: Scene, cell: Cell | tuple[int, int]) -> str:
+    """The light level name of one cell: ``bright``, ``dim`` or ``darkness``."""
+    x, y = int(cell[0]), int(cell[1])
+    if not scene.grid.contains(x, y):
+        raise ValueError(f"cell [{x}, {y}] is outside the {scene.grid.width}×{scene.grid.height} grid")
+    return level_name(int(light_map(scene)[y, x]))
+
+
+def space_light(scene: Scene, token: Token) -> int:
+    """The brightest level on any square of a creature's space (its light for being seen; **Ruling**: a
+    creature partly in bright light is seen in bright light)."""
+    m = light_map(scene)
+    n = token.side_squares
+    x0, y0 = token.cell
+    part = m[max(0, y0) : max(0, y0 + n), max(0, x0) : max(0, x0 + n)]
+    return int(part.max()) if part.size else LEVEL[scene.options.ambient]

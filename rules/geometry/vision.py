@@ -1,0 +1,398 @@
+"""What creatures can see: sight facts between two creatures, their meaning in each system, and fast
+visible-cell masks for fog of war and the player view.
+
+**Facts** (`sight_facts`, exact): whether the viewer can see at all (not blinded, unconscious or dying), the
+target is invisible, a sight line joins the two spaces (`rules.geometry.sight.spaces_have_line`, walls and
+closed doors block, windows and low walls don't), the light on the target (the brightest level on any square
+of its space, `rules.geometry.light.space_light`), the distance between the spaces (scene's count), and the
+viewer's senses with their ranges.
+
+**Meanings** (`visibility`, one function per system in `MEANINGS`, query-protocol.md "Light and
+visibility"):
+
+* PF2e — ``observed`` / ``concealed`` / ``hidden`` / ``undetected``. A blinded (or unconscious) viewer, an
+  invisible target or no line of sight → ``undetected``, unless the target's ``hidden`` condition says the
+  viewer knows where it is (→ ``hidden``). Otherwise: dim light → ``concealed`` unless the viewer has
+  low-light vision or darkvision; darkness → ``hidden`` unless the viewer has darkvision (the GM may rule
+  undetected; the query answers ``hidden``). A dazzled viewer sees everything at least ``concealed``
+  (Player Core "Dazzled"). The target's own ``concealed`` / ``hidden`` / ``undetected`` conditions win when
+  worse. Darkvision / greater darkvision without a range are unlimited; a sense with a range only counts
+  within it.
+* D&D 5e — ``seen`` / ``lightly-obscured`` / ``heavily-obscured`` / ``unseen``. A blinded viewer, an
+  invisible or ``hidden`` target, or no line of sight → ``unseen``. Dim light → ``lightly-obscured`` unless
+  the viewer has darkvision reaching the target (darkvision sees dim light as bright); darkness →
+  ``heavily-obscured``, or ``lightly-obscured`` within darkvision range (it sees darkness as dim light). The
+  target's ``lightly-obscured`` / ``heavily-obscured`` conditions (fog, foliage) win when worse.
+  **Ruling — special senses** within their range (distance between the spaces, scene's count): blindsight
+  perceives without sight — a blinded viewer, an invisible target, dim light, darkness and obscurement give
+  ``seen`` (it still needs a sight line: total cover stops it); truesight sees through darkness and
+  invisibility (not blindness). A ``hidden`` target stays ``unseen`` (finding it is a Search).
+  Tremorsense (and PF2e imprecise senses) locate a creature but do not see it: they don't change the state.
+
+**Masks** (`sight_mask`, `seen_mask`, `party_seen`): for fog of war, the player view and the drag preview,
+cells are judged on the grid at once — **Ruling (display only)**: from the centre of the viewer's space, a
+cell is in sight when its centre or a point 0.05 squares inside one of its corners is not behind a
+sight-blocking wall, found with an angular depth buffer (`_DepthBuffer`) of the walls seen from that centre.
+That is within a hair of the exact line of sight for medium and smaller creatures and never counts the far
+side of a wall a creature stands behind; the queries always use the exact rule. A cell is *seen* when it is in
+sight and lit (bright or dim), or in reach of a sense that works without light (darkvision, 5e blindsight and
+truesight). Masks are cached per (walls, space) so dragging a token recomputes only that token.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from rules.geometry.distance import ALTERNATING, space_distance
+from rules.geometry.light import BRIGHT, DARKNESS, DIM, light_map, space_light
+from rules.geometry.sight import spaces_have_line, wall_index
+from rules.scene import Scene, Token
+
+BoolMap = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
+
+PF2E_STATES: tuple[str, ...] = ("observed", "concealed", "hidden", "undetected")
+DND5E_STATES: tuple[str, ...] = ("seen", "lightly-obscured", "heavily-obscured", "unseen")
+
+
+# ------------------------------------------------------------------------------------------------ facts
+
+
+@dataclass(frozen=True, slots=True)
+class SightFacts:
+    """What the board says about one viewer looking at one target (see the module docstring)."""
+
+    viewer_sees: bool  # not blinded, unconscious or dying
+    target_invisible: bool
+    line_of_sight: bool
+    light: int  # DARKNESS, DIM or BRIGHT on the target's space
+    distance: int  # feet between the spaces
+    senses: tuple[tuple[str, int | None], ...]
+    viewer_conditions: frozenset[str]
+    target_conditions: frozenset[str]
+
+    def sense_reaches(self, *names: str) -> bool:
+        """The viewer has one of the senses `names` and the target is within its range (None: unlimited)."""
+        return any(n in names and (rng is None or self.distance <= rng) for n, rng in self.senses)
+
+
+def _viewer_sees(viewer: Token) -> bool:
+    return not any(viewer.has_condition(c) for c in ("blinded", "unconscious", "dying"))
+
+
+def sight_facts(scene: Scene, viewer: Token, target: Token) -> SightFacts:
+    mode = ALTERNATING if scene.is_pf2e else scene.options.diagonals
+    los = viewer.id == target.id or spaces_have_line(
+        scene, viewer.cell, viewer.side_squares, target.cell, target.side_squares, "sight"
+    )
+    return SightFacts(
+        viewer_sees=_viewer_sees(viewer),
+        target_invisible=target.has_condition("invisible"),
+        line_of_sight=los,
+        light=space_light(scene, target),
+        distance=space_distance(viewer.cell, viewer.side_squares, target.cell, target.side_squares, mode),
+        senses=viewer.senses,
+        viewer_conditions=frozenset(viewer.condition_names()),
+        target_conditions=frozenset(target.condition_names()),
+    )
+
+
+# --------------------------------------------------------------------------------------------- meanings
+
+
+def _worst(states: tuple[str, ...], *found: str) -> str:
+    return max(found, key=states.index)
+
+
+def pf2e_visibility(f: SightFacts) -> str:
+    conditions = [c for c in ("concealed", "hidden", "undetected") if c in f.target_conditions]
+    if not f.viewer_sees or f.target_invisible or not f.line_of_sight:
+        return (
+            "hidden"
+            if "hidden" in f.target_conditions and "undetected" not in f.target_conditions
+            else "undetected"
+        )
+    state = "observed"
+    darkvision = f.sense_reaches("darkvision", "greater-darkvision")
+    if f.light == DIM and not (darkvision or f.sense_reaches("low-light-vision")):
+        state = "concealed"
+    elif f.light == DARKNESS and not darkvision:
+        state = "hidden"
+    if "dazzled" in f.viewer_conditions:
+        state = _worst(PF2E_STATES, state, "concealed")
+    return _worst(PF2E_STATES, state, *conditions)
+
+
+def dnd5e_visibility(f: SightFacts) -> str:
+    blindsight = f.line_of_sight and f.sense_reaches("blindsight")
+    if "hidden" in f.target_conditions or not f.line_of_sight:
+        return "unseen"
+    if blindsight:
+        return "seen"
+    truesight = f.sense_reaches("truesight")
+    if not f.viewer_sees or (f.target_invisible and not truesight):
+        return "unseen"
+    darkvision = f.sense_reaches("darkvision")
+    state = "seen"
+    if truesight:
+        state = "seen"
+    elif f.light == DIM and not darkvision:
+        state = "lightly-obscured"
+    elif f.light == DARKNESS:
+        state = "lightly-obscured" if darkvision else "heavily-obscured"
+    conditions = [c for c in ("lightly-obscured", "heavily-obscured") if c in f.target_conditions]
+    return _worst(DND5E_STATES, state, *conditions)
+
+
+MEANINGS: dict[str, Callable[[SightFacts], str]] = {
+    "pf2e": pf2e_visibility,
+    "dnd5e-2014": dnd5e_visibility,
+    "dnd5e-2024": dnd5e_visibility,
+}
+
+
+def visibility(scene: Scene, viewer: Token, target: Token) -> str:
+    """The target's visibility state to the viewer in the scene's system (see the module docstring)."""
+    return MEANINGS[scene.system](sight_facts(scene, viewer, target))
+
+
+def can_perceive(scene: Scene, viewer: Token, target: Token) -> bool:
+    """The viewer sees the target well enough to show it: PF2e observed or concealed, 5e seen or lightly
+    obscured."""
+    state = visibility(scene, viewer, target)
+    return state in ("observed", "concealed", "seen", "lightly-obscured")
+
+
+# ------------------------------------------------------------------------------------ the depth buffer
+
+#: Angular resolution of the depth buffer: bins over the "diamond angle" q ∈ [0, 4).
+BINS = 8192
+#: How far inside a cell's corners its corner samples sit (squares).
+CORNER_INSET = 0.05
+_REL_TOL = 1e-7
+
+
+def _diamond(x: FloatArray, y: FloatArray) -> FloatArray:
+    """Diamond angle of direction (x, y): monotone in the true angle, 0 east, 1 south, 2 west, 3 north."""
+    s = np.abs(x) + np.abs(y)
+    s = np.where(s == 0, 1.0, s)
+    q = np.where(
+        y >= 0,
+        np.where(x >= 0, y / s, 1 - x / s),
+        np.where(x < 0, 2 - y / s, 3 + x / s),
+    )
+    out: FloatArray = np.mod(q, 4.0)
+    return out
+
+
+def _direction(q: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """The point on the unit diamond ``|x| + |y| = 1`` at diamond angle q."""
+    f = q - np.floor(q)
+    quad = np.floor(q).astype(np.int64) % 4
+    ux = np.choose(quad, [1 - f, -f, f - 1, f])
+    uy = np.choose(quad, [f, 1 - f, -f, f - 1])
+    return ux, uy
+
+
+class _DepthBuffer:
+    """For every diamond-angle bin, the distance (in the L1 units of `_direction`) from the origin to the
+    nearest sight-blocking wall along that ray."""
+
+    def __init__(self, coords: FloatArray, ox: float, oy: float) -> None:
+        depth = np.full(BINS, np.inf)
+        if len(coords):
+            ax, ay = coords[:, 0] - ox, coords[:, 1] - oy
+            bx, by = coords[:, 2] - ox, coords[:, 3] - oy
+            ex, ey = bx - ax, by - ay
+            cross_ae = ax * ey - ay * ex
+            keep = np.abs(cross_ae) > 1e-12  # walls whose line passes through the origin are seen edge-on
+            ax, ay, ex, ey, cross_ae = ax[keep], ay[keep], ex[keep], ey[keep], cross_ae[keep]
+            qa = _diamond(ax, ay)
+            qb = _diamond(ax + ex, ay + ey)
+            d = np.mod(qb - qa + 2.0, 4.0) - 2.0
+            start = np.where(d >= 0, qa, qb)
+            span = np.abs(d)
+            scale = BINS / 4.0
+            k0 = np.ceil(start * scale - 1e-9).astype(np.int64)
+            k1 = np.floor((start + span) * scale + 1e-9).astype(np.int64)
+            counts = np.maximum(k1 - k0 + 1, 0)
+            total = int(counts.sum())
+            if total:
+                which = np.repeat(np.arange(len(counts)), counts)
+                first = np.cumsum(counts) - counts
+                k = k0[which] + (np.arange(total) - first[which])
+                ux, uy = _direction(k.astype(np.float64) / scale)
+                denom = ux * ey[which] - uy * ex[which]
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    t = cross_ae[which] / denom
+                t = np.where(np.isfinite(t) & (t > 0), t, np.inf)
+                np.minimum.at(depth, k % BINS, t)
+        self.depth = depth
+        self.ox, self.oy = ox, oy
+
+    def visible(self, px: FloatArray, py: FloatArray) -> npt.NDArray[np.bool_]:
+        """Whether each point is in front of the nearest wall in its direction (either neighbouring bin)."""
+        dx, dy = px - self.ox, py - self.oy
+        r = np.abs(dx) + np.abs(dy)
+        pos = _diamond(dx, dy) * (BINS / 4.0)
+        lo = np.floor(pos).astype(np.int64) % BINS
+        hi = (lo + 1) % BINS
+        reach = np.maximum(self.depth[lo], self.depth[hi])
+        out: npt.NDArray[np.bool_] = r <= reach * (1 + _REL_TOL) + 1e-9
+        return out
+
+
+# ----------------------------------------------------------------------------------------------- masks
+
+_MASKS: OrderedDict[Hashable, tuple[object, BoolMap]] = OrderedDict()
+_MASKS_MAX = 512
+_SAMPLES: dict[tuple[int, int], tuple[FloatArray, FloatArray]] = {}
+
+
+def _samples(width: int, height: int) -> tuple[FloatArray, FloatArray]:
+    """Sample points of every cell, shape ``(5, height, width)``: centre, then the four inset corners."""
+    key = (width, height)
+    hit = _SAMPLES.get(key)
+    if hit is None:
+        gy, gx = np.mgrid[0:height, 0:width].astype(np.float64)
+        lo, hi = CORNER_INSET, 1 - CORNER_INSET
+        offs = ((0.5, 0.5), (lo, lo), (hi, lo), (lo, hi), (hi, hi))
+        xs = np.stack([gx + ox for ox, _ in offs])
+        ys = np.stack([gy + oy for _, oy in offs])
+        hit = (xs, ys)
+        if len(_SAMPLES) > 8:
+            _SAMPLES.clear()
+        _SAMPLES[key] = hit
+    return hit
+
+
+def sight_mask(scene: Scene, token: Token) -> BoolMap:
+    """Cells (``[y, x]``) in sight from the creature's space, ignoring light and senses (display rule in the
+    module docstring). Cached per walls and space; do not modify the array."""
+    n = token.side_squares
+    key = (id(scene.walls), scene.grid.width, scene.grid.height, token.cell, n)
+    hit = _MASKS.get(key)
+    if hit is not None and hit[0] is scene.walls:
+        _MASKS.move_to_end(key)
+        return hit[1]
+    w, h = scene.grid.width, scene.grid.height
+    centre = token.centre()
+    buf = _DepthBuffer(wall_index(scene, "sight").coords, centre.x, centre.y)
+    xs, ys = _samples(w, h)
+    centres = buf.visible(xs[0], ys[0])
+    mask = centres.copy()
+    # corners only matter next to the edge of what the centres show
+    edge = np.zeros_like(mask)
+    edge[:, 1:] |= centres[:, 1:] != centres[:, :-1]
+    edge[:, :-1] |= centres[:, 1:] != centres[:, :-1]
+    edge[1:, :] |= centres[1:, :] != centres[:-1, :]
+    edge[:-1, :] |= centres[1:, :] != centres[:-1, :]
+    todo = edge & ~centres
+    if todo.any():
+        yy, xx = np.nonzero(todo)
+        seen = np.zeros(len(yy), dtype=bool)
+        for s in range(1, 5):
+            seen |= buf.visible(xs[s][yy, xx], ys[s][yy, xx])
+        mask[yy[seen], xx[seen]] = True
+    x0, y0 = token.cell
+    mask[max(0, y0) : max(0, y0 + n), max(0, x0) : max(0, x0 + n)] = True
+    mask.setflags(write=False)
+    _MASKS[key] = (scene.walls, mask)
+    while len(_MASKS) > _MASKS_MAX:
+        _MASKS.popitem(last=False)
+    return mask
+
+
+def _range_mask(scene: Scene, token: Token, feet: int | None) -> BoolMap:
+    """Cells within `feet` of the creature's space (scene's count); all cells when None."""
+    w, h = scene.grid.width, scene.grid.height
+    if feet is None:
+        return np.ones((h, w), dtype=bool)
+    n = token.side_squares
+    x0, y0 = token.cell
+    gx = np.arange(w)
+    gy = np.arange(h)
+    dx = np.maximum(np.maximum(x0 - gx, gx - (x0 + n - 1)), 0)[None, :]
+    dy = np.maximum(np.maximum(y0 - gy, gy - (y0 + n - 1)), 0)[:, None]
+    hi, lo = np.maximum(dx, dy), np.minimum(dx, dy)
+    mode = ALTERNATING if scene.is_pf2e else scene.options.diagonals
+    feet_map = 5 * (hi + lo // 2) if mode == ALTERNATING else 5 * hi
+    out: BoolMap = feet_map <= feet
+    return out
+
+
+def _sense_mask(scene: Scene, token: Token, names: Iterable[str]) -> BoolMap | None:
+    """Union of the range masks of the creature's senses among `names` (None when it has none)."""
+    out: BoolMap | None = None
+    for name, rng in token.senses:
+        if name in names:
+            m = _range_mask(scene, token, rng)
+            out = m if out is None else (out | m)
+    return out
+
+
+def seen_mask(scene: Scene, token: Token) -> BoolMap:
+    """Cells the creature sees now: in sight and lit, or in reach of a sense that works in the dark
+    (cached on the scene value)."""
+
+    def build() -> BoolMap:
+        sight = sight_mask(scene, token)
+        pf2e = scene.is_pf2e
+        special = _sense_mask(scene, token, () if pf2e else ("blindsight",))
+        if not _viewer_sees(token):
+            out = np.zeros_like(sight) if special is None else (sight & special)
+            out.setflags(write=False)
+            return out
+        if scene.options.ambient == "bright" and not scene.lights:
+            return sight
+        dark_ok = _sense_mask(
+            scene,
+            token,
+            ("darkvision", "greater-darkvision") if pf2e else ("darkvision", "blindsight", "truesight"),
+        )
+        lit = light_map(scene) >= DIM
+        out = sight & (lit if dark_ok is None else (lit | dark_ok))
+        out.setflags(write=False)
+        return out
+
+    result: BoolMap = scene.cached(("vision.seen", token.id, token.cell, token.size), build)
+    return result
+
+
+def is_party(token: Token) -> bool:
+    """Player characters and their allies: ``pc`` true or side ``party``."""
+    return token.pc or token.side == "party"
+
+
+def party_seen(scene: Scene, tokens: Iterable[Token] | None = None) -> BoolMap:
+    """Cells any party creature sees now (``[y, x]``)."""
+    out = np.zeros((scene.grid.height, scene.grid.width), dtype=bool)
+    for t in scene.tokens if tokens is None else tokens:
+        if is_party(t):
+            out |= seen_mask(scene, t)
+    return out
+
+
+__all__ = [
+    "BRIGHT",
+    "DARKNESS",
+    "DIM",
+    "DND5E_STATES",
+    "MEANINGS",
+    "PF2E_STATES",
+    "SightFacts",
+    "can_perceive",
+    "dnd5e_visibility",
+    "is_party",
+    "party_seen",
+    "pf2e_visibility",
+    "seen_mask",
+    "sight_facts",
+    "sight_mask",
+    "visibility",
+]
