@@ -11,6 +11,7 @@ from rules.queries import query
 from rules.scene import Scene
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
+from rules.systems.dnd5e import damage as dnd_damage
 from rules.systems.pf2e.degrees import DEGREES
 
 
@@ -27,10 +28,11 @@ def _d20(value: Any, name: str) -> int:
 
 @query("check")
 def check(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
-    if not scene.is_pf2e:
-        raise QueryError(
-            "bad value", f"the check query (PF2e degrees of success) doesn't exist in {scene.system}"
-        )
+    """PF2e ``d20`` + ``modifier`` vs ``dc``; or a token's ``stat`` in any system (`rules.queries.rolls`)."""
+    if q.get("token") is not None or not scene.is_pf2e:
+        from rules.queries.rolls import check_by_token
+
+        return check_by_token(scene, q)
     d20 = _d20(f.require(q, "d20"), "d20")
     modifier = f.integer(q, "modifier")
     dc = f.integer(q, "dc")
@@ -111,7 +113,17 @@ def damage(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
         save = None if q.get("save") is None else f.choice(q, "save", ("success", "failure"))
     if target.hp is None:
         raise QueryError("missing field", f"token {target.id!r} has no 'hp'")
-    outcome, _after = system_for(scene).damage(
-        target, entries, critical=critical, nonlethal=nonlethal, save=save
-    )
-    return outcome.to_json()
+    if scene.system == "dnd5e-2024" and nonlethal:
+        # 2024 knock-out: left at 1 HP and unconscious (rules.systems.dnd5e.damage).
+        outcome, after = dnd_damage.damage(
+            target, entries, critical=critical, nonlethal=True, save=save, knock_out_at_one=True
+        )
+    else:
+        outcome, after = system_for(scene).damage(
+            target, entries, critical=critical, nonlethal=nonlethal, save=save
+        )
+    answer = outcome.to_json()
+    if scene.is_pf2e and after.persistent != target.persistent:
+        # Persistent damage isn't dealt now: it is the target's persistent damage, taken at its turn's end.
+        answer["persistent"] = [{"damage": p.damage, "type": p.type} for p in after.persistent]
+    return answer

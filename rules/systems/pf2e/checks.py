@@ -1,0 +1,154 @@
+"""PF2e checks and saves by statistic: the creature's modifier, its conditions, situational bonuses, the
+degree of success; and a statistic's DC.
+
+* The base modifier is the token's total: ``saves`` (``fortitude``/``reflex``/``will``), ``perception`` or
+  ``skills`` (``athletics`` …). It is listed as one untyped modifier labelled with the statistic.
+* Conditions add their typed modifiers (`rules.systems.pf2e.conditions.statistic_modifiers`); situational
+  bonuses from the GM (``circumstance`` +1 from Aid, ``status`` +1 from bless …) and cover against an area
+  are typed modifiers too; all are stacked by `rules.systems.modifiers.stack`.
+* Degree: `rules.systems.pf2e.degrees.degree` (±10 from the DC, then a natural 20 / 1 shifts one step).
+* A DC derived from a statistic is 10 + the same stacked modifier (Player Core "Saving Throws": a save DC is
+  10 + the total save modifier), so the target's penalties lower it.
+
+A statistic the token doesn't list raises `MissingStatistic` (the query answers ``missing field``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.scene import Token
+from rules.systems.modifiers import Breakdown, Modifier, stack
+from rules.systems.pf2e.conditions import SAVE_ABILITY, SKILL_ABILITY, statistic_modifiers
+from rules.systems.pf2e.degrees import check_d20, degree
+
+SAVES: tuple[str, ...] = ("fortitude", "reflex", "will")
+_SAVE_ALIASES = {"fort": "fortitude", "ref": "reflex"}
+LABELS: dict[str, str] = {
+    "fortitude": "Fortitude",
+    "reflex": "Reflex",
+    "will": "Will",
+    "perception": "Perception",
+}
+
+
+class MissingStatistic(LookupError):
+    """The token lists no value for a statistic: `field` is the scene field (``saves``, ``skills``,
+    ``perception``)."""
+
+    def __init__(self, token_id: str, stat: str, field: str) -> None:
+        self.token_id = token_id
+        self.stat = stat
+        self.field = field
+        super().__init__(f"token {token_id!r} has no {stat!r} in its {field!r}")
+
+
+def normalise(stat: str) -> str:
+    """``Reflex`` → ``reflex``, ``fort`` → ``fortitude``, ``Sleight of Hand`` → ``sleight-of-hand``."""
+    key = "-".join(stat.strip().lower().replace("_", " ").split())
+    return _SAVE_ALIASES.get(key, key)
+
+
+def is_known(stat: str) -> bool:
+    key = normalise(stat)
+    return key in SAVES or key == "perception" or key in SKILL_ABILITY or key.endswith("-lore")
+
+
+def base_modifier(token: Token, stat: str) -> int:
+    """The token's listed total for `stat`. Raises `MissingStatistic`."""
+    key = normalise(stat)
+    if key in SAVE_ABILITY:
+        for name, value in token.saves:
+            if normalise(name) == key:
+                return value
+        raise MissingStatistic(token.id, key, "saves")
+    if key == "perception":
+        if token.perception is None:
+            raise MissingStatistic(token.id, key, "perception")
+        return token.perception
+    for name, value in token.skills:
+        if normalise(name) == key:
+            return value
+    raise MissingStatistic(token.id, key, "skills")
+
+
+def _condition_stat(key: str) -> str:
+    """The statistic the conditions table knows for `key` (a Lore is an Int skill)."""
+    return "lore" if key.endswith("-lore") else key
+
+
+def modifiers(
+    token: Token,
+    stat: str,
+    *,
+    bonuses: Sequence[Modifier] = (),
+    dc: bool = False,
+) -> list[Modifier]:
+    """Every modifier of `token`'s `stat` before stacking: its total, its conditions, then `bonuses`."""
+    key = normalise(stat)
+    base = base_modifier(token, key)
+    label = LABELS.get(key, key.replace("-", " "))
+    mods = [Modifier(label + (" DC" if dc else ""), "untyped", base, token.label)]
+    mods += statistic_modifiers(token, _condition_stat(key) + ("-dc" if dc else ""))
+    mods += bonuses
+    return mods
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """A PF2e check (or save) of one creature: the die, the breakdown, the DC and the degree."""
+
+    token_id: str
+    stat: str
+    d20: int
+    modifiers: Breakdown
+    dc: int
+    degree: str
+
+    @property
+    def total(self) -> int:
+        return self.d20 + self.modifiers.total
+
+    def to_json(self) -> dict[str, Any]:
+        return {"modifiers": self.modifiers.to_json(), "total": self.total, "degree": self.degree}
+
+
+def check(
+    token: Token,
+    stat: str,
+    d20: int,
+    dc: int,
+    *,
+    bonuses: Sequence[Modifier] = (),
+) -> CheckResult:
+    """`token` rolls `d20` on `stat` (a save, Perception or a skill) against `dc`."""
+    check_d20(d20)
+    breakdown = stack(modifiers(token, stat, bonuses=bonuses))
+    return CheckResult(token.id, normalise(stat), d20, breakdown, dc, degree(d20, breakdown.total, dc))
+
+
+def statistic_dc(token: Token, stat: str) -> tuple[int, Breakdown]:
+    """10 + `token`'s stacked `stat` modifier, its conditions included, and the breakdown."""
+    breakdown = stack(modifiers(token, stat, dc=True))
+    return 10 + breakdown.total, breakdown
+
+
+def best_of(token: Token, stats: Sequence[str]) -> tuple[str, Breakdown]:
+    """The statistic among `stats` with the highest stacked modifier (the first on a tie). Statistics the
+    token doesn't list are skipped; when it lists none, raises the first `MissingStatistic`."""
+    best: tuple[str, Breakdown] | None = None
+    first_missing: MissingStatistic | None = None
+    for s in stats:
+        try:
+            b = stack(modifiers(token, s))
+        except MissingStatistic as exc:
+            first_missing = first_missing or exc
+            continue
+        if best is None or b.total > best[1].total:
+            best = (normalise(s), b)
+    if best is None:
+        assert first_missing is not None
+        raise first_missing
+    return best
