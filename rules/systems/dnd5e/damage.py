@@ -2,8 +2,8 @@
 
 Order (query-protocol.md ``damage``; PHB "Damage Resistance and Vulnerability"):
 
-1. A successful save (``save: "success"``) halves each entry, rounding down.
-2. Entries of the same type are added together.
+1. Entries of the same type are added together.
+2. A successful save (``save: "success"``) halves each type's total, rounding down.
 3. Immunity makes the type 0; resistance halves it (round down); vulnerability doubles it; each at most
    once however many sources there are. ``physical`` and ``all`` work as group names here too.
 
@@ -15,6 +15,8 @@ At 0 HP (2014 and 2024 PHB "Dropping to 0 Hit Points"):
   creature dies (massive damage); otherwise a PC (``pc: true``) falls unconscious and makes death saves,
   any other creature dies;
 * nonlethal damage (knocking a creature out) leaves it unconscious and stable instead, whoever it is;
+  2024 rules (``knock_out_at_one``): 「代わりにそのクリーチャーのヒット・ポイントを1にまで減らして気絶状態に
+  する」 — it is left at 1 HP and unconscious (healing wakes it, `rules.systems.healing`);
 * damage while at 0 HP: one death-save failure (two on a critical hit), and death when the damage is at
   least the maximum HP; three failures kill; it ends being stable.
 
@@ -30,6 +32,7 @@ from functools import partial
 
 from rules.scene import Token
 from rules.systems.damage import DamageEntry, DamageOutcome, TypeResult, applies, group_by_type, settle
+from rules.systems.effective_stats import EXHAUSTION_DEATH, exhaustion_level
 
 DEATH_SAVE_DC = 10
 
@@ -39,11 +42,11 @@ def apply_defences(
 ) -> list[TypeResult]:
     if save not in (None, "success", "failure"):
         raise ValueError(f"save {save!r} is not 'success' or 'failure'")
-    scaled = [(e.type.lower(), e.amount, e.amount // 2 if save == "success" else e.amount) for e in entries]
-    raw = dict(group_by_type((t, a) for t, a, _ in scaled))
+    raw = group_by_type((e.type.lower(), e.amount) for e in entries)
     resist_names = [k for k, _ in target.resistances]
     out: list[TypeResult] = []
-    for t, amount in group_by_type((t, s) for t, _, s in scaled):
+    for t, total in raw:
+        amount = total // 2 if save == "success" else total
         immune = applies(target.immunities, t)
         value = 0 if immune else amount
         resisted = 0
@@ -53,7 +56,7 @@ def apply_defences(
         vulnerable = bool(value) and applies(target.vulnerabilities, t)
         if vulnerable:
             value *= 2
-        out.append(TypeResult(t, raw[t], amount, immune, 0, resisted, vulnerable, value))
+        out.append(TypeResult(t, total, amount, immune, 0, resisted, vulnerable, value))
     return out
 
 
@@ -80,7 +83,14 @@ def add_failures(token: Token, n: int) -> Token:
     return kill(t) if failures >= 3 else t
 
 
-def take_damage(target: Token, total: int, *, critical: bool = False, nonlethal: bool = False) -> Token:
+def take_damage(
+    target: Token,
+    total: int,
+    *,
+    critical: bool = False,
+    nonlethal: bool = False,
+    knock_out_at_one: bool = False,
+) -> Token:
     """The target after losing `total` damage (after defences); see the module docstring."""
     if target.hp is None:
         raise ValueError(f"token {target.id!r} has no hp")
@@ -96,6 +106,9 @@ def take_damage(target: Token, total: int, *, critical: bool = False, nonlethal:
         if loss < target.hp:
             return replace(t, hp=target.hp - loss)
         leftover = loss - target.hp
+        if nonlethal and knock_out_at_one:
+            t = t if t.has_condition("unconscious") else t.with_condition("unconscious")
+            return replace(t, hp=1)
         if nonlethal:
             return fall_unconscious(t, stable=True)
         if leftover >= max_hp or not target.pc:
@@ -110,7 +123,7 @@ def take_damage(target: Token, total: int, *, critical: bool = False, nonlethal:
 
 
 def state_of(token: Token) -> str:
-    if is_dead(token):
+    if is_dead(token) or exhaustion_level(token) >= EXHAUSTION_DEATH:
         return "dead"
     if token.has_condition("unconscious") or (token.hp is not None and token.hp <= 0):
         return "unconscious"
@@ -124,11 +137,13 @@ def damage(
     save: str | None = None,
     critical: bool = False,
     nonlethal: bool = False,
+    knock_out_at_one: bool = False,
 ) -> tuple[DamageOutcome, Token]:
     if target.hp is None:
         raise ValueError(f"token {target.id!r} has no hp")
     steps = apply_defences(target, entries, save=save)
-    return settle(target, steps, partial(take_damage, critical=critical, nonlethal=nonlethal), state_of)
+    take = partial(take_damage, critical=critical, nonlethal=nonlethal, knock_out_at_one=knock_out_at_one)
+    return settle(target, steps, take, state_of)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,9 @@
 
 Order (query-protocol.md ``damage``, Player Core "Damage Rolls"):
 
-1. A basic save scales each entry: critical success 0, success half, failure full, critical failure double.
-   Halving rounds down but never takes 1 or more damage below 1.
-2. Entries of the same type are added together.
+1. Entries of the same type are added together.
+2. A basic save scales each type's total: critical success 0, success half, failure full, critical failure
+   double. Halving rounds down but never takes 1 or more damage below 1.
 3. Immunity to the type (or ``all``; immunity to ``nonlethal`` against nonlethal damage) makes it 0.
 4. Weakness: the highest applicable value is added (only when some damage of that type remains).
 5. Resistance: the highest applicable value is subtracted, not below 0. ``all`` resistance applies to each
@@ -31,7 +31,7 @@ from rules.systems.damage import (
     group_by_type,
     settle,
 )
-from rules.systems.pf2e import dying
+from rules.systems.pf2e import dying, persistent
 from rules.systems.pf2e.degrees import CRITICAL_FAILURE, CRITICAL_SUCCESS, DEGREES, FAILURE, SUCCESS
 
 
@@ -62,20 +62,20 @@ def apply_defences(
     nonlethal: bool = False,
 ) -> list[TypeResult]:
     """Steps 1–5 of the module docstring, one result per damage type in order of appearance."""
-    scaled = [(e.type.lower(), e.amount, basic_save_amount(e.amount, basic_save)) for e in entries]
-    raw = dict(group_by_type((t, a) for t, a, _ in scaled))
+    raw = group_by_type((e.type.lower(), e.amount) for e in entries)
     results: list[TypeResult] = []
     nonlethal_immune = nonlethal and any(
         i.lower() in ("nonlethal", "nonlethal attacks") for i in target.immunities
     )
-    for t, amount in group_by_type((t, s) for t, _, s in scaled):
+    for t, total in raw:
+        amount = basic_save_amount(total, basic_save)
         immune = nonlethal_immune or applies(target.immunities, t)
         value = 0 if immune else amount
         weak = best_value(target.weaknesses, t) if value > 0 else 0
         value += weak
         resist = min(value, best_value(target.resistances, t)) if value > 0 else 0
         value -= resist
-        results.append(TypeResult(t, raw[t], amount, immune, weak, resist, False, value))
+        results.append(TypeResult(t, total, amount, immune, weak, resist, False, value))
     return results
 
 
@@ -106,6 +106,21 @@ def take_damage(
     return t
 
 
+def deal(
+    target: Token,
+    entries: Sequence[DamageEntry],
+    *,
+    basic_save: str | None = None,
+    critical: bool = False,
+    nonlethal: bool = False,
+) -> tuple[DamageOutcome, Token]:
+    """Deal every entry now (persistent damage taken at the end of a turn comes this way)."""
+    if target.hp is None:
+        raise ValueError(f"token {target.id!r} has no hp")
+    steps = apply_defences(target, entries, basic_save=basic_save, nonlethal=nonlethal)
+    return settle(target, steps, partial(take_damage, critical=critical, nonlethal=nonlethal), dying.state_of)
+
+
 def damage(
     target: Token,
     entries: Sequence[DamageEntry],
@@ -114,8 +129,19 @@ def damage(
     critical: bool = False,
     nonlethal: bool = False,
 ) -> tuple[DamageOutcome, Token]:
-    """The damage query's answer and the target token afterwards."""
+    """The damage query's answer and the target token afterwards. Persistent damage (``persistent fire``)
+    is not dealt now: the basic save scales it like the rest, then it becomes the target's persistent
+    damage (`rules.systems.pf2e.persistent`), taken at the end of its turn; the answer counts the rest."""
     if target.hp is None:
         raise ValueError(f"token {target.id!r} has no hp")
-    steps = apply_defences(target, entries, basic_save=basic_save, nonlethal=nonlethal)
-    return settle(target, steps, partial(take_damage, critical=critical, nonlethal=nonlethal), dying.state_of)
+    scaled = [
+        DamageEntry(basic_save_amount(e.amount, basic_save), e.type)
+        if persistent.is_persistent_type(e.type)
+        else e
+        for e in entries
+    ]
+    now, lasting = persistent.split_entries(scaled)
+    outcome, after = deal(target, now, basic_save=basic_save, critical=critical, nonlethal=nonlethal)
+    if lasting and not dying.is_dead(after):
+        after = persistent.add(after, lasting)
+    return outcome, after

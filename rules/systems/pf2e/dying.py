@@ -10,6 +10,10 @@ Dying").
   gives wounded 1 or raises wounded by 1; the creature stays unconscious at 0 HP.
 * Nonlethal damage to 0 HP: unconscious, not dying. A creature that is not a PC dies at 0 HP unless the
   damage was nonlethal.
+* Hero points (Player Core 413): at the start of its turn, or when its dying value would rise, a dying
+  creature with at least 1 hero point may spend all of them to lose the dying condition and be stable at
+  0 HP (still unconscious, as after any loss of dying at 0 HP). 「この方法で瀕死状態を失っても新たに重傷状態と
+  なったり重傷状態値が増加することはない」: wounded stays as it was (`avoid_death`).
 """
 
 from __future__ import annotations
@@ -114,3 +118,24 @@ def state_of(token: Token) -> str:
     if token.has_condition("unconscious") or (token.hp is not None and token.hp <= 0):
         return "unconscious"
     return "ok"
+
+
+def can_avoid_death(token: Token) -> bool:
+    """Dying, not dead, and with at least 1 hero point to spend."""
+    return dying_value(token) > 0 and not is_dead(token) and (token.hero_points or 0) >= 1
+
+
+def avoid_death(token: Token) -> tuple[Token, str]:
+    """Spend every hero point: dying is removed with no wounded gained, HP 0, stable (still unconscious).
+    Raises `ValueError` when the creature isn't dying or has no hero point."""
+    if not can_avoid_death(token):
+        raise ValueError(f"{token.label} can't spend hero points to avoid death (dying with 1+ hero points)")
+    spent = token.hero_points or 0
+    t = token.without_condition("dying")
+    if not t.has_condition("unconscious"):
+        t = t.with_condition("unconscious")
+    t = replace(t, hp=0, hero_points=0)
+    return (
+        t,
+        f"{token.label} spends {spent} hero point{'s' if spent != 1 else ''} to avoid death: stable at 0 HP",
+    )

@@ -1,28 +1,118 @@
-"""PF2e persistent damage (Player Core "Persistent Damage", conditions appendix).
+"""PF2e persistent damage (Player Core "Persistent Damage"; "Step 3: End Your Turn").
 
-At the end of its turn a creature takes each of its persistent damages (rolled anew, through the usual
-immunity → weakness → resistance), then attempts a DC 15 flat check to end each one (a success or critical
-success ends it). Persistent damage of one type doesn't stack: when a creature would get a second one of the
-same type, the one with the higher average stays. `dc` may be lowered to 10 for assisted recovery.
+* Persistent damage is a condition, not damage taken at once:
+  「持続ダメージを受けてもすぐにはダメージを受けない。代わりに自身のターン終了時に指定されたダメージを受け、
+  その後、DC15の平目判定で持続ダメージから回復しようと試みる」.
+  `rules.systems.pf2e.damage.damage` therefore takes every entry whose type starts with ``persistent``
+  (``persistent fire``) out of the damage dealt now and gives it to the target with `add` instead.
+* It doesn't stack by type: when a creature would get a second persistent damage of a type it already has,
+  the one with the higher damage (the higher average of its formula) stays; on a tie the old one stays.
+* At the end of the creature's turn it takes each persistent damage (rolled anew) through immunity →
+  weakness → resistance, then attempts a DC 15 flat check for each: success or critical success ends it.
+  (`rules.systems.pf2e.turn.end_of_turn` does this; `tick` is the one-damage version with a die source.)
+* `dc` may be lowered to 10 for assisted recovery (`Persistent.dc`).
+
+The token's list (`rules.scene.Token.persistent`) holds `rules.scene.PersistentDamage` values: a formula
+(``1d6``, ``2``, ``(1d6)*2``) and a type without the word ``persistent`` (``fire``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from rules import dice
-from rules.scene import Token
+from rules.scene import PersistentDamage, Token
 from rules.systems.damage import DamageEntry, DamageOutcome, base_type
-from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e.degrees import flat_check, succeeded
 
 FLAT_DC = 15
+PREFIX = "persistent"
+
+
+def is_persistent_type(damage_type: str) -> bool:
+    """``persistent fire`` (or ``persistent-fire``) is persistent damage; ``fire`` isn't."""
+    words = damage_type.lower().replace("-", " ").split()
+    return len(words) > 1 and words[0] == PREFIX
+
+
+def plain_type(damage_type: str) -> str:
+    """``persistent fire`` → ``fire`` (lower case)."""
+    return base_type(damage_type.lower().replace("persistent-", "persistent "))
+
+
+def strength(formula: str) -> float:
+    """How much damage a persistent damage deals, to compare two of one type: its average. A formula that
+    doesn't parse counts as 0 (it never wins against a real one)."""
+    try:
+        return dice.average(formula)
+    except ValueError:
+        return 0.0
+
+
+def merge(current: Sequence[PersistentDamage], new: PersistentDamage) -> tuple[PersistentDamage, ...]:
+    """`current` with `new` added: of two of the same type the higher damage stays (the old one on a tie),
+    in the old one's place; a new type goes last."""
+    key = new.type.lower()
+    out: list[PersistentDamage] = []
+    placed = False
+    for p in current:
+        if p.type.lower() == key:
+            out.append(new if strength(new.damage) > strength(p.damage) else p)
+            placed = True
+        else:
+            out.append(p)
+    if not placed:
+        out.append(new)
+    return tuple(out)
+
+
+def add(token: Token, new: Iterable[PersistentDamage]) -> Token:
+    """The token with each of `new` added by `merge` (persistent damage doesn't stack by type)."""
+    persistent = token.persistent
+    for p in new:
+        persistent = merge(persistent, PersistentDamage(p.damage, p.type.lower()))
+    return token if persistent == token.persistent else replace(token, persistent=persistent)
+
+
+def split_entries(
+    entries: Sequence[DamageEntry],
+) -> tuple[list[DamageEntry], list[PersistentDamage]]:
+    """Damage dealt now and persistent damage to apply as a condition. An entry's amount is what was rolled
+    (doubled or halved already), so the persistent damage it gives is that fixed amount."""
+    now: list[DamageEntry] = []
+    lasting: list[PersistentDamage] = []
+    for e in entries:
+        if is_persistent_type(e.type):
+            if e.amount > 0:
+                lasting.append(PersistentDamage(str(e.amount), plain_type(e.type)))
+        else:
+            now.append(e)
+    return now, lasting
+
+
+def from_formula(formula: dice.Formula) -> tuple[dice.Formula | None, list[PersistentDamage]]:
+    """Split a damage formula (``1d8+4 slashing plus 1d6 persistent fire``) into the part dealt now (None
+    when nothing is) and the persistent damages it gives (formula text per part: ``1d6`` fire)."""
+    now = tuple(p for p in formula.parts if not p.persistent)
+    lasting = [
+        PersistentDamage(p.expr.render(), (p.damage_type or "untyped").lower())
+        for p in formula.parts
+        if p.persistent
+    ]
+    return (dice.Formula(now, formula.source) if now else None), lasting
+
+
+def describe(p: PersistentDamage) -> str:
+    return f"{p.damage} persistent {p.type}"
+
+
+# ------------------------------------------------------------------------------ older value type and tick
 
 
 @dataclass(frozen=True, slots=True)
 class Persistent:
-    """One persistent damage: a formula such as ``1d6`` and a type such as ``fire``."""
+    """One persistent damage with its flat-check DC: a formula such as ``1d6`` and a type such as ``fire``."""
 
     formula: str
     type: str
@@ -74,10 +164,12 @@ class PersistentTick:
 
 
 def tick(token: Token, persistent: Persistent, rng: dice.DieSource) -> tuple[Token, PersistentTick]:
-    """Roll and apply one persistent damage, then roll its flat check (both with `rng`)."""
+    """Roll and apply one persistent damage (through IWR), then roll its flat check (both with `rng`)."""
+    from rules.systems.pf2e import damage as pf2e_damage
+
     rolled = dice.roll(persistent.formula, rng)
     amount = max(0, rolled.total)
-    outcome, after = pf2e_damage.damage(token, [DamageEntry(amount, f"persistent {persistent.key}")])
+    outcome, after = pf2e_damage.deal(token, [DamageEntry(amount, f"persistent {persistent.key}")])
     flat = rng.randint(1, 20)
     ended = succeeded(flat_check(flat, persistent.dc))
     return after, PersistentTick(persistent, rolled, outcome, flat, ended)
