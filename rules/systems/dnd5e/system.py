@@ -41,11 +41,33 @@ def incapacitated(token: Token) -> bool:
     return any(token.has_condition(c) for c in INCAPACITATED) or (token.hp is not None and token.hp <= 0)
 
 
+def sight_reasons(scene: Scene, attacker: Token, target: Token) -> list[Reason]:
+    """Unseen target / unseen attacker from light and senses (`rules.geometry.vision`): a creature that is
+    heavily obscured to the other (darkness without darkvision, a heavily obscured area) can't be seen
+    (PHB: effectively blinded when seeing into it). Unseen because of a condition (blinded, invisible,
+    hidden) is the conditions table's reason and is not repeated here."""
+    from rules.geometry.vision import visibility
+
+    out: list[Reason] = []
+    unseen = ("invisible", "hidden")
+    if not (attacker.has_condition("blinded") or any(target.has_condition(c) for c in unseen)):
+        state = visibility(scene, attacker, target)
+        if state in ("heavily-obscured", "unseen"):
+            why = f"target is {state.replace('-', ' ')} to the attacker (unseen target)"
+            out.append(Reason(DISADVANTAGE, why))
+    if not (target.has_condition("blinded") or any(attacker.has_condition(c) for c in unseen)):
+        state = visibility(scene, target, attacker)
+        if state in ("heavily-obscured", "unseen"):
+            why = f"attacker is {state.replace('-', ' ')} to the target (unseen attacker)"
+            out.append(Reason(ADVANTAGE, why))
+    return out
+
+
 def board_reasons(
     scene: Scene, attacker: Token, target: Token, attack: Attack, distance: int
 ) -> list[Reason]:
     """Advantage/disadvantage sources from the board (see the module docstring)."""
-    out: list[Reason] = []
+    out: list[Reason] = sight_reasons(scene, attacker, target)
     if attack.range is None:
         if scene.options.flanking:
             flank = board.flanking(scene, attacker, target)

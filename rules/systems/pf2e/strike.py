@@ -22,6 +22,11 @@ fatigued −1 status; cover +1 lesser / +2 standard / +4 greater circumstance. T
 (``took-cover``) turns standard cover into greater and gives standard cover otherwise. Stacking:
 `rules.systems.modifiers.stack`.
 
+Seeing the target (Player Core "Concealed", "Hidden", "Undetected"; `rules.geometry.vision`): a concealed
+target needs a DC 5 flat check and a hidden one a DC 11 flat check before the roll (an undetected one: the
+attacker also picks the square, DC 11); the answer reports it as ``flat_check`` ``{"dc", "reason"}`` (null
+when none is needed), beside the unchanged roll.
+
 Thrown and propulsive change only the damage bonus, which the attack's ``damage`` already includes; a thrown
 weapon with a ``range_increment`` is a ranged (Dexterity) attack. Rolled Strike damage is at least 1
 (`roll_strike_damage`).
@@ -207,6 +212,30 @@ def damage_formula(damage: str, deg: str, attack: Attack) -> str | None:
     return text
 
 
+#: Flat check DC before a Strike by how the attacker perceives the target.
+FLAT_CHECK_DC: dict[str, int] = {"concealed": 5, "hidden": 11, "undetected": 11}
+
+
+@dataclass(frozen=True, slots=True)
+class FlatCheck:
+    dc: int
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"dc": self.dc, "reason": self.reason}
+
+
+def flat_check_for(visibility: str) -> FlatCheck | None:
+    """The flat check a Strike against a target in this visibility state needs (None when observed)."""
+    dc = FLAT_CHECK_DC.get(visibility)
+    if dc is None:
+        return None
+    reason = f"target is {visibility}"
+    if visibility == "undetected":
+        reason += " (the attacker picks a square)"
+    return FlatCheck(dc, reason)
+
+
 @dataclass(frozen=True, slots=True)
 class StrikeResult:
     d20: int
@@ -215,6 +244,7 @@ class StrikeResult:
     ac_breakdown: Breakdown
     degree: str
     damage_formula: str | None
+    flat_check: FlatCheck | None = None
 
     @property
     def attack_bonus(self) -> int:
@@ -237,6 +267,7 @@ class StrikeResult:
             "ac_modifiers": self.ac_breakdown.to_json(),
             "degree": self.degree,
             "damage_formula": self.damage_formula,
+            "flat_check": None if self.flat_check is None else self.flat_check.to_json(),
         }
 
 
@@ -251,8 +282,10 @@ def strike(
     cover: str = "none",
     flanked_by: tuple[str, ...] | None = None,
     nonlethal: bool | None = None,
+    visibility: str = "observed",
 ) -> StrikeResult:
-    """Resolve one Strike from plain facts. `flanked_by` is ignored for ranged attacks (flanking makes
+    """Resolve one Strike from plain facts (`visibility`: how the attacker perceives the target).
+    `flanked_by` is ignored for ranged attacks (flanking makes
     the target off-guard only to melee attacks). The target needs an ``ac``."""
     if target.ac is None:
         raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
@@ -267,7 +300,8 @@ def strike(
     )
     ac = target.ac + ac_mods.total
     deg = degree(d20, mods.total, ac)
-    return StrikeResult(d20, mods, target.ac, ac_mods, deg, damage_formula(attack.damage, deg, attack))
+    formula = damage_formula(attack.damage, deg, attack)
+    return StrikeResult(d20, mods, target.ac, ac_mods, deg, formula, flat_check_for(visibility))
 
 
 def roll_strike_damage(formula: str, rng: dice.DieSource) -> tuple[dice.RollResult, int]:

@@ -37,6 +37,13 @@ from rules.systems.pf2e.strike import MAX_RANGE_INCREMENTS, StrikeResult, range_
 CAN_T_ACT = ("dead", "dying", "unconscious", "paralyzed", "petrified")
 
 
+def _visibility(scene: Scene, attacker: Token, target: Token) -> str:
+    """How the attacker perceives the target (`rules.geometry.vision`), for the Strike's flat check."""
+    from rules.geometry.vision import visibility
+
+    return visibility(scene, attacker, target)
+
+
 @dataclass(frozen=True, slots=True)
 class Pathfinder2e:
     name: str = "pf2e"
@@ -80,6 +87,7 @@ class Pathfinder2e:
                 cover=cover,
                 flanked_by=flanked_by,
                 nonlethal=nonlethal,
+                visibility=_visibility(scene, attacker, target),
             )
 
     def damage(
