@@ -6,8 +6,10 @@ scene file's folder (`Opened.base_dir`).
 
 Saving goes through `rules.io.safe_write.save_scene` (atomic, keeps ``NAME.bak``):
 - ``.fivefoot``: pictures referred to by a file path are embedded (``embedded:NAME``), so the file travels
-  alone; pictures already embedded stay embedded. Pictures the scene no longer refers to (a map picture
-  replaced or removed) are left out.
+  alone; pictures already embedded stay embedded. A path to a missing file or to something that is not a
+  usable picture (a text file, a device, a pipe: read only through `rules.io.safe_read`) is kept as it is
+  and nothing is embedded for it, so one bad reference never stops a save or an autosave. Pictures the
+  scene no longer refers to (a map picture replaced or removed) are left out.
 - plain JSON: relative picture paths are rewritten relative to the new file's folder (Save As elsewhere keeps
   the map picture); embedded pictures are inlined as ``data:`` URIs by `save_scene`.
 The document in memory is never changed by saving.
@@ -22,8 +24,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rules.io.fivefoot_file import open_document, picture_refs
-from rules.io.images import DATA_URI_PREFIX, embedded_name, embedded_ref, resolve_image
-from rules.io.safe_write import save_scene
+from rules.io.images import (
+    DATA_URI_PREFIX,
+    ImageError,
+    check_image,
+    embedded_name,
+    embedded_ref,
+    resolve_image,
+)
+from rules.io.safe_write import FileStamp, save_scene
 from rules.scene import Scene
 
 OPEN_FILTER = (
@@ -39,12 +48,14 @@ class Opened:
     scene: Scene
     images: Mapping[str, bytes]
     base_dir: Path
+    #: Problems that do not stop the scene from opening (a picture that cannot be shown), one a line.
+    warnings: tuple[str, ...] = ()
 
 
 def open_scene_file(path: Path, system: str | None = None) -> Opened:
     """Load any scene-like file. Raises `rules.errors.SceneError` naming the file and the problem."""
     doc = open_document(path, system=system)
-    return Opened(doc.scene, dict(doc.images), path.resolve().parent)
+    return Opened(doc.scene, dict(doc.images), path.resolve().parent, doc.warnings)
 
 
 def _is_file_ref(ref: str) -> bool:
@@ -77,6 +88,10 @@ def prepare_for_save(
             data = resolve_image(ref, images, base_dir)
             if data is None:
                 return ref  # a missing picture stays a (dangling) path rather than failing the save
+            try:
+                check_image(data)
+            except ImageError:
+                return ref  # not a usable picture: keep the reference, embed nothing
             name = _safe_name(ref, set(out_images))
             out_images[name] = data
             return embedded_ref(name)
@@ -98,9 +113,16 @@ def prepare_for_save(
     return out_scene, {name: data for name, data in out_images.items() if name in used}
 
 
-def save_scene_file(path: Path, scene: Scene, images: Mapping[str, bytes], base_dir: Path | None) -> None:
-    """Write the scene to `path` atomically. Raises OSError or ValueError with a readable message."""
+def save_scene_file(
+    path: Path,
+    scene: Scene,
+    images: Mapping[str, bytes],
+    base_dir: Path | None,
+    expect: FileStamp | None = None,
+) -> None:
+    """Write the scene to `path` atomically. Raises OSError or ValueError with a readable message;
+    `rules.io.safe_write.FileChangedError` when `expect` is given and the file is no longer that file."""
     if path.suffix.lower() not in SAVE_SUFFIXES:
         raise ValueError(f"{path.name}: save as .fivefoot or .json")
     out_scene, out_images = prepare_for_save(scene, images, base_dir, path)
-    save_scene(path, out_scene, out_images)
+    save_scene(path, out_scene, out_images, expect=expect)

@@ -15,10 +15,30 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
-from PySide6.QtGui import QImage
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QMessageLogContext,
+    QtMsgType,
+    qInstallMessageHandler,
+)
+from PySide6.QtGui import QImage, QImageReader
 
-from rules.io.images import ImageError, check_image, embedded_name, resolve_image
+from rules.io.images import MAX_PIXELS, ImageError, check_image, embedded_name, resolve_image
+
+#: Qt refuses to decode a picture needing more than `QImageReader.allocationLimit()` MB (256 MB by
+#: default: a 10000×10000 picture needs 400 MB). Every picture `check_image` accepts (up to `MAX_PIXELS`)
+#: must decode, so the limit is raised to what the largest needs at 8 bytes a pixel (16-bit PNGs).
+DECODE_LIMIT_MB = -(-MAX_PIXELS * 8 // (1024 * 1024))
+
+
+def ensure_allocation_limit() -> None:
+    """Raise Qt's image allocation limit to `DECODE_LIMIT_MB` (never lower it)."""
+    current = QImageReader.allocationLimit()
+    if 0 < current < DECODE_LIMIT_MB:
+        QImageReader.setAllocationLimit(DECODE_LIMIT_MB)
+
 
 _CACHE: dict[Hashable, QImage] = {}
 _CACHE_LIMIT = 64
@@ -43,6 +63,8 @@ class Decoded:
 
     image: QImage
     warnings: tuple[str, ...] = ()
+    #: Why Qt could not decode it (its reader's error string), empty when it could.
+    error: str = ""
 
 
 def decode_quietly(data: bytes) -> Decoded:
@@ -55,12 +77,19 @@ def decode_quietly(data: bytes) -> Decoded:
     def collect(_mode: QtMsgType, _context: QMessageLogContext, message: str) -> None:
         warnings.append(message)
 
+    ensure_allocation_limit()
     previous = qInstallMessageHandler(collect)
     try:
-        image = QImage.fromData(data)
+        buffer = QBuffer()
+        buffer.setData(QByteArray(data))
+        buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+        reader = QImageReader(buffer)
+        image = reader.read()
+        error = reader.errorString() if image.isNull() else ""
+        buffer.close()
     finally:
         qInstallMessageHandler(previous)
-    return Decoded(image, tuple(warnings))
+    return Decoded(image, tuple(warnings), error)
 
 
 def decode_image(data: bytes) -> QImage | None:

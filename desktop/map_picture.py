@@ -20,6 +20,7 @@ through the file controller's `show_error`.
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +46,7 @@ from rules.io.images import (
     check_image,
     is_safe_image_name,
 )
+from rules.io.safe_read import UnsafeFileError, read_regular_file
 from rules.scene import Background
 
 PICTURE_FILTER = "Map pictures (*.png *.jpg *.jpeg *.webp);;All files (*)"
@@ -89,12 +91,14 @@ def read_picture(path: Path, max_bytes: int = MAX_IMAGE_BYTES) -> MapPicture:
         raise fail(f"cannot be read ({exc.strerror or exc})") from None
     if path.is_dir():
         raise fail("is a folder, not a picture")
-    if st.st_size == 0:
+    if st.st_size == 0 and stat.S_ISREG(st.st_mode):
         raise fail("the file is empty")
     if st.st_size > max_bytes:
         raise fail(f"the file is {_mb(st.st_size)}, more than the {_mb(max_bytes)} a map picture may be")
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path, max_bytes)  # never a device, a pipe or a network path
+    except UnsafeFileError as exc:
+        raise fail(exc.reason) from None
     except OSError as exc:
         raise fail(f"cannot be read ({exc.strerror or exc})") from None
     try:
@@ -103,7 +107,14 @@ def read_picture(path: Path, max_bytes: int = MAX_IMAGE_BYTES) -> MapPicture:
         raise fail(str(exc)) from None
     decoded = decode_quietly(data)
     if decoded.image.isNull():
-        raise fail(f"the {FORMAT_NAMES[info.format]} picture data is damaged and cannot be decoded")
+        kind = FORMAT_NAMES[info.format]
+        if "allocation" in decoded.error.lower() or "limit" in decoded.error.lower():
+            raise fail(
+                f"the {kind} picture is {info.width}×{info.height} pixels, more than Qt will decode "
+                f"({decoded.error})"
+            )
+        reason = f" ({decoded.error})" if decoded.error else ""
+        raise fail(f"the {kind} picture data is damaged and cannot be decoded{reason}")
     return MapPicture(path, data, info, decoded.image, decoded.warnings)
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import io
 import json
+import lzma
 import struct
 import zipfile
 import zlib
@@ -42,9 +43,11 @@ from rules.io.images import (
     check_image,
     embedded_name,
     is_safe_image_name,
+    picture_problem,
     resolve_image,
 )
-from rules.io.safe_write import atomic_write_bytes, scene_json_text
+from rules.io.safe_read import open_regular_file
+from rules.io.safe_write import FileStamp, atomic_write_bytes, scene_json_text
 from rules.scene import JSON, Scene, scene_from_json
 
 SCENE_MEMBER = "scene.json"
@@ -52,6 +55,11 @@ IMAGES_FOLDER = "images/"
 MAX_MEMBERS = 1000
 MAX_SCENE_BYTES = 64 * 1024 * 1024
 MAX_TOTAL_BYTES = 512 * 1024 * 1024
+#: Largest `.fivefoot` file opened (its members are stored or deflated: never more than they unpack to).
+MAX_FILE_BYTES = MAX_TOTAL_BYTES + 64 * 1024 * 1024
+#: Compression methods read: stored and deflated, the two FiveFoot writes and every zip tool offers.
+READ_COMPRESSIONS = {zipfile.ZIP_STORED: "stored", zipfile.ZIP_DEFLATED: "deflated"}
+_COMPRESSION_NAMES = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "LZMA", 9: "Deflate64", 93: "Zstandard"}
 _CHUNK = 1024 * 1024
 #: Fixed member time so that saving the same document twice gives the same bytes.
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -63,6 +71,9 @@ class Document:
 
     scene: Scene
     images: Mapping[str, bytes] = field(default_factory=dict)
+    #: Problems found on opening that do not stop the document from being used and saved, e.g. a
+    #: picture path that names a missing file or a file that is not a picture (see `picture_warnings`).
+    warnings: tuple[str, ...] = ()
 
     def image_bytes(self, ref: str | None, base_dir: str | Path | None = None) -> bytes | None:
         """The bytes behind a picture reference (see `rules.io.images.resolve_image`)."""
@@ -86,17 +97,16 @@ def load(path: str | Path) -> Scene:
 
 def load_document(path: str | Path) -> Document:
     """Read and check a `.fivefoot` file. Raises `SceneError` naming the file and the problem."""
+    from rules.io.loading import file_error
+
     p = Path(path)
     source = str(p)
     try:
-        with open(p, "rb") as f:
-            return _load_zip(f, source)
-    except FileNotFoundError:
-        raise SceneError("no such file", "", source) from None
-    except IsADirectoryError:
-        raise SceneError("is a folder, not a .fivefoot file", "", source) from None
-    except PermissionError:
-        raise SceneError("cannot be read (permission denied)", "", source) from None
+        f = open_regular_file(p, MAX_FILE_BYTES)
+    except OSError as exc:
+        raise file_error(exc, source, ".fivefoot file") from None
+    with f:
+        return _load_zip(f, source)
 
 
 def loads(data: bytes, source: str = "") -> Document:
@@ -139,6 +149,7 @@ def _load_zip(f: IO[bytes], source: str) -> Document:
             IndexError,
             OSError,
             OverflowError,
+            lzma.LZMAError,
         ) as exc:
             raise fail(f"the zip archive is damaged ({type(exc).__name__}: {exc})") from None
 
@@ -240,6 +251,12 @@ def _read_member(
     name = info.filename
     if info.flag_bits & 0x1:
         raise fail(f"member {name!r} is encrypted")
+    if info.compress_type not in READ_COMPRESSIONS:
+        method = _COMPRESSION_NAMES.get(info.compress_type, f"method {info.compress_type}")
+        raise fail(
+            f"member {name!r} uses {method} compression, which FiveFoot does not read "
+            "(save it again with the zip tool's default, deflate)"
+        )
     if info.file_size > limit:
         raise fail(f"member {name!r} is {info.file_size} bytes, more than the {limit}-byte limit")
     cap = min(info.file_size, limit, budget[0])
@@ -304,10 +321,15 @@ def _member(name: str, compression: int) -> zipfile.ZipInfo:
 
 
 def save(
-    path: str | Path, scene: Scene, images: Mapping[str, bytes] | None = None, keep_backup: bool = True
+    path: str | Path,
+    scene: Scene,
+    images: Mapping[str, bytes] | None = None,
+    keep_backup: bool = True,
+    expect: FileStamp | None = None,
 ) -> None:
-    """Write a `.fivefoot` file atomically, keeping the previous version as ``NAME.bak``."""
-    atomic_write_bytes(path, dumps(scene, images), keep_backup=keep_backup)
+    """Write a `.fivefoot` file atomically, keeping the previous version as ``NAME.bak`` (`expect`: see
+    `rules.io.safe_write.atomic_write_bytes`)."""
+    atomic_write_bytes(path, dumps(scene, images), keep_backup=keep_backup, expect=expect)
 
 
 # ------------------------------------------------------------------------------------ any document
@@ -316,17 +338,44 @@ def save(
 def open_document(path: str | Path, system: str | None = None) -> Document:
     """Open any file FiveFoot reads, as a `Document`: `.fivefoot`, Universal VTT, or plain scene JSON.
 
-    Plain JSON carries no image set: its pictures are ``data:`` references or files beside it.
+    The kind is sniffed from the content (`rules.io.loading.file_kind`), so ``x.fivefoot.bak`` opens.
+    Plain JSON carries no image set: its pictures are ``data:`` references or files beside it. Pictures
+    that cannot be shown are listed in `Document.warnings` (the document still opens and saves).
     Raises `SceneError` naming the file and the problem.
     """
+    from rules.io.loading import file_kind, load_scene_json
+
     p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix == ".fivefoot":
-        return load_document(p)
-    from rules.io import uvtt
+    kind = file_kind(p)
+    if kind == "fivefoot":
+        doc = load_document(p)
+    elif kind == "uvtt":
+        from rules.io import uvtt
 
-    if suffix in uvtt.UVTT_SUFFIXES:
-        return uvtt.load_document(p, system=system or "pf2e")
-    from rules.io.loading import load_path
+        doc = uvtt.load_document(p, system=system or "pf2e")
+    else:
+        scene = load_scene_json(p)
+        if system is not None and system != scene.system:
+            raise SceneError(
+                f"--system {system} does not match the scene's system {scene.system}", "system", str(p)
+            )
+        doc = Document(scene, {})
+    warnings = picture_warnings(doc.scene, doc.images, p.resolve().parent)
+    return Document(doc.scene, doc.images, warnings) if warnings else doc
 
-    return Document(load_path(p, system=system), {})
+
+def picture_warnings(
+    scene: Scene, images: Mapping[str, bytes], base_dir: str | Path | None
+) -> tuple[str, ...]:
+    """One line per picture reference that cannot be shown (a missing file, a file that is not a
+    picture, a device or a pipe), naming where in the scene it is. The scene stays usable and saveable:
+    saving keeps such a reference as it is and embeds nothing for it."""
+    out: list[str] = []
+    seen: dict[str, str | None] = {}
+    for where, ref in picture_refs(scene):
+        if ref not in seen:
+            seen[ref] = picture_problem(ref, images, base_dir)
+        problem = seen[ref]
+        if problem is not None:
+            out.append(f"{where}: {problem}")
+    return tuple(out)

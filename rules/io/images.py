@@ -30,6 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules.io.safe_read import UnsafeFileError, read_regular_file
+
 #: Largest decoded image accepted anywhere (a map picture, a token picture).
 MAX_IMAGE_BYTES = 200 * 1024 * 1024
 #: Largest picture accepted, in pixels (width × height), read from the header without decoding.
@@ -230,9 +232,11 @@ def resolve_image(ref: str, images: Mapping[str, bytes], base_dir: str | Path | 
     """The bytes a reference stands for, or None when they are not available.
 
     ``embedded:NAME`` looks in `images`; a ``data:`` reference is decoded; any other string is read as a
-    file, relative to `base_dir` (the scene file's folder) unless absolute. A missing or unreadable file,
-    a missing embedded name or a broken ``data:`` reference all give None: a scene stays usable without
-    its picture. The bytes are not checked; use `check_image` before decoding them.
+    file, relative to `base_dir` (the scene file's folder) unless absolute, by
+    `rules.io.safe_read.read_regular_file`: only a regular local file of at most `MAX_IMAGE_BYTES` is
+    read (never a device, a pipe or a network path). A missing or unreadable file, a missing embedded
+    name or a broken ``data:`` reference all give None: a scene stays usable without its picture. The
+    bytes are not checked; use `check_image` before decoding them (`picture_problem` says what is wrong).
     """
     name = embedded_name(ref)
     if name is not None:
@@ -248,8 +252,49 @@ def resolve_image(ref: str, images: Mapping[str, bytes], base_dir: str | Path | 
     if not p.is_absolute() and base_dir is not None:
         p = Path(base_dir) / p
     try:
-        if p.stat().st_size > MAX_IMAGE_BYTES:
-            return None
-        return p.read_bytes()
+        return read_regular_file(p, MAX_IMAGE_BYTES)
     except (OSError, ValueError):
         return None
+
+
+def picture_problem(ref: str, images: Mapping[str, bytes], base_dir: str | Path | None = None) -> str | None:
+    """Why the picture `ref` cannot be shown (one sentence), or None when it is a usable picture.
+
+    Reads the file the same guarded way as `resolve_image`; the message names the file for a path.
+    """
+    name = embedded_name(ref)
+    if name is not None:
+        data = images.get(name)
+        if data is None:
+            return f"the embedded picture {name!r} is missing"
+    elif ref.startswith(DATA_URI_PREFIX):
+        try:
+            data = parse_data_uri(ref)
+        except ImageError as exc:
+            return str(exc)
+    elif not ref:
+        return "the picture reference is empty"
+    else:
+        p = Path(ref)
+        if not p.is_absolute() and base_dir is not None:
+            p = Path(base_dir) / p
+        try:
+            data = read_regular_file(p, MAX_IMAGE_BYTES)
+        except FileNotFoundError:
+            return f"{p}: no such file"
+        except OSError as exc:
+            if isinstance(exc, UnsafeFileError):
+                return str(exc)
+            return f"{p}: cannot be read ({exc.strerror or exc})"
+        except ValueError as exc:
+            return f"{p}: cannot be read ({exc})"
+        try:
+            check_image(data)
+        except ImageError as exc:
+            return f"{p}: {exc}"
+        return None
+    try:
+        check_image(data)
+    except ImageError as exc:
+        return str(exc)
+    return None

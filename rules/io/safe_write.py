@@ -7,8 +7,18 @@ target is either the complete old file or the complete new one:
 
 - the write fails (disk full, crash, exception while writing): the target is untouched and the temporary
   file is removed;
-- the process dies before the rename: the target is untouched; a stray ``.NAME.*.tmp`` may stay behind;
+- the process dies before the rename: the target is untouched; a stray ``.ff-*.tmp`` may stay behind
+  (`TEMP_PREFIX`; a short fixed-length name, so that a target name of up to 255 bytes can be saved);
 - after the rename: the target is the new file and ``NAME.bak`` the one before.
+
+Refusals, each an `OSError` with a clear message and the old file intact: a read-only target
+(`ReadOnlyFileError`; no write permission bit, or `os.access` says no — replacing the file would succeed
+because the folder is writable, so it is checked explicitly), a folder, a symbolic link loop, and a file
+that changed on disk since it was opened or last saved (`FileChangedError`, only when the caller passes
+the `FileStamp` it recorded then as ``expect``; see `file_stamp`).
+
+When ``NAME.bak`` is a hard link to ``NAME`` (one file under two names), renaming a third link over it
+does nothing (POSIX), so the leftover link is removed explicitly; no temporary file stays behind.
 
 The backup is made by hard link when the file system allows (instant, no copy), otherwise by copying,
 itself atomically. A new file gets the usual permissions (0666 less the umask); a replaced file keeps its
@@ -22,13 +32,15 @@ JSON stays one self-contained file (see `rules.io.images`).
 from __future__ import annotations
 
 import contextlib
+import errno
+import hashlib
 import json
 import os
 import secrets
 import shutil
 import stat
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rules.io.images import data_uri, embedded_name
@@ -36,6 +48,69 @@ from rules.scene import Scene, scene_to_json
 
 BACKUP_SUFFIX = ".bak"
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+#: Temporary files are ``.ff-<12 hex>.tmp`` beside the target (19 characters whatever the target's name).
+TEMP_PREFIX = ".ff-"
+TEMP_SUFFIX = ".tmp"
+_NAME_MAX = 255
+
+
+class ReadOnlyFileError(PermissionError):
+    """The target file is read-only: FiveFoot does not replace it."""
+
+
+class FileChangedError(OSError):
+    """The target changed on disk since it was opened or last saved (another program or window wrote it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileStamp:
+    """What a file was when it was opened or saved: size, modification time (ns), inode and a SHA-256."""
+
+    size: int
+    mtime_ns: int
+    inode: int
+    sha256: str
+
+
+def file_stamp(path: str | Path) -> FileStamp | None:
+    """The `FileStamp` of `path` now; None when it does not exist or cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                return None
+            digest = hashlib.sha256()
+            while chunk := f.read(1024 * 1024):
+                digest.update(chunk)
+    except OSError:
+        return None
+    return FileStamp(st.st_size, st.st_mtime_ns, st.st_ino, digest.hexdigest())
+
+
+def changed_since(path: str | Path, stamp: FileStamp | None) -> bool:
+    """True when `path` is no longer the file `stamp` recorded (changed or replaced; not when deleted).
+
+    Same size, time and inode count as unchanged without reading; otherwise the content decides, so a
+    file merely touched or copied back unchanged is not reported."""
+    if stamp is None:
+        return False
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False  # deleted (nothing there to lose) or unreadable (the write will say why)
+    if (st.st_size, st.st_mtime_ns, st.st_ino) == (stamp.size, stamp.mtime_ns, stamp.inode):
+        return False
+    now = file_stamp(path)
+    return now is None or now.sha256 != stamp.sha256 or now.size != stamp.size
+
+
+def is_read_only(path: str | Path) -> bool:
+    """True when `path` exists and may not be written (no write bit, or the OS says no)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return not (stat.S_IMODE(st.st_mode) & 0o222) or not os.access(path, os.W_OK)
 
 
 def backup_path(path: str | Path) -> Path:
@@ -44,26 +119,55 @@ def backup_path(path: str | Path) -> Path:
     return p.with_name(p.name + BACKUP_SUFFIX)
 
 
-def atomic_write_bytes(path: str | Path, data: bytes, keep_backup: bool = True) -> None:
+def atomic_write_bytes(
+    path: str | Path, data: bytes, keep_backup: bool = True, expect: FileStamp | None = None
+) -> None:
     """Replace `path` with `data` atomically (see the module docstring); keep ``path.bak`` if asked.
 
-    Raises OSError when the folder cannot be written; the previous file is then intact.
+    `expect`: the stamp the caller recorded when it opened or last saved the file; when the file is no
+    longer that file, `FileChangedError` is raised and nothing is written. Raises OSError when the folder
+    cannot be written or the target is read-only; the previous file is then intact.
     """
     target = Path(path)
+    if len(os.fsencode(target.name)) > _NAME_MAX:
+        raise OSError(errno.ENAMETOOLONG, f"the file name is longer than {_NAME_MAX} bytes", str(target))
     if target.is_symlink():
         # Write through a link (a synced folder, a shortcut) so that the link stays a link.
-        target = target.resolve()
+        try:
+            target = target.resolve(strict=False)
+        except (RuntimeError, OSError):
+            raise OSError(errno.ELOOP, "is a symbolic link loop, not a file", str(path)) from None
+        if target.is_symlink():  # a dangling chain that resolve() could not finish
+            raise OSError(errno.ELOOP, "is a symbolic link loop, not a file", str(path))
+    if len(os.fsencode(target.name)) > _NAME_MAX:
+        raise OSError(errno.ENAMETOOLONG, f"the file name is longer than {_NAME_MAX} bytes", str(target))
     folder = target.parent
     old_mode: int | None = None
     try:
         old_stat = target.stat()
     except FileNotFoundError:
         old_stat = None
+    except RuntimeError:
+        raise OSError(errno.ELOOP, "is a symbolic link loop, not a file", str(path)) from None
     if old_stat is not None:
         if stat.S_ISDIR(old_stat.st_mode):
-            raise IsADirectoryError(f"{target} is a folder")
+            raise IsADirectoryError(errno.EISDIR, "is a folder", str(target))
+        if not stat.S_ISREG(old_stat.st_mode):
+            raise OSError(
+                errno.EINVAL, "is not a regular file (a device or a pipe); not replacing it", str(target)
+            )
+        if is_read_only(target):
+            raise ReadOnlyFileError(
+                errno.EACCES,
+                "the file is read-only; save under another name or make it writable",
+                str(target),
+            )
         old_mode = stat.S_IMODE(old_stat.st_mode)
-    tmp = _write_temp(folder, target.name, data, old_mode)
+    if expect is not None and changed_since(target, expect):
+        raise FileChangedError(
+            errno.EEXIST, "the file changed on disk since it was opened or last saved", str(target)
+        )
+    tmp = _write_temp(folder, data, old_mode)
     try:
         if keep_backup and old_stat is not None:
             _make_backup(target)
@@ -80,15 +184,15 @@ def atomic_write_text(path: str | Path, text: str, keep_backup: bool = True, enc
     atomic_write_bytes(path, text.encode(encoding), keep_backup=keep_backup)
 
 
-def _temp_name(folder: Path, name: str) -> Path:
-    return folder / f".{name}.{secrets.token_hex(6)}.tmp"
+def _temp_name(folder: Path) -> Path:
+    return folder / f"{TEMP_PREFIX}{secrets.token_hex(6)}{TEMP_SUFFIX}"
 
 
-def _write_temp(folder: Path, name: str, data: bytes, mode: int | None) -> Path:
+def _write_temp(folder: Path, data: bytes, mode: int | None) -> Path:
     """Create a new temporary file beside the target, write, flush and fsync it; return its path."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     while True:
-        tmp = _temp_name(folder, name)
+        tmp = _temp_name(folder)
         try:
             fd = os.open(tmp, flags, 0o666)
         except FileExistsError:
@@ -109,9 +213,15 @@ def _write_temp(folder: Path, name: str, data: bytes, mode: int | None) -> Path:
 
 
 def _make_backup(target: Path) -> None:
-    """Point ``target.bak`` at the current content of `target`, atomically."""
+    """Point ``target.bak`` at the current content of `target`, atomically.
+
+    A target whose name is too long for a ``.bak`` beside it is saved without one. When ``target.bak``
+    already is a hard link to `target`, `os.replace` of a third link over it is a no-op that leaves the
+    temporary link behind (POSIX rename of two links to one file), so it is removed here."""
     bak = backup_path(target)
-    tmp = _temp_name(target.parent, bak.name)
+    if len(os.fsencode(bak.name)) > _NAME_MAX:
+        return
+    tmp = _temp_name(target.parent)
     try:
         try:
             os.link(target, tmp)
@@ -120,10 +230,9 @@ def _make_backup(target: Path) -> None:
             with open(tmp, "rb+") as f:
                 os.fsync(f.fileno())
         os.replace(tmp, bak)
-    except BaseException:
+    finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -146,7 +255,11 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def save_scene(
-    path: str | Path, scene: Scene, images: Mapping[str, bytes] | None = None, keep_backup: bool = True
+    path: str | Path,
+    scene: Scene,
+    images: Mapping[str, bytes] | None = None,
+    keep_backup: bool = True,
+    expect: FileStamp | None = None,
 ) -> None:
     """Save `scene` (and the pictures it embeds) atomically, in the format the suffix names.
 
@@ -154,18 +267,20 @@ def save_scene(
     (FiveFoot imports those but does not write them, so it never overwrites a map export). Anything else →
     plain scene JSON (UTF-8, 2-space indent, final newline); each ``embedded:NAME`` reference of the
     background and the tokens is replaced by a ``data:`` reference holding ``images[NAME]``.
-    Raises ValueError when an embedded picture the scene refers to is not in `images`.
+    Raises ValueError when an embedded picture the scene refers to is not in `images`; `expect` as in
+    `atomic_write_bytes`.
     """
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".fivefoot":
         from rules.io import fivefoot_file
 
-        fivefoot_file.save(p, scene, images, keep_backup=keep_backup)
+        fivefoot_file.save(p, scene, images, keep_backup=keep_backup, expect=expect)
         return
     if suffix in UVTT_SUFFIXES:
         raise ValueError(f"{p.name}: FiveFoot does not write Universal VTT files; save as .fivefoot or .json")
-    atomic_write_text(p, scene_json_text(inline_images(scene, images or {})), keep_backup=keep_backup)
+    data = scene_json_text(inline_images(scene, images or {})).encode("utf-8")
+    atomic_write_bytes(p, data, keep_backup=keep_backup, expect=expect)
 
 
 def scene_json_text(scene: Scene) -> str:

@@ -49,6 +49,7 @@ from rules.io.images import (
     check_image,
     embedded_ref,
 )
+from rules.io.safe_read import read_regular_file
 from rules.scene import FORMAT, FORMAT_VERSION, MAX_GRID_SIDE, JsonReader, Scene, scene_from_json
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
@@ -75,23 +76,14 @@ def load(path: str | Path, system: str = "pf2e") -> Scene:
 
 def load_document(path: str | Path, system: str = "pf2e") -> Document:
     """Import a UVTT file: the scene plus its embedded picture. Raises `SceneError` naming the file."""
+    from rules.io.loading import file_error
+
     p = Path(path)
     source = str(p)
     try:
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SceneError(
-                f"is {size // (1024 * 1024)} MB, more than the {MAX_FILE_BYTES // (1024 * 1024)} MB limit",
-                "",
-                source,
-            )
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise SceneError("no such file", "", source) from None
-    except IsADirectoryError:
-        raise SceneError("is a folder, not a map file", "", source) from None
+        data = read_regular_file(p, MAX_FILE_BYTES)
     except OSError as exc:
-        raise SceneError(f"cannot be read ({exc.strerror or exc})", "", source) from None
+        raise file_error(exc, source, "map file") from None
     return loads(data, source, system, name=p.stem)
 
 

@@ -1,0 +1,211 @@
+"""Limits on every count and size a scene file may hold, far beyond what a real map needs.
+
+A scene file is input from anyone: the loader refuses (with `SceneError` naming the JSON path, exit 2 on
+the command line) a file past any of these limits instead of spending gigabytes or hours on it. The
+largest real maps (a 120×120 dungeon with 40 tokens, a 300×300 Dungeondraft export with 20 000 wall
+segments) stay well inside them. The same table is in docs/limits.md.
+
+==========================  ==============  ===========================================================
+limit                       value           what it bounds
+==========================  ==============  ===========================================================
+`MAX_SCENE_FILE_BYTES`      320 MB          a plain scene JSON file (room for inline ``data:`` pictures)
+`MAX_GRID_SIDE`             1000 cells      grid width and height (``rules.scene.MAX_GRID_SIDE``)
+`MAX_TOKENS`                5 000           ``tokens``
+`MAX_WALLS`                 200 000         ``walls`` (segments; doors and windows count)
+`MAX_TERRAIN`               1 000 000       ``terrain`` entries (and each must lie on the grid)
+`MAX_LIGHTS`                10 000          ``lights``
+`MAX_ITEMS_PER_TOKEN`       200             each list or table of a token (attacks, conditions, …)
+`MAX_ID_CHARS`              200             a token id
+`MAX_TEXT_CHARS`            100 000         any other string, except picture references
+`MAX_PICTURE_REF_CHARS`     300 000 000     a picture reference (a ``data:`` URI holds the picture)
+`MAX_JSON_DEPTH`            64              nesting of objects and lists anywhere (unknown keys too)
+`MAX_INT_DIGITS`            100             digits of any whole number anywhere (unknown keys too)
+`MAX_REACH_FEET`            1 000 ft        a token's ``reach`` (the ``reach`` query grows with feet²)
+`MAX_SPEED_FEET`            10 000 ft       a token's ``speed`` and each of its ``speeds``
+`MAX_STAT`                  1 000 000 000   any other whole-number game value (hp, ac, bonus, …)
+`MAX_COORD`                 1 000 000       a wall end or light position, in cells from the origin
+`MAX_LIGHT_FEET`            100 000 ft      a light's range, bright and dim radius
+`MAX_PIXELS_PER_CELL`       100 000         a map picture's pixels per cell
+==========================  ==============  ===========================================================
+
+`check_document` checks the raw JSON (counts, depth, digits, string lengths) before anything is built,
+so a hostile file is refused cheaply; `check_scene` checks the built `Scene`'s values (terrain on the
+grid, reach, speeds, game values, coordinates). `rules.scene.scene_from_json` calls both.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rules.errors import SceneError
+
+if TYPE_CHECKING:
+    from rules.scene import Scene
+
+MAX_SCENE_FILE_BYTES = 320 * 1024 * 1024
+MAX_GRID_SIDE = 1000
+MAX_TOKENS = 5_000
+MAX_WALLS = 200_000
+MAX_TERRAIN = 1_000_000
+MAX_LIGHTS = 10_000
+MAX_ITEMS_PER_TOKEN = 200
+MAX_ID_CHARS = 200
+MAX_TEXT_CHARS = 100_000
+MAX_PICTURE_REF_CHARS = 300_000_000
+MAX_JSON_DEPTH = 64
+MAX_INT_DIGITS = 100
+MAX_REACH_FEET = 1_000
+MAX_SPEED_FEET = 10_000
+MAX_STAT = 1_000_000_000
+MAX_COORD = 1_000_000.0
+MAX_LIGHT_FEET = 100_000.0
+MAX_PIXELS_PER_CELL = 100_000.0
+
+_MAX_INT = 10**MAX_INT_DIGITS
+_SECTION_LIMITS = {
+    "tokens": MAX_TOKENS,
+    "walls": MAX_WALLS,
+    "terrain": MAX_TERRAIN,
+    "lights": MAX_LIGHTS,
+}
+_NAMES = {"tokens": "tokens", "walls": "wall segments", "terrain": "terrain entries", "lights": "lights"}
+
+
+def _fail(source: str, path: str, message: str) -> SceneError:
+    return SceneError(message, path, source)
+
+
+def _child(path: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path and path != "$" else str(key)
+
+
+def check_document(doc: Mapping[str, Any], source: str = "") -> None:
+    """Refuse a raw scene document past a count, depth, digit or length limit (see the table above)."""
+    for key, limit in _SECTION_LIMITS.items():
+        value = doc.get(key)
+        if isinstance(value, list) and len(value) > limit:
+            raise _fail(source, key, f"has {len(value)} {_NAMES[key]}, more than the limit of {limit}")
+    tokens = doc.get("tokens")
+    if isinstance(tokens, list):
+        for i, tok in enumerate(tokens):
+            if not isinstance(tok, dict):
+                continue
+            tid = tok.get("id")
+            if isinstance(tid, str) and len(tid) > MAX_ID_CHARS:
+                raise _fail(
+                    source,
+                    f"tokens[{i}].id",
+                    f"is {len(tid)} characters, more than the {MAX_ID_CHARS} allowed",
+                )
+            for k, v in tok.items():
+                if isinstance(v, (list, dict)) and len(v) > MAX_ITEMS_PER_TOKEN:
+                    raise _fail(
+                        source,
+                        f"tokens[{i}].{k}",
+                        f"has {len(v)} entries, more than the limit of {MAX_ITEMS_PER_TOKEN}",
+                    )
+    _walk(doc, source)
+
+
+def _picture_ref(path: str) -> bool:
+    return path == "background.image" or (path.startswith("tokens[") and path.endswith("].image"))
+
+
+def _walk(doc: Any, source: str) -> None:
+    """Depth, whole-number digits and string lengths everywhere (iterative: no recursion limit)."""
+    stack: list[tuple[Any, str, int]] = [(doc, "$", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise _fail(source, path, f"is nested more than {MAX_JSON_DEPTH} levels deep")
+        items: Any
+        if isinstance(value, dict):
+            items = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        for key, v in items:
+            if isinstance(key, str) and len(key) > MAX_TEXT_CHARS:
+                raise _fail(source, path, f"has a key of {len(key)} characters, more than {MAX_TEXT_CHARS}")
+            if isinstance(v, (dict, list)):
+                stack.append((v, _child(path, key), depth + 1))
+            elif isinstance(v, str):
+                if len(v) > MAX_TEXT_CHARS:
+                    where = _child(path, key)
+                    limit = MAX_PICTURE_REF_CHARS if _picture_ref(where) else MAX_TEXT_CHARS
+                    if len(v) > limit:
+                        raise _fail(source, where, f"is {len(v)} characters, more than the {limit} allowed")
+            elif isinstance(v, int) and not isinstance(v, bool) and not -_MAX_INT < v < _MAX_INT:
+                raise _fail(
+                    source, _child(path, key), f"is a whole number of more than {MAX_INT_DIGITS} digits"
+                )
+
+
+def _bound(source: str, path: str, value: float | None, lo: float, hi: float, unit: str = "") -> None:
+    if value is None:
+        return
+    if not (lo <= value <= hi) or (isinstance(value, float) and not math.isfinite(value)):
+        shown = f"{value:g}" if isinstance(value, float) else str(value)
+        raise _fail(source, path, f"{shown}{unit} is outside the allowed range {lo:g}..{hi:g}{unit}")
+
+
+def check_scene(scene: Scene, source: str = "") -> None:
+    """Refuse a built scene whose values pass the limits of the table above (paths as in the file)."""
+    grid = scene.grid
+    for i, t in enumerate(scene.terrain):
+        x, y = t.cell
+        if not (0 <= x < grid.width and 0 <= y < grid.height):
+            raise _fail(
+                source,
+                f"terrain[{i}].cell",
+                f"[{x}, {y}] is outside the {grid.width}×{grid.height} grid (cells 0..{grid.width - 1}, "
+                f"0..{grid.height - 1})",
+            )
+    for i, w in enumerate(scene.walls):
+        for end, p in (("a", w.a), ("b", w.b)):
+            _bound(source, f"walls[{i}].{end}[0]", p.x, -MAX_COORD, MAX_COORD)
+            _bound(source, f"walls[{i}].{end}[1]", p.y, -MAX_COORD, MAX_COORD)
+    for i, lt in enumerate(scene.lights):
+        where = f"lights[{i}]"
+        _bound(source, f"{where}.at[0]", lt.position.x, -MAX_COORD, MAX_COORD)
+        _bound(source, f"{where}.at[1]", lt.position.y, -MAX_COORD, MAX_COORD)
+        for name in ("range", "bright", "dim"):
+            _bound(source, f"{where}.{name}", getattr(lt, name, None), 0, MAX_LIGHT_FEET, " ft")
+    bg = scene.background
+    if bg is not None:
+        _bound(source, "background.pixels_per_cell", bg.pixels_per_cell, 0, MAX_PIXELS_PER_CELL)
+        _bound(source, "background.offset[0]", bg.offset.x, -MAX_STAT, MAX_STAT)
+        _bound(source, "background.offset[1]", bg.offset.y, -MAX_STAT, MAX_STAT)
+    for i, tok in enumerate(scene.tokens):
+        _check_token(tok, f"tokens[{i}]", source)
+
+
+def _check_token(tok: Any, where: str, source: str) -> None:
+    _bound(source, f"{where}.reach", tok.reach, 0, MAX_REACH_FEET, " ft")
+    _bound(source, f"{where}.speed", tok.speed, 0, MAX_SPEED_FEET, " ft")
+    for name in (
+        "ac", "hp", "max_hp", "temp_hp", "initiative_bonus", "level", "perception",
+        "proficiency_bonus", "hero_points", "elevation",
+    ):  # fmt: skip
+        value = getattr(tok, name, None)
+        if isinstance(value, int):
+            _bound(source, f"{where}.{name}", value, -MAX_STAT, MAX_STAT)
+    tables = (
+        ("speeds", MAX_SPEED_FEET), ("saves", MAX_STAT), ("skills", MAX_STAT), ("abilities", MAX_STAT),
+        ("weaknesses", MAX_STAT), ("resistances", MAX_STAT),
+    )  # fmt: skip
+    for table, hi in tables:
+        for key, value in getattr(tok, table, ()) or ():
+            if isinstance(value, int):
+                _bound(source, f"{where}.{table}.{key}", value, -MAX_STAT, hi)
+    for k, a in enumerate(getattr(tok, "attacks", ()) or ()):
+        at = f"{where}.attacks[{k}]"
+        _bound(source, f"{at}.bonus", a.bonus, -MAX_STAT, MAX_STAT)
+        _bound(source, f"{at}.range_increment", a.range_increment, 1, MAX_STAT, " ft")
+        if a.range is not None:
+            _bound(source, f"{at}.range", a.range[1], 1, MAX_STAT, " ft")
