@@ -1,0 +1,187 @@
+"""Reactions to movement and actions: who may make a PF2e Reactive Strike or a D&D 5e opportunity attack.
+
+PF2e (Player Core "Reactive Strike"; "Step"): the trigger is a creature within your reach using a move or
+manipulate action, making a ranged attack, or leaving a square during a move action it is using. Only a
+creature that lists Reactive Strike (or the pre-remaster Attack of Opportunity) and can act reacts. A Step
+(「“ステップ”は“機会攻撃”のような、移動アクションやマスからの出入りをトリガーとするリアクションのトリガーと
+ならない」) and forced movement (it is not the mover's action) never trigger it. Drop Prone, Stand and Crawl
+are move actions: a reacting creature with the actor within reach may use it.
+
+D&D 5e (2014 and 2024 PHB "Opportunity Attacks"): a hostile creature can make one when a creature **it can
+see** leaves its reach using the mover's own movement, action or reaction. Not after Disengage
+(``disengaged``), not for teleporting or forced movement (moved without spending the mover's movement,
+action or reaction), and not from a creature that is blinded, incapacitated (or worse) or has used its
+reaction. A mover that is invisible or hidden is unseen. Standing up or dropping prone leaves no reach.
+
+Both systems: the reactor is on another side, not at 0 HP, and its reach is its longest melee reach,
+measured like every reach (`rules.geometry.reach.within_reach`, elevation counted, so a flyer high above is
+out of reach).
+
+`movement_reactions` lists who may react to a move along a path (once each, at the first step that triggers
+it); `action_reactions` who may react to a PF2e action taken in place. `is_single_step` says whether a path
+is one legal PF2e Step, which the drag offers instead of a Stride.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence, Set
+from dataclasses import dataclass, replace
+
+from rules.geometry.coords import Cell
+from rules.geometry.reach import within_reach
+from rules.scene import Scene, Token
+from rules.systems.board import can_see, hostile, melee_reach
+
+#: How the mover moves: its own Stride / move (``stride``), a PF2e ``step``, ``forced`` movement (shoved,
+#: pushed, falling) or ``teleport``.
+MOVE_KINDS: tuple[str, ...] = ("stride", "step", "forced", "teleport")
+#: PF2e actions taken in place that trigger Reactive Strike: move actions and manipulate actions, ranged
+#: attacks.
+PF2E_TRIGGERING_ACTIONS: frozenset[str] = frozenset(
+    {"stand", "drop-prone", "crawl", "interact", "ranged-attack", "manipulate", "move"}
+)
+PF2E_MOVE_REACTIONS: tuple[str, ...] = ("reactive strike", "attack of opportunity")
+#: Conditions under which a creature makes no reaction (PF2e can't act; 5e incapacitated or worse).
+CANNOT_REACT: frozenset[str] = frozenset(
+    {"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "incapacitated", "confused"}
+)
+#: 5e: a creature with one of these can't be seen by others.
+UNSEEN: frozenset[str] = frozenset({"invisible", "hidden"})
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """`token_id` may react to the mover at `path[step]` (a step from that cell) or, for an action in place,
+    at step 0; `kind` is ``Reactive Strike`` or ``opportunity attack``."""
+
+    step: int
+    cell: Cell
+    token_id: str
+    kind: str
+    text: str
+
+
+def reaction_names(creature: Token) -> tuple[str, ...]:
+    """The reactions `creature` lists (its ``reactions`` field, else ``extra["reactions"]``)."""
+    if creature.reactions:
+        return creature.reactions
+    raw = creature.extra.get("reactions", [])
+    return tuple(str(r) for r in raw) if isinstance(raw, list) else ()
+
+
+def has_reactive_strike(creature: Token) -> bool:
+    names = [name.lower() for name in reaction_names(creature)]
+    return any(any(key in name for key in PF2E_MOVE_REACTIONS) for name in names)
+
+
+def can_react(scene: Scene, creature: Token, reactions_used: Set[str] = frozenset()) -> bool:
+    """Can `creature` use a reaction that movement triggers now? Not at 0 HP, not when it can't act
+    (`CANNOT_REACT`), not when its reaction is spent (in `reactions_used`, or ``reaction-used`` on it), and in
+    PF2e only with Reactive Strike."""
+    if creature.id in reactions_used or creature.has_condition("reaction-used"):
+        return False
+    if creature.hp is not None and creature.hp <= 0:
+        return False
+    if creature.condition_names() & CANNOT_REACT:
+        return False
+    if scene.is_pf2e:
+        return has_reactive_strike(creature)
+    return True
+
+
+def threat_reach(creature: Token) -> int:
+    """The longest melee reach of `creature` (its own reach when it lists no melee attack)."""
+    melee = [melee_reach(creature, a) for a in creature.attacks if not a.is_ranged]
+    return max(melee) if melee else creature.reach
+
+
+def sees_mover(scene: Scene, reactor: Token, mover: Token) -> bool:
+    """5e: the reactor can see the mover (not blinded; the mover not invisible or hidden; line of sight)."""
+    if reactor.has_condition("blinded") or mover.condition_names() & UNSEEN:
+        return False
+    return can_see(scene, reactor, mover)
+
+
+def _reactors(scene: Scene, mover: Token, reactions_used: Set[str]) -> list[Token]:
+    return [
+        o
+        for o in scene.tokens
+        if o.id != mover.id and hostile(mover, o) and can_react(scene, o, reactions_used)
+    ]
+
+
+def movement_reactions(
+    scene: Scene,
+    mover: Token,
+    path: Sequence[Cell],
+    *,
+    kind: str = "stride",
+    reactions_used: Set[str] = frozenset(),
+) -> tuple[Reaction, ...]:
+    """Who may react to `mover` moving along `path` (its top-left cells, starting where it stands), sorted by
+    step then id; once per creature, at the first step that triggers it (see the module docstring). A
+    ``step``, ``forced`` or ``teleport`` move triggers nothing; neither does a 5e move after Disengage."""
+    if kind not in MOVE_KINDS:
+        raise ValueError(f"kind {kind!r} is not one of {', '.join(MOVE_KINDS)}")
+    if len(path) < 2 or kind != "stride":
+        return ()
+    if not scene.is_pf2e and mover.has_condition("disengaged"):
+        return ()
+    found: list[Reaction] = []
+    for other in _reactors(scene, mover, reactions_used):
+        feet = threat_reach(other)
+        inside = [within_reach(scene, other, replace(mover, cell=c), feet) for c in path]
+        for i in range(len(path) - 1):
+            if scene.is_pf2e:
+                trigger = inside[i]
+            else:
+                trigger = (
+                    inside[i] and not inside[i + 1] and sees_mover(scene, other, replace(mover, cell=path[i]))
+                )
+            if trigger:
+                what = "Reactive Strike" if scene.is_pf2e else "opportunity attack"
+                verb = "leaves a square in" if scene.is_pf2e else "leaves"
+                found.append(Reaction(i, path[i], other.id, what, f"{verb} {other.label}'s reach ({what})"))
+                break
+    found.sort(key=lambda r: (r.step, r.token_id))
+    return tuple(found)
+
+
+def action_reactions(
+    scene: Scene, actor: Token, action: str, *, reactions_used: Set[str] = frozenset()
+) -> tuple[Reaction, ...]:
+    """PF2e: who may make a Reactive Strike when `actor` uses `action` in place (``stand``, ``drop-prone``,
+    ``crawl``, ``interact``, ``manipulate``, ``ranged-attack``, ``move``): every reacting creature with the
+    actor within its reach. Other actions, and 5e (whose opportunity attacks need the mover to leave reach),
+    trigger nothing."""
+    if not scene.is_pf2e or action not in PF2E_TRIGGERING_ACTIONS:
+        return ()
+    out = [
+        Reaction(
+            0, actor.cell, o.id, "Reactive Strike", f"{action} within {o.label}'s reach (Reactive Strike)"
+        )
+        for o in _reactors(scene, actor, reactions_used)
+        if within_reach(scene, o, actor, threat_reach(o))
+    ]
+    return tuple(sorted(out, key=lambda r: r.token_id))
+
+
+def is_single_step(scene: Scene, mover: Token, path: Sequence[Cell], diagonals_before: int = 0) -> bool:
+    """PF2e: is `path` one legal Step (a single 5-ft move, not into difficult terrain, not a diagonal that
+    would cost 10 ft, with a Speed of at least 10 ft)? Always False in 5e."""
+    if not scene.is_pf2e or len(path) != 2 or mover.speed < 10:
+        return False
+    from rules.geometry.movement import path_cost
+
+    start = replace(mover, cell=Cell(path[0].x, path[0].y))
+    return path_cost(scene, start, list(path), diagonals_before, "step").legal
+
+
+def reaction_used(token: Token) -> Token:
+    """The token after it used its reaction (``reaction-used``, cleared at the start of its turn)."""
+    return token.with_condition("reaction-used")
+
+
+def start_of_turn(token: Token) -> Token:
+    """A creature gets its reaction back at the start of its turn."""
+    return token.without_condition("reaction-used")
