@@ -272,7 +272,8 @@ def roll_reasons(
             continue
         for e in c.effects:
             if e.effect != AUTO_FAIL and _applies(e, roll, ability, distance):
-                out.append(Reason(e.effect, f"{who} is {name} ({e.why})".strip()))
+                detail = "" if e.why == name else f" ({e.why})"
+                out.append(Reason(e.effect, f"{who} is {name}{detail}".strip()))
     out += _exhaustion_reasons(token, roll, edition, who)
     return out
 

@@ -89,7 +89,7 @@ def modifiers(
     """Every modifier of `token`'s `stat` before stacking: its total, its conditions, then `bonuses`."""
     key = normalise(stat)
     base = base_modifier(token, key)
-    label = LABELS.get(key, key.replace("-", " "))
+    label = LABELS.get(key, key.replace("-", " ").capitalize())
     mods = [Modifier(label + (" DC" if dc else ""), "untyped", base, token.label)]
     mods += statistic_modifiers(token, _condition_stat(key) + ("-dc" if dc else ""))
     mods += bonuses
