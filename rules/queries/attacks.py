@@ -29,6 +29,10 @@ def _d20(value: Any, name: str) -> int:
 @query("check")
 def check(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     """PF2e ``d20`` + ``modifier`` vs ``dc``; or a token's ``stat`` in any system (`rules.queries.rolls`)."""
+    if not scene.is_pf2e and q.get("token") is None and q.get("modifier") is not None:
+        raise QueryError(
+            "bad value", f"a check by 'modifier' is PF2e only; in {scene.system} give 'token' and 'stat'"
+        )
     if q.get("token") is not None or not scene.is_pf2e:
         from rules.queries.rolls import check_by_token
 
