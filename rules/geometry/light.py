@@ -61,6 +61,7 @@ TOL = 1e-9
 # Cached contributions of single sources: key → (walls tuple kept alive for the identity check, cells, levels)
 _SOURCES: OrderedDict[Hashable, tuple[Any, IntArray, LevelMap]] = OrderedDict()
 _SOURCES_MAX = 4096
+_STATIC: OrderedDict[Hashable, tuple[Any, Any, LevelMap]] = OrderedDict()
 
 
 def level_name(level: int) -> str:
@@ -217,13 +218,26 @@ def light_contribution(scene: Scene, light: Light) -> tuple[IntArray, LevelMap]:
     return _memo(scene, _source_key(scene, "point", at.x, at.y, light.bright, light.dim), build)
 
 
-def token_light_contribution(scene: Scene, token: Token) -> tuple[IntArray, LevelMap]:
+def token_light_contribution(scene: Scene, token: Token, exact: bool = True) -> tuple[IntArray, LevelMap]:
     """Cells the light a creature carries reaches and the level it gives each (cached per walls and the
-    creature's space)."""
+    creature's space). With ``exact=False`` (drawing, fog, dragging) line of sight is read off the
+    creature's sight mask (`rules.geometry.vision.sight_mask`, the display rule) instead of the exact
+    search."""
     tl = token.light
     if tl is None:
         return np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.uint8)
     n = token.side_squares
+    if not exact:
+        from rules.geometry.vision import sight_mask
+
+        def build_fast() -> tuple[IntArray, LevelMap]:
+            cells, levels = _levels(
+                emanation_template(scene, token, tl.bright), emanation_template(scene, token, tl.dim)
+            )
+            ok = sight_mask(scene, token)[cells[:, 1], cells[:, 0]] if len(cells) else np.zeros(0, dtype=bool)
+            return cells[ok], levels[ok]
+
+        return _memo(scene, _source_key(scene, "token-fast", token.cell, n, tl.bright, tl.dim), build_fast)
 
     def build() -> tuple[IntArray, LevelMap]:
         cells, levels = _levels(
@@ -266,12 +280,24 @@ def static_light_map(scene: Scene) -> LevelMap:
         out.setflags(write=False)
         return out
 
-    result: LevelMap = scene.cached("light.static_map", build)
+    # shared by every scene value holding the same walls and lights (a token move keeps both)
+    key = _source_key(scene, "static", id(scene.lights), scene.options.ambient)
+    hit = _STATIC.get(key)
+    if hit is not None and hit[0] is scene.walls and hit[1] is scene.lights:
+        _STATIC.move_to_end(key)
+        return hit[2]
+    result = build()
+    _STATIC[key] = (scene.walls, scene.lights, result)
+    while len(_STATIC) > 16:
+        _STATIC.popitem(last=False)
     return result
 
 
-def light_map(scene: Scene) -> LevelMap:
-    """Every cell's light level (`DARKNESS`, `DIM`, `BRIGHT`), indexed ``[y, x]`` (cached per scene)."""
+def light_map(scene: Scene, exact: bool = False) -> LevelMap:
+    """Every cell's light level (`DARKNESS`, `DIM`, `BRIGHT`), indexed ``[y, x]`` (cached per scene).
+
+    Placed lights are always exact. Creatures' lights are exact with ``exact=True`` (the queries); by
+    default they use the display rule (see `token_light_contribution`), fast enough to follow a drag."""
 
     def build() -> LevelMap:
         base = static_light_map(scene)
@@ -281,13 +307,13 @@ def light_map(scene: Scene) -> LevelMap:
         for t in scene.tokens:
             if t.light is None:
                 continue
-            cells, levels = token_light_contribution(scene, t)
+            cells, levels = token_light_contribution(scene, t, exact)
             if len(cells):
                 np.maximum.at(out, (cells[:, 1], cells[:, 0]), levels)
         out.setflags(write=False)
         return out
 
-    result: LevelMap = scene.cached("light.map", build)
+    result: LevelMap = scene.cached(("light.map", exact), build)
     return result
 
 
@@ -296,13 +322,13 @@ def light_at(scene: Scene, cell: Cell | tuple[int, int]) -> str:
     x, y = int(cell[0]), int(cell[1])
     if not scene.grid.contains(x, y):
         raise ValueError(f"cell [{x}, {y}] is outside the {scene.grid.width}×{scene.grid.height} grid")
-    return level_name(int(light_map(scene)[y, x]))
+    return level_name(int(light_map(scene, exact=True)[y, x]))
 
 
 def space_light(scene: Scene, token: Token) -> int:
     """The brightest level on any square of a creature's space (its light for being seen; **Ruling**: a
     creature partly in bright light is seen in bright light)."""
-    m = light_map(scene)
+    m = light_map(scene, exact=True)
     n = token.side_squares
     x0, y0 = token.cell
     part = m[max(0, y0) : max(0, y0 + n), max(0, x0) : max(0, x0 + n)]

@@ -180,23 +180,22 @@ _REL_TOL = 1e-7
 def _diamond(x: FloatArray, y: FloatArray) -> FloatArray:
     """Diamond angle of direction (x, y): monotone in the true angle, 0 east, 1 south, 2 west, 3 north."""
     s = np.abs(x) + np.abs(y)
-    s = np.where(s == 0, 1.0, s)
-    q = np.where(
-        y >= 0,
-        np.where(x >= 0, y / s, 1 - x / s),
-        np.where(x < 0, 2 - y / s, 3 + x / s),
-    )
-    out: FloatArray = np.mod(q, 4.0)
+    t = y / np.where(s == 0, 1.0, s)
+    out: FloatArray = np.where(x < 0, 2.0 - t, np.where(t < 0, 4.0 + t, t))
     return out
 
 
 def _direction(q: FloatArray) -> tuple[FloatArray, FloatArray]:
     """The point on the unit diamond ``|x| + |y| = 1`` at diamond angle q."""
+    q = np.mod(q, 4.0)
     f = q - np.floor(q)
     quad = np.floor(q).astype(np.int64) % 4
     ux = np.choose(quad, [1 - f, -f, f - 1, f])
     uy = np.choose(quad, [f, 1 - f, -f, f - 1])
     return ux, uy
+
+
+_TABLE_X, _TABLE_Y = _direction(np.arange(BINS, dtype=np.float64) * (4.0 / BINS))
 
 
 class _DepthBuffer:
@@ -226,12 +225,13 @@ class _DepthBuffer:
                 which = np.repeat(np.arange(len(counts)), counts)
                 first = np.cumsum(counts) - counts
                 k = k0[which] + (np.arange(total) - first[which])
-                ux, uy = _direction(k.astype(np.float64) / scale)
+                kk = k % BINS
+                ux, uy = _TABLE_X[kk], _TABLE_Y[kk]
                 denom = ux * ey[which] - uy * ex[which]
                 with np.errstate(divide="ignore", invalid="ignore"):
                     t = cross_ae[which] / denom
                 t = np.where(np.isfinite(t) & (t > 0), t, np.inf)
-                np.minimum.at(depth, k % BINS, t)
+                np.minimum.at(depth, kk, t)
         self.depth = depth
         self.ox, self.oy = ox, oy
 
