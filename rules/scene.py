@@ -20,6 +20,7 @@ from typing import Any
 
 from rules.errors import SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell, Point
+from rules.model.fog import Fog, fog_from_json, fog_to_json
 
 FORMAT = "fivefoot.scene"
 FORMAT_VERSION = 1
@@ -339,6 +340,8 @@ class Scene:
     tokens: tuple[Token, ...] = ()
     background: Background | None = None
     lights: tuple[Light, ...] = ()
+    #: Fog of war (`rules.model.fog`), saved under the top-level key ``fog``; None: never set up.
+    fog: Fog | None = None
     name: str = ""
     version: int = FORMAT_VERSION
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
@@ -555,6 +558,7 @@ _SCENE_KEYS = (
     "background",
     "lights",
     "name",
+    "fog",
 )
 
 #: Migrations: version N → N+1, applied in order by `migrate`.
@@ -618,6 +622,7 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
         _light(r, lt, f"lights[{i}]") for i, lt in enumerate(r.lst(doc.get("lights", []), "lights"))
     )
     name = r.string(doc.get("name", ""), "name")
+    fog = None if doc.get("fog") is None else fog_from_json(doc["fog"], grid.width, grid.height, source)
     return Scene(
         system=system,
         grid=grid,
@@ -627,6 +632,7 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
         tokens=tuple(tokens),
         background=background,
         lights=lights,
+        fog=fog,
         name=name,
         version=FORMAT_VERSION,
         extra=_extra(doc, _SCENE_KEYS),
@@ -1101,6 +1107,8 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
             lj.update(lt.extra)
             lights.append(lj)
         doc["lights"] = lights
+    if scene.fog is not None:
+        doc["fog"] = fog_to_json(scene.fog)
     doc.update(scene.extra)
     return doc
 
