@@ -84,22 +84,24 @@ def effective_max_hp(token: Token, system: str | Named) -> int | None:
 
 
 def effective_speed(token: Token, system: str | Named, mode: str = "walk") -> int:
-    """The creature's speed in feet for a movement mode (``walk`` by default; see the module docstring)."""
+    """The creature's speed in feet for a movement mode (``walk`` by default; see the module docstring).
+    The conditions' own data decide which conditions stop movement (`rules.systems.pf2e.conditions`,
+    `rules.systems.dnd5e.conditions`)."""
     name = system_name(system)
     speed = token.speed_of(mode)
+    if token.has_condition("dead"):
+        return 0
     if name == "pf2e":
-        if any(token.has_condition(c) for c in CANT_MOVE_PF2E):
+        from rules.systems.pf2e import conditions as pf2e_conditions
+
+        if pf2e_conditions.speed_zero(token) or any(token.has_condition(c) for c in CANT_MOVE_PF2E):
             return 0
         if token.has_condition("encumbered") and speed > 0:
             speed = max(5, speed - 10)
         return speed
-    if any(token.has_condition(c) for c in CANT_MOVE_5E) or token.has_condition("dead"):
+    from rules.systems.dnd5e import conditions as dnd_conditions
+    from rules.systems.dnd5e.editions import edition
+
+    if any(token.has_condition(c) for c in CANT_MOVE_5E):
         return 0
-    level = exhaustion_level(token)
-    if name == "dnd5e-2014":
-        if level >= 5:
-            return 0
-        if level >= 2:
-            return speed // 2
-        return speed
-    return max(0, speed - 5 * level)
+    return dnd_conditions.speed(token, edition(name), base=speed)
