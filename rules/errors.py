@@ -38,3 +38,8 @@ class QueryError(Exception):
         self.prefix = prefix
         self.message = message
         super().__init__(f"{prefix}: {message}")
+
+
+class CreatureImportError(SceneError):
+    """A creature file (Foundry actor, Pathbuilder export, 5e-bits list …) cannot be imported.
+    `source` names the file and `path` the field, e.g. ``system.attributes.ac.value``."""

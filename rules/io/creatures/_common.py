@@ -1,0 +1,230 @@
+"""Shared reading helpers for the creature importers.
+
+Real files leave fields out, so a missing or ``null`` value gets the importer's default; a value that is
+present but of the wrong kind raises `CreatureImportError` naming the file and the JSON path of the field.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rules.errors import CreatureImportError
+from rules.model.creature import Creature, CreatureError
+
+JSON = Any
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+class Reader:
+    """Tolerant typed access to a decoded JSON document from `source` (a file name)."""
+
+    def __init__(self, source: str, base: str = "") -> None:
+        self.source = source
+        self.base = base
+
+    def at(self, base: str) -> Reader:
+        return Reader(self.source, base)
+
+    def _full(self, path: str) -> str:
+        if not self.base:
+            return path
+        if not path:
+            return self.base
+        return f"{self.base}{path}" if path.startswith("[") else f"{self.base}.{path}"
+
+    def fail(self, path: str, message: str) -> CreatureImportError:
+        return CreatureImportError(message, self._full(path), self.source)
+
+    @staticmethod
+    def dig(value: JSON, *keys: str) -> JSON:
+        """``value[k1][k2]…``, or None where a level is missing or not an object."""
+        for k in keys:
+            if not isinstance(value, dict):
+                return None
+            value = value.get(k)
+        return value
+
+    def obj(self, value: JSON, path: str) -> dict[str, JSON]:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise self.fail(path, f"expected an object, got {_kind(value)}")
+        return value
+
+    def lst(self, value: JSON, path: str) -> list[JSON]:
+        """A list; an object's values in order (Foundry stores some lists as ``{"0": …, "1": …}``)."""
+        if value is None:
+            return []
+        if isinstance(value, dict):
+            return list(value.values())
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected a list, got {_kind(value)}")
+        return value
+
+    def int_(self, value: JSON, path: str, default: int | None = None) -> int | None:
+        """A whole number; numeric strings (``"2"``, ``"+3"``) are accepted; ``""``/None give `default`."""
+        if value is None or value == "":
+            return default
+        if isinstance(value, bool):
+            raise self.fail(path, f"expected a number, got {_kind(value)}")
+        if isinstance(value, str):
+            text = value.strip()
+            if re.fullmatch(r"[+-]?\d{1,9}", text):
+                return int(text)
+            raise self.fail(path, f"expected a number, got {_kind(value)}")
+        if isinstance(value, int):
+            if abs(value) > 10**9:
+                raise self.fail(path, f"{value} is out of range")
+            return value
+        if isinstance(value, float):
+            if value != value or abs(value) > 1e9:
+                raise self.fail(path, f"{value!r} is out of range")
+            return int(value)
+        raise self.fail(path, f"expected a number, got {_kind(value)}")
+
+    def need_int(self, value: JSON, path: str, default: int) -> int:
+        result = self.int_(value, path, default)
+        return default if result is None else result
+
+    def num(self, value: JSON, path: str) -> float | None:
+        if value is None or value == "":
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(path, f"expected a number, got {_kind(value)}")
+        result = float(value)
+        if result != result or abs(result) > 1e9:
+            raise self.fail(path, f"{value!r} is out of range")
+        return result
+
+    def str_(self, value: JSON, path: str, default: str = "") -> str:
+        if value is None:
+            return default
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(value)
+        if not isinstance(value, str):
+            raise self.fail(path, f"expected text, got {_kind(value)}")
+        return value
+
+    def strs(self, value: JSON, path: str) -> list[str]:
+        """A list of strings; a single string counts as one; objects with ``type``/``value`` give that."""
+        if value is None or value == "":
+            return []
+        if isinstance(value, str):
+            return [value]
+        out: list[str] = []
+        for i, v in enumerate(self.lst(value, path)):
+            if isinstance(v, dict):
+                v = v.get("type", v.get("value"))
+            text = self.str_(v, f"{path}[{i}]")
+            if text:
+                out.append(text)
+        return out
+
+    def build(self, make: Callable[[], Creature], path: str = "") -> Creature:
+        """Build a creature, turning a model validation error into an import error at its field."""
+        try:
+            return make()
+        except CreatureError as exc:
+            field = f"{path}.{exc.field}" if path and exc.field else (path or exc.field)
+            raise self.fail(field, exc.detail) from None
+
+
+def _kind(value: JSON) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the text {value[:40]!r}"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def read_json(path: Path) -> JSON:
+    """Decode a JSON file, raising `CreatureImportError` naming the file."""
+    source = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise CreatureImportError(f"is too large ({size} bytes)", "", source)
+        text = path.read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        raise CreatureImportError("no such file", "", source) from None
+    except IsADirectoryError:
+        raise CreatureImportError("is a folder", "", source) from None
+    except UnicodeDecodeError as exc:
+        raise CreatureImportError(f"not UTF-8 text (byte {exc.start})", "", source) from None
+    except OSError as exc:
+        raise CreatureImportError(f"cannot be read ({exc.strerror})", "", source) from None
+    return parse_json(text, source)
+
+
+def parse_json(text: str, source: str) -> JSON:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CreatureImportError(
+            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", "", source
+        ) from None
+    except RecursionError:
+        raise CreatureImportError("not valid JSON: nested too deeply", "", source) from None
+
+
+_TAG = re.compile(r"<[^>]+>")
+_BLOCK = re.compile(r"</?(p|br|li|hr|h\d|div|tr)\b[^>]*>", re.IGNORECASE)
+_LINK_LABEL = re.compile(r"@\w+\[[^\]]*\]\{([^}]*)\}")
+_LINK = re.compile(r"@(\w+)\[([^\]]*)\]")
+_ROLL = re.compile(r"\[\[/\w+ ([^\]]*?)(?:#[^\]]*)?\]\](?:\{([^}]*)\})?")
+
+
+def plain_text(value: str) -> str:
+    """HTML and Foundry enrichers (``@UUID[…]{Grab}``, ``@Damage[2d6[fire]]``, ``[[/r 1d4]]``) as plain
+    text: labels kept, tags removed, entities decoded, blank lines collapsed."""
+    text = _LINK_LABEL.sub(r"\1", value)
+
+    def link(m: re.Match[str]) -> str:
+        kind, inner = m.group(1), m.group(2)
+        if kind.lower() == "uuid":
+            return inner.rsplit(".", 1)[-1].replace("-", " ")
+        inner = re.sub(r"\[([^\]]*)\]", r" \1", inner)
+        return inner.split("|")[0]
+
+    text = _LINK.sub(link, text)
+    text = _ROLL.sub(lambda m: m.group(2) or m.group(1), text)
+    text = _BLOCK.sub("\n", text)
+    text = _TAG.sub("", text)
+    text = html.unescape(text)
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    return "\n".join(line for line in lines if line).strip()
+
+
+def slug_words(text: str) -> str:
+    """``"Animal Handling"`` → ``"animal-handling"``."""
+    return "-".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
+
+
+def unique_names(names: list[str], ranged: list[bool]) -> list[str]:
+    """Make attack names unique: a later duplicate gets `` (ranged)`` / `` (2)``."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for name, is_ranged in zip(names, ranged, strict=True):
+        candidate = name
+        if candidate.lower() in seen:
+            candidate = f"{name} (ranged)" if is_ranged else f"{name} (2)"
+        n = 2
+        while candidate.lower() in seen:
+            n += 1
+            candidate = f"{name} ({n})"
+        seen.add(candidate.lower())
+        out.append(candidate)
+    return out
