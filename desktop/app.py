@@ -63,11 +63,13 @@ def main(argv: list[str] | None = None) -> int:
 
     apply_theme(app)
     window = MainWindow(autosave=not headless)
-    if headless:  # no modal dialogs offscreen: errors go to standard error
+    if headless:  # no modal dialogs offscreen: errors go to standard error, an imported map is PF2e
         window.files.show_error = lambda title, text: print(f"fivefoot: {title}: {text}", file=sys.stderr)
+        window.files.ask_system = lambda _path: "pf2e"
     opened = False
     if args.file is not None:
-        opened = window.files.open(args.file, ask=False) if args.system is None else _open_as(window, args)
+        # --system answers the "which rules?" question an imported map asks
+        opened = window.files.open(args.file, ask=False, system=args.system)
         if not opened and headless:
             window.files.shutdown()
             window.close()
@@ -80,21 +82,6 @@ def main(argv: list[str] | None = None) -> int:
     window.files.offer_restore()
     code = app.exec()
     return int(code)
-
-
-def _open_as(window: object, args: argparse.Namespace) -> bool:
-    from desktop.file_io import open_scene_file
-    from desktop.main_window import MainWindow
-    from rules.errors import SceneError
-
-    assert isinstance(window, MainWindow)
-    try:
-        opened = open_scene_file(args.file, system=args.system)
-    except (SceneError, OSError) as exc:
-        window.files.show_error("Can't open the scene", str(exc))
-        return False
-    window.doc.load(opened.scene, None, opened.base_dir, opened.images)
-    return True
 
 
 def _screenshot(window: object, path: Path, size: tuple[int, int]) -> int:

@@ -55,6 +55,17 @@ AUTOSAVE_AFTER_EDIT_MS = 3_000
 AUTOSAVE_MIN_GAP_MS = 15_000
 
 
+def _is_uvtt(path: Path) -> bool:
+    """True when `path` holds a Universal VTT map (sniffed like the reader does; unreadable: False, and
+    reading it then says why)."""
+    from rules.io.loading import file_kind
+
+    try:
+        return file_kind(path) == "uvtt"
+    except (OSError, SceneError):
+        return False
+
+
 class FileController(QObject):
     recent_changed = Signal()
     #: A message for the status bar.
@@ -69,6 +80,8 @@ class FileController(QObject):
         self.ask_unsaved: Callable[[], str] = self._dialog_unsaved
         self.ask_restore: Callable[[PendingRestore, int, int], str] = self._dialog_restore
         self.show_error: Callable[[str, str], None] = self._dialog_error
+        #: Which rules an imported Universal VTT map uses (None: cancel the opening).
+        self.ask_system: Callable[[Path], str | None] = self._dialog_system
         self.store: AutosaveStore | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(AUTOSAVE_MS)
@@ -160,10 +173,10 @@ class FileController(QObject):
         self.message.emit(f"Demo encounter: {opened.scene.name or path.name}")
         return True
 
-    def _read(self, path: Path, title: str) -> Opened | None:
+    def _read(self, path: Path, title: str, system: str | None = None) -> Opened | None:
         """The file read and checked whole, or None after telling the user why not."""
         try:
-            return open_scene_file(path)
+            return open_scene_file(path, system=system)
         except SceneError as exc:
             self.show_error(title, str(exc))
         except OSError as exc:
@@ -174,14 +187,19 @@ class FileController(QObject):
             self.show_error(title, f"{path}: cannot be read ({type(exc).__name__}: {exc})")
         return None
 
-    def open(self, path: Path | None = None, ask: bool = True) -> bool:
+    def open(self, path: Path | None = None, ask: bool = True, system: str | None = None) -> bool:
         """Open a scene file (asking which when `path` is None). The file is read and checked first; only
-        then is the user asked about unsaved changes (`ask`), so a bad file changes nothing at all."""
+        then is the user asked about unsaved changes (`ask`), so a bad file changes nothing at all. A
+        Universal VTT map has no rules of its own: `system`, else the user's answer (`ask_system`)."""
         if path is None:
             path = self.ask_open_path()
             if path is None:
                 return False
-        opened = self._read(path, f"Can't open “{path.name}”")
+        if system is None and _is_uvtt(path):
+            system = self.ask_system(path)
+            if system is None:
+                return False
+        opened = self._read(path, f"Can't open “{path.name}”", system)
         if opened is None or (ask and not self.maybe_save()):
             return False
         keep_path: Path | None = path if path.suffix.lower() in (".fivefoot", ".json") else None
@@ -331,6 +349,11 @@ class FileController(QObject):
             self.store = None
 
     # ---- default questions (modal dialogs)
+
+    def _dialog_system(self, path: Path) -> str | None:
+        from desktop.dialogs.import_system import ask_import_system
+
+        return ask_import_system(path, self.window)
 
     def _dialog_open_path(self) -> Path | None:
         start = str(self.doc.path.parent) if self.doc.path else ""

@@ -199,6 +199,12 @@ class MainWindow(QMainWindow):
             "Ctrl+,",
             "System, diagonal rule, flanking, area method",
         )
+        self.act_preferences = self._action(
+            "Se&ttings…",
+            self.preferences_dialog,
+            None,
+            "App settings: centre the map on the active creature",
+        )
         self.act_end_turn = self._action(
             "&End Turn of Selection",
             self.end_turn_selection,
@@ -265,6 +271,7 @@ class MainWindow(QMainWindow):
         m.addActions([self.act_add_token, self.act_duplicate, self.act_delete, self.act_select_all])
         m.addSeparator()
         m.addAction(self.act_settings)
+        m.addAction(self.act_preferences)
         m = bar.addMenu("&View")
         m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_actual])
         m.addSeparator()
@@ -440,6 +447,12 @@ class MainWindow(QMainWindow):
             command = dialog.command()
             if command is not None:
                 self.doc.execute(command)
+
+    def preferences_dialog(self) -> None:
+        from desktop.dialogs.settings_dialog import SettingsDialog
+
+        SettingsDialog(self).exec()
+        self.view.setFocus()
 
     def show_shortcuts(self) -> None:
         QMessageBox.information(self, "Keyboard shortcuts", SHORTCUTS_HELP)

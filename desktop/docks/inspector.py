@@ -154,6 +154,7 @@ class InspectorDock(QDockWidget):
         self.end_turn.clicked.connect(self._end_turn)
 
         doc.changed.connect(self._on_doc_changed)
+        doc.reset.connect(self._on_reset)
         map_scene.selection_ids_changed.connect(self._on_selection)
         self._on_selection(map_scene.selected_ids())
 
@@ -169,9 +170,15 @@ class InspectorDock(QDockWidget):
             names = [t.label for t in self.doc.scene.tokens if t.id in set(ids)]
             self.many.setText(f"{len(ids)} tokens selected:\n" + ", ".join(names))
             self.stack.setCurrentWidget(self.many)
+            self.setWindowTitle(f"Inspector — {len(ids)} tokens")
         else:
             self.token_id = None
             self.stack.setCurrentWidget(self.empty)
+            self.setWindowTitle("Inspector")
+
+    def _on_reset(self) -> None:
+        """Another map or a new scene: show what is selected now (usually nothing), not the old token."""
+        self._on_selection(self.map_scene.selected_ids())
 
     def _on_doc_changed(self, old: DocState, new: DocState) -> None:
         if self.token_id is not None and new.scene.token(self.token_id) is None:

@@ -31,6 +31,7 @@ def window(qtbot):  # type: ignore[no-untyped-def]
     win = MainWindow(autosave=False)
     qtbot.addWidget(win)
     win.files.ask_unsaved = lambda: "discard"
+    win.files.ask_system = lambda _path: "pf2e"  # an imported map's rules (the real question is modal)
     win.view.popup_menus = False
     assert win.files.open_demo("pf2e")
     win.resize(1400, 900)

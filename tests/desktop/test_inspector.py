@@ -71,3 +71,21 @@ def test_multi_selection_shows_a_summary(window) -> None:  # type: ignore[no-unt
     window.select_all()
     assert window.inspector.stack.currentWidget() is window.inspector.many
     assert "10 tokens selected" in window.inspector.many.text()
+
+
+def test_the_title_forgets_the_token_on_another_map_or_a_new_scene(window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 13 item 7: no stale "Inspector — Brann" after the document changes under it."""
+    inspector = window.inspector
+    window.map_scene.select_ids(["brann"])
+    assert inspector.windowTitle() == "Inspector — Brann"
+    window.map_scene.select_ids(["brann", "mira"])
+    assert inspector.windowTitle() == "Inspector — 2 tokens"
+    window.map_scene.select_ids(["brann"])
+    assert window.files.new_empty("pf2e", 10, 8, "Empty")
+    assert inspector.windowTitle() == "Inspector"
+    assert inspector.stack.currentWidget() is inspector.empty
+    assert window.files.open_demo("dnd5e")
+    window.map_scene.select_ids(["mira"])
+    assert inspector.windowTitle() == "Inspector — Mira"
+    window.map_scene.select_ids([])
+    assert inspector.windowTitle() == "Inspector"

@@ -1,0 +1,79 @@
+"""The app's settings (kept with QSettings in an INI file in the per-user data folder, so tests that point
+``FIVEFOOT_DATA_DIR`` elsewhere never touch the real ones) and the Settings dialog that edits them.
+
+- ``view/recentre_on_turn`` (default on): the map centres on the creature whose turn begins.
+- ``import/system``: the rules last chosen for an imported Universal VTT map (see `ImportSystemDialog`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+
+from desktop.paths import data_dir
+
+RECENTRE_KEY = "view/recentre_on_turn"
+IMPORT_SYSTEM_KEY = "import/system"
+SYSTEMS = ("pf2e", "dnd5e-2014", "dnd5e-2024")
+
+
+def app_settings() -> QSettings:
+    """The settings store (an INI file ``settings.ini`` in the data folder)."""
+    return QSettings(str(data_dir() / "settings.ini"), QSettings.Format.IniFormat)
+
+
+def recentre_on_turn() -> bool:
+    value = app_settings().value(RECENTRE_KEY, True)
+    if isinstance(value, str):  # INI files hand booleans back as text
+        return value.strip().lower() not in ("false", "0", "no", "off")
+    return bool(value)
+
+
+def set_recentre_on_turn(on: bool) -> None:
+    store = app_settings()
+    store.setValue(RECENTRE_KEY, bool(on))
+    store.sync()
+
+
+def last_import_system() -> str:
+    """The rules last chosen for an imported map (PF2e until one is chosen)."""
+    value = app_settings().value(IMPORT_SYSTEM_KEY, "pf2e")
+    return value if isinstance(value, str) and value in SYSTEMS else "pf2e"
+
+
+def set_last_import_system(system: str) -> None:
+    if system not in SYSTEMS:
+        raise ValueError(f"unknown rule system {system!r}; expected one of {', '.join(SYSTEMS)}")
+    store = app_settings()
+    store.setValue(IMPORT_SYSTEM_KEY, system)
+    store.sync()
+
+
+class SettingsDialog(QDialog):
+    """Edit ▸ Settings…: the app-wide preferences (not part of any scene)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self.setObjectName("settingsDialog")
+        self.recentre = QCheckBox("Centre the map on the creature whose turn it is")
+        self.recentre.setChecked(recentre_on_turn())
+        self.recentre.setToolTip(
+            "When a turn begins, scroll the map so that the active creature is in the middle of the view"
+        )
+        note = QLabel("The initiative list always scrolls to the active creature.")
+        note.setWordWrap(True)
+        note.setEnabled(False)
+        ok_cancel = QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        buttons = QDialogButtonBox(ok_cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.recentre)
+        layout.addWidget(note)
+        layout.addStretch(1)
+        layout.addWidget(buttons)
+
+    def accept(self) -> None:
+        set_recentre_on_turn(self.recentre.isChecked())
+        super().accept()
