@@ -21,6 +21,13 @@ autosave.
 `restore` returns the bytes of a pending autosave and moves it into the current session, so it stays
 protected until this session saves or exits cleanly; `discard` deletes it. A crashed session's folder
 disappears when its last autosave is restored or discarded.
+
+Between autosaves, every change goes into the document's journal (`rules.io.journal`), ``<key>.journal``,
+replayed over its snapshot on recovery, so a crash loses at most the last moment of work. A journal
+needs a snapshot to apply to: the last autosave (`write` restarts the journal for it), or, when the
+document has not been autosaved since it was opened or saved, a base snapshot ``<key>.base`` of the
+state before the first change (`write_base`). `PendingRestore.data_path` is the snapshot the journal
+names (checked by its hash on recovery), and `recover` gives the document with the journal replayed.
 """
 
 from __future__ import annotations
@@ -38,12 +45,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from rules.io.journal import Journal, base_id, read_header, read_journal, replay
 from rules.io.safe_write import atomic_write_bytes, atomic_write_text
 
 ENV_VAR = "FIVEFOOT_DATA_DIR"
 APP_NAME = "FiveFoot"
 MARKER = "session.json"
 DATA_SUFFIX = ".autosave"
+BASE_SUFFIX = ".base"
+JOURNAL_SUFFIX = ".journal"
 META_SUFFIX = ".json"
 UNTITLED_KEY = "untitled"
 
@@ -78,6 +88,8 @@ class PendingRestore:
     saved_at: float
     size: int
     data_path: Path
+    #: The journal of changes made after the snapshot `data_path` (None: there is none).
+    journal_path: Path | None = None
 
     @property
     def title(self) -> str:
@@ -91,6 +103,7 @@ class AutosaveStore:
     def __init__(self, data_dir_override: str | Path | None = None) -> None:
         self.root = data_dir(data_dir_override) / "autosave"
         self.session_id: str | None = None
+        self._journals: dict[str, Journal] = {}
 
     # ---- the session
 
@@ -126,8 +139,10 @@ class AutosaveStore:
         if self.session_id is None:
             return
         folder = self.session_dir
-        for p in folder.glob("*" + DATA_SUFFIX):
-            p.unlink(missing_ok=True)
+        self.close_journals()
+        for suffix in (DATA_SUFFIX, BASE_SUFFIX, JOURNAL_SUFFIX):
+            for p in folder.glob("*" + suffix):
+                p.unlink(missing_ok=True)
         _remove_if_empty(folder)
         self.session_id = None
 
@@ -145,11 +160,51 @@ class AutosaveStore:
     # ---- writing
 
     def write(self, data: bytes, document_path: str | Path | None = None) -> Path:
-        """Autosave `data` for the document at `document_path` (None: untitled); returns the file written."""
+        """Autosave `data` for the document at `document_path` (None: untitled); returns the file written.
+
+        An open journal of the document restarts for this snapshot (and its base snapshot goes)."""
+        target = self._write_snapshot(data, document_path, DATA_SUFFIX)
+        key = document_key(document_path)
+        journal = self._journals.get(key)
+        if journal is not None:
+            journal.start(base_id(data), target.name)
+            (self.session_dir / (key + BASE_SUFFIX)).unlink(missing_ok=True)
+        return target
+
+    def write_base(self, data: bytes, document_path: str | Path | None = None) -> Journal:
+        """Write `data` (the document before its first unsaved change) as the journal's base snapshot and
+        return the journal, started and empty."""
+        target = self._write_snapshot(data, document_path, BASE_SUFFIX)
+        journal = self._journal(document_path)
+        journal.start(base_id(data), target.name)
+        return journal
+
+    def journal(self, document_path: str | Path | None = None) -> Journal | None:
+        """The document's started journal; None when there is no snapshot for it yet (`write_base`)."""
+        if self.session_id is None:
+            return None
+        journal = self._journals.get(document_key(document_path))
+        return journal if journal is not None and journal.started else None
+
+    def close_journals(self) -> None:
+        for journal in self._journals.values():
+            with contextlib.suppress(OSError):
+                journal.close()
+        self._journals.clear()
+
+    def _journal(self, document_path: str | Path | None) -> Journal:
+        key = document_key(document_path)
+        journal = self._journals.get(key)
+        if journal is None:
+            journal = Journal(self.session_dir / (key + JOURNAL_SUFFIX))
+            self._journals[key] = journal
+        return journal
+
+    def _write_snapshot(self, data: bytes, document_path: str | Path | None, suffix: str) -> Path:
         self.start_session()
         key = document_key(document_path)
         folder = self.session_dir
-        target = folder / (key + DATA_SUFFIX)
+        target = folder / (key + suffix)
         atomic_write_bytes(target, data, keep_backup=False)
         meta_path = folder / (key + META_SUFFIX)
         meta = {"document_path": None if document_path is None else os.path.abspath(os.fspath(document_path))}
@@ -158,12 +213,16 @@ class AutosaveStore:
         return target
 
     def forget(self, document_path: str | Path | None = None) -> None:
-        """Drop this session's autosave of a document (the user saved it, or closed it on purpose)."""
+        """Drop this session's autosave (and journal) of a document (the user saved it, or closed it)."""
         if self.session_id is None:
             return
         key = document_key(document_path)
-        (self.session_dir / (key + DATA_SUFFIX)).unlink(missing_ok=True)
-        (self.session_dir / (key + META_SUFFIX)).unlink(missing_ok=True)
+        journal = self._journals.pop(key, None)
+        if journal is not None:
+            with contextlib.suppress(OSError):
+                journal.close()
+        for suffix in (DATA_SUFFIX, BASE_SUFFIX, JOURNAL_SUFFIX, META_SUFFIX):
+            (self.session_dir / (key + suffix)).unlink(missing_ok=True)
 
     # ---- recovering
 
@@ -173,26 +232,35 @@ class AutosaveStore:
         for folder in self._other_session_dirs():
             if self._is_live(folder):
                 continue
-            for data_path in folder.glob("*" + DATA_SUFFIX):
-                key = data_path.name[: -len(DATA_SUFFIX)]
-                try:
-                    st = data_path.stat()
-                except OSError:
-                    continue
-                meta = _read_json(folder / (key + META_SUFFIX))
-                doc_path = meta.get("document_path") if isinstance(meta, dict) else None
-                found.append(
-                    PendingRestore(
-                        session_id=folder.name,
-                        key=key,
-                        document_path=doc_path if isinstance(doc_path, str) else None,
-                        saved_at=st.st_mtime,
-                        size=st.st_size,
-                        data_path=data_path,
-                    )
-                )
+            keys = {p.name[: -len(DATA_SUFFIX)] for p in folder.glob("*" + DATA_SUFFIX)}
+            keys |= {p.name[: -len(BASE_SUFFIX)] for p in folder.glob("*" + BASE_SUFFIX)}
+            for key in sorted(keys):
+                item = _pending(folder, key)
+                if item is not None:
+                    found.append(item)
         found.sort(key=lambda p: p.saved_at, reverse=True)
         return found
+
+    def recover(self, item: PendingRestore) -> tuple[bytes, Any]:
+        """The snapshot's bytes and the document (a `rules.io.fivefoot_file.Document`) with the journal
+        replayed over it. A journal that belongs to another snapshot, or that cannot be replayed, is
+        ignored (the snapshot alone is returned). Raises OSError / `SceneError` for an unreadable
+        snapshot."""
+        from rules.errors import SceneError
+        from rules.io import fivefoot_file
+
+        data = item.data_path.read_bytes()
+        document = fivefoot_file.loads(data, str(item.data_path))
+        if item.journal_path is None:
+            return data, document
+        contents = read_journal(item.journal_path)
+        if contents.base != base_id(data) or not contents.entries:
+            return data, document
+        try:
+            scene = replay(document.scene, contents.entries, str(item.journal_path))
+        except SceneError:
+            return data, document
+        return data, fivefoot_file.Document(scene, document.images, document.warnings)
 
     def restore(self, item: PendingRestore) -> bytes:
         """The autosaved bytes. They move into this session (kept safe until it saves or exits cleanly).
@@ -206,9 +274,10 @@ class AutosaveStore:
 
     def discard(self, item: PendingRestore) -> None:
         """Delete a pending autosave; its session's folder goes when nothing is left in it."""
-        item.data_path.unlink(missing_ok=True)
-        item.data_path.with_name(item.key + META_SUFFIX).unlink(missing_ok=True)
-        _remove_if_empty(item.data_path.parent)
+        folder = item.data_path.parent
+        for suffix in (DATA_SUFFIX, BASE_SUFFIX, JOURNAL_SUFFIX, META_SUFFIX):
+            (folder / (item.key + suffix)).unlink(missing_ok=True)
+        _remove_if_empty(folder)
 
     # ---- helpers
 
@@ -241,6 +310,39 @@ class AutosaveStore:
         return not (recorded is not None and current is not None and recorded != current)
 
 
+def _pending(folder: Path, key: str) -> PendingRestore | None:
+    """The pending restore of one document in a dead session's folder: the snapshot its journal names
+    (else the autosave, else the base), its time the newest of snapshot and journal."""
+    journal_path = folder / (key + JOURNAL_SUFFIX)
+    header = read_header(journal_path)
+    candidates = [folder / (key + DATA_SUFFIX), folder / (key + BASE_SUFFIX)]
+    named = header.get("file") if header else None
+    if isinstance(named, str) and named in (c.name for c in candidates):
+        candidates.insert(0, folder / named)
+    for data_path in candidates:
+        try:
+            st = data_path.stat()
+        except OSError:
+            continue
+        saved_at = st.st_mtime
+        has_journal = header is not None and header.get("file") == data_path.name
+        if has_journal:
+            with contextlib.suppress(OSError):
+                saved_at = max(saved_at, journal_path.stat().st_mtime)
+        meta = _read_json(folder / (key + META_SUFFIX))
+        doc_path = meta.get("document_path") if isinstance(meta, dict) else None
+        return PendingRestore(
+            session_id=folder.name,
+            key=key,
+            document_path=doc_path if isinstance(doc_path, str) else None,
+            saved_at=saved_at,
+            size=st.st_size,
+            data_path=data_path,
+            journal_path=journal_path if has_journal else None,
+        )
+    return None
+
+
 def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
@@ -251,7 +353,7 @@ def _read_json(path: Path) -> Any:
 def _remove_if_empty(folder: Path) -> None:
     """Remove a session folder that holds no autosave any more (its marker and leftovers first)."""
     try:
-        if any(folder.glob("*" + DATA_SUFFIX)):
+        if any(folder.glob("*" + DATA_SUFFIX)) or any(folder.glob("*" + BASE_SUFFIX)):
             return
         for p in folder.iterdir():
             if p.is_file():

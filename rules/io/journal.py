@@ -1,0 +1,389 @@
+"""An append-only journal of document changes, so that a crash loses at most the last moment of work.
+
+Autosave writes a whole snapshot of the document (`rules.io.autosave`), seconds apart. Between snapshots,
+each change of the document is appended to the snapshot's journal as one compact JSON line, and recovery
+replays the journal over the snapshot.
+
+File format (UTF-8, one JSON object a line, each ending in ``\\n``)::
+
+    {"fivefoot_journal": 1, "base": "<sha256 of the snapshot's bytes>", "file": "<snapshot file name>"}
+    {"n": 1, "d": {"tokens": {"set": [{…token…}]}}}
+    {"n": 2, "d": {"terrain": [{…}, …]}}
+
+The header names the snapshot the entries apply to by the SHA-256 of its bytes, so a journal is never
+replayed over another snapshot (whatever order a crash interrupted the writes in). Each entry ``d`` is a
+state diff from the previous state, section by section (`scene_diff`): ``tokens`` as ``set`` (whole
+token objects, changed or added, by id), ``del`` (ids) and ``order`` (all ids, only when the order is not
+what ``set``/``del`` give); any other changed section (``grid``, ``options``, ``terrain``, ``walls``,
+``background``, ``lights``, ``name``) and ``extra`` (every other top-level key: unknown keys and the
+engine's saved play state, `top_level_extras`) whole; ``full`` (the
+whole scene) when the rule system changed. Sections are compared by identity first (`Scene` values are
+frozen, so an untouched section is the same object), which keeps a commit cheap: a token move writes one
+token.
+
+Durability: each entry is written with one unbuffered ``write`` (it is in the operating system as soon as
+`Journal.append` returns, so it survives the process being killed); `os.fsync` (which survives a power cut)
+runs at most every `FSYNC_INTERVAL` seconds on append, and `Journal.sync` flushes the rest (the app calls
+it from a short timer).
+
+Reading (`read_journal`) tolerates a crash mid-write: a last line without its ``\\n`` is dropped, and so
+is everything from the first line that is not a valid entry. `replay` applies entries over a scene.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.errors import SceneError
+from rules.scene import Scene, scene_from_json, scene_to_json, token_to_json
+
+JOURNAL_VERSION = 1
+#: Seconds between fsyncs of the journal at most (a crash of the machine loses at most this much).
+FSYNC_INTERVAL = 0.5
+#: Sections written whole when they change (tokens are diffed by id; system changes write everything).
+WHOLE_SECTIONS = ("grid", "options", "terrain", "walls", "background", "lights", "name")
+#: Longest journal read back (a journal restarts at every autosave, so it stays far below this).
+MAX_JOURNAL_BYTES = 512 * 1024 * 1024
+
+JSON = Any
+
+
+def base_id(data: bytes) -> str:
+    """The id of a snapshot: the SHA-256 of its bytes (hex)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+# ------------------------------------------------------------------------------------------- diffing
+
+
+def _section_json(scene: Scene, key: str) -> JSON:
+    """One section of `scene_to_json(scene)`, computed from a scene holding only that section."""
+    if key == "grid":
+        return {"width": scene.grid.width, "height": scene.grid.height}
+    if key == "name":
+        return scene.name
+    value = getattr(scene, key)
+    mini = Scene(system=scene.system, grid=scene.grid, **{key: value})
+    doc = scene_to_json(mini)
+    if key == "lights":
+        return doc.get("lights", [])
+    return doc.get(key)
+
+
+def _token_changed(old: Any, new: Any, system: str) -> bool:
+    if old is new:
+        return False
+    if old != new:
+        return True
+    # equal fields; unknown keys (`extra`) are not compared by ==
+    return bool(token_to_json(old, system) != token_to_json(new, system))
+
+
+def scene_diff(old: Scene, new: Scene) -> dict[str, JSON] | None:
+    """What changed from `old` to `new` (see the module docstring); None when nothing did."""
+    if old is new:
+        return None
+    if old.system != new.system:
+        return {"full": scene_to_json(new)}
+    diff: dict[str, JSON] = {}
+    for key in WHOLE_SECTIONS:
+        a, b = getattr(old, key), getattr(new, key)
+        if a is b:
+            continue
+        sa, sb = _section_json(old, key), _section_json(new, key)
+        if sa != sb:
+            diff[key] = sb
+    if old.tokens is not new.tokens:
+        tokens = _tokens_diff(old, new)
+        if tokens:
+            diff["tokens"] = tokens
+    if old.extra is not new.extra or getattr(old, "saved_play", None) is not getattr(new, "saved_play", None):
+        before, after = top_level_extras(old), top_level_extras(new)
+        if before != after:
+            diff["extra"] = after
+    return diff or None
+
+
+_STANDARD_KEYS = frozenset(
+    {
+        "format",
+        "version",
+        "system",
+        "options",
+        "grid",
+        "terrain",
+        "walls",
+        "tokens",
+        "background",
+        "lights",
+        "name",
+    }
+)
+
+
+def top_level_extras(scene: Scene) -> dict[str, JSON]:
+    """The top-level keys `scene_to_json` writes besides the standard sections (unknown keys, and the
+    engine's saved play state where the scene has one)."""
+    kwargs: dict[str, Any] = {"extra": scene.extra}
+    play = getattr(scene, "saved_play", None)
+    if play is not None:
+        kwargs["saved_play"] = play
+    doc = scene_to_json(Scene(system=scene.system, grid=scene.grid, **kwargs))
+    return {k: v for k, v in doc.items() if k not in _STANDARD_KEYS}
+
+
+def _tokens_diff(old: Scene, new: Scene) -> dict[str, JSON]:
+    system = new.system
+    old_by_id = {t.id: t for t in old.tokens}
+    new_ids = [t.id for t in new.tokens]
+    new_set = set(new_ids)
+    changed = [t for t in new.tokens if t.id not in old_by_id or _token_changed(old_by_id[t.id], t, system)]
+    out: dict[str, JSON] = {}
+    if changed:
+        out["set"] = [token_to_json(t, system) for t in changed]
+    deleted = [tid for tid in old_by_id if tid not in new_set]
+    if deleted:
+        out["del"] = deleted
+    naive = [tid for tid in old_by_id if tid in new_set] + [t.id for t in changed if t.id not in old_by_id]
+    if naive != new_ids:
+        out["order"] = new_ids
+    return out
+
+
+# ------------------------------------------------------------------------------------------- replaying
+
+
+@dataclass
+class _Doc:
+    doc: dict[str, JSON]
+    extra_keys: set[str] = field(default_factory=set)
+
+
+def _apply(state: _Doc, diff: dict[str, JSON]) -> None:
+    doc = state.doc
+    if "full" in diff:
+        full = diff["full"]
+        if not isinstance(full, dict):
+            raise ValueError("a full entry is not an object")
+        state.doc = dict(full)
+        state.extra_keys = set()  # the full document carries its unknown keys itself
+        return
+    for key in WHOLE_SECTIONS:
+        if key not in diff:
+            continue
+        value = diff[key]
+        if value is None or (key == "lights" and value == []) or (key == "name" and value == ""):
+            doc.pop(key, None)
+        else:
+            doc[key] = value
+    tokens = diff.get("tokens")
+    if isinstance(tokens, dict):
+        by_id: dict[Any, JSON] = {}
+        for t in doc.get("tokens", []):
+            by_id[t.get("id") if isinstance(t, dict) else id(t)] = t
+        for t in tokens.get("set", []):
+            by_id[t["id"]] = t
+        for tid in tokens.get("del", []):
+            by_id.pop(tid, None)
+        order = tokens.get("order")
+        if isinstance(order, list):
+            doc["tokens"] = [by_id[tid] for tid in order if tid in by_id]
+        else:
+            doc["tokens"] = list(by_id.values())
+    if "extra" in diff:
+        extra = diff["extra"]
+        if not isinstance(extra, dict):
+            raise ValueError("an extra entry is not an object")
+        for k in state.extra_keys:
+            doc.pop(k, None)
+        doc.update(extra)
+        state.extra_keys = set(extra)
+
+
+def replay(scene: Scene, entries: Iterable[dict[str, JSON]], source: str = "journal") -> Scene:
+    """`scene` with the journal `entries` (their ``d`` diffs) applied in order.
+
+    Raises `SceneError` when an entry is malformed or the result is not a valid scene."""
+    state = _Doc(scene_to_json(scene), set(top_level_extras(scene)))
+    count = 0
+    for entry in entries:
+        diff = entry.get("d") if isinstance(entry, dict) else None
+        if not isinstance(diff, dict):
+            raise SceneError(f"entry {count + 1} has no change", "", source)
+        try:
+            _apply(state, diff)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SceneError(f"entry {count + 1} cannot be applied ({exc})", "", source) from None
+        count += 1
+    if count == 0:
+        return scene
+    return scene_from_json(state.doc, source)
+
+
+# ------------------------------------------------------------------------------------------- the file
+
+
+@dataclass(frozen=True, slots=True)
+class JournalContents:
+    """What a journal file holds: the snapshot it applies to and its complete entries."""
+
+    base: str | None
+    file: str | None
+    entries: tuple[dict[str, JSON], ...]
+    #: True when a cut-short or damaged tail was dropped.
+    truncated: bool = False
+
+
+def read_header(path: str | Path) -> dict[str, JSON] | None:
+    """The journal's header line, or None when it has none (missing file, cut short, not a journal)."""
+    try:
+        with open(path, "rb") as f:
+            line = f.readline(64 * 1024)
+    except OSError:
+        return None
+    return _header(line)
+
+
+def _header(line: bytes) -> dict[str, JSON] | None:
+    if not line.endswith(b"\n"):
+        return None
+    try:
+        head = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(head, dict) or head.get("fivefoot_journal") != JOURNAL_VERSION:
+        return None
+    if not isinstance(head.get("base"), str):
+        return None
+    return head
+
+
+def read_journal(path: str | Path) -> JournalContents:
+    """Read a journal, tolerating a crash mid-write (see the module docstring). A missing or unreadable
+    file is an empty journal."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_JOURNAL_BYTES + 1)
+    except OSError:
+        return JournalContents(None, None, ())
+    lines = data.split(b"\n")
+    # the piece after the last "\n" is a line cut short (or b"" when the file ends with "\n")
+    truncated = bool(lines[-1]) or len(data) > MAX_JOURNAL_BYTES
+    complete = lines[:-1]
+    if not complete:
+        return JournalContents(None, None, (), truncated)
+    head = _header(complete[0] + b"\n")
+    if head is None:
+        return JournalContents(None, None, (), True)
+    entries: list[dict[str, JSON]] = []
+    expected = 1
+    for raw in complete[1:]:
+        try:
+            entry = json.loads(raw)
+        except ValueError:
+            truncated = True
+            break
+        if not isinstance(entry, dict) or entry.get("n") != expected or not isinstance(entry.get("d"), dict):
+            truncated = True
+            break
+        entries.append(entry)
+        expected += 1
+    file = head.get("file")
+    return JournalContents(head["base"], file if isinstance(file, str) else None, tuple(entries), truncated)
+
+
+class Journal:
+    """The journal file of one document's snapshot (see the module docstring).
+
+    `start` begins a new journal for a snapshot (truncating the old one); `append` adds one change.
+    """
+
+    def __init__(self, path: str | Path, fsync_interval: float = FSYNC_INTERVAL) -> None:
+        self.path = Path(path)
+        self.fsync_interval = fsync_interval
+        self._fd: int | None = None
+        self._n = 0
+        self._last_sync = 0.0
+        self._unsynced = False
+        self.base: str | None = None
+
+    @property
+    def started(self) -> bool:
+        return self._fd is not None
+
+    @property
+    def entries(self) -> int:
+        """Entries appended since `start`."""
+        return self._n
+
+    @property
+    def needs_sync(self) -> bool:
+        """True when entries were written since the last fsync."""
+        return self._unsynced
+
+    def start(self, base: str, file: str = "") -> None:
+        """Begin an empty journal for the snapshot whose `base_id` is `base` (its file name `file`)."""
+        self.close()
+        flags = (
+            os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+        )
+        fd = os.open(self.path, flags, 0o600)
+        try:
+            header = {"fivefoot_journal": JOURNAL_VERSION, "base": base, "file": file}
+            _write_all(fd, (json.dumps(header, separators=(",", ":")) + "\n").encode("utf-8"))
+            os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        self._n = 0
+        self.base = base
+        self._last_sync = time.monotonic()
+        self._unsynced = False
+
+    def append(self, old: Scene, new: Scene) -> bool:
+        """Append the change from `old` to `new`; False when nothing changed (nothing written)."""
+        diff = scene_diff(old, new)
+        if diff is None:
+            return False
+        self.append_diff(diff)
+        return True
+
+    def append_diff(self, diff: dict[str, JSON]) -> None:
+        if self._fd is None:
+            raise RuntimeError("the journal has not been started")
+        line = json.dumps({"n": self._n + 1, "d": diff}, separators=(",", ":"), ensure_ascii=False)
+        _write_all(self._fd, (line + "\n").encode("utf-8", "surrogatepass"))
+        self._n += 1
+        self._unsynced = True
+        if time.monotonic() - self._last_sync >= self.fsync_interval:
+            self.sync()
+
+    def sync(self) -> None:
+        """fsync what was appended (durable against a power cut, not just a crash of the app)."""
+        if self._fd is not None and self._unsynced:
+            with contextlib.suppress(OSError):
+                os.fsync(self._fd)
+            self._unsynced = False
+            self._last_sync = time.monotonic()
+
+    def close(self) -> None:
+        if self._fd is not None:
+            self.sync()
+            os.close(self._fd)
+            self._fd = None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
