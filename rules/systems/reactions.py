@@ -45,6 +45,7 @@ PF2E_MOVE_REACTIONS: tuple[str, ...] = ("reactive strike", "attack of opportunit
 CANNOT_REACT: frozenset[str] = frozenset(
     {"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "incapacitated", "confused"}
 )
+
 #: 5e: a creature with one of these can't be seen by others.
 UNSEEN: frozenset[str] = frozenset({"invisible", "hidden"})
 
@@ -76,13 +77,15 @@ def has_reactive_strike(creature: Token) -> bool:
 
 def can_react(scene: Scene, creature: Token, reactions_used: Set[str] = frozenset()) -> bool:
     """Can `creature` use a reaction that movement triggers now? Not at 0 HP, not when it can't act
-    (`CANNOT_REACT`), not when its reaction is spent (in `reactions_used`, or ``reaction-used`` on it), and in
-    PF2e only with Reactive Strike."""
+    (`CANNOT_REACT`), not when its reaction is spent (in `reactions_used`, or ``reaction-used`` on it), not
+    while surprised in 5e 2014 (`rules.systems.initiative`), and in PF2e only with Reactive Strike."""
     if creature.id in reactions_used or creature.has_condition("reaction-used"):
         return False
     if creature.hp is not None and creature.hp <= 0:
         return False
     if creature.condition_names() & CANNOT_REACT:
+        return False
+    if scene.system == "dnd5e-2014" and creature.has_condition("surprised"):
         return False
     if scene.is_pf2e:
         return has_reactive_strike(creature)
