@@ -1,0 +1,243 @@
+"""The player view as a projection of the game state: what the players may know, and nothing else.
+
+`player_projection(state)` takes the game state (`rules.model.state.GameState`, or anything with a `scene`
+and optionally `encounter` and `areas`; a bare `Scene` works too) and returns a `PlayerView`:
+
+* **map**: the scene's grid and map picture; with fog on, the squares the party **sees now**
+  (`rules.geometry.vision.party_seen`: sight, light and senses) and the squares it has **explored**
+  (`Scene.fog`, plus what it sees now). Squares outside both are unknown and drawn black.
+* **tokens**: the party's creatures (``pc`` or side ``party``) always; any other creature only when the party
+  sees one of its squares now. Never a creature the GM keeps from the players: a token whose ``extra`` has
+  ``"gm_only": true`` or that is ``hidden``, ``undetected``, ``unnoticed`` or ``invisible``.
+  Hit points only for the party's creatures; conditions only those the players can see on the token.
+* **areas**: placed areas, only the squares the players know (seen or explored).
+* **initiative**: the order by name, leaving out every creature the view leaves out; the current creature is
+  marked only when it is shown.
+
+Never in the projection: walls (as lines), doors and secret doors, lights, notes, terrain marks, GM-only
+tokens or anything else the GM view alone draws. With fog off (`Scene.fog` None or disabled) every square is
+known and every creature not kept from the players is shown.
+
+`PlayerView.to_json()` is the same projection as JSON (masks as base64 bitmaps, as in `rules.model.fog`),
+for a remote player client.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from rules.errors import QueryError
+from rules.geometry.areas import resolve_area
+from rules.geometry.coords import SIZE_SQUARES, Cell
+from rules.geometry.vision import is_party, party_seen
+from rules.scene import Scene, Token
+
+BoolMap = npt.NDArray[np.bool_]
+#: Conditions that keep a creature off the player view.
+HIDDEN_CONDITIONS: tuple[str, ...] = ("hidden", "undetected", "unnoticed", "invisible")
+#: Conditions the players can see on a creature they see.
+SHOWN_CONDITIONS: tuple[str, ...] = (
+    "prone",
+    "grabbed",
+    "restrained",
+    "unconscious",
+    "dying",
+    "dead",
+    "blinded",
+    "frightened",
+    "paralyzed",
+    "petrified",
+    "stunned",
+    "incapacitated",
+    "poisoned",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ShownToken:
+    id: str
+    name: str
+    cell: Cell
+    size: str
+    side: str
+    pc: bool
+    image: str | None = None
+    hp: int | None = None
+    max_hp: int | None = None
+    conditions: tuple[str, ...] = ()
+
+    @property
+    def side_squares(self) -> int:
+        return SIZE_SQUARES[self.size]
+
+
+@dataclass(frozen=True, slots=True)
+class ShownArea:
+    id: str
+    label: str
+    colour: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeEntry:
+    token_id: str
+    name: str
+    current: bool = False
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PlayerView:
+    """What the players may know (see the module docstring). Masks are read-only ``[y, x]`` arrays."""
+
+    width: int
+    height: int
+    fog: bool
+    visible: BoolMap
+    explored: BoolMap
+    tokens: tuple[ShownToken, ...]
+    areas: tuple[ShownArea, ...]
+    initiative: tuple[InitiativeEntry, ...]
+    round: int | None
+    background: dict[str, Any] | None
+
+    @property
+    def known(self) -> BoolMap:
+        """Squares the players may see the map of: seen now or explored (all squares with fog off)."""
+        out: BoolMap = self.visible | self.explored
+        return out
+
+    def token(self, token_id: str) -> ShownToken | None:
+        return next((t for t in self.tokens if t.id == token_id), None)
+
+    def to_json(self) -> dict[str, Any]:
+        def bits(m: BoolMap) -> str:
+            return base64.b64encode(np.packbits(m.ravel()).tobytes()).decode("ascii")
+
+        return {
+            "grid": {"width": self.width, "height": self.height},
+            "fog": self.fog,
+            "visible": bits(self.visible),
+            "explored": bits(self.explored),
+            "background": self.background,
+            "tokens": [
+                {
+                    "id": t.id,
+                    "name": t.name,
+                    "cell": [t.cell.x, t.cell.y],
+                    "size": t.size,
+                    "side": t.side,
+                    "pc": t.pc,
+                    "image": t.image,
+                    "hp": t.hp,
+                    "max_hp": t.max_hp,
+                    "conditions": list(t.conditions),
+                }
+                for t in self.tokens
+            ],
+            "areas": [
+                {"id": a.id, "label": a.label, "colour": a.colour, "cells": [[c.x, c.y] for c in a.cells]}
+                for a in self.areas
+            ],
+            "initiative": [{"id": e.token_id, "name": e.name, "current": e.current} for e in self.initiative],
+            "round": self.round,
+        }
+
+
+def kept_from_players(token: Token) -> bool:
+    """The GM keeps this creature off the player view (``gm_only`` or a hiding condition)."""
+    return bool(token.extra.get("gm_only")) or any(token.has_condition(c) for c in HIDDEN_CONDITIONS)
+
+
+def _shown(token: Token) -> ShownToken:
+    party = is_party(token)
+    return ShownToken(
+        id=token.id,
+        name=token.label,
+        cell=token.cell,
+        size=token.size,
+        side=token.side,
+        pc=token.pc,
+        image=token.image,
+        hp=token.hp if party else None,
+        max_hp=token.max_hp if party else None,
+        conditions=tuple(c for c in token.conditions if c.split()[0].lower() in SHOWN_CONDITIONS),
+    )
+
+
+def _sees_space(seen: BoolMap, token: Token) -> bool:
+    n = token.side_squares
+    x0, y0 = token.cell
+    part = seen[max(0, y0) : max(0, y0 + n), max(0, x0) : max(0, x0 + n)]
+    return bool(part.any())
+
+
+def player_projection(state: Any) -> PlayerView:
+    """Project the game state (or a bare `Scene`) onto what the players may know."""
+    scene: Scene = state if isinstance(state, Scene) else state.scene
+    w, h = scene.grid.width, scene.grid.height
+    fog_on = scene.fog is not None and scene.fog.enabled
+    if fog_on:
+        assert scene.fog is not None
+        visible = party_seen(scene)
+        explored = scene.fog.resized(w, h).mask() | visible
+    else:
+        visible = np.ones((h, w), dtype=bool)
+        explored = np.ones((h, w), dtype=bool)
+    visible.setflags(write=False)
+    explored.setflags(write=False)
+    known = visible | explored
+
+    shown: dict[str, ShownToken] = {}
+    for t in scene.tokens:
+        if kept_from_players(t):
+            continue
+        if is_party(t) or not fog_on or _sees_space(visible, t):
+            shown[t.id] = _shown(t)
+
+    areas: list[ShownArea] = []
+    for placed in getattr(state, "areas", ()) or ():
+        try:
+            result = resolve_area(scene, placed.spec)
+        except (QueryError, ValueError, LookupError):  # a stale area (its creator removed): not shown
+            continue
+        cells = tuple(c for c in result.affected_cells if known[c.y, c.x])
+        if cells:
+            areas.append(ShownArea(placed.id, placed.label, placed.colour, cells))
+
+    initiative: list[InitiativeEntry] = []
+    round_no: int | None = None
+    encounter = getattr(state, "encounter", None)
+    if encounter is not None:
+        round_no = int(encounter.round)
+        current = encounter.current_id
+        for c in encounter.order:
+            tok = shown.get(c.token_id)
+            if tok is not None:
+                initiative.append(InitiativeEntry(tok.id, tok.name, c.token_id == current))
+
+    background = None
+    if scene.background is not None:
+        b = scene.background
+        background = {
+            "image": b.image,
+            "pixels_per_cell": b.pixels_per_cell,
+            "offset": [b.offset.x, b.offset.y],
+        }
+    return PlayerView(
+        width=w,
+        height=h,
+        fog=fog_on,
+        visible=visible,
+        explored=explored,
+        tokens=tuple(shown.values()),
+        areas=tuple(areas),
+        initiative=tuple(initiative),
+        round=round_no,
+        background=background,
+    )
