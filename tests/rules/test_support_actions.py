@@ -114,3 +114,23 @@ def test_apply_by_name_checks_the_system() -> None:
         sa.apply("pf2e", "disengage", tok())
     with pytest.raises(ValueError, match="unknown action"):
         sa.apply("pf2e", "fly-away", tok())
+
+
+def test_a_raised_shield_raises_ac_in_a_strike_and_does_not_stack_with_cover() -> None:
+    from rules.queries import load_all
+
+    handlers = load_all()
+    sword = {"name": "sword", "bonus": 7, "damage": "1d8+4 slashing"}
+    base = {"ac": 18, "hp": 20}
+    s = ascii_scene("Ab", tokens={"A": {"attacks": [sword]}, "b": base})
+    q = {"q": "attack", "attacker": "A", "target": "b", "attack": "sword", "d20": 10}
+    assert handlers["attack"](s, q)["ac"] == 18
+    raised = ascii_scene(
+        "Ab", tokens={"A": {"attacks": [sword]}, "b": {**base, "conditions": ["raised-shield"]}}
+    )
+    assert handlers["attack"](raised, q)["ac"] == 20
+    # Took cover in the open (standard, +2) and a raised shield (+2): circumstance bonuses don't stack.
+    both = ascii_scene(
+        "Ab", tokens={"A": {"attacks": [sword]}, "b": {**base, "conditions": ["raised-shield", "took-cover"]}}
+    )
+    assert handlers["attack"](both, q)["ac"] == 20

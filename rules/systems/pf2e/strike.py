@@ -18,7 +18,8 @@ Attack roll (Player Core "Attack Rolls", rules.md "Conditions that change the nu
 Target AC (statistic ``ac`` of the conditions table): off-guard −2 circumstance (condition
 ``off-guard``/``flat-footed``, prone, grabbed, restrained, paralyzed, confused, unconscious, dying, or flanked
 by the attacker for a melee attack); unconscious/dying −4 status; frightened, sickened, clumsy −N status;
-fatigued −1 status; cover +1 lesser / +2 standard / +4 greater circumstance. Take Cover
+fatigued −1 status; cover +1 lesser / +2 standard / +4 greater circumstance; a raised shield
+(``raised-shield``, `rules.systems.support_actions`) +2 circumstance, not stacking with cover. Take Cover
 (``took-cover``) turns standard cover into greater and gives standard cover otherwise. Stacking:
 `rules.systems.modifiers.stack`.
 
@@ -164,6 +165,11 @@ def ac_modifiers(
         mods.append(
             Modifier("off-guard", "circumstance", -2, f"flanked (with {partners})" if partners else "flanked")
         )
+    from rules.systems.support_actions import shield_bonus  # Raise a Shield (``raised-shield``)
+
+    shield = shield_bonus(target)
+    if shield is not None:
+        mods.append(shield)
     degree_name = effective_cover(target, cover, ranged)
     bonus = COVER_BONUS.get(degree_name, 0)
     if bonus:
