@@ -37,7 +37,8 @@ def token_reach(token: Token, extra_feet: int = 0) -> int:
 
 def reach_cells(scene: Scene, token: Token, feet: int | None = None, *, clip: bool = True) -> list[Cell]:
     """Squares within `feet` (default: the token's reach) of `token`'s space, own space excluded,
-    sorted by x then y. With `clip`, only squares on the grid."""
+    sorted by x then y. With `clip`, only squares on the grid. A token off the ground reaches the squares
+    whose ground level is within reach, elevation counted (`rules.geometry.elevation`)."""
     reach = token.reach if feet is None else feet
     if reach <= 0:
         return []
@@ -45,6 +46,12 @@ def reach_cells(scene: Scene, token: Token, feet: int | None = None, *, clip: bo
     r = reach // 5 + 1
     x0, y0 = token.cell
     mode = scene.options.diagonals
+    dz = 0
+    if token.elevation:
+        from rules.geometry.elevation import vertical_squares
+
+        lo, hi = vertical_squares(token)
+        dz = lo if lo > 0 else -hi if hi < 0 else 0
     out: list[Cell] = []
     for x in range(x0 - r, x0 + n + r):
         for y in range(y0 - r, y0 + n + r):
@@ -53,6 +60,8 @@ def reach_cells(scene: Scene, token: Token, feet: int | None = None, *, clip: bo
             if clip and not scene.grid.contains(x, y):
                 continue
             dx, dy = space_offset((x0, y0), n, (x, y), 1)
+            if dz:
+                dx, dy = sorted((abs(dx), abs(dy), abs(dz)), reverse=True)[:2]
             if offset_in_reach(dx, dy, reach, mode, scene.is_pf2e):
                 out.append(Cell(x, y))
     out.sort()

@@ -187,3 +187,15 @@ def test_area_levels_by_shape() -> None:
     assert in_area_levels(a, "emanation", 10, 0, tok(creator, "B"))
     assert not in_area_levels(a, "emanation", 5, 0, tok(creator, "B"))
     assert not in_area_levels(a, "emanation", 10, 0, tok(ascii_scene("B"), "B"))
+
+
+def test_reach_query_of_a_flyer_counts_its_height() -> None:
+    ground = ascii_scene(".....\n.....\n..A..\n.....\n.....")
+    assert len(ask(ground, q="reach", token="A")["cells"]) == 8
+    # 5 ft up: the ground squares around it are one diagonal away; its own square below is not listed.
+    low = ascii_scene(".....\n.....\n..A..\n.....\n.....", tokens={"A": {"elevation": 5}})
+    assert len(ask(low, q="reach", token="A")["cells"]) == 8
+    # 10 ft up, 5-ft reach: nothing on the ground; 10-ft reach: the 10-ft exception's 2 squares each way.
+    high = ascii_scene(".....\n.....\n..A..\n.....\n.....", tokens={"A": {"elevation": 10}})
+    assert ask(high, q="reach", token="A")["cells"] == []
+    assert len(ask(high, q="reach", token="A", feet=10)["cells"]) == 24
