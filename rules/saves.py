@@ -11,6 +11,11 @@ Cover against an area (rules.md "Cover" and "Areas"), judged from the area's ori
 * D&D 5e: half cover +2 and three-quarters cover +5 to **Dexterity** saves. Total cover means the area
   doesn't reach the creature at all (its squares are blocked), so no save is rolled.
 
+Conditions count (rules.md "Conditions that change the numbers"): PF2e typed modifiers from the conditions
+table (frightened, sickened, clumsy to Reflex, drained to Fortitude, stupefied to Will …); 5e 2024
+exhaustion −2 per level, and a 5e automatic failure (paralyzed, stunned, unconscious, petrified on Strength
+and Dexterity saves) fails whatever the roll.
+
 Results: PF2e gives a degree of success (`rules.systems.pf2e.degrees.degree`: natural 20 / 1 shift it) to
 pass as a basic save's degree to ``damage``; 5e gives ``success`` iff ``d20 + modifiers ≥ DC`` (a natural
 20 or 1 is not special for saving throws) and ``failure`` otherwise, passed as ``save`` for half damage.
@@ -107,6 +112,37 @@ class SaveResult:
         return self.d20 + self.modifiers.total
 
 
+def _condition_modifiers(scene: Scene, target: Token, canonical: str) -> list[Modifier]:
+    """Conditions on the save: PF2e typed modifiers (`rules.systems.pf2e.conditions`); 5e 2024 exhaustion
+    (−2 per level, untyped)."""
+    if scene.is_pf2e:
+        if canonical not in PF2E_SAVES:
+            return []
+        from rules.systems.pf2e.conditions import statistic_modifiers
+
+        return statistic_modifiers(target, canonical)
+    from rules.systems.dnd5e.conditions import d20_penalty, exhaustion_level
+    from rules.systems.dnd5e.editions import EDITIONS
+
+    edition = EDITIONS.get(scene.system)
+    penalty = d20_penalty(target, edition) if edition is not None else 0
+    if not penalty:
+        return []
+    return [Modifier("exhaustion", "untyped", penalty, f"exhaustion {exhaustion_level(target)}")]
+
+
+def automatic_failure(scene: Scene, target: Token, save: str) -> list[str]:
+    """5e: why `target` automatically fails `save` (paralyzed, stunned, unconscious or petrified on a
+    Strength or Dexterity save); empty in PF2e."""
+    from rules.systems.dnd5e.conditions import SAVE, automatic_failures
+    from rules.systems.dnd5e.editions import EDITIONS
+
+    edition = EDITIONS.get(scene.system)
+    if edition is None:
+        return []
+    return automatic_failures(target, SAVE, edition, ability=normalise_save(save) or save)
+
+
 def save_modifiers(
     scene: Scene, target: Token, save: str, *, base: int | None = None, origin: Point | None = None
 ) -> Breakdown:
@@ -115,6 +151,7 @@ def save_modifiers(
     canonical = normalise_save(save) or save
     own = base if base is not None else save_modifier(target, canonical)
     mods = [Modifier(f"{SAVE_LABELS.get(canonical, canonical)} save", "untyped", own or 0, target.label)]
+    mods += _condition_modifiers(scene, target, canonical)
     if origin is not None:
         c = cover_against_area(scene, target, origin, canonical)
         if c is not None:
@@ -138,5 +175,6 @@ def resolve_save(
     if scene.is_pf2e:
         outcome = degree(d20, mods.total, dc)
     else:
-        outcome = "success" if d20 + mods.total >= dc else "failure"
+        fails = automatic_failure(scene, target, save)
+        outcome = "success" if d20 + mods.total >= dc and not fails else "failure"
     return SaveResult(target.id, normalise_save(save) or save, d20, mods, dc, outcome)

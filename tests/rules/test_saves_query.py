@@ -215,3 +215,19 @@ def test_through_the_command(tmp_path: Path) -> None:
         path, [{"id": 1, "q": "save", "token": "hero", "save": "will", "d20": 10, "dc": 14}]
     )
     assert answers[0]["id"] == 1 and answers[0]["total"] == 14 and answers[0]["degree"] == "success"
+
+
+def test_area_saves_of_the_app_honour_conditions() -> None:
+    """rules.saves (the save dialog's engine): issue 15's frightened goblin and paralyzed 5e creature."""
+    from rules.saves import resolve_save
+
+    goblin = scene_from_json(make("pf2e", hero(id="gob", saves={"reflex": 7}, conditions=["frightened 1"])))
+    tok = goblin.token("gob")
+    assert tok is not None
+    assert resolve_save(goblin, tok, "reflex", 17, 10).total == 16
+    five = scene_from_json(make("dnd5e-2024", pip(conditions=["paralyzed"], exhaustion=2)))
+    p = five.token("pip")
+    assert p is not None
+    r = resolve_save(five, p, "dex", 5, 20)
+    assert r.outcome == "failure" and r.total == 20 + 2 - 4
+    assert resolve_save(five, p, "con", 5, 20).outcome == "success"
