@@ -299,6 +299,10 @@ def parse_cr(value: object) -> float:
     return result
 
 
+def _cr_json(cr: float) -> int | float:
+    return int(cr) if float(cr).is_integer() else cr
+
+
 def proficiency_for_cr(cr: float) -> int:
     """5e proficiency bonus by challenge rating (CR 0–4 +2, 5–8 +3, …)."""
     return 2 + (max(math.ceil(cr), 1) - 1) // 4
@@ -353,7 +357,7 @@ def creature_token_fields(c: Creature) -> dict[str, JSON]:
         if c.level is not None:
             out["level"] = c.level
         if c.cr is not None:
-            out["cr"] = c.cr
+            out["cr"] = _cr_json(c.cr)
         if c.xp is not None:
             out["xp"] = c.xp
     if c.speeds:
@@ -458,7 +462,7 @@ def creature_to_json(c: Creature, *, compact: bool = False) -> dict[str, JSON]:
         "reach": c.reach,
         "reactions": list(c.reactions),
         "level": c.level,
-        "cr": c.cr,
+        "cr": None if c.cr is None else _cr_json(c.cr),
         "proficiency_bonus": c.proficiency_bonus,
         "traits": list(c.traits),
         "type": c.type,
@@ -480,9 +484,13 @@ def creature_to_json(c: Creature, *, compact: bool = False) -> dict[str, JSON]:
             k: v
             for k, v in out.items()
             if k in ("name", "system")
-            or (v not in (None, "", [], {}, False) and not (k == "speed" and v == default_speed))
+            or (not _empty(v) and not (k == "speed" and v == default_speed))
         }
     return out
+
+
+def _empty(v: JSON) -> bool:
+    return v is None or v is False or (isinstance(v, (str, list, dict)) and not v)
 
 
 def _attack_json(a: Attack) -> dict[str, JSON]:
@@ -732,3 +740,30 @@ def unique_token_ids(base: str, count: int, taken: Iterable[str]) -> list[str]:
             used.add(candidate)
         n += 1
     return out
+
+
+def creature_from_token(token: Mapping[str, JSON], system: str, source: str = "") -> Creature:
+    """A creature from a scene token's statistics (its state — id, cell, side, current HP, conditions —
+    left behind; a numbered name such as ``Goblin 2`` loses its number). Raises `SceneError`."""
+    name = str(token.get("name") or token.get("id") or "Creature")
+    words = name.rsplit(" ", 1)
+    if len(words) == 2 and words[1].isdigit():
+        name = words[0]
+    doc: dict[str, JSON] = {k: v for k, v in token.items() if k in _CREATURE_KEYS}
+    doc.update({"name": name, "system": system})
+    if token.get("max_hp") is not None:
+        doc["hp"] = token["max_hp"]
+    senses = token.get("senses")
+    if isinstance(senses, list):
+        parsed: list[JSON] = []
+        for s in senses:
+            text = str(s).strip()
+            head, _, tail = text.rpartition(" ")
+            parsed.append({"type": head, "range": int(tail)} if head and tail.isdigit() else {"type": text})
+        doc["senses"] = parsed
+    if isinstance(token.get("resistances"), list):
+        doc["resistances"] = {str(t): 0 for t in token["resistances"]}
+    default_reach = 0 if (system == "pf2e" and token.get("size") == "tiny") else 5
+    doc.setdefault("reach", default_reach)
+    doc.setdefault("speed", 25 if system == "pf2e" else 30)
+    return creature_from_json(doc, source, "")

@@ -16,6 +16,7 @@ other game is an error.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rules.errors import CreatureImportError, SceneError
@@ -107,6 +108,12 @@ def _import(doc: JSON, source: str, system: str | None, base_dir: Path | None) -
             creature_from_json(c, source, f"{base}[{i}]" if isinstance(entries, list) else base)
             for i, c in enumerate(items)
         ]
+        if isinstance(doc, dict):  # a bundle states its source and licence once
+            src = doc.get("source") if isinstance(doc.get("source"), str) else ""
+            lic = doc.get("license") if isinstance(doc.get("license"), str) else ""
+            creatures = [
+                replace(c, source=c.source or src or "", license=c.license or lic or "") for c in creatures
+            ]
     if system is not None:
         for c in creatures:
             if _family(c.system) != _family(system):
@@ -120,7 +127,8 @@ def _import(doc: JSON, source: str, system: str | None, base_dir: Path | None) -
 
 
 def import_creatures(path: str | Path, system: str | None = None) -> list[Creature]:
-    """Creatures from a file, or from every ``.json`` file in a folder (sorted by name)."""
+    """Creatures from a file (``.json``, or gzip-compressed ``.json.gz``), or from every ``.json`` file in a
+    folder (sorted by name)."""
     p = Path(path)
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.suffix.lower() == ".json" and f.is_file())

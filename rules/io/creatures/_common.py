@@ -6,9 +6,12 @@ present but of the wrong kind raises `CreatureImportError` naming the file and t
 
 from __future__ import annotations
 
+import gzip
 import html
+import io
 import json
 import re
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -157,7 +160,10 @@ def read_json(path: Path) -> JSON:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise CreatureImportError(f"is too large ({size} bytes)", "", source)
-        text = path.read_bytes().decode("utf-8-sig")
+        data = path.read_bytes()
+        if path.suffix.lower() == ".gz":
+            data = _gunzip(data, source)
+        text = data.decode("utf-8-sig")
     except FileNotFoundError:
         raise CreatureImportError("no such file", "", source) from None
     except IsADirectoryError:
@@ -167,6 +173,18 @@ def read_json(path: Path) -> JSON:
     except OSError as exc:
         raise CreatureImportError(f"cannot be read ({exc.strerror})", "", source) from None
     return parse_json(text, source)
+
+
+def _gunzip(data: bytes, source: str) -> bytes:
+    """A gzip file's content, at most `MAX_FILE_BYTES`; a bad archive is a `CreatureImportError`."""
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as f:
+            out = f.read(MAX_FILE_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise CreatureImportError(f"not a readable gzip file ({exc})", "", source) from None
+    if len(out) > MAX_FILE_BYTES:
+        raise CreatureImportError("unpacks to more than 64 MB", "", source)
+    return out
 
 
 def parse_json(text: str, source: str) -> JSON:
