@@ -234,6 +234,14 @@ class MainWindow(QMainWindow):
         )
         self.act_grid.setCheckable(True)
         self.act_grid.setChecked(True)
+        self.act_walls_outside = self._action(
+            "&Walls Outside the Map",
+            self.map_scene.set_show_walls_outside,
+            None,
+            "Draw the walls an imported map keeps beyond its edge (they always count for the rules)",
+        )
+        self.act_walls_outside.setCheckable(True)
+        self.act_walls_outside.setChecked(False)
         self.act_shortcuts = self._action(
             "&Keyboard Shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents
         )
@@ -275,7 +283,7 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&View")
         m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_actual])
         m.addSeparator()
-        m.addActions([self.act_overlay, self.act_grid])
+        m.addActions([self.act_overlay, self.act_grid, self.act_walls_outside])
         m.addActions(self.table.view_actions()[:3])
         m.addSeparator()
         m.addAction(self.inspector.toggleViewAction())

@@ -77,6 +77,7 @@ class MapScene(QGraphicsScene):
         if prev is None or prev.background != scene.background or prev.grid != scene.grid:
             image = self._image(scene.background.image) if scene.background is not None else None
             self.background_layer.set_scene_data(scene.grid, scene.background, image)
+            self.walls_layer.set_map_rect(self.background_layer.bounds())
             self._update_scene_rect()
         if prev is None or prev.terrain is not scene.terrain:
             self.terrain_layer.set_terrain(scene.terrain_map())
@@ -123,6 +124,7 @@ class MapScene(QGraphicsScene):
         shown = background if background is not None else scene.background
         image = self._image(shown.image) if shown is not None else None
         self.background_layer.set_scene_data(scene.grid, shown, image)
+        self.walls_layer.set_map_rect(self.background_layer.bounds())
 
     def background_image(self) -> QImage | None:
         """The decoded map picture of the document, or None (no picture, or it is missing)."""
@@ -155,6 +157,10 @@ class MapScene(QGraphicsScene):
 
     def set_grid_visible(self, visible: bool) -> None:
         self.grid_layer.set_visible(visible)
+
+    def set_show_walls_outside(self, show: bool) -> None:
+        """Draw the walls that lie outside the map (they always count for the rules)."""
+        self.walls_layer.set_show_outside(show)
 
     def _image(self, ref: str) -> QImage | None:
         return load_image(ref, self.doc.images, self.doc.base_dir)

@@ -48,10 +48,19 @@ TERRAIN_COLOURS: dict[str, QColor] = {
     "impassable": QColor(10, 10, 12, 120),
 }
 TERRAIN_HATCH: dict[str, QColor] = {
-    "difficult": QColor(245, 200, 90, 120),
+    "difficult": QColor(250, 205, 90, 200),
     "greater-difficult": QColor(250, 140, 60, 150),
     "hazardous": QColor(255, 90, 100, 160),
     "impassable": QColor(120, 120, 128, 150),
+}
+#: Dark lines beside the hatch and under the outline, so terrain reads on light map pictures too.
+TERRAIN_CASING = QColor(24, 18, 10, 190)
+#: The bright outline of each kind's area (over `TERRAIN_CASING`).
+TERRAIN_OUTLINE: dict[str, QColor] = {
+    "difficult": QColor(255, 205, 80),
+    "greater-difficult": QColor(255, 140, 50),
+    "hazardous": QColor(255, 80, 95),
+    "impassable": QColor(160, 160, 170),
 }
 TERRAIN_LABELS: dict[str, str] = {
     "difficult": "Difficult",

@@ -2,20 +2,22 @@
 
 The cells of each kind are kept as row runs (rebuilt only when the terrain changes). Painting draws only
 the runs inside the exposed rectangle, with a tint and a hatch pattern whose lines keep the same screen
-spacing at every zoom. Zoomed far out (a square smaller than 10 screen pixels) the whole layer is one small
-image, one pixel per square, stretched over the grid.
+spacing at every zoom. The hatch is drawn twice, a dark line beside a bright one, and the area's outline
+as a bright line on a dark casing, so it reads on light floors as well as on dark ones. Zoomed far out (a
+square smaller than 10 screen pixels) the whole layer is one small image, one pixel per square, stretched
+over the grid.
 """
 
 from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
 
 from desktop.items.cell_paths import outline_segments, row_runs
 from desktop.items.layer import MapLayer
-from desktop.style import CELL, TERRAIN_COLOURS, TERRAIN_HATCH
+from desktop.style import CELL, TERRAIN_CASING, TERRAIN_COLOURS, TERRAIN_HATCH, TERRAIN_OUTLINE
 from rules.geometry.coords import Cell
 from rules.scene import TERRAIN_KINDS
 
@@ -105,12 +107,22 @@ class TerrainLayer(MapLayer):
                 continue
             painter.setBrush(TERRAIN_COLOURS[kind])
             painter.drawRects(rects)
+            # the hatch: a dark line one pixel beside each bright one (brush patterns are in device pixels)
+            origin = painter.brushOrigin()
+            painter.setBrushOrigin(QPointF(origin.x() + 1, origin.y()))
+            painter.setBrush(QBrush(TERRAIN_CASING, _HATCH_STYLE[kind]))
+            painter.drawRects(rects)
+            painter.setBrushOrigin(origin)
             painter.setBrush(QBrush(TERRAIN_HATCH[kind], _HATCH_STYLE[kind]))
             painter.drawRects(rects)
             if lod * CELL >= OUTLINE_PX:
-                pen = QPen(TERRAIN_HATCH[kind], 0)
+                lines = [ln for y in range(ry0, ry1 + 1) for ln in self._outlines[kind].get(y, ())]
+                casing = QPen(TERRAIN_CASING, 4.0)
+                casing.setCosmetic(True)
+                painter.setPen(casing)
+                painter.drawLines(lines)
+                pen = QPen(TERRAIN_OUTLINE[kind], 2.0)
                 pen.setCosmetic(True)
                 painter.setPen(pen)
-                outline = self._outlines[kind]
-                painter.drawLines([ln for y in range(ry0, ry1 + 1) for ln in outline.get(y, ())])
+                painter.drawLines(lines)
                 painter.setPen(Qt.PenStyle.NoPen)

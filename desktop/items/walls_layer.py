@@ -2,6 +2,10 @@
 
 Walls are drawn in scene units (they thicken as you zoom in, like ink on the map) over a dark casing so
 they read on any map picture. `wall_at` finds the wall under a point for clicks (open/close a door).
+
+Walls outside the map (an imported map cropped from a bigger one keeps the walls beyond its edge: they
+still count for the rules) are not drawn unless `set_show_outside` asks for them: painting is clipped to
+`set_map_rect` (the grid and the map picture), with a margin of one wall width so edge walls stay whole.
 """
 
 from __future__ import annotations
@@ -41,6 +45,32 @@ class WallsLayer(MapLayer):
         self._lines: list[QLineF] = []
         self._bounds = QRectF()
         self._highlight: int | None = None
+        self._map_rect = QRectF()
+        self._show_outside = False
+
+    @property
+    def show_outside(self) -> bool:
+        return self._show_outside
+
+    def set_show_outside(self, show: bool) -> None:
+        """Draw (True) or hide (False, the default) what lies outside the map rectangle."""
+        if show != self._show_outside:
+            self._show_outside = show
+            self.changed()
+
+    def set_map_rect(self, rect: QRectF) -> None:
+        """The map's extent in scene units (the grid united with the map picture)."""
+        if rect != self._map_rect:
+            self._map_rect = QRectF(rect)
+            self.changed()
+
+    def is_shown(self, pos: QPointF) -> bool:
+        """True when walls at `pos` are drawn (inside the map, or everything is shown)."""
+        return self._show_outside or self._map_rect.isNull() or self._clip().contains(pos)
+
+    def _clip(self) -> QRectF:
+        pad = WALL_WIDTH * 1.6 + CASING_EXTRA
+        return self._map_rect.adjusted(-pad, -pad, pad, pad)
 
     def set_walls(self, walls: tuple[Wall, ...]) -> None:
         if walls is self._walls:
@@ -70,7 +100,10 @@ class WallsLayer(MapLayer):
             self._highlight = index
 
     def wall_at(self, pos: QPointF, tolerance: float) -> int | None:
-        """Index of the wall nearest `pos` within `tolerance` scene units (doors win ties)."""
+        """Index of the wall nearest `pos` within `tolerance` scene units (doors win ties); None where
+        walls aren't drawn."""
+        if not self.is_shown(pos):
+            return None
         best: tuple[float, int] | None = None
         for i, line in enumerate(self._lines):
             d = point_segment_distance(pos, line.p1(), line.p2())
@@ -87,6 +120,8 @@ class WallsLayer(MapLayer):
     def paint_layer(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         if not self._lines:
             return
+        if not self._show_outside and not self._map_rect.isNull():
+            painter.setClipRect(self._clip(), Qt.ClipOperation.IntersectClip)
         pad = CELL * 0.5
         ex0, ey0 = exposed.left() - pad, exposed.top() - pad
         ex1, ey1 = exposed.right() + pad, exposed.bottom() + pad

@@ -14,7 +14,7 @@ from PySide6.QtTest import QTest
 from desktop.dialogs.import_picture import ImportChoice
 from desktop.grid_coords import to_scene
 from desktop.map_picture import MapPicture
-from desktop.style import CELL
+from desktop.style import CELL, VIEW_BACKGROUND
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Cell, Point
 from tests.desktop.helpers import drag, move, press, release, view_point
@@ -52,6 +52,17 @@ def zoomed(window, cell: tuple[int, int], scale: float = 1.0) -> None:  # type: 
     window.view.set_scale(scale)
     window.view.centerOn(QPointF((cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL))
     grab(window)  # fills the background cache at this zoom
+
+
+def only_colour(image: QImage, rect: QRect) -> int | None:
+    """The one RGB colour of every pixel in `rect`, or None when there are several."""
+    rect = rect.intersected(image.rect())
+    colours = {
+        image.pixel(x, y) & 0xFFFFFF
+        for y in range(rect.top(), rect.bottom() + 1)
+        for x in range(rect.left(), rect.right() + 1)
+    }
+    return colours.pop() if len(colours) == 1 else None
 
 
 CHANGED = 8.0  # a visible change: well above antialiasing noise, far below a real edit's difference
@@ -175,3 +186,77 @@ def test_a_calibration_shows_at_once(window, tmp_path: Path) -> None:  # type: i
     assert abs(window.doc.scene.background.pixels_per_cell - 50.0) < 1.0
     after = grab(window)
     assert difference(before, after, spot(window, 1.0, 1.0, 9.0, 8.0)) > CHANGED
+
+
+# ------------------------------------------------------------------ walls outside the map (issue 13 item 6)
+
+
+def _scene_with_outside_wall(window) -> None:  # type: ignore[no-untyped-def]
+    from tests.desktop.helpers import ascii_scene
+
+    walls = [
+        {"a": [2, 1], "b": [2, 5], "kind": "wall"},  # inside the 6×6 map
+        {"a": [-2, 1], "b": [-2, 5], "kind": "wall"},  # beyond its left edge (a cropped export keeps these)
+        {"a": [8, 1], "b": [8, 5], "kind": "wall"},  # beyond its right edge
+    ]
+    scene = ascii_scene("......\n" * 6, walls=walls)
+    assert window.files.new_scene(scene)
+    window.view.fit()
+    window.view.set_scale(0.6)
+    window.view.centerOn(QPointF(3 * CELL, 3 * CELL))
+
+
+def test_walls_outside_the_map_are_hidden_unless_asked_for(window) -> None:  # type: ignore[no-untyped-def]
+    _scene_with_outside_wall(window)
+    assert len(window.doc.scene.walls) == 3  # kept for the rules
+    hidden = grab(window)
+    outside_left = spot(window, -2.05, 2.5, -1.95, 3.5)
+    outside_right = spot(window, 7.95, 2.5, 8.05, 3.5)
+    inside = spot(window, 1.95, 2.5, 2.05, 3.5)
+    # the outside walls' places show only the empty surround; the inside wall is drawn
+    for rect in (outside_left, outside_right):
+        assert only_colour(hidden, rect) == VIEW_BACKGROUND.rgb() & 0xFFFFFF
+    assert only_colour(hidden, inside) is None
+    # View ▸ Walls Outside the Map draws them
+    window.act_walls_outside.trigger()
+    shown = grab(window)
+    assert difference(hidden, shown, outside_left) > CHANGED
+    assert difference(hidden, shown, outside_right) > CHANGED
+    assert difference(hidden, shown, inside) < 1.0
+    window.act_walls_outside.trigger()
+    assert difference(hidden, grab(window), outside_left) < 1.0
+
+
+# ------------------------------------------------------- difficult terrain on any floor (issue 13 item 11)
+
+
+def _floor_scene(window, colour: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tests.desktop.picture_helpers import plain_picture
+
+    assert window.files.new_empty("pf2e", 8, 6, "Floor")
+    path = tmp_path / "floor.png"
+    path.write_bytes(encode(plain_picture(560, 420, colour)))
+    window.pictures.ask_import = lambda picture, proposed, guessed: ImportChoice(70.0, False)
+    assert window.pictures.import_picture(path)
+    zoomed(window, (4, 3), 1.0)
+
+
+def _contrast(window, before: QImage, after: QImage, cell: tuple[int, int]) -> float:  # type: ignore[no-untyped-def]
+    x, y = cell
+    return difference(before, after, spot(window, x + 0.05, y + 0.05, x + 0.95, y + 0.95))
+
+
+def test_difficult_terrain_reads_on_a_light_floor(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from desktop.commands import PaintTerrain
+
+    for floor in ("#e3d2b0", "#f4f0e8", "#3a3430"):  # light wood, parchment white, dark stone
+        _floor_scene(window, floor, tmp_path)
+        before = grab(window)
+        cells = (Cell(3, 2), Cell(4, 2), Cell(3, 3), Cell(4, 3))
+        window.doc.execute(PaintTerrain(cells, "difficult", log="paint"))
+        after = grab(window)
+        for c in cells:
+            assert _contrast(window, before, after, (c.x, c.y)) > 18.0, (floor, c)
+        # and the edge of the painted area is outlined: the pixels just inside its border change a lot
+        edge = spot(window, 3.0, 2.0, 5.0, 2.06)
+        assert difference(before, after, edge) > 30.0, floor
