@@ -15,9 +15,20 @@ autosave (a document with a big map picture is not rewritten every few seconds),
 `autosave_every_ms` as a backstop; a state already autosaved is not written again. Saving the document,
 or dropping its changes on purpose ("Don't Save"), forgets its autosave.
 
+Journal: between autosaves every change of the document (the `Document.changed` signal) is appended to
+the autosave's journal (`rules.io.journal`, one JSON line of what changed, written at once and fsynced on
+a short timer), so a crash loses at most the last moment of work. The first change after opening or
+saving first writes a base snapshot of the document as it was (`AutosaveStore.write_base`).
+
 At start, `offer_restore` lists the autosaves a crashed session left (newest first) and asks about each:
-Restore opens it (unsaved, under its file's name when it had one) and stops; Discard deletes it; Later
-keeps it for the next start.
+Restore opens it with its journal replayed (unsaved, under its file's name when it had one) and stops;
+Discard deletes it; Later keeps it for the next start.
+
+Problems are told visibly, never only in the status bar: an autosave folder that cannot be written
+(once, when the window opens or the first write fails), pictures an opened file refers to that cannot be
+shown (the document still opens and saves; saving keeps such a reference as it is), a read-only file, and
+a file that changed on disk since it was opened or last saved (`ask_overwrite_changed` asks before
+overwriting another program's or window's work).
 """
 
 from __future__ import annotations
@@ -45,6 +56,7 @@ from desktop.recent import add_recent, recent_files
 from rules.errors import SceneError
 from rules.io import fivefoot_file
 from rules.io.autosave import AutosaveStore, PendingRestore
+from rules.io.safe_write import FileChangedError, FileStamp, ReadOnlyFileError, file_stamp
 from rules.scene import Scene, new_scene
 
 #: Backstop: autosave a document with unsaved changes this often.
@@ -53,6 +65,10 @@ AUTOSAVE_MS = 120_000
 AUTOSAVE_AFTER_EDIT_MS = 3_000
 #: ... but no sooner than this after the previous autosave.
 AUTOSAVE_MIN_GAP_MS = 15_000
+#: fsync the journal this long after a change at most (a change is in the OS at once; this is for power cuts).
+JOURNAL_SYNC_MS = 500
+#: Most picture problems listed in the warning shown on opening (the rest are counted).
+MAX_WARNINGS_SHOWN = 8
 
 
 def _is_uvtt(path: Path) -> bool:
@@ -80,9 +96,20 @@ class FileController(QObject):
         self.ask_unsaved: Callable[[], str] = self._dialog_unsaved
         self.ask_restore: Callable[[PendingRestore, int, int], str] = self._dialog_restore
         self.show_error: Callable[[str, str], None] = self._dialog_error
+        self.show_warning: Callable[[str, str], None] = self._dialog_warning
+        self.ask_overwrite_changed: Callable[[Path], bool] = self._dialog_overwrite_changed
         #: Which rules an imported Universal VTT map uses (None: cancel the opening).
         self.ask_system: Callable[[Path], str | None] = self._dialog_system
         self.store: AutosaveStore | None = None
+        #: The file as it was when opened or last saved (to warn before overwriting someone else's change).
+        self._disk_stamp: FileStamp | None = None
+        #: Why autosave is off or failing, once told to the user.
+        self._autosave_problem_told = False
+        self._journal_sync = QTimer(self)
+        self._journal_sync.setSingleShot(True)
+        self._journal_sync.setInterval(JOURNAL_SYNC_MS)
+        self._journal_sync.timeout.connect(self._sync_journal)
+        self._loading = False
         self._timer = QTimer(self)
         self._timer.setInterval(AUTOSAVE_MS)
         self._timer.timeout.connect(self.autosave)
@@ -95,12 +122,15 @@ class FileController(QObject):
         #: The document state last autosaved (not written again), and whether an autosave of it exists.
         self._autosaved: DocState | None = None
         if autosave:
+            store = AutosaveStore(data_dir())
             try:
-                self.store = AutosaveStore(data_dir())
-                self.store.start_session()
+                store.start_session()
+                self.store = store
                 self._timer.start()
-            except OSError:
+            except OSError as exc:
                 self.store = None
+                problem = f"{store.root}: {exc.strerror or exc}"
+                QTimer.singleShot(0, lambda: self._tell_autosave_problem(problem, off=True))
         doc.changed.connect(self._on_changed)
         doc.reset.connect(self._on_reset)
 
@@ -125,8 +155,16 @@ class FileController(QObject):
     def _on_reset(self) -> None:
         self._edit_timer.stop()
         self._autosaved = None
+        self._loading = True  # the `changed` that follows is a load, not an edit
+        if self.store is not None:
+            self._sync_journal()
+            self.store.close_journals()
 
-    def _on_changed(self, _old: object, _new: object) -> None:
+    def _on_changed(self, old: object, new: object) -> None:
+        if self._loading:
+            self._loading = False
+        else:
+            self._journal(old, new)
         if self.store is None or self._edit_timer.isActive():
             return
         if not self.doc.dirty and self._autosaved is None:
@@ -136,6 +174,59 @@ class FileController(QObject):
             since = (time.monotonic() - self._last_write) * 1000
             wait = max(wait, self._min_gap_ms - since)
         self._edit_timer.start(max(0, round(wait)))
+
+    # ---- journal
+
+    def _journal(self, old: object, new: object) -> None:
+        """Append the change old → new to the document's journal (a base snapshot first if needed)."""
+        store = self.store
+        old_scene = getattr(old, "scene", None)
+        new_scene_ = getattr(new, "scene", None)
+        if store is None or not isinstance(old_scene, Scene) or not isinstance(new_scene_, Scene):
+            return
+        if old_scene is new_scene_:
+            return
+        doc = self.doc
+        journal = store.journal(doc.path)
+        try:
+            if journal is None:
+                if not doc.dirty:
+                    return  # back to the saved state: nothing to protect
+                scene, images = prepare_for_save(
+                    old_scene, doc.images, doc.base_dir, Path("autosave.fivefoot")
+                )
+                journal = store.write_base(fivefoot_file.dumps(scene, images), doc.path)
+            journal.append(old_scene, new_scene_)
+        except (OSError, ValueError) as exc:
+            self._tell_autosave_problem(f"{getattr(exc, 'strerror', None) or exc}")
+            return
+        if journal.needs_sync and not self._journal_sync.isActive():
+            self._journal_sync.start()
+
+    def _sync_journal(self) -> None:
+        self._journal_sync.stop()
+        if self.store is None:
+            return
+        journal = self.store.journal(self.doc.path)
+        if journal is not None:
+            journal.sync()
+
+    def _tell_autosave_problem(self, problem: str, off: bool = False) -> None:
+        """Tell the user (once, in a dialog) that autosave is off or failing; always on the status bar."""
+        text = (
+            "Autosave is off: its folder cannot be written"
+            if off
+            else "Autosave failed; your unsaved work is not protected against a crash"
+        )
+        self.message.emit(f"{text} ({problem})")
+        if self._autosave_problem_told:
+            return
+        self._autosave_problem_told = True
+        self.show_warning(
+            "Autosave is not working",
+            f"{text}.\n\n{problem}\n\nSave your work with File ▸ Save to keep it. "
+            "Set FIVEFOOT_DATA_DIR to a writable folder to turn autosave back on.",
+        )
 
     # ---- opening
 
@@ -204,10 +295,23 @@ class FileController(QObject):
             return False
         keep_path: Path | None = path if path.suffix.lower() in (".fivefoot", ".json") else None
         self.doc.load(opened.scene, keep_path, opened.base_dir, opened.images)
+        self._disk_stamp = file_stamp(keep_path) if keep_path is not None else None
         add_recent(path)
         self.recent_changed.emit()
         self.message.emit(f"Opened {path.name}")
+        if opened.warnings:
+            self._tell_picture_problems(path, opened.warnings)
         return True
+
+    def _tell_picture_problems(self, path: Path, warnings: tuple[str, ...]) -> None:
+        shown = list(warnings[:MAX_WARNINGS_SHOWN])
+        if len(warnings) > MAX_WARNINGS_SHOWN:
+            shown.append(f"… and {len(warnings) - MAX_WARNINGS_SHOWN} more")
+        self.show_warning(
+            f"Some pictures of “{path.name}” can't be shown",
+            "The scene is open and can be edited and saved; these pictures are left as they are "
+            "(saving keeps their references but can't embed them):\n\n" + "\n".join(shown),
+        )
 
     def recent(self) -> list[Path]:
         return recent_files()
@@ -230,11 +334,25 @@ class FileController(QObject):
 
     def _write(self, path: Path) -> bool:
         doc = self.doc
+        same_file = doc.path is not None and path == doc.path
+        expect = self._disk_stamp if same_file else None
         try:
-            save_scene_file(path, doc.scene_for_saving(), doc.images, doc.base_dir)
+            try:
+                save_scene_file(path, doc.scene_for_saving(), doc.images, doc.base_dir, expect=expect)
+            except FileChangedError:
+                if not self.ask_overwrite_changed(path):
+                    self.message.emit(f"Not saved: {path.name} changed on disk")
+                    return False
+                save_scene_file(path, doc.scene_for_saving(), doc.images, doc.base_dir)
+        except ReadOnlyFileError:
+            self.show_error(
+                "Can't save", f"{path}: the file is read-only. Use File ▸ Save As to save a copy."
+            )
+            return False
         except (OSError, ValueError) as exc:
             self.show_error("Can't save", f"{path}: {getattr(exc, 'strerror', None) or exc}")
             return False
+        self._disk_stamp = file_stamp(path)
         old_path = doc.path
         doc.saved_as(path)
         self._forget_autosave(old_path)
@@ -268,7 +386,7 @@ class FileController(QObject):
             )
             self.store.write(fivefoot_file.dumps(scene, images), doc.path)
         except (OSError, ValueError) as exc:
-            self.message.emit(f"Autosave failed: {getattr(exc, 'strerror', None) or exc}")
+            self._tell_autosave_problem(f"{getattr(exc, 'strerror', None) or exc}")
             return False
         self._autosaved = doc.state
         self._last_write = time.monotonic()
@@ -276,6 +394,7 @@ class FileController(QObject):
 
     def _forget_autosave(self, path: Path | None) -> None:
         self._edit_timer.stop()
+        self._journal_sync.stop()
         self._autosaved = None
         if self.store is not None:
             with contextlib.suppress(OSError):
@@ -313,12 +432,12 @@ class FileController(QObject):
         return False
 
     def restore(self, item: PendingRestore) -> bool:
-        """Open the autosave `item` as the document (unsaved). True when it was restored."""
+        """Open the autosave `item`, its journal replayed, as the document (unsaved). True when restored."""
         store = self.store
         if store is None:
             return False
         try:
-            restored = fivefoot_file.loads(item.data_path.read_bytes(), str(item.data_path))
+            _data, restored = store.recover(item)
         except (SceneError, OSError) as exc:
             problem = getattr(exc, "strerror", None) or exc
             self.show_error("Can't restore the autosave", f"{item.data_path}: {problem}")
@@ -333,7 +452,11 @@ class FileController(QObject):
         path = Path(item.document_path) if item.document_path else None
         keep = path if path is not None and path.suffix.lower() in (".fivefoot", ".json") else None
         self.doc.load(restored.scene, keep, keep.parent if keep else None, restored.images, dirty=True)
+        self._disk_stamp = file_stamp(keep) if keep is not None else None
         self._autosaved = self.doc.state  # store.restore wrote it into this session already
+        if item.journal_path is not None:
+            self._autosaved = None  # the journal's changes are not in that snapshot: write them now
+            self.autosave()
         when = time.strftime("%H:%M", time.localtime(item.saved_at))
         self.message.emit(
             f"Restored the unsaved work on {item.title} (autosaved at {when}); save it to keep it"
@@ -343,6 +466,7 @@ class FileController(QObject):
     def shutdown(self) -> None:
         self._timer.stop()
         self._edit_timer.stop()
+        self._journal_sync.stop()
         if self.store is not None:
             with contextlib.suppress(OSError):
                 self.store.end_session()
@@ -409,3 +533,21 @@ class FileController(QObject):
 
     def _dialog_error(self, title: str, text: str) -> None:
         QMessageBox.warning(self.window, title, text)
+
+    def _dialog_warning(self, title: str, text: str) -> None:
+        QMessageBox.warning(self.window, title, text)
+
+    def _dialog_overwrite_changed(self, path: Path) -> bool:
+        box = QMessageBox(self.window)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("File changed on disk")
+        box.setText(f"“{path.name}” was changed on disk since you opened or saved it.")
+        box.setInformativeText(
+            "Another program or FiveFoot window saved it. Overwrite those changes with yours? "
+            "(Cancel, then use File ▸ Save As to keep both.)"
+        )
+        overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is overwrite

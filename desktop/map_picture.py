@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction, QImage, QKeySequence
+from PySide6.QtGui import QAction, QImage, QImageReader, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from desktop.calibration import DEFAULT_PIXELS_PER_CELL, guess_pixels_per_cell
@@ -108,10 +108,12 @@ def read_picture(path: Path, max_bytes: int = MAX_IMAGE_BYTES) -> MapPicture:
     decoded = decode_quietly(data)
     if decoded.image.isNull():
         kind = FORMAT_NAMES[info.format]
-        if "allocation" in decoded.error.lower() or "limit" in decoded.error.lower():
+        limit_mb = QImageReader.allocationLimit()
+        needs_mb = info.pixels * 4 / (1024 * 1024)
+        if 0 < limit_mb < needs_mb or "allocation" in decoded.error.lower():
             raise fail(
-                f"the {kind} picture is {info.width}×{info.height} pixels, more than Qt will decode "
-                f"({decoded.error})"
+                f"the {kind} picture is {info.width}×{info.height} pixels, which needs about "
+                f"{needs_mb:.0f} MB to decode, more than the {limit_mb} MB image memory limit"
             )
         reason = f" ({decoded.error})" if decoded.error else ""
         raise fail(f"the {kind} picture data is damaged and cannot be decoded{reason}")
