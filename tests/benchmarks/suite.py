@@ -314,6 +314,9 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
             "json.loads alone (lower bound)",
         )
     )
+    from tests.benchmarks.journal_bench import journal_bench
+
+    benches.append(journal_bench(pf))
     if qt:
         from tests.benchmarks.qt_benches import qt_benches
 
