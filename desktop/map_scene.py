@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Signal
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from desktop.commands import DocState
 from desktop.document import Document
@@ -29,6 +29,8 @@ from desktop.style import CELL, VIEW_BACKGROUND
 from rules.scene import Background, Scene, Token
 
 MARGIN_CELLS = 4
+#: Opacity of the overlays that aren't the focus (see `MapScene.faded_kinds`).
+FADED_OPACITY = 0.35
 
 
 class MapScene(QGraphicsScene):
@@ -38,6 +40,7 @@ class MapScene(QGraphicsScene):
     def __init__(self, doc: Document) -> None:
         super().__init__()
         self.doc = doc
+        self._tool_focus = ""
         self.setBackgroundBrush(VIEW_BACKGROUND)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.background_layer = BackgroundLayer()
@@ -196,7 +199,55 @@ class MapScene(QGraphicsScene):
 
     def _on_selection_changed(self) -> None:
         self.refresh_overlay()
+        self._apply_focus()
         self.selection_ids_changed.emit(self.selected_ids())
+
+    # ---- focus: fade the layers the GM isn't working with
+
+    def set_tool_focus(self, tool_name: str) -> None:
+        """The current tool (its name) decides, with the selection, which layers are the focus."""
+        self._tool_focus = tool_name
+        self._apply_focus()
+
+    def faded_kinds(self) -> frozenset[str]:
+        """Which kinds of overlay are drawn faded now: with the area tool, everything but the areas; with
+        a creature selected, the areas (its movement and reach are the focus); otherwise nothing."""
+        if self._tool_focus == "area":
+            return frozenset({"movement", "reach"})
+        if self.selected_ids():
+            return frozenset({"areas"})
+        return frozenset()
+
+    def _apply_focus(self) -> None:
+        faded = self.faded_kinds()
+        for item in self.items():
+            self._fade(item, faded)
+
+    @staticmethod
+    def _kind_of(item: QGraphicsItem) -> str | None:
+        from desktop.items.area_item import AreaItem, AreaMarksItem
+        from desktop.items.reach_item import ReachItem, ThreatItem
+
+        if isinstance(item, MovementOverlayItem):
+            return "movement"
+        if isinstance(item, (AreaItem, AreaMarksItem)):
+            return "areas"
+        if isinstance(item, (ReachItem, ThreatItem)):
+            return "reach"
+        return None
+
+    def _fade(self, item: QGraphicsItem, faded: frozenset[str]) -> None:
+        kind = self._kind_of(item)
+        if kind is not None:
+            focus = FADED_OPACITY if kind in faded else 1.0
+            if hasattr(item, "focus_opacity"):  # an area: its own highlight dims it too
+                item.focus_opacity = focus
+                focus *= item.highlight_opacity
+            item.setOpacity(focus)
+
+    def addItem(self, item: QGraphicsItem) -> None:  # noqa: N802 - Qt's name
+        super().addItem(item)
+        self._fade(item, self.faded_kinds())
 
     # ---- movement overlay
 

@@ -90,6 +90,7 @@ class MapView(QGraphicsView):
         if self.tool is not None:
             self.tool.deactivate()
         self.tool = tool
+        self.map_scene.set_tool_focus(getattr(tool, "name", ""))
         tool.activate()
         self.viewport().setCursor(tool.cursor)
 

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtGui import QColor, QIcon, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QProxyStyle,
+    QStyle,
+    QStyleFactory,
+    QStyleOption,
+    QStyleOptionMenuItem,
+    QWidget,
+)
 
 
 def dark_palette() -> QPalette:
@@ -36,8 +44,38 @@ def dark_palette() -> QPalette:
     return p
 
 
+class MenuCheckStyle(QProxyStyle):
+    """Fusion, except that a checkable menu item shows its check box instead of its icon (Fusion draws the
+    icon in the check's place, so a toggle with an icon never showed whether it was on)."""
+
+    def drawControl(
+        self,
+        element: QStyle.ControlElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        if (
+            element == QStyle.ControlElement.CE_MenuItem
+            and isinstance(option, QStyleOptionMenuItem)
+            and option.checkType != QStyleOptionMenuItem.CheckType.NotCheckable
+            and not option.icon.isNull()
+        ):
+            plain = QStyleOptionMenuItem(option)
+            plain.icon = QIcon()
+            super().drawControl(element, plain, painter, widget)
+            return
+        super().drawControl(element, option, painter, widget)
+
+
+def app_style() -> QStyle | None:
+    """The app's widget style: Fusion with check marks on checkable menu items (None without Fusion)."""
+    base = QStyleFactory.create("Fusion")
+    return MenuCheckStyle(base) if base is not None else None
+
+
 def apply_theme(app: QApplication) -> None:
-    style = QStyleFactory.create("Fusion")
+    style = app_style()
     if style is not None:
         app.setStyle(style)
     app.setPalette(dark_palette())

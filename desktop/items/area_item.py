@@ -49,6 +49,10 @@ class AreaItem(BoundedItem):
     def __init__(self, colour: QColor | str = "#e8663c", preview: bool = False) -> None:
         super().__init__()
         self.setZValue(Z_AREA)
+        #: The opacity is the product of these: highlighting one area in the areas dock dims the others,
+        #: and the map scene fades the areas when they aren't the focus (`MapScene.faded_kinds`).
+        self.highlight_opacity = 1.0
+        self.focus_opacity = 1.0
         self.preview = preview
         self._colour = QColor(colour)
         self.spec: AreaSpec | None = None
@@ -358,4 +362,5 @@ class AreasLayer(QObject):
         """Bring one area to the front (the one selected in the areas dock)."""
         self._highlight = area_id
         for aid, item in self.items.items():
-            item.setOpacity(1.0 if area_id is None or aid == area_id else 0.45)
+            item.highlight_opacity = 1.0 if area_id is None or aid == area_id else 0.45
+            item.setOpacity(item.highlight_opacity * item.focus_opacity)
