@@ -1,0 +1,523 @@
+"""The check dialog: a check or save of one creature, a group check, a 5e contest, or a passive value —
+every number from the engine (`rules.systems.pf2e.checks`, `rules.systems.dnd5e.checks`), with the
+creature's conditions applied and listed.
+
+* Single: one creature's check (Perception, a skill; 5e also an ability) or save against a DC, with the
+  app's dice or a typed die; PF2e shows the typed breakdown and the degree, 5e the mode, its reasons and
+  success (automatic failures included).
+* Group: every ticked creature rolls (the app's dice); 5e: the group succeeds when at least half succeed;
+  PF2e lists each degree.
+* Contest (5e): two creatures, each with its own statistic; the higher total wins, a tie keeps things as
+  they were.
+* Passive: 10 + the modifier (5e ±5 for advantage / disadvantage; PF2e the statistic's DC).
+
+Situational modifiers from the GM: PF2e one typed bonus (label, type, value); 5e advantage / disadvantage.
+The dialog changes nothing in the scene.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.document import Document
+from rules.dice import DieSource
+from rules.scene import Scene, Token
+from rules.systems.dnd5e import checks as dnd
+from rules.systems.dnd5e.editions import edition as edition_named
+from rules.systems.modifiers import MODIFIER_TYPES, Modifier
+from rules.systems.pf2e import checks as pf2e
+from rules.systems.pf2e.conditions import SKILL_ABILITY as PF2E_SKILLS
+
+MODES: tuple[tuple[str, str], ...] = (
+    ("single", "Single check"),
+    ("group", "Group check"),
+    ("contest", "Contest"),
+    ("passive", "Passive"),
+)
+GOOD = "#46d17a"
+BAD = "#ff5a4e"
+
+
+def statistics(scene: Scene, kind: str) -> list[str]:
+    """The statistics a creature of this scene's system rolls for `kind` (``check`` or ``save``)."""
+    if scene.is_pf2e:
+        if kind == "save":
+            return list(pf2e.SAVES)
+        return ["perception", *sorted(PF2E_SKILLS)]
+    if kind == "save":
+        return list(dnd.ABILITIES)
+    return [*dnd.ABILITIES, *sorted(dnd.SKILL_ABILITY)]
+
+
+@dataclass(frozen=True, slots=True)
+class RowResult:
+    """One creature's line in the results: its total, the outcome word, whether it succeeded, and the
+    breakdown or reasons as text."""
+
+    token_id: str
+    label: str
+    total: int | None
+    outcome: str
+    success: bool | None
+    detail: str
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v >= 0 else f"−{-v}"
+
+
+def roll_one(
+    scene: Scene,
+    token: Token,
+    kind: str,
+    stat: str,
+    d20: tuple[int, int],
+    dc: int,
+    *,
+    bonus: Modifier | None = None,
+    advantage: bool = False,
+    disadvantage: bool = False,
+) -> RowResult:
+    """One creature's check or save through the engine."""
+    try:
+        if scene.is_pf2e:
+            r = pf2e.check(token, stat, d20[0], dc, bonuses=(bonus,) if bonus is not None else ())
+            detail = ", ".join(
+                f"{_signed(e.modifier.value)} {e.modifier.label}" + ("" if e.applied else " (not applied)")
+                for e in r.modifiers.entries
+            )
+            good = r.degree in ("success", "critical-success")
+            return RowResult(
+                token.id, token.label, r.total, r.degree.replace("-", " "), good, f"d20 {r.d20}: {detail}"
+            )
+        ed = edition_named(scene.system)
+        t = dnd.d20_test(
+            token, kind, stat, d20, dc, edition=ed, advantage=advantage, disadvantage=disadvantage
+        )
+        reasons = [x.render() for x in t.reasons] + list(t.automatic_failures)
+        detail = f"{t.mode}, d20 {t.d20_used} {_signed(t.modifier)}"
+        if t.penalty:
+            detail += f" {_signed(t.penalty)} exhaustion"
+        if reasons:
+            detail += " — " + "; ".join(reasons)
+        return RowResult(
+            token.id, token.label, t.total, "success" if t.success else "failure", t.success, detail
+        )
+    except (pf2e.MissingStatistic, dnd.MissingStatistic) as exc:
+        return RowResult(token.id, token.label, None, "—", None, f"no {exc.stat} listed ({exc.field})")
+
+
+class CheckDialog(QDialog):
+    def __init__(
+        self,
+        doc: Document,
+        token_id: str | None = None,
+        parent: QWidget | None = None,
+        dice: DieSource | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("checkDialog")
+        self.setWindowTitle("Checks and saves")
+        self.setMinimumWidth(620)
+        self.doc = doc
+        self.dice: DieSource = dice if dice is not None else random.Random()
+        self.results: list[RowResult] = []
+        self.contest_winner: str | None = None
+        self.passive_value: int | None = None
+
+        self.mode = QComboBox()
+        self.mode.setObjectName("checkMode")
+        for key, text in MODES:
+            self.mode.addItem(text, key)
+        self.kind = QComboBox()
+        self.kind.setObjectName("checkKind")
+        self.kind.addItem("Check", "check")
+        self.kind.addItem("Saving throw", "save")
+        self.creature = QComboBox()
+        self.creature.setObjectName("checkCreature")
+        self.stat = QComboBox()
+        self.stat.setObjectName("checkStat")
+        self.group = QListWidget()
+        self.group.setObjectName("checkGroup")
+        self.group.setMaximumHeight(120)
+        self.other = QComboBox()
+        self.other.setObjectName("contestOther")
+        self.other_stat = QComboBox()
+        self.other_stat.setObjectName("contestOtherStat")
+        self.dc = QSpinBox()
+        self.dc.setObjectName("checkDc")
+        self.dc.setRange(0, 60)
+        self.dc.setValue(15)
+        self.advantage = QCheckBox("Advantage")
+        self.advantage.setObjectName("checkAdvantage")
+        self.disadvantage = QCheckBox("Disadvantage")
+        self.disadvantage.setObjectName("checkDisadvantage")
+        self.bonus_label = QLineEdit()
+        self.bonus_label.setObjectName("bonusLabel")
+        self.bonus_label.setPlaceholderText("situational bonus (Aid, bless…)")
+        self.bonus_type = QComboBox()
+        self.bonus_type.setObjectName("bonusType")
+        for t in MODIFIER_TYPES:
+            self.bonus_type.addItem(t, t)
+        self.bonus_type.setCurrentIndex(MODIFIER_TYPES.index("circumstance"))
+        self.bonus_value = QSpinBox()
+        self.bonus_value.setObjectName("bonusValue")
+        self.bonus_value.setRange(-10, 10)
+        self.d20 = QSpinBox()
+        self.d20.setObjectName("checkD20")
+        self.d20.setRange(1, 20)
+        self.d20.setValue(10)
+        self.d20.setPrefix("d20 ")
+        self.d20b = QSpinBox()
+        self.d20b.setObjectName("checkD20b")
+        self.d20b.setRange(1, 20)
+        self.d20b.setValue(10)
+        self.d20b.setPrefix("second d20 ")
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.setObjectName("rollCheck")
+        self.roll_button.setDefault(True)
+        self.typed_button = QPushButton("Use typed dice")
+        self.typed_button.setObjectName("typedCheck")
+        self.table = QTreeWidget()
+        self.table.setObjectName("checkResults")
+        self.table.setColumnCount(4)
+        self.table.setHeaderLabels(["Creature", "Total", "Result", "Breakdown"])
+        self.table.setRootIsDecorated(False)
+        header = self.table.header()
+        for col in range(3):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.summary = QLabel()
+        self.summary.setObjectName("checkSummary")
+        self.summary.setWordWrap(True)
+        font = self.summary.font()
+        font.setBold(True)
+        font.setPointSize(font.pointSize() + 2)
+        self.summary.setFont(font)
+
+        form = QFormLayout()
+        form.addRow("Kind of roll", self.mode)
+        form.addRow("Check or save", self.kind)
+        form.addRow("Creature", self.creature)
+        form.addRow("Statistic", self.stat)
+        form.addRow("Group", self.group)
+        vs = QHBoxLayout()
+        vs.addWidget(self.other, 1)
+        vs.addWidget(self.other_stat, 1)
+        form.addRow("Against", vs)
+        self._vs = vs
+        form.addRow("DC", self.dc)
+        situ = QHBoxLayout()
+        situ.addWidget(self.advantage)
+        situ.addWidget(self.disadvantage)
+        situ.addWidget(self.bonus_label, 1)
+        situ.addWidget(self.bonus_type)
+        situ.addWidget(self.bonus_value)
+        form.addRow("Situational", situ)
+        self._form = form
+        dice_row = QHBoxLayout()
+        dice_row.addWidget(self.d20)
+        dice_row.addWidget(self.d20b)
+        dice_row.addWidget(self.typed_button)
+        dice_row.addStretch(1)
+        dice_row.addWidget(self.roll_button)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addLayout(dice_row)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(self.summary)
+        lay.addWidget(close)
+
+        self._fill_creatures(token_id)
+        self._fill_stats()
+        self.mode.currentIndexChanged.connect(lambda _i: self._on_mode())
+        self.kind.currentIndexChanged.connect(lambda _i: self._fill_stats())
+        self.roll_button.clicked.connect(self.roll)
+        self.typed_button.clicked.connect(self.use_typed)
+        for w in (self.creature, self.stat, self.other, self.other_stat):
+            w.currentIndexChanged.connect(lambda _i: self._clear())
+        self.advantage.toggled.connect(lambda _b: self._on_situational())
+        self.disadvantage.toggled.connect(lambda _b: self._on_situational())
+        self._on_mode()
+
+    # ---- setup
+
+    @property
+    def scene(self) -> Scene:
+        return self.doc.scene
+
+    def _fill_creatures(self, token_id: str | None) -> None:
+        for t in self.scene.tokens:
+            self.creature.addItem(t.label, t.id)
+            self.other.addItem(t.label, t.id)
+            item = QListWidgetItem(t.label)
+            item.setData(Qt.ItemDataRole.UserRole, t.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if t.pc else Qt.CheckState.Unchecked)
+            self.group.addItem(item)
+        if token_id is not None and self.creature.findData(token_id) >= 0:
+            self.creature.setCurrentIndex(self.creature.findData(token_id))
+        if self.other.count() > 1:
+            self.other.setCurrentIndex(1 if self.creature.currentIndex() == 0 else 0)
+
+    def _fill_stats(self) -> None:
+        kind = str(self.kind.currentData())
+        for combo, k in ((self.stat, kind), (self.other_stat, "check")):
+            keep = combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            for s in statistics(self.scene, k):
+                combo.addItem(s.replace("-", " "), s)
+            if keep is not None and combo.findData(keep) >= 0:
+                combo.setCurrentIndex(combo.findData(keep))
+            combo.blockSignals(False)
+        self._clear()
+
+    def set_mode(self, key: str) -> None:
+        self.mode.setCurrentIndex(max(0, self.mode.findData(key)))
+
+    def set_stat(self, stat: str, combo: QComboBox | None = None) -> None:
+        box = combo if combo is not None else self.stat
+        box.setCurrentIndex(max(0, box.findData(stat)))
+
+    def _on_mode(self) -> None:
+        mode = str(self.mode.currentData())
+        pf = self.scene.is_pf2e
+        if pf and mode == "contest":
+            self.set_mode("single")
+            return
+        contest_index = self.mode.findData("contest")
+        item = self.mode.model().item(contest_index)  # type: ignore[attr-defined]
+        if item is not None:
+            item.setEnabled(not pf)
+        if mode == "contest" and self.kind.currentData() != "check":
+            self.kind.setCurrentIndex(0)
+        self._row_visible(self.kind, mode in ("single", "group"))
+        self._row_visible(self.creature, mode != "group")
+        self._row_visible(self.group, mode == "group")
+        self._row_visible(self.other, mode == "contest")
+        self._row_visible(self.dc, mode in ("single", "group"))
+        self.advantage.setVisible(not pf)
+        self.disadvantage.setVisible(not pf)
+        for w in (self.bonus_label, self.bonus_type, self.bonus_value):
+            w.setVisible(pf)
+        self.d20.setVisible(mode in ("single", "contest"))
+        self.typed_button.setVisible(mode in ("single", "contest"))
+        self.roll_button.setText("Show" if mode == "passive" else "Roll")
+        self._on_situational()
+
+    def _row_visible(self, field: QWidget, visible: bool) -> None:
+        if field is self.other:
+            self._form.setRowVisible(self._vs, visible)
+        else:
+            self._form.setRowVisible(field, visible)
+
+    def _on_situational(self) -> None:
+        mode = str(self.mode.currentData())
+        two = not self.scene.is_pf2e and mode in ("single", "contest")
+        self.d20b.setVisible(two)
+        self.d20.setPrefix("first d20 " if two else "d20 ")
+        self._clear()
+
+    def _clear(self) -> None:
+        self.results = []
+        self.contest_winner = None
+        self.passive_value = None
+        self.table.clear()
+        self.summary.setText("")
+
+    # ---- rolling
+
+    def _bonus(self) -> Modifier | None:
+        value = self.bonus_value.value()
+        if not self.scene.is_pf2e or value == 0:
+            return None
+        label = self.bonus_label.text().strip() or "situational"
+        return Modifier(label, str(self.bonus_type.currentData()), value, "GM")
+
+    def _token(self, combo: QComboBox) -> Token | None:
+        return self.scene.token(str(combo.currentData()))
+
+    def roll(self) -> None:
+        """Roll with the app's dice (or show the passive value)."""
+        mode = str(self.mode.currentData())
+        if mode == "passive":
+            self.show_passive()
+            return
+        if mode == "group":
+            self.roll_group()
+            return
+        self.d20.setValue(self.dice.randint(1, 20))
+        if self.d20b.isVisible():
+            self.d20b.setValue(self.dice.randint(1, 20))
+        self.use_typed()
+
+    def use_typed(self) -> None:
+        """Resolve a single check or a contest with the dice in the boxes."""
+        mode = str(self.mode.currentData())
+        pair = (self.d20.value(), self.d20b.value() if self.d20b.isVisible() else self.d20.value())
+        token = self._token(self.creature)
+        if token is None:
+            return
+        if mode == "contest":
+            self._contest(token, pair)
+            return
+        row = roll_one(
+            self.scene,
+            token,
+            str(self.kind.currentData()),
+            str(self.stat.currentData()),
+            pair,
+            self.dc.value(),
+            bonus=self._bonus(),
+            advantage=self.advantage.isChecked(),
+            disadvantage=self.disadvantage.isChecked(),
+        )
+        self._show([row])
+        if row.total is not None:
+            self._say(f"{row.label}: {row.total} vs DC {self.dc.value()} — {row.outcome}", bool(row.success))
+
+    def roll_group(self) -> None:
+        """Every ticked creature rolls with the app's dice; 5e: at least half must succeed."""
+        rows: list[RowResult] = []
+        for i in range(self.group.count()):
+            item = self.group.item(i)
+            if item.checkState() != Qt.CheckState.Checked:
+                continue
+            token = self.scene.token(str(item.data(Qt.ItemDataRole.UserRole)))
+            if token is None:
+                continue
+            first = self.dice.randint(1, 20)
+            pair = (first, first if self.scene.is_pf2e else self.dice.randint(1, 20))
+            rows.append(
+                roll_one(
+                    self.scene,
+                    token,
+                    str(self.kind.currentData()),
+                    str(self.stat.currentData()),
+                    pair,
+                    self.dc.value(),
+                    bonus=self._bonus(),
+                    advantage=self.advantage.isChecked(),
+                    disadvantage=self.disadvantage.isChecked(),
+                )
+            )
+        self._show(rows)
+        rolled = [r for r in rows if r.success is not None]
+        if not rolled:
+            self._say("Tick the creatures of the group (each needs the statistic listed)", False)
+            return
+        passed = sum(1 for r in rolled if r.success)
+        if self.scene.is_pf2e:
+            self._say(f"{passed} of {len(rolled)} succeed", passed * 2 >= len(rolled))
+            return
+        ok = 2 * passed >= len(rolled)
+        word = "succeeds" if ok else "fails"
+        self._say(f"The group {word}: {passed} of {len(rolled)} succeed (at least half needed)", ok)
+
+    def _contest(self, a: Token, pair: tuple[int, int]) -> None:
+        b = self._token(self.other)
+        if b is None or self.scene.is_pf2e:
+            return
+        ed = edition_named(self.scene.system)
+        try:
+            ra = dnd.check(
+                a,
+                str(self.stat.currentData()),
+                pair,
+                None,
+                edition=ed,
+                advantage=self.advantage.isChecked(),
+                disadvantage=self.disadvantage.isChecked(),
+            )
+            rb = dnd.check(
+                b, str(self.other_stat.currentData()), (self.dice.randint(1, 20),) * 2, None, edition=ed
+            )
+        except dnd.MissingStatistic as exc:
+            self._say(f"{exc.token_id} has no {exc.stat} listed", False)
+            return
+        result = dnd.contest(ra, rb)
+        self.contest_winner = result.winner
+        self._show(
+            [
+                RowResult(a.id, a.label, ra.total, "", None, f"{ra.stat}: {ra.mode}, d20 {ra.d20_used}"),
+                RowResult(b.id, b.label, rb.total, "", None, f"{rb.stat}: {rb.mode}, d20 {rb.d20_used}"),
+            ]
+        )
+        if result.winner is None:
+            self._say(f"Tie {ra.total}–{rb.total}: things stay as they were", False)
+        else:
+            win = a if result.winner == "a" else b
+            self._say(f"{win.label} wins ({ra.total}–{rb.total})", True)
+
+    def show_passive(self) -> None:
+        """10 + the modifier; 5e ±5 for advantage / disadvantage."""
+        token = self._token(self.creature)
+        if token is None:
+            return
+        stat = str(self.stat.currentData())
+        try:
+            if self.scene.is_pf2e:
+                value, breakdown = pf2e.statistic_dc(token, stat)
+                detail = ", ".join(f"{_signed(m.value)} {m.label}" for m in breakdown.applied)
+            else:
+                value = dnd.passive(
+                    token,
+                    stat,
+                    edition=edition_named(self.scene.system),
+                    advantage=self.advantage.isChecked(),
+                    disadvantage=self.disadvantage.isChecked(),
+                )
+                detail = "10 + modifier" + (
+                    " ±5 for advantage/disadvantage"
+                    if self.advantage.isChecked() or self.disadvantage.isChecked()
+                    else ""
+                )
+        except (pf2e.MissingStatistic, dnd.MissingStatistic) as exc:
+            self._say(f"{token.label} has no {exc.stat} listed", False)
+            return
+        self.passive_value = value
+        self._show([RowResult(token.id, token.label, value, "passive", None, detail)])
+        name = "DC" if self.scene.is_pf2e else "passive"
+        self._say(f"{token.label}: {name} {stat.replace('-', ' ')} {value}", True)
+
+    # ---- showing
+
+    def _show(self, rows: list[RowResult]) -> None:
+        self.results = rows
+        self.table.clear()
+        for r in rows:
+            item = QTreeWidgetItem(
+                self.table, [r.label, "" if r.total is None else str(r.total), r.outcome, r.detail]
+            )
+            item.setToolTip(3, r.detail)
+            if r.success is not None:
+                item.setForeground(2, Qt.GlobalColor.green if r.success else Qt.GlobalColor.red)
+
+    def _say(self, text: str, good: bool) -> None:
+        self.summary.setText(text)
+        self.summary.setStyleSheet(f"color: {GOOD if good else BAD};")
