@@ -214,6 +214,12 @@ class MainWindow(QMainWindow):
         self.act_new_round = self._action(
             "New &Round", self.new_round, "Ctrl+R", "Everyone's movement resets"
         )
+        self.act_check = self._action(
+            "&Check or Save…",
+            self.open_check_dialog,
+            "Ctrl+K",
+            "A check or save, a group check, a contest or a passive value, with conditions applied",
+        )
         self.act_zoom_in = self._action(
             "Zoom &In", self.view.zoom_in, [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")]
         )
@@ -301,6 +307,7 @@ class MainWindow(QMainWindow):
         m.addActions(self.table.encounter_actions())
         m.addSeparator()
         m.addActions(self.table.combat_actions())
+        m.addAction(self.act_check)
         m.addSeparator()
         m.addActions([self.act_end_turn, self.act_new_round])
         m = bar.addMenu("&Help")
@@ -407,6 +414,15 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Initiative is running: Next Turn (N) moves through the round", 8000)
             return
         self.doc.execute(ResetMovement(None, log=f"Round {self.doc.turn.round + 1} begins: movement resets"))
+
+    def open_check_dialog(self) -> None:
+        """The check dialog for the selected creature (`desktop.dialogs.check_dialog`)."""
+        from desktop.dialogs.check_dialog import CheckDialog
+
+        ids = self.map_scene.selected_ids()
+        dialog = CheckDialog(self.doc, next(iter(ids), None), self, self.table.dice)
+        self.check_dialog = dialog
+        dialog.show()
 
     def _area_placed(self, area_id: str) -> None:
         self.table.areas_dock.select(area_id)

@@ -181,3 +181,13 @@ def test_screenshot(qtbot: Any) -> None:
     colours = {image.pixel(x, y) for x in range(0, image.width(), 17) for y in range(0, image.height(), 17)}
     assert len(colours) > 10
     assert len(d.results) == 4
+
+
+def test_main_window_menu_opens_it(window: Any) -> None:
+    window.act_check.trigger()
+    dialog = window.check_dialog
+    assert isinstance(dialog, CheckDialog) and dialog.isVisible()
+    assert dialog.creature.count() == len(window.doc.scene.tokens)
+    encounter_menu = next(a for a in window.menuBar().actions() if a.text() == "E&ncounter").menu()
+    assert window.act_check in encounter_menu.actions()
+    dialog.close()
