@@ -205,3 +205,19 @@ def test_avoid_death_spends_all_hero_points() -> None:
     assert saved.condition_value("wounded") == 1  # not increased by losing dying this way
     with pytest.raises(NothingToSpend):
         avoid_death(saved)
+
+
+def test_pf2e_aid_is_a_circumstance_modifier_by_degree() -> None:
+    assert pf2e.AID_DC == 15
+    crit = pf2e.aid_modifier("critical-success")
+    assert crit is not None and crit.value == 2 and crit.type == "circumstance"
+    master = pf2e.aid_modifier("critical-success", "master")
+    assert master is not None and master.value == 3
+    ok = pf2e.aid_modifier("success")
+    assert ok is not None and ok.value == 1
+    assert pf2e.aid_modifier("failure") is None
+    oops = pf2e.aid_modifier("critical-failure")
+    assert oops is not None and oops.value == -1
+    # it stacks like any circumstance modifier: cover +2 circumstance wins over Aid +1
+    cover = Modifier("cover", "circumstance", 2, "GM")
+    assert pf2e.check(pc(), "stealth", 10, 10, bonuses=(ok, cover)).total == 22

@@ -152,3 +152,22 @@ def best_of(token: Token, stats: Sequence[str]) -> tuple[str, Breakdown]:
         assert first_missing is not None
         raise first_missing
     return best
+
+
+#: Aid's usual DC (Player Core "Aid").
+AID_DC = 15
+
+
+def aid_modifier(deg: str, rank: str = "trained", helper: str = "") -> Modifier | None:
+    """The circumstance modifier an Aid of degree `deg` gives the aided creature's check or attack: critical
+    success +2 (+3 for a master, +4 for a legendary helper), success +1, critical failure −1; none on a
+    failure."""
+    if deg == "critical-success":
+        value = {"master": 3, "legendary": 4}.get(rank, 2)
+    elif deg == "success":
+        value = 1
+    elif deg == "critical-failure":
+        value = -1
+    else:
+        return None
+    return Modifier("Aid", "circumstance", value, helper or "Aid")
