@@ -117,3 +117,27 @@ def attack_roll(
         critical=critical,
         damage_formula=damage_formula(attack.damage, hit, critical),
     )
+
+
+def with_extra_reasons(
+    result: AttackResult,
+    attacker: Token,
+    target: Token,
+    attack: Attack,
+    extra: Sequence[Reason],
+    *,
+    edition: Edition,
+    distance: int,
+) -> AttackResult:
+    """The attack again with more advantage/disadvantage sources (the GM's: Help, Dodge, a spell); any mix
+    cancels as always. Same dice, cover and attacker; `distance` decides the automatic critical."""
+    return attack_roll(
+        attacker,
+        target,
+        attack,
+        result.d20,
+        edition=edition,
+        distance=distance,
+        cover=result.cover,
+        reasons=[*result.reasons, *extra],
+    )

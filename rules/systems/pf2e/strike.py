@@ -40,7 +40,8 @@ the weapon dice inside the doubled part become dY and ``+1dY`` is added; failure
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules import dice
@@ -314,3 +315,18 @@ def roll_strike_damage(formula: str, rng: dice.DieSource) -> tuple[dice.RollResu
     """Roll a Strike's damage formula; the damage is at least 1 after penalties (Player Core)."""
     rolled = dice.roll(formula, rng)
     return rolled, max(1, rolled.total)
+
+
+def with_situational(
+    result: StrikeResult,
+    attack: Attack,
+    bonuses: Sequence[Modifier] = (),
+    ac_bonuses: Sequence[Modifier] = (),
+) -> StrikeResult:
+    """The Strike with the GM's situational modifiers added (Aid, bless, Raise a Shield…): typed and
+    stacked with the rest (`rules.systems.modifiers.stack`), the degree and damage formula found again."""
+    mods = stack([*(e.modifier for e in result.modifiers.entries), *bonuses])
+    ac_mods = stack([*(e.modifier for e in result.ac_breakdown.entries), *ac_bonuses])
+    deg = degree(result.d20, mods.total, result.base_ac + ac_mods.total)
+    formula = damage_formula(attack.damage, deg, attack)
+    return replace(result, modifiers=mods, ac_breakdown=ac_mods, degree=deg, damage_formula=formula)
