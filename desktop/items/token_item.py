@@ -64,6 +64,19 @@ _CONDITION_COLOURS: dict[str, str] = {
 }
 
 
+#: Conditions that make a creature unseen by its foes: drawn faint with a dashed ring (the GM still sees it).
+UNSEEN_CONDITIONS = frozenset({"hidden", "undetected", "invisible"})
+
+
+def elevation_text(token: Token) -> str:
+    """The elevation badge's text: ``▲30`` for 30 ft up, ``▼10`` for 10 ft below the ground, empty at 0."""
+    if token.elevation > 0:
+        return f"▲{token.elevation}"
+    if token.elevation < 0:
+        return f"▼{-token.elevation}"
+    return ""
+
+
 def initials(label: str) -> str:
     """``"Valeros"`` → ``"V"``, ``"Goblin Warrior"`` → ``"GW"``, ``"Goblin 2"`` → ``"G2"``."""
     words = label.replace("-", " ").replace("_", " ").split()
@@ -228,7 +241,10 @@ class TokenItem(BoundedItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(disc.adjusted(-RING * 0.7, -RING * 0.7, RING * 0.7, RING * 0.7))
 
-        # face
+        # face (a hidden or undetected creature is drawn faint, for the GM's eyes only)
+        unseen = bool(t.condition_names() & UNSEEN_CONDITIONS)
+        if unseen:
+            painter.setOpacity(0.45)
         inner = disc.adjusted(RING / 2, RING / 2, -RING / 2, -RING / 2)
         if self._portrait is not None:
             painter.drawPixmap(inner, self._portrait, QRectF(self._portrait.rect()))
@@ -257,8 +273,10 @@ class TokenItem(BoundedItem):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(QColor(10, 10, 12, 200), RING + 2))
         painter.drawEllipse(disc)
-        painter.setPen(QPen(ring_colour, RING))
+        painter.setPen(QPen(ring_colour, RING, Qt.PenStyle.DashLine if unseen else Qt.PenStyle.SolidLine))
         painter.drawEllipse(disc)
+        if unseen:
+            painter.setOpacity(0.88 if self._carried else 1.0)
 
         if down:
             painter.setPen(
@@ -273,8 +291,24 @@ class TokenItem(BoundedItem):
             return
         self._paint_hp(painter, disc)
         self._paint_badges(painter, disc)
+        self._paint_elevation(painter, side)
         self._paint_name(painter, side)
         painter.setOpacity(1.0)
+
+    def _paint_elevation(self, painter: QPainter, side: float) -> None:
+        """A badge at the top right with the height above the ground (``▲30`` ft; ``▼10`` below it)."""
+        text = elevation_text(self._token)
+        if not text:
+            return
+        painter.setFont(self._badge_font)
+        metrics = QFontMetricsF(self._badge_font)
+        w, h = metrics.horizontalAdvance(text) + 8, metrics.height() + 2
+        box = QRectF(side - w, 0, w, h)
+        painter.setPen(QPen(QColor(10, 10, 12, 200), 1))
+        painter.setBrush(QColor("#2f6fb3"))
+        painter.drawRoundedRect(box, h / 3, h / 3)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
     def _paint_hp(self, painter: QPainter, disc: QRectF) -> None:
         t = self._token

@@ -5,7 +5,8 @@
 - While carrying: Shift-release or Shift-click drops a waypoint; Alt is the GM's free move; Escape or a
   right click cancels.
 - Drag on empty floor: box selection. Click a door: open or close it. Double-click a token: edit it.
-- Right click: a context menu (edit, duplicate, delete, end turn; add a token here; door and wall actions).
+- Right click: a context menu (edit, the system's actions — `desktop.action_menu` —, duplicate, delete, end
+  turn; add a token here; door and wall actions).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QMenu
 
+from desktop.action_menu import add_actions_menu
 from desktop.commands import Command, DeleteWalls, ReplaceWall
 from desktop.grid_coords import cell_at
 from desktop.items.preview_items import MarqueeItem
@@ -254,6 +256,8 @@ class SelectTool(Tool):
                     f"Attack with {item.token.label}…",
                     lambda: self.view.attack_requested.emit(item.token_id, None),
                 )
+            if len(ids) == 1:
+                add_actions_menu(menu, doc, item.token_id)  # the system's actions, resolved by the engine
             menu.addAction(f"Duplicate {label}", lambda: _run(doc, duplicate_command(doc.scene, ids)))
             menu.addAction(
                 f"End turn for {label} (reset movement)", lambda: _run(doc, end_turn_command(doc.scene, ids))
