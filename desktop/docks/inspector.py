@@ -26,12 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.commands import DocState, UpdateToken
+from desktop.dialogs.condition_editor import ConditionEditor
 from desktop.document import Document
 from desktop.map_scene import MapScene
 from desktop.movement_plan import budget_for
 from desktop.token_ops import end_turn_command
 from rules.geometry.coords import SIZES
 from rules.scene import Token
+from rules.systems import healing
 
 NONE = -1  # spin box value shown as "—" (no value)
 
@@ -93,6 +95,14 @@ class InspectorDock(QDockWidget):
         self.conditions = QLineEdit()
         self.conditions.setPlaceholderText("e.g. frightened 1, prone")
         self.conditions.setToolTip("Conditions, separated by commas; valued ones as “frightened 2”")
+        self.conditions_button = QPushButton("Edit…")
+        self.conditions_button.setToolTip("Pick conditions from the system's list, with values and durations")
+        self.heal_amount = _spin(0, 9999)
+        self.heal_amount.setValue(1)
+        self.heal_button = QPushButton("Heal")
+        self.heal_button.setToolTip("Regain HP by the rules (never above max HP; wakes from 0 HP)")
+        self.temp_button = QPushButton("Temp HP")
+        self.temp_button.setToolTip("Gain temporary HP (they don't stack: the higher stays)")
         self.image = QLineEdit()
         self.image.setPlaceholderText("portrait file (optional)")
         self.movement = QLabel()
@@ -106,6 +116,17 @@ class InspectorDock(QDockWidget):
         hp_lay.addWidget(self.hp)
         hp_lay.addWidget(QLabel("/"))
         hp_lay.addWidget(self.max_hp)
+        cond_row = QWidget()
+        cond_lay = QHBoxLayout(cond_row)
+        cond_lay.setContentsMargins(0, 0, 0, 0)
+        cond_lay.addWidget(self.conditions, 1)
+        cond_lay.addWidget(self.conditions_button)
+        heal_row = QWidget()
+        heal_lay = QHBoxLayout(heal_row)
+        heal_lay.setContentsMargins(0, 0, 0, 0)
+        heal_lay.addWidget(self.heal_amount)
+        heal_lay.addWidget(self.heal_button)
+        heal_lay.addWidget(self.temp_button)
         move_row = QWidget()
         move_lay = QHBoxLayout(move_row)
         move_lay.setContentsMargins(0, 0, 0, 0)
@@ -123,7 +144,8 @@ class InspectorDock(QDockWidget):
         form.addRow("AC", self.ac)
         form.addRow("HP", hp_row)
         form.addRow("Temp HP", self.temp_hp)
-        form.addRow("Conditions", self.conditions)
+        form.addRow("", heal_row)
+        form.addRow("Conditions", cond_row)
         form.addRow("Portrait", self.image)
         form.addRow("This turn", move_row)
         outer = QVBoxLayout(self.form_page)
@@ -152,6 +174,9 @@ class InspectorDock(QDockWidget):
         )
         self.image.editingFinished.connect(lambda: self._edit("image", self.image.text().strip() or None))
         self.end_turn.clicked.connect(self._end_turn)
+        self.heal_button.clicked.connect(lambda: self._heal(temp=False))
+        self.temp_button.clicked.connect(lambda: self._heal(temp=True))
+        self.conditions_button.clicked.connect(self.edit_conditions)
 
         doc.changed.connect(self._on_doc_changed)
         doc.reset.connect(self._on_reset)
@@ -235,6 +260,9 @@ class InspectorDock(QDockWidget):
         if t is None or getattr(t, field) == value:
             return
         new = replace(t, **{field: value})
+        if field == "hp" and value is not None and t.hp is not None:
+            # by the rules: a raise heals (ends dying, wakes), a drop is lost HP (0 HP knocks out)
+            new, _lines = healing.set_hp(t, int(value), self.doc.scene.system)
         if field == "hp" and value is not None and t.max_hp is None:
             new = replace(new, max_hp=value)
         if field == "size":
@@ -259,6 +287,45 @@ class InspectorDock(QDockWidget):
             command = end_turn_command(self.doc.scene, [self.token_id])
             if command is not None:
                 self.doc.execute(command)
+
+    def _heal(self, *, temp: bool) -> None:
+        t = self.token()
+        if t is None or t.hp is None:
+            return
+        amount = self.heal_amount.value()
+        system = self.doc.scene.system
+        new, lines = healing.gain_temp_hp(t, amount, system) if temp else healing.heal(t, amount, system)
+        if new == t:
+            return
+        what = "temporary HP" if temp else "healing"
+        self.doc.execute(UpdateToken(t.id, new, what=what, log="; ".join(lines)))
+
+    def edit_conditions(self) -> ConditionEditor | None:
+        """Open the condition editor; on OK its conditions become one command. Returns the dialog (shown
+        modally unless `self.modal_dialogs` is False, for tests)."""
+        t = self.token()
+        if t is None:
+            return None
+        dialog = ConditionEditor(t, self.doc.scene.system, self)
+        self.condition_dialog = dialog
+        dialog.accepted.connect(lambda: self._apply_conditions(t.id, dialog))
+        if getattr(self, "modal_dialogs", True):
+            dialog.exec()
+        else:
+            dialog.show()
+        return dialog
+
+    def _apply_conditions(self, token_id: str, dialog: ConditionEditor) -> None:
+        t = self.doc.scene.token(token_id)
+        if t is None or t.conditions == dialog.conditions():
+            return
+        lines = [f"{t.label}: conditions {_show(t.conditions)} → {_show(dialog.conditions())}"]
+        lines += [e.describe() for e in dialog.effects()]
+        self.doc.execute(
+            UpdateToken(
+                t.id, replace(t, conditions=dialog.conditions()), what="conditions", log="; ".join(lines)
+            )
+        )
 
     def focus_name(self) -> None:
         self.name.setFocus()

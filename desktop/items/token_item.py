@@ -61,7 +61,13 @@ _CONDITION_COLOURS: dict[str, str] = {
     "clumsy": "#b5902a",
     "enfeebled": "#8a5a3a",
     "took-cover": "#3b7fa8",
+    "persistent": "#d4561c",
 }
+
+
+def badge_texts(token: Token) -> list[str]:
+    """What the badges show: the conditions, then each PF2e persistent damage (``persistent-fire`` → PF)."""
+    return [*token.conditions, *(f"persistent-{p.type}" for p in token.persistent)]
 
 
 #: Conditions that make a creature unseen by its foes: drawn faint with a dashed ring (the GM still sees it).
@@ -92,7 +98,7 @@ def condition_badge(text: str) -> tuple[str, QColor]:
     name = parts[0].lower() if parts else "?"
     value = parts[1] if len(parts) > 1 and parts[1].isdigit() else ""
     short = "".join(p[0] for p in name.split("-")).upper() if "-" in name else name[:2].capitalize()
-    colour = QColor(_CONDITION_COLOURS.get(name, "#56606e"))
+    colour = QColor(_CONDITION_COLOURS.get(name, _CONDITION_COLOURS.get(name.split("-")[0], "#56606e")))
     return short + value, colour
 
 
@@ -109,6 +115,8 @@ def tooltip_text(token: Token) -> str:
     lines.append(" · ".join(stats))
     if token.conditions:
         lines.append(", ".join(token.conditions))
+    if token.persistent:
+        lines.append(", ".join(f"{p.damage} persistent {p.type}" for p in token.persistent))
     if token.attacks:
         lines.append("<i>" + ", ".join(a.name for a in token.attacks) + "</i>")
     return "<br>".join(lines)
@@ -157,7 +165,7 @@ class TokenItem(BoundedItem):
         n = token.side_squares
         width = QFontMetricsF(self._name_font).horizontalAdvance(token.label) + 14
         badge_metrics = QFontMetricsF(self._badge_font)
-        badges = [condition_badge(c)[0] for c in token.conditions[:MAX_BADGES]]
+        badges = [condition_badge(c)[0] for c in badge_texts(token)[:MAX_BADGES]]
         width = max(width, sum(badge_metrics.horizontalAdvance(b) + 10 for b in badges) + 4)
         side = n * CELL
         extra_x = max(0.0, (width - side) / 2) + 4
@@ -335,7 +343,7 @@ class TokenItem(BoundedItem):
             painter.drawRoundedRect(temp, height / 4, height / 4)
 
     def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
-        conditions = list(self._token.conditions)
+        conditions = badge_texts(self._token)
         if not conditions:
             return
         shown = conditions[:MAX_BADGES]

@@ -1,0 +1,248 @@
+"""The condition editor: a token's conditions, picked from its system's list, with values and durations.
+
+The dialog edits a copy: the list of the token's conditions (``frightened 2``, ``prone``), an "add" row
+(condition, value for valued ones, duration) and a live preview of the token with its badges. It never
+changes the document; the caller reads `conditions()` (the token's new conditions) and `effects()` (one
+`rules.model.effects.Effect` per condition added with a duration other than "until removed", for the
+encounter to tick) and executes one command.
+
+Durations offered (`rules.model.effects.Ends`): until removed; until the end of the token's next turn;
+until the start of its next turn; for N rounds (counted at the start of the token's turns: the GM's
+shorthand for effects it created); until a successful save; while sustained (by the token).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter, QResizeEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGraphicsScene,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.items.token_item import TokenItem
+from rules.geometry.coords import Cell
+from rules.model.effects import END, START, Effect, Ends
+from rules.scene import Token
+
+#: Duration choices: (label, key).
+DURATIONS: tuple[tuple[str, str], ...] = (
+    ("Until removed", "hand"),
+    ("Until the end of its next turn", "end"),
+    ("Until the start of its next turn", "start"),
+    ("For N rounds", "rounds"),
+    ("Until a successful save", "save"),
+    ("While sustained", "sustained"),
+)
+
+
+def system_conditions(system: str) -> list[tuple[str, bool]]:
+    """The system's conditions as (name, valued), in the rules' order."""
+    if system == "pf2e":
+        from rules.systems.pf2e.conditions import CONDITION_NAMES, CONDITIONS
+
+        return [(n, CONDITIONS[n].valued) for n in CONDITION_NAMES] + [("dead", False)]
+    from rules.systems.dnd5e.conditions import conditions_for
+    from rules.systems.dnd5e.editions import edition
+
+    names = [(n, False) for n in conditions_for(edition(system))]
+    extra = [("exhaustion", True), ("stable", False), ("dead", False)]
+    return names + [e for e in extra if e[0] not in dict(names)]
+
+
+class _Preview(QGraphicsView):
+    """The token drawn as on the map, kept whole in view at any size."""
+
+    def fit(self) -> None:
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+
+class ConditionEditor(QDialog):
+    def __init__(self, token: Token, system: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("conditionEditor")
+        self.setWindowTitle(f"Conditions — {token.label}")
+        self.token = token
+        self.system = system
+        self._conditions: list[str] = list(token.conditions)
+        self._effects: list[Effect] = []
+        self._serial = 0
+        self._valued = dict(system_conditions(system))
+
+        self.listing = QListWidget()
+        self.listing.setObjectName("conditionList")
+        self.remove_button = QPushButton("Remove")
+        self.pick = QComboBox()
+        self.pick.setObjectName("conditionPick")
+        for name, valued in system_conditions(system):
+            self.pick.addItem(name + (" N" if valued else ""), name)
+        self.value = QSpinBox()
+        self.value.setRange(1, 10)
+        self.duration = QComboBox()
+        for label, key in DURATIONS:
+            self.duration.addItem(label, key)
+        self.rounds = QSpinBox()
+        self.rounds.setRange(1, 100)
+        self.rounds.setValue(1)
+        self.rounds.setSuffix(" rounds")
+        self.save = QLineEdit()
+        self.save.setPlaceholderText("e.g. Will DC 20")
+        self.source = QLineEdit()
+        self.source.setPlaceholderText("what caused it (optional)")
+        self.add_button = QPushButton("Add")
+        self.add_button.setDefault(False)
+
+        self.preview_scene = QGraphicsScene(self)
+        self.preview_item = TokenItem(replace(token, cell=Cell(0, 0)))
+        self.preview_scene.addItem(self.preview_item)
+        self.preview = _Preview(self.preview_scene)
+        self.preview.setObjectName("conditionPreview")
+        self.preview.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.preview.setMinimumSize(220, 160)
+        self.preview.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.preview.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.effects_label = QLabel()
+        self.effects_label.setWordWrap(True)
+
+        add_form = QFormLayout()
+        add_form.addRow("Condition", self.pick)
+        add_form.addRow("Value", self.value)
+        add_form.addRow("Duration", self.duration)
+        add_form.addRow("Rounds", self.rounds)
+        add_form.addRow("Save", self.save)
+        add_form.addRow("Source", self.source)
+        add_form.addRow("", self.add_button)
+        left = QVBoxLayout()
+        left.addWidget(QLabel("On the token"))
+        left.addWidget(self.listing, 1)
+        left.addWidget(self.remove_button)
+        right = QVBoxLayout()
+        right.addLayout(add_form)
+        right.addWidget(self.preview, 1)
+        right.addWidget(self.effects_label)
+        body = QHBoxLayout()
+        body.addLayout(left, 1)
+        body.addLayout(right, 1)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        outer = QVBoxLayout(self)
+        outer.addLayout(body, 1)
+        outer.addWidget(buttons)
+
+        self.pick.currentIndexChanged.connect(lambda _i: self._update_inputs())
+        self.duration.currentIndexChanged.connect(lambda _i: self._update_inputs())
+        self.add_button.clicked.connect(self.add_selected)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self._refresh()
+        self._update_inputs()
+
+    # ---- reading the result
+
+    def conditions(self) -> tuple[str, ...]:
+        return tuple(self._conditions)
+
+    def effects(self) -> tuple[Effect, ...]:
+        """The durations chosen for conditions added in this dialog (and still on the token)."""
+        names = {c.split()[0].lower() for c in self._conditions}
+        return tuple(e for e in self._effects if e.name in names)
+
+    def edited_token(self) -> Token:
+        return replace(self.token, conditions=self.conditions())
+
+    # ---- editing
+
+    def select_condition(self, name: str) -> None:
+        i = self.pick.findData(name)
+        if i < 0:
+            raise ValueError(f"{name!r} is not a {self.system} condition")
+        self.pick.setCurrentIndex(i)
+
+    def select_duration(self, key: str) -> None:
+        i = self.duration.findData(key)
+        if i < 0:
+            raise ValueError(f"{key!r} is not a duration")
+        self.duration.setCurrentIndex(i)
+
+    def add_selected(self) -> None:
+        name = str(self.pick.currentData())
+        valued = self._valued.get(name, False)
+        value = self.value.value() if valued else None
+        text = name if value is None else f"{name} {value}"
+        self._conditions = [c for c in self._conditions if c.split()[0].lower() != name] + [text]
+        self._effects = [e for e in self._effects if e.name != name]
+        ends = self._ends()
+        if ends is not None:
+            self._serial += 1
+            self._effects.append(
+                Effect(
+                    f"{self.token.id}-{name}-{self._serial}",
+                    self.token.id,
+                    name,
+                    value,
+                    ends,
+                    source=self.source.text().strip(),
+                )
+            )
+        self._refresh()
+
+    def remove_selected(self) -> None:
+        row = self.listing.currentRow()
+        if 0 <= row < len(self._conditions):
+            del self._conditions[row]
+            self._refresh()
+
+    def _ends(self) -> Ends | None:
+        key = str(self.duration.currentData())
+        who = self.token.id
+        if key == "end":
+            return Ends.at_turn(who, END)
+        if key == "start":
+            return Ends.at_turn(who, START)
+        if key == "rounds":
+            return Ends.after_rounds(self.rounds.value(), who)
+        if key == "save":
+            return Ends.on_save(self.save.text().strip() or "a save")
+        if key == "sustained":
+            return Ends.when_not_sustained(who)
+        return None
+
+    def _update_inputs(self) -> None:
+        self.value.setEnabled(self._valued.get(str(self.pick.currentData()), False))
+        key = str(self.duration.currentData())
+        self.rounds.setEnabled(key == "rounds")
+        self.save.setEnabled(key == "save")
+
+    def _refresh(self) -> None:
+        self.listing.clear()
+        for c in self._conditions:
+            self.listing.addItem(QListWidgetItem(c))
+        self.preview_item.sync(replace(self.token, cell=Cell(0, 0), conditions=self.conditions()))
+        self.preview.setSceneRect(self.preview_item.sceneBoundingRect().adjusted(-12, -12, 12, 12))
+        self.preview.fit()
+        shown = [e.describe() for e in self.effects()]
+        self.effects_label.setText("\n".join(shown))
+
+
+__all__ = ["DURATIONS", "ConditionEditor", "system_conditions"]
