@@ -58,9 +58,8 @@ from rules.geometry.movement import (
     reachable,
     shortest_path,
 )
-from rules.geometry.reach import within_reach
 from rules.scene import Scene, Token
-from rules.systems.board import hostile, melee_reach
+from rules.systems.board import melee_reach
 
 #: Actions in a PF2e turn; each Stride takes one.
 PF2E_ACTIONS = 3
@@ -263,38 +262,16 @@ def reaction_warnings(
     """Where moving along `path` (the mover's top-left cells, starting where it stands) lets a hostile
     creature react: once per creature, at the first step that triggers it, sorted by step then token id.
 
-    5e: a step from a position within the creature's reach to one outside it. PF2e: any step out of a
-    position within the reach of a creature with Reactive Strike. Allies, creatures that can't react
-    (`can_react_to_movement`) and those in `reactions_used` (their reaction spent this round) never warn. A
-    path of fewer than 2 cells warns of nothing.
+    The rules are `rules.systems.reactions.movement_reactions` (a Stride): 5e, a step from a position within
+    the reach of a creature that can see the mover to one outside it (not after Disengage); PF2e, any step
+    out of a position within the reach of a creature with Reactive Strike. Allies, creatures that can't react
+    and those in `reactions_used` (their reaction spent this round) never warn. A path of fewer than 2 cells
+    warns of nothing.
     """
-    if len(path) < 2:
-        return ()
-    n = mover.side_squares
-    xs = [c.x for c in path]
-    ys = [c.y for c in path]
-    box = (min(xs), min(ys), max(xs) + n, max(ys) + n)
-    found: list[ReactionWarning] = []
-    for other in scene.tokens:
-        if other.id == mover.id or other.id in reactions_used:
-            continue
-        if not hostile(mover, other) or not can_react_to_movement(scene, other):
-            continue
-        feet = threat_reach(other)
-        r = feet // 5 + 1
-        ox, oy, on = other.cell.x, other.cell.y, other.side_squares
-        if ox - r > box[2] or oy - r > box[3] or ox + on + r < box[0] or oy + on + r < box[1]:
-            continue  # too far from every square of the path
-        inside = [within_reach(scene, other, replace(mover, cell=c), feet) for c in path]
-        for i in range(len(path) - 1):
-            trigger = inside[i] if scene.is_pf2e else (inside[i] and not inside[i + 1])
-            if trigger:
-                what = "Reactive Strike" if scene.is_pf2e else "opportunity attack"
-                verb = "leaves a square in" if scene.is_pf2e else "leaves"
-                found.append(ReactionWarning(i, path[i], other.id, f"{verb} {other.label}'s reach ({what})"))
-                break
-    found.sort(key=lambda w: (w.step, w.token_id))
-    return tuple(found)
+    from rules.systems.reactions import movement_reactions
+
+    found = movement_reactions(scene, mover, path, reactions_used=reactions_used)
+    return tuple(ReactionWarning(r.step, r.cell, r.token_id, r.text) for r in found)
 
 
 # ------------------------------------------------------------------------------------ PF2e Stride search
@@ -724,8 +701,14 @@ class MovePlanner:
             verdict = path_cost(self.scene, self.token, path, self.spent.diagonals)
             if not verdict.legal:
                 legal, problem = False, verdict.problem
+        # A single legal PF2e Step (5 ft, not into difficult terrain) triggers no Reactive Strike.
+        from rules.systems.reactions import is_single_step
+
+        step = is_single_step(self.scene, self.token, path, self.spent.diagonals)
         warnings = (
-            reaction_warnings(self.scene, self.token, path, self.reactions_used) if len(path) > 1 else ()
+            reaction_warnings(self.scene, self.token, path, self.reactions_used)
+            if len(path) > 1 and not step
+            else ()
         )
         return MovePlan(
             self.token.id,

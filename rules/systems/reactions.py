@@ -130,9 +130,16 @@ def movement_reactions(
         return ()
     if not scene.is_pf2e and mover.has_condition("disengaged"):
         return ()
+    n = mover.side_squares
+    x0, x1 = min(c.x for c in path), max(c.x for c in path) + n
+    y0, y1 = min(c.y for c in path), max(c.y for c in path) + n
     found: list[Reaction] = []
     for other in _reactors(scene, mover, reactions_used):
         feet = threat_reach(other)
+        r = feet // 5 + 1
+        ox, oy, on = other.cell.x, other.cell.y, other.side_squares
+        if ox - r > x1 or oy - r > y1 or ox + on + r < x0 or oy + on + r < y0:
+            continue  # too far from every square of the path
         inside = [within_reach(scene, other, replace(mover, cell=c), feet) for c in path]
         for i in range(len(path) - 1):
             if scene.is_pf2e:
