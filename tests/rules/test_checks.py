@@ -221,3 +221,8 @@ def test_pf2e_aid_is_a_circumstance_modifier_by_degree() -> None:
     # it stacks like any circumstance modifier: cover +2 circumstance wins over Aid +1
     cover = Modifier("cover", "circumstance", 2, "GM")
     assert pf2e.check(pc(), "stealth", 10, 10, bonuses=(ok, cover)).total == 22
+
+
+def test_pf2e_perception_may_be_listed_with_the_skills() -> None:
+    t = Token("x", Cell(0, 0), skills=(("perception", 4),))
+    assert pf2e.check(t, "perception", 10, 10).total == 14

@@ -180,3 +180,8 @@ def test_strike_reads_the_table() -> None:
     # fatigued target: −1 status AC (Player Core fatigued), as any other status penalty
     assert strike(Token("a", Cell(0, 0)), tok("fatigued"), sword, 10).ac == 19
     assert strike(Token("a", Cell(0, 0)), tok("fatigued", "frightened 2"), sword, 10).ac == 18
+
+
+def test_deafened_minus_two_to_initiative_only() -> None:
+    assert total(tok("deafened"), "initiative") == -2
+    assert total(tok("deafened"), "perception") == 0

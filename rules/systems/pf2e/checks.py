@@ -65,9 +65,12 @@ def base_modifier(token: Token, stat: str) -> int:
                 return value
         raise MissingStatistic(token.id, key, "saves")
     if key == "perception":
-        if token.perception is None:
+        if token.perception is not None:
+            return token.perception
+        listed = [v for n, v in token.skills if normalise(n) == key]
+        if not listed:
             raise MissingStatistic(token.id, key, "perception")
-        return token.perception
+        return listed[0]
     for name, value in token.skills:
         if normalise(name) == key:
             return value

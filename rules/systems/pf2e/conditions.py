@@ -193,7 +193,11 @@ _DEFS: tuple[ConditionDef, ...] = (
         summary="can't see: all terrain difficult; −4 status to Perception; everything undetected by sight",
     ),
     ConditionDef("dazzled", summary="everything it sees is concealed to it (DC 5 flat check to target)"),
-    ConditionDef("deafened", summary="fails Perception checks that need hearing"),
+    ConditionDef(
+        "deafened",
+        effects=(_e(("initiative",), "status", 2),),
+        summary="fails Perception checks that need hearing; −2 status to initiative",
+    ),
     ConditionDef("concealed", summary="DC 5 flat check to target it"),
     ConditionDef("hidden", summary="DC 11 flat check to target it; the observer is off-guard to it"),
     ConditionDef("undetected", summary="the attacker must guess its square; DC 11 flat check"),
