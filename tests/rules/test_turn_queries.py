@@ -430,3 +430,12 @@ def test_turn_queries_through_the_command(tmp_path: Any) -> None:
     assert answers[0]["conditions"] == ["wounded 1"] and answers[0]["id"] == 1
     assert answers[1]["state"] == "dying 2"  # queries don't change the scene: still dying 1 before
     assert answers[2]["state"] == "dying 1"
+
+
+def test_pf2e_dying_implies_unconscious_the_list_keeps_its_style() -> None:
+    # 「瀕死状態である間、君は気絶状態である」: a list holding only "dying 1" stays in that style…
+    worse = ask("pf2e", {"q": "start-turn", "token": "hero", "d20": 5}, hp=0, conditions=["dying 1"])
+    assert worse["conditions"] == ["dying 2"] and worse["state"] == "dying 2"
+    # …and losing dying at 0 HP leaves the creature unconscious, now listed (「気絶状態ではあるが」).
+    better = ask("pf2e", {"q": "start-turn", "token": "hero", "d20": 11}, hp=0, conditions=["dying 1"])
+    assert better["conditions"] == ["unconscious", "wounded 1"] and better["state"] == "unconscious"

@@ -46,18 +46,23 @@ def kill(token: Token) -> Token:
 
 
 def set_dying(token: Token, value: int) -> Token:
-    """Dying `value` (unconscious), or dead when it reaches the threshold; 0 removes dying (and raises
-    wounded by 1)."""
+    """Dying `value`, or dead when it reaches the threshold; 0 removes dying (and raises wounded by 1).
+
+    Dying means unconscious: a creature that becomes dying gets ``unconscious`` listed; one whose dying
+    value only changes keeps its list as it was (``dying 1`` alone becomes ``dying 2`` alone). A creature
+    losing dying at 0 HP stays unconscious, so it gets ``unconscious`` listed if it wasn't."""
     if value >= death_threshold(token):
         return kill(token)
+    was_dying = dying_value(token) > 0
     if value <= 0:
-        had = dying_value(token) > 0
         t = token.without_condition("dying")
-        if had:
+        if was_dying:
             t = t.with_condition("wounded", t.condition_value("wounded") + 1)
+            if (t.hp is None or t.hp <= 0) and not t.has_condition("unconscious"):
+                t = t.with_condition("unconscious")
         return t
     t = token.with_condition("dying", value)
-    if not t.has_condition("unconscious"):
+    if not was_dying and not t.has_condition("unconscious"):
         t = t.with_condition("unconscious")
     return t
 
