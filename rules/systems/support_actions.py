@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from rules.scene import Token
 from rules.systems.modifiers import Modifier
-from rules.systems.pf2e.degrees import CRITICAL_FAILURE, CRITICAL_SUCCESS, SUCCESS, degree
+from rules.systems.pf2e.degrees import degree
 
 TOOK_COVER = "took-cover"
 RAISED_SHIELD = "raised-shield"
@@ -44,7 +44,7 @@ HELPED = "helped"
 TAKE_COVER_ENDS: frozenset[str] = frozenset({"move", "attack", "unconscious", "dismiss"})
 #: Proficiency ranks, for Aid's critical success.
 RANKS: tuple[str, ...] = ("untrained", "trained", "expert", "master", "legendary")
-AID_DC = 15
+AID_DC = 15  # the usual DC (`rules.systems.pf2e.checks.AID_DC`)
 RAISED_SHIELD_BONUS = 2
 
 
@@ -118,18 +118,13 @@ class AidResult:
 
 
 def aid_modifier(deg: str, rank: str = "trained") -> Modifier | None:
-    """What Aid gives for a degree: critical success +2 (+3 master, +4 legendary), success +1, critical
-    failure −1 circumstance; failure nothing."""
+    """What Aid gives for a degree (`rules.systems.pf2e.checks.aid_modifier`): critical success +2 (+3
+    master, +4 legendary), success +1, critical failure −1 circumstance; failure nothing."""
     if rank not in RANKS:
         raise ValueError(f"rank {rank!r} is not one of {', '.join(RANKS)}")
-    if deg == CRITICAL_SUCCESS:
-        value = {"master": 3, "legendary": 4}.get(rank, 2)
-        return Modifier("aid", "circumstance", value, f"Aid critical success ({rank})")
-    if deg == SUCCESS:
-        return Modifier("aid", "circumstance", 1, "Aid success")
-    if deg == CRITICAL_FAILURE:
-        return Modifier("aid", "circumstance", -1, "Aid critical failure")
-    return None
+    from rules.systems.pf2e.checks import aid_modifier as pf2e_aid
+
+    return pf2e_aid(deg, rank, f"Aid {deg} ({rank})")
 
 
 def aid(d20: int, modifier: int, *, rank: str = "trained", dc: int = AID_DC) -> AidResult:
