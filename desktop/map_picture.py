@@ -30,6 +30,7 @@ from PySide6.QtGui import QAction, QImage, QImageReader, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from desktop.calibration import DEFAULT_PIXELS_PER_CELL, guess_pixels_per_cell
+from desktop.printed_grid import printed_grid
 from desktop.dialogs.calibrate_grid import CalibrateGridDialog
 from desktop.dialogs.import_picture import ImportChoice, ImportPictureDialog
 from desktop.document import Document
@@ -214,6 +215,9 @@ class MapPictures(QObject):
             return False
         w, h = picture.info.width, picture.info.height
         guess = guess_pixels_per_cell(path.stem, w, h)
+        if guess is None:  # else the grid printed on the picture, when there is a clear one
+            found = printed_grid(picture.image)
+            guess = found.pixels_per_cell if found is not None else None
         choice = self.ask_import(picture, guess or DEFAULT_PIXELS_PER_CELL, guess is not None)
         if choice is None:
             return False

@@ -1,7 +1,8 @@
 """File ▸ Import Map Image…: how big one square is on the picture, and whether to fit the grid to it.
 
 The dialog shows the picture, its size, a pixels-per-square box (guessed from the file name when it says
-the map's size in squares, else `desktop.calibration.DEFAULT_PIXELS_PER_CELL`) and the offer to resize
+the map's size in squares, else found from the grid printed on the picture (`desktop.printed_grid`), else
+`desktop.calibration.DEFAULT_PIXELS_PER_CELL`) and the offer to resize
 the grid to the squares the picture covers (on by default). It changes nothing itself: `choice` says
 what the user picked, and the caller makes the one undoable command.
 """
@@ -9,6 +10,7 @@ what the user picked, and the caller makes the one undoable command.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPixmap
@@ -28,6 +30,7 @@ from desktop.calibration import (
     MIN_PIXELS_PER_CELL,
     Calibration,
     fitted_grid,
+    guess_pixels_per_cell,
     picture_grid,
 )
 from rules.geometry.coords import Point
@@ -80,11 +83,13 @@ class ImportPictureDialog(QDialog):
         self.pixels_per_cell.setSuffix(" px")
         self.pixels_per_cell.setValue(pixels_per_cell)
         self.pixels_per_cell.setToolTip("How many pixels of the picture make one 5-ft square")
-        note = QLabel(
-            "Read from the file name."
-            if guessed
-            else "Not known yet: 70 px is the most common size of a square in map exports."
-        )
+        if not guessed:
+            told = "Not known yet: 70 px is the most common size of a square in map exports."
+        elif guess_pixels_per_cell(Path(title).stem, *self._size) == pixels_per_cell:
+            told = "Read from the file name."
+        else:
+            told = "Found on the picture: the grid printed on it has squares of this size."
+        note = QLabel(told)
         note.setObjectName("importNote")
         note.setWordWrap(True)
         hint = QLabel("To line the grid up with a grid printed on the picture, use Map ▸ Calibrate Grid.")

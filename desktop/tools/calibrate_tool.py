@@ -6,7 +6,9 @@ the picture is rescaled and moved so that the grid runs along the box's edges (`
 .from_box`), with the grid fitted to the picture when "Fit grid to picture" is on: one undoable command.
 Shift keeps the box square; Escape or a right click cancels. A box smaller than a few screen pixels is
 taken for a click and changes nothing. While the tool is on, the grid is drawn in a bright colour so that
-it stands out from the dark lines printed on the picture.
+it stands out from the dark lines printed on the picture. When a grid printed on the picture is found
+(`desktop.printed_grid`), N follows the box as it is dragged (the number of printed squares it covers)
+until a span is typed in the tool bar.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
     QGraphicsItem,
@@ -29,6 +31,7 @@ from desktop.calibration import BoxMeasure, from_box, picture_point
 from desktop.items import Z_RULER
 from desktop.items.label_item import LabelItem, LabelLine
 from desktop.picture_commands import calibrate_command
+from desktop.printed_grid import printed_grid
 from desktop.style import CELL, LABEL_DIM, RULER
 from desktop.tools.base import PreviewTool, ToolEvent
 
@@ -105,6 +108,9 @@ class CalibrateTool(PreviewTool):
     def __init__(self, view: MapView) -> None:
         super().__init__(view)
         self.cells = 1
+        #: While True the box's span in squares follows the grid printed on the picture (when one is
+        #: found): a 10-square drag measures 10 squares, not one huge one. Typing a span turns it off.
+        self.auto_cells = True
         self.fit_grid = True
         self._start: QPointF | None = None
         self._end: QPointF | None = None
@@ -132,11 +138,30 @@ class CalibrateTool(PreviewTool):
 
     # ---- options
 
-    def set_cells(self, cells: int) -> None:
+    def set_cells(self, cells: int, auto: bool = False) -> None:
+        """The box spans `cells` × `cells` printed squares (`auto`: worked out, not typed by the user)."""
         self.cells = max(1, min(MAX_CELLS, cells))
+        if not auto:
+            self.auto_cells = False
         self._sync_widgets()
         if self._start is not None:
             self._redraw()
+
+    def _auto_span(self) -> None:
+        """Follow the printed grid: the box spans as many of its squares as fit in it."""
+        bg = self.doc.scene.background
+        image = self.map_scene.background_image()
+        rect = self.box_rect()
+        if not self.auto_cells or bg is None or image is None or rect.isEmpty():
+            return
+        found = printed_grid(image)
+        if found is None:
+            return
+        side_px = (rect.width() + rect.height()) / 2 / CELL * bg.pixels_per_cell
+        cells = max(1, min(MAX_CELLS, round(side_px / found.pixels_per_cell)))
+        if cells != self.cells:
+            self.cells = cells
+            self._sync_widgets()
 
     def set_fit_grid(self, fit: bool) -> None:
         self.fit_grid = fit
@@ -147,7 +172,9 @@ class CalibrateTool(PreviewTool):
             return
         spin = self._options_row.findChild(QSpinBox, "calibrateCells")
         if spin is not None and spin.value() != self.cells:
+            spin.blockSignals(True)  # not the user typing a span
             spin.setValue(self.cells)
+            spin.blockSignals(False)
         box = self._options_row.findChild(QCheckBox, "calibrateFitGrid")
         if box is not None and box.isChecked() != self.fit_grid:
             box.setChecked(self.fit_grid)
@@ -261,6 +288,7 @@ class CalibrateTool(PreviewTool):
     # ---- drawing
 
     def _redraw(self) -> None:
+        self._auto_span()
         rect = self.box_rect()
         self.box.set_box(rect, self.cells)
         self.measure = self._measure()
@@ -270,6 +298,8 @@ class CalibrateTool(PreviewTool):
         else:
             ppc = m.calibration.pixels_per_cell
             span = f"{self.cells} × {self.cells} square{'s' if self.cells > 1 else ''}"
+            if self.auto_cells and printed_grid(self.map_scene.background_image() or QImage()) is not None:
+                span += " (printed grid)"
             lines = [
                 LabelLine(f"{ppc:.1f} px per square", RULER, big=True),
                 LabelLine(f"box: {span}", LABEL_DIM),

@@ -69,7 +69,9 @@ def test_import_a_picture_then_undo_removes_it(window, tmp_path: Path) -> None: 
     assert window.pictures.import_picture(path)
     doc = window.doc
     picture, proposed, guessed = answers.asked[0]
-    assert (picture.info.width, picture.info.height, proposed, guessed) == (800, 600, 70.0, False)
+    # the grid printed on the picture is found and proposed (issue 13 item 10)
+    assert (picture.info.width, picture.info.height, guessed) == (800, 600, True)
+    assert proposed == pytest.approx(40.0, abs=0.05)
     bg = doc.scene.background
     assert bg is not None and bg.image == "embedded:Lower-Crypt.png"
     assert doc.images["Lower-Crypt.png"] == data  # the very bytes of the file, embedded
@@ -514,3 +516,42 @@ def test_calibrate_dialog_is_not_modal_and_closes_when_the_picture_changes(windo
     window.doc.undo()  # the import itself is undone: the dialog has nothing to calibrate
     assert window.pictures.calibrate_dialog is None and not dialog.isVisible()
     assert window.doc.scene.background is None and not layer.has_image
+
+
+def test_the_calibration_box_counts_the_printed_squares_it_covers(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 13 item 10: a drag over 10 printed squares measures 10 squares (not one 510-px square)."""
+    ppc, offset = 50.0, (13.0, 21.0)
+    _import_printed(window, tmp_path, ppc, offset)
+    window.set_tool("calibrate")
+    tool = window.tool
+    assert tool.auto_cells
+    view = window.view
+    view.set_scale(0.8)
+    view.centerOn(QPointF(8 * CELL, 7 * CELL))
+    a = _printed_corner(window, ppc, offset, 2, 2)
+    b = _printed_corner(window, ppc, offset, 12, 12)
+    press(view, a)
+    move(view, QPoint((a.x() + b.x()) // 2, (a.y() + b.y()) // 2))
+    move(view, b)
+    assert tool.cells == 10
+    assert "10 × 10 squares" in tool.bubble.text()
+    release(view, b)
+    bg = window.doc.scene.background
+    assert bg.pixels_per_cell == pytest.approx(ppc, rel=0.01)
+    # a typed span wins over the printed grid
+    tool.set_cells(3)
+    assert not tool.auto_cells
+    press(view, a)
+    move(view, b)
+    assert tool.cells == 3
+    tool.cancel()
+
+
+def test_a_picture_without_a_grid_proposes_the_usual_size(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _empty(window)
+    path = _write(tmp_path, "plain.png", encode(plain_picture(700, 500)))
+    answers = Answers()
+    window.pictures.ask_import = answers
+    assert window.pictures.import_picture(path)
+    _picture, proposed, guessed = answers.asked[0]
+    assert (proposed, guessed) == (70.0, False)
