@@ -8,8 +8,9 @@ During it: the order (drag a row to move a creature; whoever's turn it is keeps 
 it is and what that creature has left this turn (actions, attacks made and the next multiple attack
 penalty, movement and diagonal parity, reaction). Next and previous turn (`rules.tracker`): a new turn
 resets movement, diagonal parity, the attack count and the creature's reaction. PF2e creatures can Delay and
-return; any creature can Ready an action and use its reaction. The active token is selected and centred on
-the map. Every change is one undoable command with a log line.
+return; any creature can Ready an action and use its reaction. The active token is selected, the list
+scrolls to it, and the map centres on it (a setting: `desktop.dialogs.settings_dialog.recentre_on_turn`).
+Every change is one undoable command with a log line.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.commands import DocState
+from desktop.dialogs.settings_dialog import recentre_on_turn
 from desktop.document import Document
 from desktop.style import hp_colour, side_colour
 from desktop.table_commands import (
@@ -476,6 +478,12 @@ class InitiativeDock(QDockWidget):
             if c.token_id == keep:
                 self.order.setCurrentItem(item)
         self.order.blockSignals(False)
+        self.scroll_to_current(enc)
+
+    def scroll_to_current(self, enc: Encounter) -> None:
+        """Scroll the order list so that the creature whose turn it is shows."""
+        if 0 <= enc.index < self.order.count():
+            self.order.scrollToItem(self.order.item(enc.index), QAbstractItemView.ScrollHint.EnsureVisible)
 
     def _show_turn(self, enc: Encounter) -> None:
         scene = self.doc.scene
@@ -518,13 +526,14 @@ class InitiativeDock(QDockWidget):
     # ---- map
 
     def focus_token(self, token_id: str) -> None:
-        """Select the token on the map and centre the view on it."""
+        """Select the token on the map and, unless the GM turned it off in Settings ("Centre the map on the
+        creature whose turn it is"), centre the view on it."""
         tok = self.doc.scene.token(token_id)
         if tok is None:
             return
         if self.map_scene is not None and hasattr(self.map_scene, "select_ids"):
             self.map_scene.select_ids([token_id])
-        if self.view is not None and hasattr(self.view, "centerOn"):
+        if self.view is not None and hasattr(self.view, "centerOn") and recentre_on_turn():
             from desktop.grid_coords import space_centre
 
             self.view.centerOn(space_centre(tok.cell, tok.side_squares))
