@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.geometry.cover import cover
@@ -134,3 +136,36 @@ def test_a_raised_shield_raises_ac_in_a_strike_and_does_not_stack_with_cover() -
         "Ab", tokens={"A": {"attacks": [sword]}, "b": {**base, "conditions": ["raised-shield", "took-cover"]}}
     )
     assert handlers["attack"](both, q)["ac"] == 20
+
+
+def test_5e_dodge_only_against_attackers_the_dodger_can_see() -> None:
+    from rules.queries import load_all
+
+    handlers = load_all()
+    sword = {"name": "sword", "bonus": 5, "damage": "1d8+3 slashing"}
+    q = {"q": "attack", "attacker": "A", "target": "b", "attack": "sword", "d20": [15, 3]}
+
+    def answer(*conditions: str) -> dict[str, Any]:
+        s = ascii_scene(
+            "Ab",
+            "dnd5e-2014",
+            tokens={"A": {"attacks": [sword]}, "b": {"ac": 12, "hp": 9, "conditions": list(conditions)}},
+        )
+        return handlers["attack"](s, q)
+
+    assert answer()["mode"] == "normal"
+    assert answer("dodging")["mode"] == "disadvantage"
+    # A blinded dodger can't see the attacker: no Dodge (and attacks against it have advantage).
+    assert answer("dodging", "blinded")["mode"] == "advantage"
+    # An incapacitated dodger loses the benefit.
+    assert answer("dodging", "incapacitated")["mode"] == "normal"
+    # An invisible attacker is unseen: advantage, and the Dodge doesn't apply.
+    s = ascii_scene(
+        "Ab",
+        "dnd5e-2014",
+        tokens={
+            "A": {"attacks": [sword], "conditions": ["invisible"]},
+            "b": {"ac": 12, "hp": 9, "conditions": ["dodging"]},
+        },
+    )
+    assert handlers["attack"](s, q)["mode"] == "advantage"

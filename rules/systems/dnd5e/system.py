@@ -33,6 +33,7 @@ from rules.systems.dnd5e import damage as dnd_damage
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
 from rules.systems.dnd5e.attack import AttackResult, attack_roll
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
+from rules.systems.support_actions import dodge_applies
 
 INCAPACITATED = board.INCAPACITATING_5E
 
@@ -121,6 +122,10 @@ class DnD5e:
             raise QueryError("total cover", f"{target.id} has total cover from {attacker.id}")
         reasons = condition_reasons(attacker, target, attack, distance=distance, edition=self.edition)
         reasons += board_reasons(scene, attacker, target, attack, distance)
+        if target.has_condition("dodging") and not dodge_applies(
+            target, sees_attacker=board.can_see(scene, target, attacker)
+        ):  # Dodge protects only against attackers the dodger can see, while it can act
+            reasons = [r for r in reasons if "Dodging" not in r.text]
         with damage_formula_errors(attacker, attack):
             return attack_roll(
                 attacker,
