@@ -17,7 +17,7 @@ from rules.geometry.coords import Cell, Point
 from rules.io import fivefoot_file
 from rules.io.autosave import BASE_SUFFIX, DATA_SUFFIX, MARKER, AutosaveStore
 from rules.io.journal import Journal, base_id, read_journal, replay, scene_diff
-from rules.scene import Background, Light, Scene, TerrainCell, Token, Wall, scene_to_json
+from rules.scene import Background, Light, Scene, TerrainCell, Token, Wall, scene_from_json, scene_to_json
 from tests.benchmarks.bigmap import big_map
 
 
@@ -99,7 +99,8 @@ def test_random_edits_replay_to_the_same_scene(kinds: list[tuple[str, int]], tmp
     journal.close()
     contents = read_journal(path)
     assert contents.base == "base" and not contents.truncated
-    assert same(replay(scene, contents.entries), current)
+    # compared as a snapshot would hold it (reading fills defaults, e.g. max_hp from hp)
+    assert same(replay(scene, contents.entries), scene_from_json(scene_to_json(current)))
 
 
 def _edit(s: Scene, kind: str, r: int) -> Scene:
