@@ -157,3 +157,22 @@ def test_5e_search_against_the_stealth_total(d20: int, found: bool) -> None:
     if found:
         assert not r.tokens[0].has_condition("hidden")
     assert stealth.attack_reveals("dnd5e-2024", tok(s, "A")).conditions == ()
+
+
+def test_pf2e_strike_from_a_hidden_attacker_finds_the_target_off_guard() -> None:
+    from rules.queries import load_all
+
+    handlers = load_all()
+    sword = {"name": "sword", "bonus": 7, "damage": "1d8+4 slashing"}
+    q = {"q": "attack", "attacker": "A", "target": "b", "attack": "sword", "d20": 10}
+    plain = ascii_scene("Ab", tokens={"A": {"attacks": [sword]}, "b": {"ac": 18, "hp": 20}})
+    assert handlers["attack"](plain, q)["ac"] == 18
+    hidden = ascii_scene(
+        "Ab", tokens={"A": {"attacks": [sword], "conditions": ["hidden"]}, "b": {"ac": 18, "hp": 20}}
+    )
+    answer = handlers["attack"](hidden, q)
+    assert answer["ac"] == 16
+    assert any(m["source"] == "attacker hidden to the target" for m in answer["ac_modifiers"])
+    # After the attack the attacker is revealed: the next one is against AC 18 again.
+    revealed = hidden.replace_token(stealth.attack_reveals("pf2e", tok(hidden, "A")))
+    assert handlers["attack"](revealed, q)["ac"] == 18

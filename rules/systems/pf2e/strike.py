@@ -290,8 +290,10 @@ def strike(
     flanked_by: tuple[str, ...] | None = None,
     nonlethal: bool | None = None,
     visibility: str = "observed",
+    seen_as: str = "observed",
 ) -> StrikeResult:
-    """Resolve one Strike from plain facts (`visibility`: how the attacker perceives the target).
+    """Resolve one Strike from plain facts (`visibility`: how the attacker perceives the target; `seen_as`:
+    how the target perceives the attacker — hidden or undetected makes the target off-guard to it).
     `flanked_by` is ignored for ranged attacks (flanking makes
     the target off-guard only to melee attacks). The target needs an ``ac``."""
     if target.ac is None:
@@ -302,9 +304,10 @@ def strike(
             attacker, attack, attack_number=attack_number, distance=distance, nonlethal=nonlethal
         )
     )
-    ac_mods = stack(
-        ac_modifiers(target, cover=cover, ranged=ranged, flanked_by=None if ranged else flanked_by)
-    )
+    ac_list = ac_modifiers(target, cover=cover, ranged=ranged, flanked_by=None if ranged else flanked_by)
+    if seen_as in ("hidden", "undetected"):
+        ac_list.append(Modifier("off-guard", "circumstance", -2, f"attacker {seen_as} to the target"))
+    ac_mods = stack(ac_list)
     ac = target.ac + ac_mods.total
     deg = degree(d20, mods.total, ac)
     formula = damage_formula(attack.damage, deg, attack)

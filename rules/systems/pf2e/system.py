@@ -88,6 +88,7 @@ class Pathfinder2e:
                 flanked_by=flanked_by,
                 nonlethal=nonlethal,
                 visibility=_visibility(scene, attacker, target),
+                seen_as=_visibility(scene, target, attacker),
             )
 
     def damage(
