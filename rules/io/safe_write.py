@@ -8,7 +8,8 @@ target is either the complete old file or the complete new one:
 - the write fails (disk full, crash, exception while writing): the target is untouched and the temporary
   file is removed;
 - the process dies before the rename: the target is untouched; a stray ``.ff-*.tmp`` may stay behind
-  (`TEMP_PREFIX`; a short fixed-length name, so that a target name of up to 255 bytes can be saved);
+  (`TEMP_PREFIX`; a short fixed-length name, so that a target name of up to 255 bytes can be saved),
+  and the next save in that folder removes it once it is an hour old (`sweep_stale_temps`);
 - after the rename: the target is the new file and ``NAME.bak`` the one before.
 
 Refusals, each an `OSError` with a clear message and the old file intact: a read-only target
@@ -36,9 +37,11 @@ import errno
 import hashlib
 import json
 import os
+import re
 import secrets
 import shutil
 import stat
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -51,6 +54,10 @@ UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 #: Temporary files are ``.ff-<12 hex>.tmp`` beside the target (19 characters whatever the target's name).
 TEMP_PREFIX = ".ff-"
 TEMP_SUFFIX = ".tmp"
+#: A temporary file of ours older than this (by its inode change time) was left by a save that was killed;
+#: the next save in its folder removes it.
+STALE_TEMP_SECONDS = 3600.0
+_TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"[0-9a-f]{12}" + re.escape(TEMP_SUFFIX))
 _NAME_MAX = 255
 
 
@@ -177,6 +184,30 @@ def atomic_write_bytes(
             os.unlink(tmp)
         raise
     _fsync_folder(folder)
+    sweep_stale_temps(folder)
+
+
+def sweep_stale_temps(folder: str | Path, older_than: float | None = None) -> int:
+    """Remove temporary files a killed save left in `folder` (ours by name, older than `older_than`
+    seconds, default `STALE_TEMP_SECONDS`, by inode change time). Returns how many were removed."""
+    limit = STALE_TEMP_SECONDS if older_than is None else older_than
+    now = time.time()
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not _TEMP_NAME.fullmatch(entry.name):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and now - st.st_ctime > limit:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 def atomic_write_text(path: str | Path, text: str, keep_backup: bool = True, encoding: str = "utf-8") -> None:

@@ -293,3 +293,17 @@ def test_saving_over_a_file_changed_on_disk_since_it_was_opened_is_refused(tmp_p
 def test_a_file_that_is_a_device_is_never_replaced() -> None:
     with pytest.raises(OSError, match="not a regular file"):
         atomic_write_bytes("/dev/null", b"x")
+
+
+def test_temporary_files_left_by_killed_saves_are_swept(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from rules.io import safe_write
+
+    stray = tmp_path / f"{TEMP_PREFIX}0123456789ab.tmp"
+    stray.write_bytes(b"half a save")
+    unrelated = tmp_path / ".ff-notours.tmp"
+    unrelated.write_bytes(b"someone else's")
+    atomic_write_bytes(tmp_path / "a.json", b"{}")
+    assert stray.exists()  # young: it may belong to a save in progress
+    monkeypatch.setattr(safe_write, "STALE_TEMP_SECONDS", -1.0)
+    atomic_write_bytes(tmp_path / "a.json", b"{}")
+    assert not stray.exists() and unrelated.exists()
