@@ -221,7 +221,10 @@ class MainWindow(QMainWindow):
             "A check or save, a group check, a contest or a passive value, with conditions applied",
         )
         self.act_zoom_in = self._action(
-            "Zoom &In", self.view.zoom_in, [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")]
+            "Zoom &In",
+            self.view.zoom_in,
+            # Ctrl++ is typed Ctrl+Shift+= on most keyboards: every spelling of it zooms
+            [QKeySequence(k) for k in ("Ctrl+=", "Ctrl++", "Ctrl+Shift+=", "Ctrl+Shift++")],
         )
         self.act_zoom_out = self._action("Zoom &Out", self.view.zoom_out, QKeySequence("Ctrl+-"))
         self.act_fit = self._action("&Fit Map", self.view.fit, "Ctrl+0", "Show the whole map", "fit")

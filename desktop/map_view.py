@@ -8,19 +8,35 @@ emits the cell under the cursor and the zoom for the status bar.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+import contextlib
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
     QFocusEvent,
+    QGuiApplication,
     QKeyEvent,
     QMouseEvent,
     QPainter,
     QResizeEvent,
+    QShowEvent,
     QWheelEvent,
+    QWindow,
 )
-from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QMenu, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QFrame,
+    QGraphicsView,
+    QLineEdit,
+    QMenu,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
 from desktop.document import Document
 from desktop.drops import dropped_paths
@@ -80,6 +96,8 @@ class MapView(QGraphicsView):
         self.last_context_menu: QMenu | None = None
         #: False in tests: menus are built (and kept in `last_context_menu`) but not popped up.
         self.popup_menus = True
+        self._watching_windows = False
+        self._other_window: QWindow | None = None
         self.doc.reset.connect(self.fit)
 
     # ---- tools
@@ -286,14 +304,15 @@ class MapView(QGraphicsView):
             self.pan_by(dx, dy)
             event.accept()
             return
-        if (
-            key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal)
-            and not event.modifiers() & Qt.KeyboardModifier.ControlModifier
-        ):
+        # + / = and - zoom, with or without Ctrl, Shift (Ctrl++ is Ctrl+Shift+= on most keyboards) or the
+        # keypad: whatever reaches the map that a menu shortcut didn't take
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_in()
+            event.accept()
             return
-        if key == Qt.Key.Key_Minus and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+        if key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
             self.zoom_out()
+            event.accept()
             return
         super().keyPressEvent(event)
 
@@ -305,6 +324,51 @@ class MapView(QGraphicsView):
             event.accept()
             return
         super().keyReleaseEvent(event)
+
+    # ---- keyboard focus comes back to the map when a dialog closes
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._watching_windows:
+            self._watching_windows = True
+            app = QGuiApplication.instance()
+            if isinstance(app, QGuiApplication):
+                app.focusWindowChanged.connect(self._focus_window_changed)
+
+    def _focus_window_changed(self, window: QWindow | None) -> None:
+        """Another window of the app (a dialog, a menu) took the keyboard: when it hides, the map takes
+        the keyboard back (unless the focus is then in a text box of the main window: typing goes on)."""
+        mine = self.window().windowHandle()
+        if window is None or window is mine or window is self._other_window:
+            return
+        if self._other_window is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self._other_window.visibleChanged.disconnect(self._other_window_visible)
+        self._other_window = window
+        window.visibleChanged.connect(self._other_window_visible)
+
+    def _other_window_visible(self, visible: bool) -> None:
+        if visible:
+            return
+        window, self._other_window = self._other_window, None
+        if window is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                window.visibleChanged.disconnect(self._other_window_visible)
+        QTimer.singleShot(0, self.take_keyboard_back)
+
+    def take_keyboard_back(self) -> None:
+        """Give the map the keyboard (after a dialog closed)."""
+        if not self.isVisible():
+            return
+        current = QApplication.focusWidget()
+        if current is not None and current.window() is not self.window():
+            return  # another window has it now
+        if isinstance(current, (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit)):
+            return
+        if isinstance(current, QComboBox) and current.isEditable():
+            return
+        self.window().activateWindow()
+        self.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         self._space_down = False
