@@ -241,7 +241,8 @@ def conditions_of(effects: Iterable[Effect], target: str) -> dict[str, int | Non
 
 def apply_to_token(token: Token, before: Sequence[Effect], after: Sequence[Effect]) -> Token:
     """The token's conditions brought in line with a change of its effects from `before` to `after`:
-    a condition whose effects all ended is removed; one still given takes its (highest) value."""
+    a condition whose effects all ended is removed; one whose (highest) value changed, or that a new
+    effect gives, is written. Conditions the effects didn't change are left as the token has them."""
     was = conditions_of(before, token.id)
     now = conditions_of(after, token.id)
     t = token
@@ -249,7 +250,7 @@ def apply_to_token(token: Token, before: Sequence[Effect], after: Sequence[Effec
         if name not in now:
             t = t.without_condition(name)
     for name, value in now.items():
-        if was.get(name, -1) != value or not t.has_condition(name):
+        if name not in was or was[name] != value:
             t = t.with_condition(name, value)
     return t
 

@@ -10,18 +10,28 @@ results given at the table, and a die source for the rest (``TurnRolls(rng=rando
 * D&D 5e (`rules.systems.dnd5e.turn`): start — death saving throw at 0 HP; end — nothing.
 
 Durations (effects ending at the start or end of a turn, after N rounds, on a save, when not sustained)
-are `rules.model.effects.tick`, called by the encounter at the same two moments.
+are `rules.model.effects.tick`, called by the encounter at the same two moments. `at_moment` does both for
+a whole scene, in the order of the PF2e turn steps (Player Core 435–436), which 5e shares:
+
+* start of a creature's turn: effects tick (rounds count down, "until the start of its turn" ends), the
+  tokens' conditions follow; then the creature's own start-of-turn rules (recovery check, death save);
+* end of its turn: effects tick ("until the end of its turn" ends, sustained effects not sustained end),
+  conditions follow; then its end-of-turn rules (persistent damage, flat checks, frightened −1); then
+  the effects giving its conditions follow what those rules did (`rules.model.effects.follow_token`).
 """
 
 from __future__ import annotations
 
-from rules.scene import Token
+from collections.abc import Sequence
+
+from rules.model.effects import Effect, TurnMoment, apply_to_token, follow_token, tick
+from rules.scene import Scene, Token
 from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.effective_stats import Named, system_name
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.turn_rolls import MissingRoll, TurnRolls
 
-__all__ = ["MissingRoll", "TurnRolls", "end_of_turn", "start_of_turn"]
+__all__ = ["MissingRoll", "TurnRolls", "at_moment", "end_of_turn", "start_of_turn"]
 
 Lines = tuple[str, ...]
 
@@ -36,3 +46,24 @@ def end_of_turn(system: str | Named, token: Token, rolls: TurnRolls) -> tuple[To
     if system_name(system) == "pf2e":
         return pf2e_turn.end_of_turn(token, rolls)
     return dnd_turn.end_of_turn(token, rolls)
+
+
+def at_moment(
+    scene: Scene, effects: Sequence[Effect], moment: TurnMoment, rolls: TurnRolls
+) -> tuple[Scene, tuple[Effect, ...], Lines]:
+    """The scene and effects after the start or end of `moment.creature`'s turn (see the module
+    docstring), with the log lines. Effects on creatures no longer in the scene are dropped. Raises
+    `MissingRoll` when a needed roll is neither given nor rollable, and `KeyError` for an unknown creature."""
+    present = {t.id for t in scene.tokens}
+    before = tuple(e for e in effects if e.target in present)
+    after, lines = tick(before, moment)
+    tokens = tuple(apply_to_token(t, before, after) for t in scene.tokens)
+    scene = scene.edit(tokens=tokens)
+    token = scene.token(moment.creature)
+    if token is None:
+        raise KeyError(f"no token with id {moment.creature!r}")
+    rule = start_of_turn if moment.at == "start" else end_of_turn
+    changed, more = rule(scene.system, token, rolls)
+    scene = scene.replace_token(changed)
+    after, followed = follow_token(after, changed)
+    return scene, after, (*lines, *more, *followed)
