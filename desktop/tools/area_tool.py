@@ -11,9 +11,11 @@ Shapes are the scene's system's (`rules.geometry.areas.shapes_for`). How the ori
   snaps the direction to 45°.
 
 Gestures: hover shows the preview; a click places bursts, spheres, cylinders, cubes and emanations. For a
-cone or a line: with one creature selected, hovering aims from it and a click places; otherwise press on a
-creature or a corner and drag to aim, release to place (a click without a drag keeps aiming until the next
-click). ``[`` / ``]`` shrink and grow the area by 5 ft. Right click or Escape cancels.
+cone or a line: with one creature selected, hovering aims from it, a first click locks the aim from it and a
+second click places (so a click made while picking the tool never drops an area by surprise); otherwise
+press on a creature or a corner and drag to aim, release to place (a click without a drag keeps aiming
+until the next click). The preview's caption stays inside the view (it flips to the left or above near an
+edge). ``[`` / ``]`` shrink and grow the area by 5 ft. Right click or Escape cancels.
 
 The preview is one `AreaItem` updated in place: a mouse move that doesn't change the spec costs nothing, and
 one that does costs one `resolve_area` plus a path rebuild.
@@ -122,7 +124,7 @@ class AreaTool(PreviewTool):
         if self.shape in AIMED:
             return (
                 "Cone/line: select the creator and aim with the mouse, or press on a creature or corner"
-                " and drag · Shift: 45° · click places · [ ] size · Esc: cancel"
+                " and drag · Shift: 45° · click to aim, click again to place · [ ] size · Esc: cancel"
             )
         if self.shape == "emanation":
             return (
@@ -370,7 +372,7 @@ class AreaTool(PreviewTool):
         self._place_info(pos)
 
     def _place_info(self, pos: QPointF) -> None:
-        self.info.setPos(pos)
+        self.info.place(pos, pos, self.view)  # flipped left / above near the view's edges
 
     # ---- mouse
 
@@ -394,17 +396,10 @@ class AreaTool(PreviewTool):
             return True
         selected = self._selected_token()
         under = self._token_at(ev.scene_pos)
-        if (
-            selected is not None
-            and not ev.alt
-            and (under is None or under.id != selected.id)
-            and self.spec is not None
-        ):
-            # hover-aiming from the selected creator: this click places
-            self._update(ev.scene_pos, ev.shift)
-            self.place()
-            return True
-        if under is not None and not ev.alt:
+        if selected is not None and not ev.alt and (under is None or under.id == selected.id):
+            # hover-aiming from the selected creator: this click locks the aim (the next one places)
+            self.anchor_token, self.anchor_corner = selected.id, None
+        elif under is not None and not ev.alt:
             self.anchor_token, self.anchor_corner = under.id, None
         else:
             self.anchor_token, self.anchor_corner = None, nearest_corner(ev.scene_pos)

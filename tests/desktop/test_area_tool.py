@@ -102,6 +102,9 @@ def test_cone_aimed_from_the_selected_creature_snaps_to_45_with_shift(qtbot: Any
     pos = corner_point(view, 9.0, 3.3)
     press(view, pos, mods=SHIFT)
     release(view, pos, mods=SHIFT)
+    assert list(areas_of(doc.scene)) == [] and tool.aiming  # the first click only locks the aim (issue 13)
+    press(view, pos, mods=SHIFT)
+    release(view, pos, mods=SHIFT)
     (area,) = areas_of(doc.scene)
     assert area.spec == spec
 
@@ -279,8 +282,9 @@ def test_demo_burst_cone_and_line_match_the_rules_command(qtbot: Any, tmp_path: 
         tool.set_feet(feet)
         map_scene.select_ids([creator] if creator else [])
         move(view, pos, buttons=NONE, mods=mods)
-        press(view, pos, mods=mods)
-        release(view, pos, mods=mods)
+        for _ in range(2 if creator else 1):  # aimed from the selected creator: click to aim, click to place
+            press(view, pos, mods=mods)
+            release(view, pos, mods=mods)
     placed = areas_of(doc.scene)
     assert [a.spec.shape for a in placed] == ["burst", "cone", "line"]
     for area in placed:
