@@ -31,6 +31,7 @@ from desktop.commands import ResetMovement
 from desktop.dialogs.new_scene import NewSceneDialog
 from desktop.dialogs.scene_settings import SceneSettingsDialog
 from desktop.dialogs.token_form import TokenForm
+from desktop.docks.compendium_dock import CompendiumFeatures
 from desktop.docks.inspector import InspectorDock
 from desktop.document import Document
 from desktop.drops import dropped_paths
@@ -102,6 +103,7 @@ class MainWindow(QMainWindow):
         self._make_menus()
         self._make_toolbars()
         self._make_status_bar()
+        self.compendium = CompendiumFeatures.install(self)
 
         self.doc.title_changed.connect(self._update_title)
         self.doc.history_changed.connect(self._update_history_actions)

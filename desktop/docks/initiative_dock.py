@@ -64,6 +64,7 @@ from rules.geometry.distance import offset_feet
 from rules.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.pf2e.strike import multiple_attack_penalty
+from rules.systems.encounter_difficulty import difficulty_text
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 INFO_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -334,6 +335,11 @@ class InitiativeDock(QDockWidget):
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(self.header)
         lay.addWidget(self.turn_info)
+        self.difficulty = QLabel()
+        self.difficulty.setObjectName("encounterDifficulty")
+        self.difficulty.setWordWrap(True)
+        self.difficulty.setToolTip("Difficulty of the foes on the map for the PCs on it (level, CR / XP)")
+        lay.addWidget(self.difficulty)
         lay.addWidget(self.pages, 1)
         self.setWidget(body)
 
@@ -362,6 +368,7 @@ class InitiativeDock(QDockWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        self.difficulty.setText(difficulty_text(self.doc.scene))
         self._refreshing = True
         try:
             enc = self.encounter

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules import dice
 from rules.errors import SceneError
-from rules.geometry.coords import SIZES
-from rules.scene import SYSTEMS, Attack, attack_to_json
+from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
+from rules.scene import SYSTEMS, Attack, Token, attack_to_json, scene_from_json
 
 JSON = Any
 
@@ -483,8 +483,7 @@ def creature_to_json(c: Creature, *, compact: bool = False) -> dict[str, JSON]:
         out = {
             k: v
             for k, v in out.items()
-            if k in ("name", "system")
-            or (not _empty(v) and not (k == "speed" and v == default_speed))
+            if k in ("name", "system") or (not _empty(v) and not (k == "speed" and v == default_speed))
         }
     return out
 
@@ -767,3 +766,22 @@ def creature_from_token(token: Mapping[str, JSON], system: str, source: str = ""
     doc.setdefault("reach", default_reach)
     doc.setdefault("speed", 25 if system == "pf2e" else 30)
     return creature_from_json(doc, source, "")
+
+
+def token_from_creature(
+    c: Creature, token_id: str, cell: Sequence[int] = (0, 0), side: str | None = None, name: str | None = None
+) -> Token:
+    """A scene `Token` of `c` (read through the scene loader, so it is exactly what a saved scene holds)."""
+    raw = creature_to_token(c, token_id, (0, 0), side)
+    if name:
+        raw["name"] = name
+    n = SIZE_SQUARES[c.size]
+    doc = {
+        "format": "fivefoot.scene",
+        "version": 1,
+        "system": c.system,
+        "grid": {"width": n, "height": n},
+        "tokens": [raw],
+    }
+    token = scene_from_json(doc).tokens[0]
+    return replace(token, cell=Cell(int(cell[0]), int(cell[1])))

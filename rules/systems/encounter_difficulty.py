@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.scene import Scene
 
 PF2E_XP_BY_DELTA: dict[int, int] = {-4: 10, -3: 15, -2: 20, -1: 30, 0: 40, 1: 60, 2: 80, 3: 120, 4: 160}
 PF2E_BUDGETS: tuple[tuple[str, int, int], ...] = (
@@ -274,3 +278,39 @@ def scene_difficulty(
     if system == "dnd5e-2024":
         return dnd5e_2024_difficulty(levels_5e, xps)
     return dnd5e_2014_difficulty(levels_5e, xps)
+
+
+def difficulty_for_scene(scene: Scene) -> Difficulty | None:
+    """The difficulty of the creatures on the map for the party on it: the party is the player characters
+    (``pc`` tokens, by their ``level``); the foes are the other creatures on a side no PC is on that are
+    still up (HP above 0), priced by ``level`` (PF2e) or the token's ``xp`` / ``cr`` (5e). None when the
+    map has no PC with a level or no foe the tables can price."""
+    party_sides = {t.side for t in scene.tokens if t.pc}
+    party = [t.level for t in scene.tokens if t.pc and t.level is not None]
+    foes: list[tuple[int | None, float | None, int | None]] = []
+    for t in scene.tokens:
+        if t.pc or t.side in party_sides or (t.hp is not None and t.hp <= 0):
+            continue
+        cr = t.extra.get("cr")
+        xp = t.extra.get("xp")
+        cr_value = float(cr) if isinstance(cr, (int, float)) and not isinstance(cr, bool) else None
+        xp_value = xp if isinstance(xp, int) and not isinstance(xp, bool) and xp >= 0 else None
+        foes.append((t.level, cr_value, xp_value))
+    return scene_difficulty(scene.system, party, foes)
+
+
+def difficulty_text(scene: Scene) -> str:
+    """One line for the encounter dock: ``Encounter: Moderate (80 XP; budget low 60 · moderate 80 …)``."""
+    d = difficulty_for_scene(scene)
+    if d is None:
+        pcs = [t for t in scene.tokens if t.pc]
+        if not pcs:
+            return "Encounter difficulty: no player characters on the map"
+        if all(t.level is None for t in pcs):
+            return "Encounter difficulty: give the PCs a level"
+        return "Encounter difficulty: no foes with a level, CR or XP"
+    budget = " · ".join(f"{label} {value}" for label, value in d.thresholds)
+    text = f"Encounter: {d.describe()}; {budget}"
+    if d.beyond:
+        text += " — beyond the table"
+    return text

@@ -119,3 +119,41 @@ def test_scene_difficulty() -> None:
     assert d is not None and d.rating == "hard"
     d = scene_difficulty("dnd5e-2024", [1, 1, 1, 1], [(None, 0.25, None)] * 4)
     assert d is not None and d.rating == "low" and d.describe() == "Low (200 XP)"
+
+
+def _scene(system: str, tokens: list[dict[str, object]]) -> object:
+    from rules.scene import scene_from_json
+
+    return scene_from_json(
+        {
+            "format": "fivefoot.scene",
+            "version": 1,
+            "system": system,
+            "grid": {"width": 20, "height": 20},
+            "tokens": tokens,
+        }
+    )
+
+
+def test_difficulty_of_the_map() -> None:
+    from rules.systems.encounter_difficulty import difficulty_for_scene, difficulty_text
+
+    pcs = [{"id": f"pc{i}", "cell": [i, 0], "side": "party", "pc": True, "level": 3} for i in range(4)]
+    foes = [
+        {"id": "ogre", "cell": [5, 5], "side": "enemies", "level": 3, "hp": 50},
+        {"id": "ogre2", "cell": [8, 5], "side": "enemies", "level": 3, "hp": 50},
+        {"id": "dead", "cell": [11, 5], "side": "enemies", "level": 9, "hp": 0},
+        {"id": "ally", "cell": [14, 5], "side": "party", "level": 9},
+    ]
+    scene = _scene("pf2e", pcs + foes)
+    d = difficulty_for_scene(scene)  # type: ignore[arg-type]
+    assert d is not None and (d.xp, d.rating) == (80, "moderate")
+    assert difficulty_text(scene).startswith("Encounter: Moderate (80 XP")  # type: ignore[arg-type]
+    assert "give the PCs a level" in difficulty_text(
+        _scene("pf2e", [{"id": "a", "cell": [0, 0], "pc": True}])
+    )  # type: ignore[arg-type]
+    five = [{"id": f"pc{i}", "cell": [i, 0], "side": "party", "pc": True, "level": 3} for i in range(4)]
+    five += [{"id": "bugbear", "cell": [5, 5], "side": "enemies", "cr": 1}]
+    five += [{"id": f"hob{i}", "cell": [8 + i, 8], "side": "enemies", "xp": 100} for i in range(3)]
+    d = difficulty_for_scene(_scene("dnd5e-2014", five))  # type: ignore[arg-type]
+    assert d is not None and (d.xp, d.rating) == (1000, "hard")

@@ -1,0 +1,568 @@
+"""The creature editor: every statistic the rules read, with validation.
+
+Tabs: *Basics* (name, game, size, type and traits, level / CR / proficiency bonus / XP, player character,
+portrait), *Defences* (AC, HP, saves, immunities, weaknesses, resistances, vulnerabilities), *Senses &
+skills* (Perception, initiative, ability scores or modifiers, skills, speeds, senses, reach, reactions),
+*Attacks* (name, bonus, damage with persistent damage written ``1d4 persistent fire``, traits or
+properties, range) and *Abilities* (the text of everything else). OK builds a `Creature`; a bad field shows
+its message under the tabs, switches to its tab and keeps the dialog open.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rules.geometry.coords import SIZES
+from rules.model.creature import (
+    ABILITIES,
+    PF2E_SAVES,
+    SPEED_KINDS,
+    Creature,
+    CreatureError,
+    Sense,
+    TextAbility,
+    format_cr,
+    parse_cr,
+)
+from rules.scene import SYSTEMS, Attack
+
+NONE = "—"
+SYSTEM_LABELS = {"pf2e": "Pathfinder 2e", "dnd5e-2014": "D&D 5e (2014)", "dnd5e-2024": "D&D 5e (2024)"}
+
+
+def blank_creature(system: str) -> Creature:
+    """A starting point for a new creature of `system`."""
+    if system == "pf2e":
+        return Creature(
+            name="New creature",
+            system="pf2e",
+            speed=25,
+            ac=15,
+            hp=20,
+            level=1,
+            perception=5,
+            saves=(("fortitude", 5), ("reflex", 5), ("will", 5)),
+            attacks=(Attack("Fist", 7, "1d4+2 bludgeoning", ("agile", "nonlethal", "unarmed")),),
+        )
+    return Creature(
+        name="New creature",
+        system=system,
+        speed=30,
+        ac=13,
+        hp=11,
+        cr=0.5,
+        proficiency_bonus=2,
+        xp=100,
+        abilities=tuple((a, 10) for a in ABILITIES),
+        attacks=(Attack("Club", 2, "1d4 bludgeoning"),),
+    )
+
+
+def _spin(lo: int, hi: int, none: bool = False, step: int = 1, suffix: str = "") -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(lo - 1 if none else lo, hi)
+    if none:
+        box.setSpecialValueText(NONE)
+    box.setSingleStep(step)
+    if suffix:
+        box.setSuffix(suffix)
+    return box
+
+
+def _set(box: QSpinBox, value: int | None) -> None:
+    box.setValue(box.minimum() if value is None else value)
+
+
+def _get(box: QSpinBox) -> int | None:
+    if box.specialValueText() and box.value() == box.minimum():
+        return None
+    return box.value()
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w.strip() for w in text.split(",") if w.strip())
+
+
+class PairTable(QTableWidget):
+    """An editable two-column table of (name, number) rows with an empty row at the end."""
+
+    def __init__(self, key_label: str, value_label: str, parent: QWidget | None = None) -> None:
+        super().__init__(0, 2, parent)
+        self.setHorizontalHeaderLabels([key_label, value_label])
+        self.verticalHeader().setVisible(False)
+        self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.itemChanged.connect(lambda _i: self._ensure_blank())
+
+    def set_pairs(self, pairs: tuple[tuple[str, int | None], ...]) -> None:
+        self.blockSignals(True)
+        self.setRowCount(0)
+        for k, v in pairs:
+            row = self.rowCount()
+            self.insertRow(row)
+            self.setItem(row, 0, QTableWidgetItem(k))
+            self.setItem(row, 1, QTableWidgetItem("" if v is None else str(v)))
+        self.blockSignals(False)
+        self._ensure_blank()
+
+    def _ensure_blank(self) -> None:
+        last = self.rowCount() - 1
+        if last < 0 or any((self.item(last, c) and self.item(last, c).text().strip()) for c in (0, 1)):
+            self.blockSignals(True)
+            self.insertRow(self.rowCount())
+            self.blockSignals(False)
+
+    def pairs(self, field: str, optional: bool = False) -> tuple[tuple[str, int | None], ...]:
+        out: list[tuple[str, int | None]] = []
+        for row in range(self.rowCount()):
+            key_item, value_item = self.item(row, 0), self.item(row, 1)
+            key = key_item.text().strip().lower() if key_item else ""
+            value = value_item.text().strip() if value_item else ""
+            if not key and not value:
+                continue
+            if not key:
+                raise CreatureError(f"{field}[{row}]", "a row needs a name")
+            if not value and optional:
+                out.append((key, None))
+                continue
+            try:
+                out.append((key, int(value)))
+            except ValueError:
+                raise CreatureError(f"{field}.{key}", f"{value!r} is not a whole number") from None
+        return tuple(out)
+
+    def int_pairs(self, field: str) -> tuple[tuple[str, int], ...]:
+        return tuple((k, v) for k, v in self.pairs(field) if v is not None)
+
+
+class CreatureEditor(QDialog):
+    def __init__(
+        self, creature: Creature | None = None, system: str = "pf2e", parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("creatureEditor")
+        self.setWindowTitle("Creature")
+        self.resize(720, 620)
+        self.result_creature: Creature | None = None
+        start = creature if creature is not None else blank_creature(system)
+        self._kept_senses: dict[str, Sense] = {s.type: s for s in start.senses}
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._basics_tab(), "Basics")
+        self.tabs.addTab(self._defence_tab(), "Defences")
+        self.tabs.addTab(self._stats_tab(), "Senses && skills")
+        self.tabs.addTab(self._attacks_tab(), "Attacks")
+        self.tabs.addTab(self._text_tab(), "Abilities")
+        self.error = QLabel()
+        self.error.setObjectName("creatureError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c62828; font-weight: bold;")
+        self.error.hide()
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.tabs, 1)
+        lay.addWidget(self.error)
+        lay.addWidget(buttons)
+        self.system.currentIndexChanged.connect(lambda _i: self._system_changed())
+        self.load(start)
+
+    # ---- tabs
+
+    def _basics_tab(self) -> QWidget:
+        w = QWidget()
+        f = QFormLayout(w)
+        self.name = QLineEdit()
+        self.name.setObjectName("creatureName")
+        self.system = QComboBox()
+        for key in SYSTEMS:
+            self.system.addItem(SYSTEM_LABELS[key], key)
+        self.size = QComboBox()
+        for s in SIZES:
+            self.size.addItem(s.capitalize(), s)
+        self.ctype = QLineEdit()
+        self.ctype.setPlaceholderText("humanoid, dragon, undead …")
+        self.traits = QLineEdit()
+        self.traits.setPlaceholderText("comma-separated: goblin, humanoid")
+        self.level = _spin(-1, 30, none=True)
+        self.cr = QLineEdit()
+        self.cr.setPlaceholderText("0, 1/8, 1/4, 1/2, 1 … 30")
+        self.prof = _spin(0, 20, none=True)
+        self.xp = _spin(0, 1_000_000, none=True, step=25)
+        self.pc = QCheckBox("Player character (dying / death saves at 0 HP)")
+        self.image = QLineEdit()
+        self.image.setPlaceholderText("portrait picture (PNG, JPEG, WebP) — optional")
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse_image)
+        row = QHBoxLayout()
+        row.addWidget(self.image, 1)
+        row.addWidget(browse)
+        self.source = QLineEdit()
+        self.notes = QPlainTextEdit()
+        self.notes.setPlaceholderText("Notes: languages, speed and HP details …")
+        f.addRow("Name", self.name)
+        f.addRow("Game", self.system)
+        f.addRow("Size", self.size)
+        f.addRow("Type", self.ctype)
+        f.addRow("Traits", self.traits)
+        f.addRow("Level", self.level)
+        f.addRow("Challenge rating", self.cr)
+        f.addRow("Proficiency bonus", self.prof)
+        f.addRow("XP", self.xp)
+        f.addRow("", self.pc)
+        f.addRow("Portrait", row)
+        f.addRow("Source", self.source)
+        f.addRow("Notes", self.notes)
+        return w
+
+    def _defence_tab(self) -> QWidget:
+        w = QWidget()
+        f = QFormLayout(w)
+        self.ac = _spin(0, 99, none=True)
+        self.ac.setObjectName("creatureAc")
+        self.hp = _spin(0, 100_000, none=True)
+        self.hp.setObjectName("creatureHp")
+        self.saves = PairTable("Save", "Total")
+        self.saves.setObjectName("creatureSaves")
+        self.immunities = QLineEdit()
+        self.immunities.setPlaceholderText("fire, poison, paralyzed …")
+        self.weaknesses = PairTable("Weakness", "Value")
+        self.resistances = PairTable("Resistance", "Value")
+        self.vulnerabilities = QLineEdit()
+        self.vulnerabilities.setPlaceholderText("5e: cold, bludgeoning …")
+        for t in (self.saves, self.weaknesses, self.resistances):
+            t.setMaximumHeight(150)
+        f.addRow("AC", self.ac)
+        f.addRow("HP", self.hp)
+        f.addRow("Saves", self.saves)
+        f.addRow("Immunities", self.immunities)
+        f.addRow("Weaknesses (PF2e)", self.weaknesses)
+        f.addRow("Resistances", self.resistances)
+        f.addRow("Vulnerabilities (5e)", self.vulnerabilities)
+        return w
+
+    def _stats_tab(self) -> QWidget:
+        w = QWidget()
+        f = QFormLayout(w)
+        self.perception = _spin(-20, 99, none=True)
+        self.initiative = _spin(-20, 99, none=True)
+        self.speed = _spin(0, 1000, step=5, suffix=" ft")
+        self.speed.setObjectName("creatureSpeed")
+        self.speeds = PairTable("Speed", "Feet")
+        self.reach = _spin(0, 100, step=5, suffix=" ft")
+        self.abilities = PairTable("Ability", "Score / modifier")
+        self.skills = PairTable("Skill", "Total")
+        self.senses = PairTable("Sense", "Range (ft, optional)")
+        self.reactions = QLineEdit()
+        self.reactions.setPlaceholderText("Reactive Strike, Shield Block …")
+        for t in (self.speeds, self.abilities, self.skills, self.senses):
+            t.setMaximumHeight(140)
+        f.addRow("Perception (PF2e)", self.perception)
+        f.addRow("Initiative bonus", self.initiative)
+        f.addRow("Speed", self.speed)
+        f.addRow("Other speeds", self.speeds)
+        f.addRow("Reach", self.reach)
+        self.abilities_label = QLabel("Ability scores")
+        f.addRow(self.abilities_label, self.abilities)
+        f.addRow("Skills", self.skills)
+        f.addRow("Senses", self.senses)
+        f.addRow("Reactions", self.reactions)
+        return w
+
+    def _attacks_tab(self) -> QWidget:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        hint = QLabel(
+            "Damage as printed: <i>2d6+4 slashing plus 1d6 fire</i>; persistent damage "
+            "<i>plus 1d4 persistent fire</i>. Traits / properties comma-separated "
+            "(<i>agile, deadly d8, reach 10</i>). Range: PF2e range increment in feet; "
+            "5e <i>80/320</i>. Empty range = melee."
+        )
+        hint.setWordWrap(True)
+        self.attacks = QTableWidget(0, 5)
+        self.attacks.setObjectName("creatureAttacks")
+        self.attacks.setHorizontalHeaderLabels(["Name", "Bonus", "Damage", "Traits / properties", "Range"])
+        self.attacks.verticalHeader().setVisible(False)
+        h = self.attacks.horizontalHeader()
+        h.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        h.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.attacks.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        add = QPushButton("Add attack")
+        add.clicked.connect(lambda: self._add_attack_row(Attack("Attack", 0, "")))
+        remove = QPushButton("Remove")
+        remove.clicked.connect(lambda: self.attacks.removeRow(self.attacks.currentRow()))
+        row = QHBoxLayout()
+        row.addWidget(add)
+        row.addWidget(remove)
+        row.addStretch(1)
+        lay.addWidget(hint)
+        lay.addWidget(self.attacks, 1)
+        lay.addLayout(row)
+        return w
+
+    def _text_tab(self) -> QWidget:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        self.texts = QTableWidget(0, 3)
+        self.texts.setHorizontalHeaderLabels(["Name", "Kind", "Text"])
+        self.texts.verticalHeader().setVisible(False)
+        self.texts.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.texts.setWordWrap(True)
+        add = QPushButton("Add ability")
+        add.clicked.connect(lambda: self._add_text_row(TextAbility("Ability", "", "action")))
+        remove = QPushButton("Remove")
+        remove.clicked.connect(lambda: self.texts.removeRow(self.texts.currentRow()))
+        row = QHBoxLayout()
+        row.addWidget(add)
+        row.addWidget(remove)
+        row.addStretch(1)
+        lay.addWidget(QLabel("Abilities the rules don't model, kept as text for the stat block."))
+        lay.addWidget(self.texts, 1)
+        lay.addLayout(row)
+        return w
+
+    # ---- loading
+
+    @property
+    def system_key(self) -> str:
+        return str(self.system.currentData())
+
+    def load(self, c: Creature) -> None:
+        self.name.setText(c.name)
+        self.system.setCurrentIndex(SYSTEMS.index(c.system))
+        self.size.setCurrentIndex(SIZES.index(c.size))
+        self.ctype.setText(c.type)
+        self.traits.setText(", ".join(c.traits))
+        _set(self.level, c.level)
+        self.cr.setText("" if c.cr is None else format_cr(c.cr))
+        _set(self.prof, c.proficiency_bonus)
+        _set(self.xp, c.xp)
+        self.pc.setChecked(c.pc)
+        self.image.setText(c.image or "")
+        self.source.setText(c.source)
+        self.notes.setPlainText(c.notes)
+        self._license = c.license
+        _set(self.ac, c.ac)
+        _set(self.hp, c.hp)
+        self.saves.set_pairs(tuple(c.saves))
+        self.immunities.setText(", ".join(c.immunities))
+        self.weaknesses.set_pairs(tuple(c.weaknesses))
+        self.resistances.set_pairs(tuple(c.resistances))
+        self.vulnerabilities.setText(", ".join(c.vulnerabilities))
+        _set(self.perception, c.perception)
+        _set(self.initiative, c.initiative_bonus)
+        self.speed.setValue(c.speed)
+        self.speeds.set_pairs(tuple(c.speeds))
+        self.reach.setValue(c.reach)
+        self.abilities.set_pairs(tuple(c.ability_mods if c.is_pf2e else c.abilities))
+        self.skills.set_pairs(tuple(c.skills))
+        self.senses.set_pairs(tuple((s.type, s.range) for s in c.senses))
+        self.reactions.setText(", ".join(c.reactions))
+        self.attacks.setRowCount(0)
+        for a in c.attacks:
+            self._add_attack_row(a)
+        self.texts.setRowCount(0)
+        for t in c.abilities_text:
+            self._add_text_row(t)
+        self._system_changed()
+
+    def _add_attack_row(self, a: Attack) -> None:
+        row = self.attacks.rowCount()
+        self.attacks.insertRow(row)
+        if a.range_increment is not None:
+            rng = str(a.range_increment)
+        elif a.range is not None:
+            rng = f"{a.range[0]}/{a.range[1]}"
+        else:
+            rng = ""
+        for col, text in enumerate(
+            (a.name, str(a.bonus), a.damage, ", ".join((*a.traits, *a.properties)), rng)
+        ):
+            self.attacks.setItem(row, col, QTableWidgetItem(text))
+
+    def _add_text_row(self, t: TextAbility) -> None:
+        row = self.texts.rowCount()
+        self.texts.insertRow(row)
+        for col, text in enumerate((t.name, t.kind, t.text)):
+            self.texts.setItem(row, col, QTableWidgetItem(text))
+
+    def _system_changed(self) -> None:
+        pf2e = self.system_key == "pf2e"
+        self.abilities_label.setText("Attribute modifiers" if pf2e else "Ability scores")
+        self.perception.setEnabled(pf2e)
+        self.weaknesses.setEnabled(pf2e)
+        self.vulnerabilities.setEnabled(not pf2e)
+        self.cr.setEnabled(not pf2e)
+        self.prof.setEnabled(not pf2e)
+        self.xp.setEnabled(not pf2e)
+
+    def _browse_image(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Portrait", "", "Pictures (*.png *.jpg *.jpeg *.webp)")
+        if path:
+            self.image.setText(path)
+
+    # ---- building
+
+    def _cell(self, table: QTableWidget, row: int, col: int) -> str:
+        item = table.item(row, col)
+        return item.text().strip() if item is not None else ""
+
+    def _attacks(self, pf2e: bool) -> tuple[Attack, ...]:
+        out: list[Attack] = []
+        for row in range(self.attacks.rowCount()):
+            name = self._cell(self.attacks, row, 0)
+            bonus_text = self._cell(self.attacks, row, 1)
+            damage = self._cell(self.attacks, row, 2)
+            words = _words(self._cell(self.attacks, row, 3))
+            rng = self._cell(self.attacks, row, 4).lower().removesuffix("ft").strip()
+            if not (name or bonus_text or damage):
+                continue
+            try:
+                bonus = int(bonus_text or "0")
+            except ValueError:
+                raise CreatureError(
+                    f"attacks[{row}].bonus", f"{bonus_text!r} is not a whole number"
+                ) from None
+            increment: int | None = None
+            pair: tuple[int, int] | None = None
+            if rng:
+                parts = [p.strip() for p in rng.split("/")]
+                if not all(p.isdigit() for p in parts) or len(parts) > 2:
+                    raise CreatureError(f"attacks[{row}].range", f"{rng!r} is not a range (60, or 80/320)")
+                if pf2e:
+                    increment = int(parts[0])
+                else:
+                    pair = (int(parts[0]), int(parts[-1]))
+            if pf2e:
+                out.append(Attack(name, bonus, damage, words, increment))
+            else:
+                out.append(Attack(name, bonus, damage, (), None, words, pair))
+        return tuple(out)
+
+    def _texts(self) -> tuple[TextAbility, ...]:
+        out = []
+        for row in range(self.texts.rowCount()):
+            name = self._cell(self.texts, row, 0)
+            text = self._cell(self.texts, row, 2)
+            if name or text:
+                out.append(TextAbility(name or "Ability", text, self._cell(self.texts, row, 1)))
+        return tuple(out)
+
+    def creature(self) -> Creature:
+        """The creature the form describes. Raises `CreatureError` naming the bad field."""
+        system = self.system_key
+        pf2e = system == "pf2e"
+        cr_text = self.cr.text().strip()
+        cr: float | None = None
+        if cr_text and not pf2e:
+            try:
+                cr = parse_cr(cr_text)
+            except (ValueError, ZeroDivisionError):
+                raise CreatureError(
+                    "cr", f"{cr_text!r} is not a challenge rating (0, 1/8, 1/4, 1/2, 1 … 30)"
+                ) from None
+        senses = tuple(
+            Sense(k, v, self._kept_senses[k].acuity if k in self._kept_senses else None)
+            for k, v in self.senses.pairs("senses", optional=True)
+        )
+        abilities = self.abilities.int_pairs("abilities")
+        saves = self.saves.int_pairs("saves")
+        valid = set(PF2E_SAVES) if pf2e else set(ABILITIES)
+        for key, _ in saves:
+            if key not in valid:
+                raise CreatureError(f"saves.{key}", f"is not one of {', '.join(sorted(valid))}")
+        for key, _ in self.speeds.int_pairs("speeds"):
+            if key not in SPEED_KINDS:
+                raise CreatureError(f"speeds.{key}", f"is not one of {', '.join(SPEED_KINDS)}")
+        return Creature(
+            name=self.name.text().strip(),
+            system=system,
+            size=str(self.size.currentData()),
+            speed=self.speed.value(),
+            speeds=self.speeds.int_pairs("speeds"),
+            senses=senses,
+            ac=_get(self.ac),
+            hp=_get(self.hp),
+            saves=saves,
+            perception=_get(self.perception) if pf2e else None,
+            abilities=() if pf2e else abilities,
+            ability_mods=abilities if pf2e else (),
+            skills=self.skills.int_pairs("skills"),
+            immunities=_words(self.immunities.text().lower()),
+            weaknesses=self.weaknesses.int_pairs("weaknesses") if pf2e else (),
+            resistances=self.resistances.int_pairs("resistances"),
+            vulnerabilities=() if pf2e else _words(self.vulnerabilities.text().lower()),
+            attacks=self._attacks(pf2e),
+            reach=self.reach.value(),
+            reactions=_words(self.reactions.text()),
+            level=_get(self.level),
+            cr=cr,
+            proficiency_bonus=None if pf2e else _get(self.prof),
+            traits=_words(self.traits.text().lower()),
+            type=self.ctype.text().strip().lower(),
+            xp=None if pf2e else _get(self.xp),
+            pc=self.pc.isChecked(),
+            initiative_bonus=_get(self.initiative),
+            abilities_text=self._texts(),
+            image=self.image.text().strip() or None,
+            source=self.source.text().strip(),
+            license=self._license,
+            notes=self.notes.toPlainText().strip(),
+        )
+
+    _TAB_OF: ClassVar[dict[str, int]] = {
+        **dict.fromkeys(("name", "system", "size", "type", "traits", "level", "cr"), 0),
+        **dict.fromkeys(("proficiency_bonus", "xp", "image"), 0),
+        **dict.fromkeys(
+            ("ac", "hp", "saves", "immunities", "weaknesses", "resistances", "vulnerabilities"), 1
+        ),
+        **dict.fromkeys(("perception", "initiative_bonus", "speed", "speeds", "reach", "abilities"), 2),
+        **dict.fromkeys(("ability_mods", "skills", "senses", "reactions"), 2),
+        "attacks": 3,
+        "abilities_text": 4,
+    }
+
+    def accept(self) -> None:
+        try:
+            self.result_creature = self.creature()
+        except CreatureError as exc:
+            head = exc.field.split(".")[0].split("[")[0]
+            self.tabs.setCurrentIndex(self._TAB_OF.get(head, 0))
+            self.error.setText(f"{exc.field}: {exc.detail}" if exc.field else exc.detail)
+            self.error.show()
+            return
+        self.error.hide()
+        super().accept()
+
+
+def edit_creature(creature: Creature | None, system: str, parent: QWidget | None = None) -> CreatureEditor:
+    """Open the editor (non-modal); read `result_creature` when it is accepted."""
+    dialog = CreatureEditor(creature, system, parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+    dialog.open()
+    return dialog

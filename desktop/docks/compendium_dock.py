@@ -1,0 +1,704 @@
+"""The compendium: bundled SRD monsters, the demo creatures and the user's imported library.
+
+Search as you type (name, type, traits), filter by game, level / CR range, type and size; the stat block of
+the selected entry is shown below the list. An entry is placed on the map by dragging it onto the map (N
+tokens with numbered names when N > 1) or with *Place on Map* (at the centre of the view); placing goes
+through the document's ``AddTokens`` command (one undo step) like Add Token does. *Import…* (also File →
+Import Creatures…) reads Foundry VTT / Pathbuilder / 5e-bits files into the per-user library
+(`desktop.library`), so they are there next time; *New…* / *Edit…* open the creature editor, whose result
+is kept in the library's "My creatures".
+
+`CompendiumFeatures.install(window)` adds the dock, its menu actions and the map's drop handling to the
+main window.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.commands import AddTokens
+from desktop.dialogs.creature_editor import CreatureEditor
+from desktop.grid_coords import cell_at
+from desktop.library import MY_CREATURES, CreatureLibrary
+from desktop.paths import assets_dir
+from desktop.token_ops import add_token_command
+from rules.errors import CreatureImportError
+from rules.geometry.coords import SIZES, Cell
+from rules.io.creatures.compendium import bundled_creatures
+from rules.model.creature import (
+    Creature,
+    creature_from_json,
+    creature_to_json,
+    token_from_creature,
+)
+from rules.scene import Scene, Token
+
+if TYPE_CHECKING:
+    from desktop.main_window import MainWindow
+
+MIME = "application/x-fivefoot-creature"
+ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
+GAMES = (
+    ("All games", ""),
+    ("Pathfinder 2e", "pf2e"),
+    ("D&D 5e (any)", "dnd5e"),
+    ("D&D 5e 2014", "dnd5e-2014"),
+    ("D&D 5e 2024", "dnd5e-2024"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    book: str
+    creature: Creature
+    origin: str  # "bundled" or "library"
+
+    @property
+    def rank(self) -> float | None:
+        """Level (PF2e) or CR (5e) for sorting and the range filter."""
+        c = self.creature
+        if c.is_pf2e or c.cr is None:
+            return None if c.level is None else float(c.level)
+        return c.cr
+
+    def matches(self, words: list[str]) -> bool:
+        c = self.creature
+        hay = " ".join((c.name, c.type, " ".join(c.traits), self.book)).lower()
+        return all(w in hay for w in words)
+
+
+# ------------------------------------------------------------------------------------------ stat block
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def stat_block_html(c: Creature, book: str = "") -> str:
+    """The creature's stat block as HTML, laid out as the books do: what a GM reads at a glance first."""
+    e = html.escape
+    pf2e = c.is_pf2e
+    rank = c.challenge()
+    out = [
+        "<style>h2{margin:0} .k{font-weight:bold} .t{color:#555} hr{margin:2px 0} "
+        ".trait{background:#5d0000;color:white;padding:0 3px;font-size:small}</style>",
+        f"<h2>{e(c.name)} <span style='font-weight:normal'>{e(rank)}</span></h2>",
+    ]
+    if pf2e:
+        traits = " ".join(
+            f"<span class='trait'>&nbsp;{e(t.upper())}&nbsp;</span>" for t in (c.size, *c.traits)
+        )
+        out.append(f"<p>{traits}</p>")
+    else:
+        kind = c.type or "creature"
+        extra = ", ".join(t for t in c.traits if t != c.type)
+        out.append(
+            f"<p class='t'><i>{e(c.size.capitalize())} {e(kind)}{e(', ' + extra) if extra else ''}</i></p>"
+        )
+    if c.pc:
+        out.append("<p class='t'>Player character</p>")
+    out.append("<hr>")
+
+    def line(label: str, text: str) -> None:
+        out.append(f"<div><span class='k'>{e(label)}</span> {text}</div>")
+
+    senses = ", ".join(e(s.describe()) for s in c.senses)
+    if pf2e:
+        if c.perception is not None or senses:
+            per = _signed(c.perception) if c.perception is not None else "—"
+            line("Perception", per + (f"; {senses}" if senses else ""))
+    elif senses:
+        line("Senses", senses)
+    if c.skills:
+        line("Skills", ", ".join(f"{e(k.replace('-', ' ').title())} {_signed(v)}" for k, v in c.skills))
+    if pf2e and c.ability_mods:
+        line("Attributes", ", ".join(f"<b>{k.capitalize()}</b> {_signed(v)}" for k, v in c.ability_mods))
+    if not pf2e and c.abilities:
+        line(
+            "Abilities",
+            ", ".join(f"<b>{k.upper()}</b> {v} ({_signed((v - 10) // 2)})" for k, v in c.abilities),
+        )
+    out.append("<hr>")
+    ac = "—" if c.ac is None else str(c.ac)
+    if pf2e:
+        short = {"fortitude": "Fort", "reflex": "Ref", "will": "Will"}
+        saves = ", ".join(f"<b>{short.get(k, k)}</b> {_signed(v)}" for k, v in c.saves)
+        line("AC", ac + (f"; {saves}" if saves else ""))
+    else:
+        line("AC", ac)
+        if c.saves:
+            line("Saving Throws", ", ".join(f"{k.upper()} {_signed(v)}" for k, v in c.saves))
+    line("HP", "—" if c.hp is None else str(c.hp))
+    if c.immunities:
+        line("Immunities", e(", ".join(c.immunities)))
+    if c.weaknesses:
+        line("Weaknesses", e(", ".join(f"{k} {v}" for k, v in c.weaknesses)))
+    if c.resistances:
+        text = ", ".join(f"{k} {v}" if pf2e else k for k, v in c.resistances)
+        line("Resistances", e(text))
+    if c.vulnerabilities:
+        line("Vulnerabilities", e(", ".join(c.vulnerabilities)))
+    for r in c.reactions:
+        line("Reaction", e(r))
+    out.append("<hr>")
+    speeds = [f"{c.speed} feet"] + [f"{k} {v} feet" for k, v in c.speeds]
+    line("Speed", e(", ".join(speeds)) + (f"; reach {c.reach} feet" if c.reach != 5 else ""))
+    for a in c.attacks:
+        kind = "Ranged" if a.is_ranged else "Melee"
+        words = ", ".join((*a.traits, *a.properties))
+        if a.range_increment:
+            words = ", ".join(x for x in (words, f"range increment {a.range_increment} feet") if x)
+        if a.range:
+            words = ", ".join(x for x in (words, f"range {a.range[0]}/{a.range[1]} ft.") if x)
+        tail = f" ({e(words)})" if words else ""
+        damage = f", <b>Damage</b> {e(a.damage)}" if a.damage else ""
+        out.append(f"<div><b>{kind}</b> {e(a.name)} {_signed(a.bonus)}{tail}{damage}</div>")
+    if c.abilities_text:
+        out.append("<hr>")
+        for t in c.abilities_text:
+            kind = f" <span class='t'>({e(t.kind)})</span>" if t.kind else ""
+            text = e(t.text).replace("\n", "<br>")
+            out.append(f"<p style='margin:2px 0'><b>{e(t.name)}</b>{kind} {text}</p>")
+    if c.notes:
+        out.append(f"<p class='t'>{e(c.notes).replace(chr(10), '<br>')}</p>")
+    source = ", ".join(x for x in (book or c.source, c.license) if x)
+    if source:
+        out.append(f"<p class='t' style='font-size:small'>Source: {e(source)}</p>")
+    return "".join(out)
+
+
+# ----------------------------------------------------------------------------------------- placement
+
+
+def _base_name(name: str) -> str:
+    head, _, tail = name.rpartition(" ")
+    return head if head and tail.isdigit() else name
+
+
+def numbered_names(scene: Scene, name: str, count: int) -> list[str]:
+    """Names for `count` new tokens of `name`: the name itself for one, else ``Name 1``, ``Name 2`` …
+    continuing after the numbers already on the map."""
+    taken = [t.name or "" for t in scene.tokens]
+    used = [int(n.rpartition(" ")[2]) for n in taken if _base_name(n) == name and n != name]
+    if count == 1 and name not in taken and not used:
+        return [name]
+    start = max(used, default=0) + 1
+    return [f"{name} {start + i}" for i in range(count)]
+
+
+def placement_command(scene: Scene, creature: Creature, count: int, cell: Cell) -> AddTokens | None:
+    """One `AddTokens` placing `count` tokens of `creature` at and around `cell`; None when there is no
+    room or the creature is for the other game."""
+    if (creature.system == "pf2e") != scene.is_pf2e:
+        return None
+    tokens: list[Token] = []
+    work = scene
+    for name in numbered_names(scene, creature.name, max(count, 1)):
+        token = token_from_creature(creature, name.lower().replace(" ", "-"), (cell.x, cell.y), name=name)
+        command = add_token_command(work, token)
+        if command is None:
+            break
+        placed = command.tokens[0]
+        tokens.append(placed)
+        work = work.edit(tokens=(*work.tokens, placed))
+    if not tokens:
+        return None
+    label = tokens[0].label if len(tokens) == 1 else f"{len(tokens)} × {creature.name}"
+    verb = "joins" if len(tokens) == 1 else "join"
+    return AddTokens(tuple(tokens), log=f"{label} {verb} the map from the compendium")
+
+
+def mime_for(entry: Entry, count: int) -> QMimeData:
+    mime = QMimeData()
+    payload = {"creature": creature_to_json(entry.creature), "count": count, "book": entry.book}
+    mime.setData(MIME, json.dumps(payload).encode("utf-8"))
+    mime.setText(entry.creature.name)
+    return mime
+
+
+def creature_from_mime(mime: QMimeData) -> tuple[Creature, int] | None:
+    if not mime.hasFormat(MIME):
+        return None
+    try:
+        payload = json.loads(bytes(mime.data(MIME).data()).decode("utf-8"))
+        count = int(payload.get("count", 1))
+        return creature_from_json(payload["creature"]), max(1, min(count, 50))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+# -------------------------------------------------------------------------------------------- widgets
+
+
+class EntryList(QTreeWidget):
+    """The compendium list; dragging an entry carries the creature (and the dock's count)."""
+
+    def __init__(self, count: Callable[[], int], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._count = count
+        self.setObjectName("compendiumList")
+        self.setColumnCount(4)
+        self.setHeaderLabels(["Name", "Lvl/CR", "Type", "Size"])
+        self.setRootIsDecorated(False)
+        self.setUniformRowHeights(True)
+        self.setAlternatingRowColors(True)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setSortingEnabled(True)
+        self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        h = self.header()
+        h.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2, 3):
+            h.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+
+    def mimeTypes(self) -> list[str]:
+        return [MIME]
+
+    def mimeData(self, items: Any) -> QMimeData:
+        entries = [i.data(0, ENTRY_ROLE) for i in items]
+        entry = next((x for x in entries if isinstance(x, Entry)), None)
+        if entry is None:
+            return QMimeData()
+        return mime_for(entry, self._count())
+
+
+class _SortItem(QTreeWidgetItem):
+    def __lt__(self, other: QTreeWidgetItem) -> bool:
+        tree = self.treeWidget()
+        col = tree.sortColumn() if tree is not None else 0
+        if col == 1:
+            a, b = self.data(1, ENTRY_ROLE + 1), other.data(1, ENTRY_ROLE + 1)
+            return (a if a is not None else -99.0) < (b if b is not None else -99.0)
+        return self.text(col).lower() < other.text(col).lower()
+
+
+class CompendiumDock(QDockWidget):
+    #: The user asked to place `count` tokens of a creature (at the centre of the view).
+    place_requested = Signal(object, int)
+    #: A message for the status bar.
+    message = Signal(str)
+
+    def __init__(self, library: CreatureLibrary | None = None, parent: QWidget | None = None) -> None:
+        super().__init__("Compendium", parent)
+        self.setObjectName("compendiumDock")
+        self.library = library if library is not None else CreatureLibrary()
+        self.entries: list[Entry] = []
+        self.scene_system = ""
+        self.editor: CreatureEditor | None = None
+
+        self.search = QLineEdit()
+        self.search.setObjectName("compendiumSearch")
+        self.search.setPlaceholderText("Search name, type, trait…")
+        self.search.setClearButtonEnabled(True)
+        self.game = QComboBox()
+        self.game.setObjectName("compendiumGame")
+        for label, key in GAMES:
+            self.game.addItem(label, key)
+        self.kind = QComboBox()
+        self.kind.setObjectName("compendiumType")
+        self.size = QComboBox()
+        self.size.setObjectName("compendiumSize")
+        self.size.addItem("Any size", "")
+        for s in SIZES:
+            self.size.addItem(s.capitalize(), s)
+        self.low = QDoubleSpinBox()
+        self.high = QDoubleSpinBox()
+        for box, value in ((self.low, -1.0), (self.high, 30.0)):
+            box.setRange(-1.0, 30.0)
+            box.setDecimals(2)
+            box.setSingleStep(1.0)
+            box.setValue(value)
+        self.low.setObjectName("compendiumLow")
+        self.high.setObjectName("compendiumHigh")
+        self.low.setToolTip("Lowest level (PF2e) or challenge rating (5e; 1/4 = 0.25)")
+        self.high.setToolTip("Highest level (PF2e) or challenge rating (5e)")
+        self.list = EntryList(lambda: self.count.value())
+        self.stat_block = QTextBrowser()
+        self.stat_block.setObjectName("statBlock")
+        self.stat_block.setOpenLinks(False)
+        self.count = QSpinBox()
+        self.count.setObjectName("compendiumCount")
+        self.count.setRange(1, 20)
+        self.count.setPrefix("× ")
+        self.count.setToolTip("How many tokens to place (numbered names when more than one)")
+        self.place_button = QPushButton("Place on Map")
+        self.place_button.setObjectName("compendiumPlace")
+        self.import_button = QPushButton("Import…")
+        self.new_button = QPushButton("New…")
+        self.edit_button = QPushButton("Edit…")
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setToolTip("Remove the selected entry's imported file from your library")
+        self.status = QLabel()
+        self.status.setObjectName("compendiumStatus")
+
+        filters = QGridLayout()
+        filters.addWidget(self.search, 0, 0, 1, 4)
+        filters.addWidget(self.game, 1, 0, 1, 2)
+        filters.addWidget(self.kind, 1, 2)
+        filters.addWidget(self.size, 1, 3)
+        filters.addWidget(QLabel("Level / CR"), 2, 0)
+        filters.addWidget(self.low, 2, 1)
+        filters.addWidget(QLabel("to"), 2, 2, Qt.AlignmentFlag.AlignCenter)
+        filters.addWidget(self.high, 2, 3)
+        place_row = QHBoxLayout()
+        place_row.addWidget(self.count)
+        place_row.addWidget(self.place_button, 1)
+        lib_row = QHBoxLayout()
+        for b in (self.import_button, self.new_button, self.edit_button, self.remove_button):
+            lib_row.addWidget(b)
+        top = QWidget()
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addLayout(filters)
+        tl.addWidget(self.list, 1)
+        tl.addWidget(self.status)
+        split = self.splitter = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(top)
+        split.addWidget(self.stat_block)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addWidget(split, 1)
+        lay.addLayout(place_row)
+        lay.addLayout(lib_row)
+        self.setWidget(body)
+
+        self.search.textChanged.connect(lambda _t: self.apply_filter())
+        for combo in (self.game, self.kind, self.size):
+            combo.currentIndexChanged.connect(lambda _i: self.apply_filter())
+        for box in (self.low, self.high):
+            box.valueChanged.connect(lambda _v: self.apply_filter())
+        self.list.currentItemChanged.connect(lambda _a, _b: self._show_current())
+        self.list.itemDoubleClicked.connect(lambda _i, _c: self._place_current())
+        self.place_button.clicked.connect(self._place_current)
+        self.import_button.clicked.connect(self.import_dialog)
+        self.new_button.clicked.connect(lambda: self.open_editor(None))
+        self.edit_button.clicked.connect(lambda: self.open_editor(self.current()))
+        self.remove_button.clicked.connect(self.remove_current)
+        self.reload()
+
+    # ---- entries
+
+    def reload(self) -> None:
+        """Read the bundled compendium and the user's library again."""
+        entries = [Entry(book, c, "bundled") for book, c in _bundled()]
+        for book in self.library.books():
+            entries.extend(Entry(book.name, c, "library") for c in book.creatures)
+        self.entries = entries
+        kinds = sorted({e.creature.type for e in entries if e.creature.type})
+        current = self.kind.currentData()
+        self.kind.blockSignals(True)
+        self.kind.clear()
+        self.kind.addItem("Any type", "")
+        for k in kinds:
+            self.kind.addItem(k.capitalize(), k)
+        index = self.kind.findData(current)
+        self.kind.setCurrentIndex(max(index, 0))
+        self.kind.blockSignals(False)
+        self.apply_filter()
+        if self.library.problems:
+            self.message.emit(f"{len(self.library.problems)} library file(s) could not be read")
+
+    def set_scene_system(self, system: str) -> None:
+        """Show the scene's game first: the game filter follows the scene's system."""
+        self.scene_system = system
+        key = "pf2e" if system == "pf2e" else "dnd5e"
+        self.game.setCurrentIndex(max(self.game.findData(key), 0))
+
+    def visible_entries(self) -> list[Entry]:
+        words = self.search.text().lower().split()
+        game = str(self.game.currentData() or "")
+        kind = str(self.kind.currentData() or "")
+        size = str(self.size.currentData() or "")
+        low, high = self.low.value(), self.high.value()
+        out = []
+        for entry in self.entries:
+            c = entry.creature
+            if game and not (c.system == game or (game == "dnd5e" and c.system.startswith("dnd5e"))):
+                continue
+            if kind and c.type != kind:
+                continue
+            if size and c.size != size:
+                continue
+            rank = entry.rank
+            if rank is not None and not (low - 1e-9 <= rank <= high + 1e-9):
+                continue
+            if words and not entry.matches(words):
+                continue
+            out.append(entry)
+        return out
+
+    def apply_filter(self) -> None:
+        chosen = self.current()
+        shown = self.visible_entries()
+        self.list.setSortingEnabled(False)
+        self.list.clear()
+        keep: QTreeWidgetItem | None = None
+        for entry in shown:
+            c = entry.creature
+            rank = c.challenge().replace("Level ", "").replace("CR ", "")
+            item = _SortItem([c.name, rank, c.type, c.size.capitalize()])
+            item.setData(0, ENTRY_ROLE, entry)
+            item.setData(1, ENTRY_ROLE + 1, entry.rank)
+            item.setToolTip(0, f"{entry.book} · {c.system}")
+            self.list.addTopLevelItem(item)
+            if chosen is not None and entry == chosen:
+                keep = item
+        self.list.setSortingEnabled(True)
+        total = len(self.entries)
+        self.status.setText(f"{len(shown)} of {total} creatures")
+        if keep is not None:
+            self.list.setCurrentItem(keep)
+        elif self.list.topLevelItemCount():
+            self.list.setCurrentItem(self.list.topLevelItem(0))
+        self._show_current()
+
+    def current(self) -> Entry | None:
+        item = self.list.currentItem()
+        entry = item.data(0, ENTRY_ROLE) if item is not None else None
+        return entry if isinstance(entry, Entry) else None
+
+    def select_name(self, name: str, book: str | None = None) -> bool:
+        """Select the first listed entry called `name` (from `book` when given)."""
+        for i in range(self.list.topLevelItemCount()):
+            item = self.list.topLevelItem(i)
+            entry = item.data(0, ENTRY_ROLE) if item is not None else None
+            if isinstance(entry, Entry) and entry.creature.name == name and book in (None, entry.book):
+                self.list.setCurrentItem(item)
+                return True
+        return False
+
+    def _show_current(self) -> None:
+        entry = self.current()
+        self.place_button.setEnabled(entry is not None)
+        self.edit_button.setEnabled(entry is not None)
+        self.remove_button.setEnabled(entry is not None and entry.origin == "library")
+        if entry is None:
+            self.stat_block.setHtml("<p style='color:#777'>No creature matches.</p>")
+            return
+        self.stat_block.setHtml(stat_block_html(entry.creature, entry.book))
+
+    def _place_current(self) -> None:
+        entry = self.current()
+        if entry is not None:
+            self.place_requested.emit(entry.creature, self.count.value())
+
+    # ---- library
+
+    def import_dialog(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(
+            self,
+            "Import Creatures",
+            "",
+            "Creature files (*.json *.json.gz);;All files (*)",
+        )
+        problems = [p for p in (self.import_path(path) for path in paths) if p]
+        if problems:
+            box = QMessageBox(
+                QMessageBox.Icon.Warning, "Import Creatures", "\n\n".join(problems), parent=self
+            )
+            box.setObjectName("importProblems")
+            box.open()
+
+    def import_path(self, path: str) -> str | None:
+        """Import one file into the library and show it; the problem (naming file and field) or None."""
+        from pathlib import Path
+
+        try:
+            book = self.library.import_file(Path(path))
+        except CreatureImportError as exc:
+            self.message.emit(f"Could not import {Path(path).name}: {exc.detail}")
+            return f"Could not import the file:\n{exc}"
+        self.reload()
+        self.search.clear()
+        self.game.setCurrentIndex(0)
+        self.select_name(book.creatures[0].name, book.name)
+        self.message.emit(
+            f"Imported {len(book.creatures)} creature(s) from {Path(path).name} into your library"
+        )
+        return None
+
+    def remove_current(self) -> None:
+        entry = self.current()
+        if entry is None or entry.origin != "library":
+            return
+        for book in self.library.books():
+            if book.name == entry.book:
+                self.library.remove(book)
+        self.reload()
+
+    def open_editor(self, entry: Entry | None) -> CreatureEditor:
+        system = self.scene_system or "pf2e"
+        editor = CreatureEditor(entry.creature if entry else None, system, self)
+        editor.accepted.connect(lambda: self._editor_done(editor))
+        self.editor = editor
+        editor.open()
+        return editor
+
+    def _editor_done(self, editor: CreatureEditor) -> None:
+        creature = editor.result_creature
+        if creature is None:
+            return
+        self.library.save_creature(creature)
+        self.reload()
+        self.search.clear()
+        self.game.setCurrentIndex(0)
+        self.select_name(creature.name, MY_CREATURES)
+        self.message.emit(f"{creature.name} saved in {MY_CREATURES}")
+
+
+_BUNDLE_CACHE: list[tuple[str, Creature]] = []
+
+
+def _bundled() -> list[tuple[str, Creature]]:
+    if not _BUNDLE_CACHE:
+        try:
+            _BUNDLE_CACHE.extend(bundled_creatures(assets_dir()))
+        except CreatureImportError:
+            return []
+    return list(_BUNDLE_CACHE)
+
+
+# ------------------------------------------------------------------------------------- window wiring
+
+
+class _MapDrops(QObject):
+    """Accepts compendium drags on the map view's viewport (files still go to the view)."""
+
+    def __init__(self, features: CompendiumFeatures) -> None:
+        super().__init__(features.window)
+        self.features = features
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        t = event.type()
+        if t in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and isinstance(
+            event, (QDragEnterEvent, QDragMoveEvent)
+        ):
+            if event.mimeData().hasFormat(MIME):
+                event.acceptProposedAction()
+                return True
+        elif t == QEvent.Type.Drop and isinstance(event, QDropEvent):
+            found = creature_from_mime(event.mimeData())
+            if found is not None:
+                creature, count = found
+                self.features.place(
+                    creature, count, self.features.cell_at_viewport(event.position().toPoint())
+                )
+                event.acceptProposedAction()
+                return True
+        return False
+
+
+class CompendiumFeatures:
+    """The compendium in the main window: the dock, File → Import Creatures…, Edit → Add Creature…, the
+    View menu toggle and drops on the map."""
+
+    def __init__(self, window: MainWindow, library: CreatureLibrary | None = None) -> None:
+        self.window = window
+        self.dock = CompendiumDock(library, window)
+        self.dock.place_requested.connect(lambda c, n: self.place(c, n, None))
+        self.dock.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
+        self.act_import = QAction("Import &Creatures…", window)
+        self.act_import.setStatusTip(
+            "Import creatures (Foundry VTT actor, Pathbuilder 2e export, 5e-bits SRD monsters) "
+            "into your library"
+        )
+        self.act_import.triggered.connect(self.dock.import_dialog)
+        self.act_new = QAction("Add &Creature…", window)
+        self.act_new.setShortcut("Ctrl+Shift+T")
+        self.act_new.setStatusTip("Make a creature in the editor, keep it in your library, and place it")
+        self.act_new.triggered.connect(self.new_creature)
+        self.drops = _MapDrops(self)
+        window.view.viewport().installEventFilter(self.drops)
+        window.doc.reset.connect(self._scene_changed)
+        self._scene_changed()
+
+    @classmethod
+    def install(cls, window: MainWindow, library: CreatureLibrary | None = None) -> CompendiumFeatures:
+        features = cls(window, library)
+        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, features.dock)
+        window.resizeDocks([features.dock], [400], Qt.Orientation.Horizontal)
+        menus = {a.text().replace("&", ""): a.menu() for a in window.menuBar().actions()}
+        file_menu, edit_menu, view_menu = menus.get("File"), menus.get("Edit"), menus.get("View")
+        if file_menu is not None:
+            anchor = next(
+                (a for a in file_menu.actions() if a.text().replace("&", "").startswith("Quit")), None
+            )
+            file_menu.insertAction(anchor, features.act_import)
+        if edit_menu is not None:
+            edit_menu.addSeparator()
+            edit_menu.addAction(features.act_new)
+        if view_menu is not None:
+            view_menu.addAction(features.dock.toggleViewAction())
+        return features
+
+    def _scene_changed(self) -> None:
+        self.dock.set_scene_system(self.window.doc.scene.system)
+
+    def cell_at_viewport(self, pos: QPoint) -> Cell:
+        return cell_at(self.window.view.mapToScene(pos))
+
+    def place(self, creature: Creature, count: int, cell: Cell | None) -> list[str]:
+        """Place `count` tokens of `creature` at `cell` (default: the centre of the view); their ids."""
+        w = self.window
+        scene = w.doc.scene
+        if cell is None:
+            cell = self.cell_at_viewport(w.view.viewport().rect().center())
+        g = scene.grid
+        cell = Cell(min(max(cell.x, 0), g.width - 1), min(max(cell.y, 0), g.height - 1))
+        if (creature.system == "pf2e") != scene.is_pf2e:
+            game = "Pathfinder 2e" if creature.system == "pf2e" else "D&D 5e"
+            w.statusBar().showMessage(f"{creature.name} is a {game} creature; this scene is not", 8000)
+            return []
+        command = placement_command(scene, creature, count, cell)
+        if command is None:
+            w.statusBar().showMessage("No free square near there for the new token", 8000)
+            return []
+        w.doc.execute(command)
+        ids = [t.id for t in command.tokens]
+        w.map_scene.select_ids(ids)
+        return ids
+
+    def new_creature(self) -> CreatureEditor:
+        """Add Creature…: a blank creature in the editor; accepted, it is kept in the library and placed."""
+        editor = self.dock.open_editor(None)
+        editor.accepted.connect(lambda: self._place_new(editor))
+        return editor
+
+    def _place_new(self, editor: CreatureEditor) -> None:
+        if editor.result_creature is not None:
+            self.place(editor.result_creature, 1, None)
+
+
+def entries_named(entries: Iterable[Entry], name: str) -> list[Entry]:
+    return [e for e in entries if e.creature.name == name]
