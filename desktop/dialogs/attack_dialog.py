@@ -432,6 +432,7 @@ class AttackDialog(QDialog):
                 d1, d2 = result.d20
                 dice_text = str(d1) if result.mode == "normal" else f"{d1}, {d2} → {result.d20_used}"
                 self._row(r, "d20", dice_text, result.mode if result.mode != "normal" else "")
+                self._row(r, "attack bonus", signed(result.bonus + result.penalty), "")
         self.breakdown.expandAll()
 
     # ---- rolling
