@@ -122,7 +122,7 @@ class CreatureLibrary:
             return c
         try:
             data = src.read_bytes()
-            info = check_image(data, max_bytes=20 * 1024 * 1024)
+            info = check_image(data)
         except (OSError, ImageError, SceneError):
             return replace(c, image=None)
         digest = hashlib.sha256(data).hexdigest()[:16]
