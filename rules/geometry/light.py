@@ -116,6 +116,123 @@ def emanation_template(scene: Scene, token: Token, feet: int) -> IntArray:
     return np.stack([x[ok], y[ok]], axis=1).astype(np.int64)
 
 
+# ------------------------------------------------------------------------------------ the depth buffer
+
+#: Angular resolution of the depth buffer: bins over the "diamond angle" q ∈ [0, 4).
+BINS = 2048
+#: How far inside a cell's corners its corner samples sit (squares).
+CORNER_INSET = 0.05
+
+
+def _diamond(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Diamond angle of direction (x, y): monotone in the true angle, 0 east, 1 south, 2 west, 3 north."""
+    s = np.abs(x) + np.abs(y)
+    t = y / np.where(s == 0, 1.0, s)
+    out: npt.NDArray[np.float64] = np.where(x < 0, 2.0 - t, np.where(t < 0, 4.0 + t, t))
+    return out
+
+
+def _direction(q: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The point on the unit diamond ``|x| + |y| = 1`` at diamond angle q."""
+    q = np.mod(q, 4.0)
+    f = q - np.floor(q)
+    quad = np.floor(q).astype(np.int64) % 4
+    ux = np.choose(quad, [1 - f, -f, f - 1, f])
+    uy = np.choose(quad, [f, 1 - f, -f, f - 1])
+    return ux, uy
+
+
+_TABLE_X, _TABLE_Y = _direction(np.arange(BINS, dtype=np.float64) * (4.0 / BINS))
+
+
+class DepthBuffer:
+    """For every diamond-angle bin, the distance (in the L1 units of `_direction`) from the origin to the
+    nearest sight-blocking wall along that ray."""
+
+    def __init__(self, coords: npt.NDArray[np.float64], ox: float, oy: float) -> None:
+        depth = np.full(BINS, np.inf)
+        if len(coords):
+            ax, ay = coords[:, 0] - ox, coords[:, 1] - oy
+            bx, by = coords[:, 2] - ox, coords[:, 3] - oy
+            ex, ey = bx - ax, by - ay
+            cross_ae = ax * ey - ay * ex
+            keep = np.abs(cross_ae) > 1e-12  # walls whose line passes through the origin are seen edge-on
+            ax, ay, ex, ey, cross_ae = ax[keep], ay[keep], ex[keep], ey[keep], cross_ae[keep]
+            qa = _diamond(ax, ay)
+            qb = _diamond(ax + ex, ay + ey)
+            d = np.mod(qb - qa + 2.0, 4.0) - 2.0
+            start = np.where(d >= 0, qa, qb)
+            span = np.abs(d)
+            scale = BINS / 4.0
+            k0 = np.ceil(start * scale - 1e-9).astype(np.int64)
+            k1 = np.floor((start + span) * scale + 1e-9).astype(np.int64)
+            counts = np.maximum(k1 - k0 + 1, 0)
+            total = int(counts.sum())
+            if total:
+                which = np.repeat(np.arange(len(counts)), counts)
+                first = np.cumsum(counts) - counts
+                k = k0[which] + (np.arange(total) - first[which])
+                kk = k % BINS
+                ux, uy = _TABLE_X[kk], _TABLE_Y[kk]
+                denom = ux * ey[which] - uy * ex[which]
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    t = cross_ae[which] / denom
+                t = np.where(np.isfinite(t) & (t > 0), t, np.inf)
+                np.minimum.at(depth, kk, t)
+        self.depth = depth
+        # a hair of slack for single precision (relative) and points lying on a wall (absolute)
+        self.depth32 = (depth * (1 + 1e-5) + 1e-4).astype(np.float32)
+        self.ox, self.oy = ox, oy
+
+    def visible(self, px: npt.NDArray[np.float32], py: npt.NDArray[np.float32]) -> npt.NDArray[np.bool_]:
+        """Whether each point is in front of the nearest wall in its direction (either neighbouring bin).
+        Single precision (this is the display rule), computed in reused scratch arrays: a whole big map
+        per drag step must not allocate (and page in) a dozen fresh arrays."""
+        f1, f2, f3, f4, i1, i2, b1, b2 = _scratch(px.shape)
+        np.subtract(px, np.float32(self.ox), out=f1)  # dx
+        np.subtract(py, np.float32(self.oy), out=f2)  # dy
+        np.less(f1, 0, out=b1)  # west half
+        np.abs(f1, out=f3)
+        np.abs(f2, out=f4)
+        np.add(f3, f4, out=f3)  # r = |dx| + |dy|
+        np.maximum(f3, np.float32(1e-12), out=f4)
+        np.divide(f2, f4, out=f4)  # t = dy / r
+        np.less(f4, 0, out=b2)
+        np.copyto(f1, f4)  # q = t, + 4 when t < 0, 2 - t in the west half
+        np.add(f1, np.float32(4), out=f1, where=b2)
+        np.subtract(np.float32(2), f4, out=f2)
+        np.copyto(f1, f2, where=b1)
+        np.multiply(f1, np.float32(BINS / 4.0), out=f1)
+        np.copyto(i1, f1, casting="unsafe")  # floor (q ≥ 0)
+        np.greater_equal(i1, BINS, out=b2)
+        np.subtract(i1, BINS, out=i1, where=b2)
+        np.add(i1, 1, out=i2)
+        np.equal(i2, BINS, out=b2)
+        np.copyto(i2, 0, where=b2)
+        np.take(self.depth32, i1, out=f2)
+        np.take(self.depth32, i2, out=f4)
+        np.maximum(f2, f4, out=f2)
+        out: npt.NDArray[np.bool_] = np.less_equal(f3, f2)
+        return out
+
+
+_SCRATCH: dict[tuple[int, ...], tuple[Any, ...]] = {}
+
+
+def _scratch(shape: tuple[int, ...]) -> tuple[Any, ...]:
+    hit = _SCRATCH.get(shape)
+    if hit is None:
+        if len(_SCRATCH) > 8:
+            _SCRATCH.clear()
+        hit = (
+            *(np.empty(shape, dtype=np.float32) for _ in range(4)),
+            *(np.empty(shape, dtype=np.int32) for _ in range(2)),
+            *(np.empty(shape, dtype=bool) for _ in range(2)),
+        )
+        _SCRATCH[shape] = hit
+    return hit
+
+
 # ------------------------------------------------------------------------------------- line of sight
 
 
@@ -201,21 +318,48 @@ def _levels(bright_cells: IntArray, dim_cells: IntArray) -> tuple[IntArray, Leve
     return cells.astype(np.int64), levels
 
 
-def light_contribution(scene: Scene, light: Light) -> tuple[IntArray, LevelMap]:
-    """Cells a placed light reaches and the level it gives each (cached per walls)."""
+def _lit_by_depth(scene: Scene, ox: float, oy: float, cells: IntArray) -> npt.NDArray[np.bool_]:
+    """The display rule for a light at a point: a cell is lit when its centre or a point a hair inside one of
+    its corners is in front of the nearest sight-blocking wall seen from the point (`DepthBuffer` over the
+    walls near the light)."""
+    index = wall_index(scene, "sight")
+    if index.tree is None or len(cells) == 0:
+        return np.ones(len(cells), dtype=bool)
+    x0, y0 = cells.min(axis=0)
+    x1, y1 = cells.max(axis=0) + 1
+    region = shapely.box(min(x0, ox) - 1e-6, min(y0, oy) - 1e-6, max(x1, ox) + 1e-6, max(y1, oy) + 1e-6)
+    cand = np.asarray(index.tree.query(region), dtype=np.intp)
+    if cand.size == 0:
+        return np.ones(len(cells), dtype=bool)
+    buf = DepthBuffer(index.coords[cand], ox, oy)
+    lo, hi = CORNER_INSET, 1 - CORNER_INSET
+    offs = np.array([[0.5, 0.5], [lo, lo], [hi, lo], [lo, hi], [hi, hi]], dtype=np.float32)
+    pts = cells.astype(np.float32)[:, None, :] + offs[None, :, :]
+    seen = buf.visible(pts[..., 0], pts[..., 1])
+    out: npt.NDArray[np.bool_] = np.asarray(seen.any(axis=1), dtype=bool)
+    return out
+
+
+def light_contribution(scene: Scene, light: Light, exact: bool = True) -> tuple[IntArray, LevelMap]:
+    """Cells a placed light reaches and the level it gives each (cached per walls). ``exact=False`` judges
+    line of sight by the display rule (`_lit_by_depth`), fast enough to light a big map as it opens."""
     at = Point(float(light.position.x), float(light.position.y))
 
     def build() -> tuple[IntArray, LevelMap]:
         cells, levels = _levels(point_template(scene, at, light.bright), point_template(scene, at, light.dim))
         if len(cells) == 0:
             return cells, levels
+        if not exact:
+            ok = _lit_by_depth(scene, at.x, at.y, cells)
+            return cells[ok], levels[ok]
         ok = _lit_by_samples(scene, np.array([[at.x, at.y]]), cells)
         for i in np.flatnonzero(~ok).tolist():
             c = (int(cells[i, 0]), int(cells[i, 1]))
             ok[i] = point_has_line_to_space(scene, at, c, 1, "sight")
         return cells[ok], levels[ok]
 
-    return _memo(scene, _source_key(scene, "point", at.x, at.y, light.bright, light.dim), build)
+    kind = "point" if exact else "point-fast"
+    return _memo(scene, _source_key(scene, kind, at.x, at.y, light.bright, light.dim), build)
 
 
 def token_light_contribution(scene: Scene, token: Token, exact: bool = True) -> tuple[IntArray, LevelMap]:
@@ -266,22 +410,22 @@ def token_light_contribution(scene: Scene, token: Token, exact: bool = True) -> 
 # ----------------------------------------------------------------------------------------------- maps
 
 
-def static_light_map(scene: Scene) -> LevelMap:
-    """Ambient light plus the placed lights (not creatures' lights), ``[y, x]``."""
+def static_light_map(scene: Scene, exact: bool = False) -> LevelMap:
+    """Ambient light plus the placed lights (not creatures' lights), ``[y, x]`` (exact or display rule)."""
 
     def build() -> LevelMap:
         out = np.full((scene.grid.height, scene.grid.width), LEVEL[scene.options.ambient], dtype=np.uint8)
         if scene.options.ambient == "bright":
             return out
         for light in scene.lights:
-            cells, levels = light_contribution(scene, light)
+            cells, levels = light_contribution(scene, light, exact)
             if len(cells):
                 np.maximum.at(out, (cells[:, 1], cells[:, 0]), levels)
         out.setflags(write=False)
         return out
 
     # shared by every scene value holding the same walls and lights (a token move keeps both)
-    key = _source_key(scene, "static", id(scene.lights), scene.options.ambient)
+    key = _source_key(scene, "static", id(scene.lights), scene.options.ambient, exact)
     hit = _STATIC.get(key)
     if hit is not None and hit[0] is scene.walls and hit[1] is scene.lights:
         _STATIC.move_to_end(key)
@@ -296,11 +440,12 @@ def static_light_map(scene: Scene) -> LevelMap:
 def light_map(scene: Scene, exact: bool = False) -> LevelMap:
     """Every cell's light level (`DARKNESS`, `DIM`, `BRIGHT`), indexed ``[y, x]`` (cached per scene).
 
-    Placed lights are always exact. Creatures' lights are exact with ``exact=True`` (the queries); by
-    default they use the display rule (see `token_light_contribution`), fast enough to follow a drag."""
+    With ``exact=True`` (the queries) line of sight to every light is the exact rule; by default it is the
+    display rule (`_lit_by_depth`, `token_light_contribution`), fast enough to open a big map and to follow
+    a drag."""
 
     def build() -> LevelMap:
-        base = static_light_map(scene)
+        base = static_light_map(scene, exact)
         if scene.options.ambient == "bright":
             return base
         out = base.copy()

@@ -32,7 +32,7 @@ visibility"):
 **Masks** (`sight_mask`, `seen_mask`, `party_seen`): for fog of war, the player view and the drag preview,
 cells are judged on the grid at once — **Ruling (display only)**: from the centre of the viewer's space, a
 cell is in sight when its centre or a point 0.05 squares inside one of its corners is not behind a
-sight-blocking wall, found with an angular depth buffer (`_DepthBuffer`) of the walls seen from that centre.
+sight-blocking wall, found with an angular depth buffer (`DepthBuffer`) of the walls seen from that centre.
 That is within a hair of the exact line of sight for medium and smaller creatures and never counts the far
 side of a wall a creature stands behind; the queries always use the exact rule. A cell is *seen* when it is in
 sight and lit (bright or dim), or in reach of a sense that works without light (darkvision, 5e blindsight and
@@ -49,7 +49,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rules.geometry.distance import ALTERNATING, space_distance
-from rules.geometry.light import BRIGHT, DARKNESS, DIM, light_map, space_light
+from rules.geometry.light import BRIGHT, CORNER_INSET, DARKNESS, DIM, DepthBuffer, light_map, space_light
 from rules.geometry.sight import spaces_have_line, wall_index
 from rules.scene import Scene, Token
 
@@ -168,93 +168,14 @@ def can_perceive(scene: Scene, viewer: Token, target: Token) -> bool:
     return state in ("observed", "concealed", "seen", "lightly-obscured")
 
 
-# ------------------------------------------------------------------------------------ the depth buffer
-
-#: Angular resolution of the depth buffer: bins over the "diamond angle" q ∈ [0, 4).
-BINS = 8192
-#: How far inside a cell's corners its corner samples sit (squares).
-CORNER_INSET = 0.05
-_REL_TOL = 1e-7
-
-
-def _diamond(x: FloatArray, y: FloatArray) -> FloatArray:
-    """Diamond angle of direction (x, y): monotone in the true angle, 0 east, 1 south, 2 west, 3 north."""
-    s = np.abs(x) + np.abs(y)
-    t = y / np.where(s == 0, 1.0, s)
-    out: FloatArray = np.where(x < 0, 2.0 - t, np.where(t < 0, 4.0 + t, t))
-    return out
-
-
-def _direction(q: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """The point on the unit diamond ``|x| + |y| = 1`` at diamond angle q."""
-    q = np.mod(q, 4.0)
-    f = q - np.floor(q)
-    quad = np.floor(q).astype(np.int64) % 4
-    ux = np.choose(quad, [1 - f, -f, f - 1, f])
-    uy = np.choose(quad, [f, 1 - f, -f, f - 1])
-    return ux, uy
-
-
-_TABLE_X, _TABLE_Y = _direction(np.arange(BINS, dtype=np.float64) * (4.0 / BINS))
-
-
-class _DepthBuffer:
-    """For every diamond-angle bin, the distance (in the L1 units of `_direction`) from the origin to the
-    nearest sight-blocking wall along that ray."""
-
-    def __init__(self, coords: FloatArray, ox: float, oy: float) -> None:
-        depth = np.full(BINS, np.inf)
-        if len(coords):
-            ax, ay = coords[:, 0] - ox, coords[:, 1] - oy
-            bx, by = coords[:, 2] - ox, coords[:, 3] - oy
-            ex, ey = bx - ax, by - ay
-            cross_ae = ax * ey - ay * ex
-            keep = np.abs(cross_ae) > 1e-12  # walls whose line passes through the origin are seen edge-on
-            ax, ay, ex, ey, cross_ae = ax[keep], ay[keep], ex[keep], ey[keep], cross_ae[keep]
-            qa = _diamond(ax, ay)
-            qb = _diamond(ax + ex, ay + ey)
-            d = np.mod(qb - qa + 2.0, 4.0) - 2.0
-            start = np.where(d >= 0, qa, qb)
-            span = np.abs(d)
-            scale = BINS / 4.0
-            k0 = np.ceil(start * scale - 1e-9).astype(np.int64)
-            k1 = np.floor((start + span) * scale + 1e-9).astype(np.int64)
-            counts = np.maximum(k1 - k0 + 1, 0)
-            total = int(counts.sum())
-            if total:
-                which = np.repeat(np.arange(len(counts)), counts)
-                first = np.cumsum(counts) - counts
-                k = k0[which] + (np.arange(total) - first[which])
-                kk = k % BINS
-                ux, uy = _TABLE_X[kk], _TABLE_Y[kk]
-                denom = ux * ey[which] - uy * ex[which]
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    t = cross_ae[which] / denom
-                t = np.where(np.isfinite(t) & (t > 0), t, np.inf)
-                np.minimum.at(depth, kk, t)
-        self.depth = depth
-        self.ox, self.oy = ox, oy
-
-    def visible(self, px: FloatArray, py: FloatArray) -> npt.NDArray[np.bool_]:
-        """Whether each point is in front of the nearest wall in its direction (either neighbouring bin)."""
-        dx, dy = px - self.ox, py - self.oy
-        r = np.abs(dx) + np.abs(dy)
-        pos = _diamond(dx, dy) * (BINS / 4.0)
-        lo = np.floor(pos).astype(np.int64) % BINS
-        hi = (lo + 1) % BINS
-        reach = np.maximum(self.depth[lo], self.depth[hi])
-        out: npt.NDArray[np.bool_] = r <= reach * (1 + _REL_TOL) + 1e-9
-        return out
-
-
 # ----------------------------------------------------------------------------------------------- masks
 
 _MASKS: OrderedDict[Hashable, tuple[object, BoolMap]] = OrderedDict()
 _MASKS_MAX = 512
-_SAMPLES: dict[tuple[int, int], tuple[FloatArray, FloatArray]] = {}
+_SAMPLES: dict[tuple[int, int], tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]] = {}
 
 
-def _samples(width: int, height: int) -> tuple[FloatArray, FloatArray]:
+def _samples(width: int, height: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
     """Sample points of every cell, shape ``(5, height, width)``: centre, then the four inset corners."""
     key = (width, height)
     hit = _SAMPLES.get(key)
@@ -262,8 +183,8 @@ def _samples(width: int, height: int) -> tuple[FloatArray, FloatArray]:
         gy, gx = np.mgrid[0:height, 0:width].astype(np.float64)
         lo, hi = CORNER_INSET, 1 - CORNER_INSET
         offs = ((0.5, 0.5), (lo, lo), (hi, lo), (lo, hi), (hi, hi))
-        xs = np.stack([gx + ox for ox, _ in offs])
-        ys = np.stack([gy + oy for _, oy in offs])
+        xs = np.stack([gx + ox for ox, _ in offs]).astype(np.float32)
+        ys = np.stack([gy + oy for _, oy in offs]).astype(np.float32)
         hit = (xs, ys)
         if len(_SAMPLES) > 8:
             _SAMPLES.clear()
@@ -282,7 +203,7 @@ def sight_mask(scene: Scene, token: Token) -> BoolMap:
         return hit[1]
     w, h = scene.grid.width, scene.grid.height
     centre = token.centre()
-    buf = _DepthBuffer(wall_index(scene, "sight").coords, centre.x, centre.y)
+    buf = DepthBuffer(wall_index(scene, "sight").coords, centre.x, centre.y)
     xs, ys = _samples(w, h)
     centres = buf.visible(xs[0], ys[0])
     mask = centres.copy()
@@ -308,8 +229,24 @@ def sight_mask(scene: Scene, token: Token) -> BoolMap:
     return mask
 
 
+_RANGES: OrderedDict[Hashable, BoolMap] = OrderedDict()
+
+
 def _range_mask(scene: Scene, token: Token, feet: int | None) -> BoolMap:
-    """Cells within `feet` of the creature's space (scene's count); all cells when None."""
+    """Cells within `feet` of the creature's space (scene's count); all cells when None (cached)."""
+    mode = ALTERNATING if scene.is_pf2e else scene.options.diagonals
+    key = (scene.grid.width, scene.grid.height, token.cell, token.side_squares, feet, mode)
+    hit = _RANGES.get(key)
+    if hit is None:
+        hit = _build_range_mask(scene, token, feet)
+        hit.setflags(write=False)
+        _RANGES[key] = hit
+        while len(_RANGES) > 256:
+            _RANGES.popitem(last=False)
+    return hit
+
+
+def _build_range_mask(scene: Scene, token: Token, feet: int | None) -> BoolMap:
     w, h = scene.grid.width, scene.grid.height
     if feet is None:
         return np.ones((h, w), dtype=bool)

@@ -317,6 +317,9 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
     from tests.benchmarks.journal_bench import journal_bench
 
     benches.append(journal_bench(pf))
+    from tests.benchmarks.vision_benches import vision_benches
+
+    benches.extend(vision_benches(quick))
     if qt:
         from tests.benchmarks.qt_benches import qt_benches
 
