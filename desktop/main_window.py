@@ -43,6 +43,7 @@ from desktop.map_scene import MapScene
 from desktop.map_view import MapView
 from desktop.style import TERRAIN_LABELS
 from desktop.table import TableFeatures
+from desktop.theme import fit_toolbar
 from desktop.token_ops import add_token_command, delete_command, duplicate_command, end_turn_command
 from desktop.tools import TOOL_SPECS, Tool
 from rules.encounter_store import encounter_of
@@ -339,6 +340,7 @@ class MainWindow(QMainWindow):
         for act in (self.act_undo, self.act_redo, self.act_fit):
             tb.addAction(act)
         self.main_toolbar = tb
+        self._toolbar_fitter = fit_toolbar(tb)  # icons only when the window is too narrow for the texts
         opts = QToolBar("Tool options")
         opts.setObjectName("toolOptionsBar")
         opts.setMovable(False)

@@ -245,7 +245,7 @@ class MapScene(QGraphicsScene):
                 focus *= item.highlight_opacity
             item.setOpacity(focus)
 
-    def addItem(self, item: QGraphicsItem) -> None:  # noqa: N802 - Qt's name
+    def addItem(self, item: QGraphicsItem) -> None:
         super().addItem(item)
         self._fade(item, self.faded_kinds())
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import (
     QStyleFactory,
     QStyleOption,
     QStyleOptionMenuItem,
+    QToolBar,
     QWidget,
 )
 
@@ -82,5 +84,50 @@ def apply_theme(app: QApplication) -> None:
     app.setStyleSheet(
         "QToolTip { color: #e8e6df; background: #151518; border: 1px solid #44464d; padding: 4px; }"
         "QToolBar { spacing: 4px; border: none; }"
+        # the toolbar's overflow button (»): plainly a button, not a faint mark on the dark chrome
+        "QToolBar QToolButton#qt_toolbar_ext_button { background: #4a4d57; border: 1px solid #6b6f7a;"
+        " border-radius: 3px; min-width: 16px; }"
         "QStatusBar QLabel { padding: 0 6px; }"
     )
+
+
+class ToolbarFitter(QObject):
+    """Keeps a text-beside-icon toolbar whole in a narrow window: when the window is too narrow for the
+    buttons' texts, they show icons only (their names are in the tooltips); wider again, the texts come
+    back. What still doesn't fit goes to the toolbar's » overflow menu, as in any Qt toolbar."""
+
+    def __init__(self, toolbar: QToolBar) -> None:
+        super().__init__(toolbar)
+        self.toolbar = toolbar
+        self._text_width = 0
+        window = toolbar.window()
+        window.installEventFilter(self)
+        self.fit()
+
+    def full_width(self) -> int:
+        """The toolbar's width with every text shown (measured once)."""
+        if not self._text_width:
+            tb = self.toolbar
+            old = tb.toolButtonStyle()
+            tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            self._text_width = tb.sizeHint().width()
+            tb.setToolButtonStyle(old)
+        return self._text_width
+
+    def fit(self) -> None:
+        tb = self.toolbar
+        wide = tb.window().width() >= self.full_width()
+        style = Qt.ToolButtonStyle
+        wanted = style.ToolButtonTextBesideIcon if wide else style.ToolButtonIconOnly
+        if tb.toolButtonStyle() != wanted:
+            tb.setToolButtonStyle(wanted)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+
+def fit_toolbar(toolbar: QToolBar) -> ToolbarFitter:
+    """Make `toolbar` switch to icons only when its window is too narrow for its texts."""
+    return ToolbarFitter(toolbar)
