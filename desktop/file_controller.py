@@ -479,13 +479,23 @@ class FileController(QObject):
 
         return ask_import_system(path, self.window)
 
+    def default_folder(self) -> Path:
+        """Where the file dialogs start: the folder of the document's file, else of the map it was
+        imported from, else the user's home (never the bundled demo's folder or the working folder)."""
+        if self.doc.path is not None:
+            return self.doc.path.resolve().parent
+        base = self.doc.base_dir
+        if base is not None and base.is_dir() and base.resolve() != assets_dir().resolve():
+            return base.resolve()
+        return Path.home()
+
     def _dialog_open_path(self) -> Path | None:
-        start = str(self.doc.path.parent) if self.doc.path else ""
+        start = str(self.default_folder())
         name, _ = QFileDialog.getOpenFileName(self.window, "Open scene", start, OPEN_FILTER)
         return Path(name) if name else None
 
     def _dialog_save_path(self) -> Path | None:
-        base = self.doc.path or Path(
+        base = self.doc.path or self.default_folder() / (
             (self.doc.scene.name or "untitled").lower().replace(" ", "-") + ".fivefoot"
         )
         name, _ = QFileDialog.getSaveFileName(self.window, "Save scene as", str(base), SAVE_FILTER)
