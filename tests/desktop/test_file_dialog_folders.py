@@ -46,7 +46,7 @@ def test_save_as_starts_beside_the_imported_map(window, asked, tmp_path: Path, m
     assert window.files.open(_uvtt(maps))
     assert window.doc.path is None  # imported: not saved yet
     assert window.files._dialog_save_path() is None
-    caption, start = asked[-1]
+    _caption, start = asked[-1]
     assert Path(start).parent == maps.resolve()
     assert Path(start).suffix == ".fivefoot"
     window.files._dialog_open_path()
