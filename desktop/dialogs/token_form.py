@@ -58,6 +58,10 @@ class TokenForm(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        # an editable combo box keeps Return for itself: there, as in the other boxes, Return means OK
+        side_edit = self.side.lineEdit()
+        if side_edit is not None:
+            side_edit.returnPressed.connect(self.accept)
 
     def token(self, scene: Scene) -> Token:
         """The token the form describes, with an id not used in `scene`."""
