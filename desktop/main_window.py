@@ -41,6 +41,7 @@ from desktop.icons import icon
 from desktop.map_picture import MapPictures
 from desktop.map_scene import MapScene
 from desktop.map_view import MapView
+from desktop.player_view import PlayerScreenFeatures
 from desktop.style import TERRAIN_LABELS
 from desktop.table import TableFeatures
 from desktop.theme import fit_toolbar
@@ -105,6 +106,7 @@ class MainWindow(QMainWindow):
         self._make_toolbars()
         self._make_status_bar()
         self.compendium = CompendiumFeatures.install(self)
+        self.player_screen = PlayerScreenFeatures.install(self)
 
         self.doc.title_changed.connect(self._update_title)
         self.doc.history_changed.connect(self._update_history_actions)
