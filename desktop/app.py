@@ -38,11 +38,30 @@ def _size(text: str) -> tuple[int, int]:
     return max(320, w), max(240, h)
 
 
+#: Messages the offscreen platform prints on every run that say nothing about the app (a headless window
+#: has no window manager to tell its size hints to).
+OFFSCREEN_NOTES = ("This plugin does not support propagateSizeHints()",)
+
+
+def _quiet_offscreen_notes() -> None:
+    """Drop `OFFSCREEN_NOTES` from Qt's messages; every other message still goes to standard error."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    def handler(kind: QtMsgType, _context: object, message: str) -> None:
+        if message in OFFSCREEN_NOTES:
+            return
+        prefix = {QtMsgType.QtWarningMsg: "warning: ", QtMsgType.QtCriticalMsg: "critical: "}.get(kind, "")
+        print(f"{prefix}{message}", file=sys.stderr)
+
+    qInstallMessageHandler(handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     headless = args.self_test or args.screenshot is not None
     if headless:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        _quiet_offscreen_notes()
 
     from PySide6.QtWidgets import QApplication
 
