@@ -568,6 +568,21 @@ class MovePlan:
             return f"{b.speed - spent} ft of movement left"
         return f"{max(0, 2 * b.speed - spent)} ft left with Dash"
 
+    def diagonal_note(self, alternating: bool | None = None) -> str | None:
+        """Why this move's first diagonal costs 10 ft when a previous move this turn left the alternating
+        count odd ("2nd diagonal this turn: 10 ft"); None when that doesn't apply. `alternating`: the
+        scene's diagonal count alternates (default: PF2e, where it always does)."""
+        if not (self.budget.pf2e if alternating is None else alternating):
+            return None
+        before = self.budget.spent.diagonals
+        if before % 2 == 0:
+            return None
+        if not any(a.x != b.x and a.y != b.y for a, b in zip(self.path, self.path[1:], strict=False)):
+            return None
+        n = before + 1
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix} diagonal this turn: 10 ft"
+
     def strides_text(self) -> str:
         """PF2e: how many Strides; 5e: "Dash" when a step needs it, else "Move"."""
         if self.budget.pf2e:

@@ -114,7 +114,8 @@ class MoveDrag:
                 origin=token.cell,
             )
         )
-        self.label.set_lines(*label_lines(plan))
+        scene = self.doc.scene
+        self.label.set_lines(*label_lines(plan, scene.is_pf2e or scene.options.diagonals == "alternating"))
         self._place_label()
 
     def _place_label(self) -> None:
@@ -199,7 +200,7 @@ def move_log(label: str, plan: MovePlan) -> str:
     )
 
 
-def label_lines(plan: MovePlan) -> tuple[list[LabelLine], QColor | None]:
+def label_lines(plan: MovePlan, alternating: bool | None = None) -> tuple[list[LabelLine], QColor | None]:
     lines: list[LabelLine] = []
     last_band = next((b for b in reversed(plan.bands) if b), 1)
     if not plan.legal:
@@ -214,6 +215,9 @@ def label_lines(plan: MovePlan) -> tuple[list[LabelLine], QColor | None]:
     colour = band_colour(last_band)
     lines.append(LabelLine(f"{plan.feet} ft", colour, big=True))
     lines.append(LabelLine(f"{plan.strides_text()} · {plan.left_after()}", colour))
+    note = plan.diagonal_note(alternating)  # the engine's words: "2nd diagonal this turn: 10 ft"
+    if note:
+        lines.append(LabelLine(note, LABEL_DIM))
     for w in plan.warnings:
         lines.append(LabelLine("⚠ " + w.text, WARNING))
     return lines, colour
