@@ -36,6 +36,8 @@ FADED_OPACITY = 0.35
 class MapScene(QGraphicsScene):
     #: The selected token ids changed (in selection order is not kept; sorted by the scene's token order).
     selection_ids_changed = Signal(list)
+    #: The movement overlay's bands or visibility changed (the view's legend follows it).
+    overlay_changed = Signal()
 
     def __init__(self, doc: Document) -> None:
         super().__init__()
@@ -263,6 +265,18 @@ class MapScene(QGraphicsScene):
         """Hide the overlay while a drag is in progress (the path preview says it all)."""
         self._suspend_overlay = suspend
         self.overlay_item.setVisible(not suspend)
+        self.overlay_changed.emit()
+
+    def overlay_legend(self) -> list[tuple[int, str]]:
+        """What the movement overlay's colours mean now, as (band, words) for the bands it shows: PF2e
+        "1 Stride", "2 Strides" …; 5e "Move", "Dash". Empty when the overlay shows nothing."""
+        if self._suspend_overlay or not self.overlay_item.isVisible():
+            return []
+        shown = sorted(set(self.overlay_item.bands.values()))
+        if self.doc.scene.is_pf2e:
+            return [(b, f"{b} Stride{'s' if b != 1 else ''}") for b in shown]
+        names = {1: "Move", 2: "Dash"}
+        return [(b, names.get(b, f"band {b}")) for b in shown]
 
     def refresh_overlay(self) -> None:
         ids = self.selected_ids()
@@ -278,8 +292,10 @@ class MapScene(QGraphicsScene):
         self._overlay_scene = state.scene  # keeps id() in the key unique while the key lives
         if key is None:
             self.overlay_item.set_bands({})
+            self.overlay_changed.emit()
             return
         token = state.scene.token(ids[0])
         assert token is not None
         bands = overlay_bands(state.scene, token, budget_for(state, token))
         self.overlay_item.set_bands(footprint_bands(bands, token.side_squares))
+        self.overlay_changed.emit()

@@ -9,6 +9,7 @@ emits the cell under the cursor and the zoom for the status bar.
 from __future__ import annotations
 
 import contextlib
+import html
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QGraphicsView,
+    QLabel,
     QLineEdit,
     QMenu,
     QPlainTextEdit,
@@ -42,7 +44,7 @@ from desktop.document import Document
 from desktop.drops import dropped_paths
 from desktop.grid_coords import cell_at
 from desktop.map_scene import MapScene
-from desktop.style import CELL
+from desktop.style import CELL, band_colour
 from desktop.tools.base import Tool, ToolEvent
 from rules.geometry.coords import Cell
 
@@ -98,6 +100,16 @@ class MapView(QGraphicsView):
         self.popup_menus = True
         self._watching_windows = False
         self._other_window: QWindow | None = None
+        #: What the movement overlay's colours mean, in the view's bottom-left corner while it shows.
+        self.legend = QLabel(self)  # the view's child, not the viewport's: panning scrolls those
+        self.legend.setObjectName("overlayLegend")
+        self.legend.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.legend.setStyleSheet(
+            "QLabel#overlayLegend { background: rgba(18, 18, 22, 215); color: #f4f4f0;"
+            " border: 1px solid #44464d; border-radius: 4px; padding: 3px 7px; }"
+        )
+        self.legend.hide()
+        map_scene.overlay_changed.connect(self.update_legend)
         self.doc.reset.connect(self.fit)
 
     # ---- tools
@@ -177,8 +189,31 @@ class MapView(QGraphicsView):
     def _centre_anchor(self) -> QPointF:
         return self.mapToScene(self.viewport().rect().center())
 
+    # ---- the movement overlay's legend
+
+    def update_legend(self) -> None:
+        entries = self.map_scene.overlay_legend()
+        if not entries:
+            self.legend.hide()
+            return
+        parts = [
+            f'<span style="color:{band_colour(band).name()}">■</span>&nbsp;{html.escape(words)}'
+            for band, words in entries
+        ]
+        self.legend.setText("&nbsp;&nbsp;&nbsp;".join(parts))
+        self.legend.setToolTip("Movement overlay: where the selected creature can get with each move")
+        self.legend.adjustSize()
+        self._place_legend()
+        self.legend.show()
+
+    def _place_legend(self) -> None:
+        vp = self.viewport().geometry()
+        self.legend.move(vp.left() + 8, vp.bottom() - self.legend.height() - 8)
+        self.legend.raise_()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._place_legend()
         if not self._fitted_once and self.viewport().width() > 50:
             self._fitted_once = True
             self.fit()
