@@ -109,7 +109,10 @@ class PlayerScene(QGraphicsScene):
         self.view_value: PlayerView | None = None
         self._grid: Grid | None = None
         self._background: Background | None = None
-        doc.changed.connect(lambda _o, _n: self.refresh())
+        doc.changed.connect(self._on_changed)
+        self.refresh()
+
+    def _on_changed(self, _old: object, _new: object) -> None:
         self.refresh()
 
     def refresh(self) -> None:
@@ -269,7 +272,9 @@ class PlayerWindow(QWidget):
         for w in (self.follow, self.rotate, QLabel("Screen"), self.screens, self.fullscreen):
             bar_lay.addWidget(w)
         bar_lay.addStretch(1)
-        bar.setStyleSheet("QWidget { background: #222; color: #ddd; } QComboBox, QPushButton { color: black; }")
+        bar.setStyleSheet(
+            "QWidget { background: #222; color: #ddd; } QComboBox, QPushButton { color: black; }"
+        )
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
@@ -283,11 +288,12 @@ class PlayerWindow(QWidget):
         self.fullscreen.toggled.connect(self.set_full_screen)
         scene.projected.connect(self._on_projected)
         if gm_view is not None:
-            gm_view.horizontalScrollBar().valueChanged.connect(lambda _v: self._gm_moved())
-            gm_view.verticalScrollBar().valueChanged.connect(lambda _v: self._gm_moved())
+            # bound slots: Qt drops the connections when this window goes away
+            gm_view.horizontalScrollBar().valueChanged.connect(self._gm_moved)
+            gm_view.verticalScrollBar().valueChanged.connect(self._gm_moved)
             zoom = getattr(gm_view, "zoom_changed", None)
             if zoom is not None:
-                zoom.connect(lambda _z: self._gm_moved())
+                zoom.connect(self._gm_moved)
         self._on_projected(scene.view_value)
         self.resize(1280, 760)
 
@@ -329,7 +335,7 @@ class PlayerWindow(QWidget):
         self.view.rotated = on
         self.sync_view()
 
-    def _gm_moved(self) -> None:
+    def _gm_moved(self, *_args: object) -> None:
         if self.follow.isChecked():
             self.sync_view()
 
@@ -521,6 +527,7 @@ class PlayerScreenFeatures:
         if self.window is None:
             self.window = PlayerWindow(self.player_scene, getattr(self.win, "view", None))
         self.window.show()
-        self.window.raise_()
+        if QGuiApplication.platformName() != "offscreen":  # the offscreen platform can't raise windows
+            self.window.raise_()
         QTimer.singleShot(0, self.window.sync_view)
         return self.window

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
@@ -27,9 +27,15 @@ from desktop.tools.base import PreviewTool, ToolEvent
 from rules.geometry.coords import Cell, Point
 from rules.geometry.vision import party_seen
 from rules.model.fog import Fog, brush_cells
-from rules.model.state import GameState
-from rules.play.command import Outcome, logged
 from rules.scene import LIGHT_LEVELS, Light, Scene
+
+try:  # the engine's command protocol: apply(GameState) -> Outcome
+    from rules.play.command import Refused, logged
+
+    _ENGINE_COMMANDS = True
+except ImportError:  # pragma: no cover - the app's older protocol: apply(DocState) -> DocState, log text
+    _ENGINE_COMMANDS = False
+    Refused = ValueError  # type: ignore[misc,assignment]
 
 if TYPE_CHECKING:
     from desktop.map_view import MapView
@@ -43,6 +49,14 @@ def fog_of(scene: Scene) -> Fog:
     if scene.fog is None:
         return Fog.blank(scene.grid.width, scene.grid.height)
     return scene.fog.resized(scene.grid.width, scene.grid.height)
+
+
+def _result(state: Any, scene: Scene, text: str = "") -> Any:
+    """The command's result in the document's protocol: an `Outcome` with the log line (engine
+    commands), or the new state (older app commands, whose log is the command's `log`)."""
+    if _ENGINE_COMMANDS:
+        return logged(state.with_scene(scene), text) if scene is not state.scene else logged(state)
+    return replace(state, scene=scene)
 
 
 def _plural(n: int, word: str) -> str:
@@ -64,12 +78,14 @@ class EditFog:
     def label(self) -> str:
         return "Reveal Fog" if self.reveal else "Hide Fog"
 
-    def apply(self, state: GameState) -> Outcome:
+    @property
+    def log(self) -> str:
+        return f"Fog {'revealed' if self.reveal else 'hidden'}: {_plural(len(self.cells), 'square')}"
+
+    def apply(self, state: Any) -> Any:
         fog = fog_of(state.scene)
         new = fog.reveal(self.cells) if self.reveal else fog.hide(self.cells)
-        scene = state.scene.edit(fog=new)
-        what = "revealed" if self.reveal else "hidden"
-        return logged(state.with_scene(scene), f"Fog {what}: {_plural(len(self.cells), 'square')}")
+        return _result(state, state.scene.edit(fog=new), self.log)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +99,14 @@ class SetFogMode:
     def label(self) -> str:
         return {"on": "Fog of War On", "off": "Fog of War Off", "reset": "Reset Fog of War"}[self.mode]
 
-    def apply(self, state: GameState) -> Outcome:
+    @property
+    def log(self) -> str:
+        return self.label
+
+    def apply(self, state: Any) -> Any:
         fog = fog_of(state.scene)
         new = fog.reset() if self.mode == "reset" else fog.with_enabled(self.mode == "on")
-        return logged(state.with_scene(state.scene.edit(fog=new)), self.label)
+        return _result(state, state.scene.edit(fog=new), self.log)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,12 +115,13 @@ class RememberFog:
 
     merge_key: object | None = "fog-remember"
     label: str = "Explore"
+    log: str = ""
 
-    def apply(self, state: GameState) -> Outcome:
+    def apply(self, state: Any) -> Any:
         scene = state.scene
         fog = fog_of(scene)
         new = fog.remember(party_seen(scene))
-        return logged(state.with_scene(scene.edit(fog=new)) if new is not fog else state)
+        return _result(state, scene.edit(fog=new) if new is not fog else scene)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,13 +130,22 @@ class AddLight:
     merge_key: object | None = None
     label: str = "Place Light"
 
-    def apply(self, state: GameState) -> Outcome:
-        scene = state.scene.edit(lights=(*state.scene.lights, self.light))
+    @property
+    def log(self) -> str:
         p = self.light.position
-        return logged(
-            state.with_scene(scene),
-            f"Light placed at ({p.x:g}, {p.y:g}): bright {self.light.bright:g} ft, dim {self.light.dim:g} ft",
+        return (
+            f"Light placed at ({p.x:g}, {p.y:g}): bright {self.light.bright:g} ft, dim {self.light.dim:g} ft"
         )
+
+    def apply(self, state: Any) -> Any:
+        return _result(state, state.scene.edit(lights=(*state.scene.lights, self.light)), self.log)
+
+
+def _light_list(state: Any, index: int) -> list[Light]:
+    lights = list(state.scene.lights)
+    if not 0 <= index < len(lights):
+        raise Refused(f"there is no light number {index + 1}")
+    return lights
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,15 +153,12 @@ class RemoveLight:
     index: int
     merge_key: object | None = None
     label: str = "Remove Light"
+    log: str = "Light removed"
 
-    def apply(self, state: GameState) -> Outcome:
-        lights = list(state.scene.lights)
-        if not 0 <= self.index < len(lights):
-            from rules.play.command import Refused
-
-            raise Refused(f"there is no light number {self.index + 1}")
+    def apply(self, state: Any) -> Any:
+        lights = _light_list(state, self.index)
         del lights[self.index]
-        return logged(state.with_scene(state.scene.edit(lights=tuple(lights))), "Light removed")
+        return _result(state, state.scene.edit(lights=tuple(lights)), self.log)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,15 +168,14 @@ class ReplaceLight:
     merge_key: object | None = None
     label: str = "Change Light"
 
-    def apply(self, state: GameState) -> Outcome:
-        lights = list(state.scene.lights)
-        if not 0 <= self.index < len(lights):
-            from rules.play.command import Refused
+    @property
+    def log(self) -> str:
+        return f"Light changed: bright {self.light.bright:g} ft, dim {self.light.dim:g} ft"
 
-            raise Refused(f"there is no light number {self.index + 1}")
+    def apply(self, state: Any) -> Any:
+        lights = _light_list(state, self.index)
         lights[self.index] = self.light
-        text = f"Light changed: bright {self.light.bright:g} ft, dim {self.light.dim:g} ft"
-        return logged(state.with_scene(state.scene.edit(lights=tuple(lights))), text)
+        return _result(state, state.scene.edit(lights=tuple(lights)), self.log)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,13 +187,15 @@ class SetAmbient:
     def label(self) -> str:
         return f"Ambient Light: {self.level.capitalize()}"
 
-    def apply(self, state: GameState) -> Outcome:
-        if self.level not in LIGHT_LEVELS:
-            from rules.play.command import Refused
+    @property
+    def log(self) -> str:
+        return self.label
 
+    def apply(self, state: Any) -> Any:
+        if self.level not in LIGHT_LEVELS:
             raise Refused(f"ambient light must be one of {', '.join(LIGHT_LEVELS)}")
         options = replace(state.scene.options, ambient=self.level)
-        return logged(state.with_scene(state.scene.edit(options=options)), self.label)
+        return _result(state, state.scene.edit(options=options), self.log)
 
 
 # ----------------------------------------------------------------------------------------------- tools
