@@ -113,7 +113,8 @@ def _edit(s: Scene, kind: str, r: int) -> Scene:
         t = s.tokens[r % n]
         return s.replace_token(replace(t, hp=r % 50))
     if kind == "add":
-        return s.edit(tokens=(*s.tokens, Token(id=f"n{r}-{n}", cell=Cell(0, 0), size="medium", side="x")))
+        new_id = next(f"n{r}-{k}" for k in range(n + 1) if s.token(f"n{r}-{k}") is None)
+        return s.edit(tokens=(*s.tokens, Token(id=new_id, cell=Cell(0, 0), size="medium", side="x")))
     if kind == "delete" and n:
         return s.edit(tokens=s.tokens[: r % n] + s.tokens[r % n + 1 :])
     if kind == "reorder" and n > 1:
