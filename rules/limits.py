@@ -14,9 +14,9 @@ limit                       value           what it bounds
 `MAX_WALLS`                 200 000         ``walls`` (segments; doors and windows count)
 `MAX_TERRAIN`               1 000 000       ``terrain`` entries (and each must lie on the grid)
 `MAX_LIGHTS`                10 000          ``lights``
-`MAX_ITEMS_PER_TOKEN`       200             each list or table of a token (attacks, conditions, …)
+`MAX_ITEMS_PER_TOKEN`       200             each list or table the engine reads from a token (attacks, …)
 `MAX_ID_CHARS`              200             a token id
-`MAX_TEXT_CHARS`            100 000         any other string, except picture references
+`MAX_TEXT_CHARS`            1 000 000       any other string, except picture references (fog: 167 000)
 `MAX_PICTURE_REF_CHARS`     300 000 000     a picture reference (a ``data:`` URI holds the picture)
 `MAX_JSON_DEPTH`            64              nesting of objects and lists anywhere (unknown keys too)
 `MAX_INT_DIGITS`            100             digits of any whole number anywhere (unknown keys too)
@@ -52,7 +52,7 @@ MAX_TERRAIN = 1_000_000
 MAX_LIGHTS = 10_000
 MAX_ITEMS_PER_TOKEN = 200
 MAX_ID_CHARS = 200
-MAX_TEXT_CHARS = 100_000
+MAX_TEXT_CHARS = 1_000_000
 MAX_PICTURE_REF_CHARS = 300_000_000
 MAX_JSON_DEPTH = 64
 MAX_INT_DIGITS = 100
@@ -70,6 +70,11 @@ _SECTION_LIMITS = {
     "terrain": MAX_TERRAIN,
     "lights": MAX_LIGHTS,
 }
+#: The lists and tables of a token the engine reads (unknown keys are bounded by size and depth only).
+_TOKEN_LISTS = (
+    "conditions", "immunities", "weaknesses", "resistances", "vulnerabilities", "attacks", "saves",
+    "reactions", "skills", "abilities", "persistent", "speeds", "senses",
+)  # fmt: skip
 _NAMES = {"tokens": "tokens", "walls": "wall segments", "terrain": "terrain entries", "lights": "lights"}
 
 
@@ -101,7 +106,8 @@ def check_document(doc: Mapping[str, Any], source: str = "") -> None:
                     f"tokens[{i}].id",
                     f"is {len(tid)} characters, more than the {MAX_ID_CHARS} allowed",
                 )
-            for k, v in tok.items():
+            for k in _TOKEN_LISTS:
+                v = tok.get(k)
                 if isinstance(v, (list, dict)) and len(v) > MAX_ITEMS_PER_TOKEN:
                     raise _fail(
                         source,
@@ -142,7 +148,9 @@ def _walk(doc: Any, source: str) -> None:
                         raise _fail(source, where, f"is {len(v)} characters, more than the {limit} allowed")
             elif isinstance(v, int) and not isinstance(v, bool) and not -_MAX_INT < v < _MAX_INT:
                 raise _fail(
-                    source, _child(path, key), f"is a whole number of more than {MAX_INT_DIGITS} digits"
+                    source,
+                    _child(path, key),
+                    f"the number is too large (a whole number of more than {MAX_INT_DIGITS} digits)",
                 )
 
 
