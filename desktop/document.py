@@ -1,10 +1,11 @@
-"""The open document: one scene, its movement-this-turn, the file it came from and its undo history.
+"""The open document: a thin QObject over the engine's `rules.play.History` of `GameState` values.
 
-The single source of truth of the GUI. Views read `Document.scene` and redraw on `changed`; tools and docks
-change it only through `execute(command)`. Undo/redo restore the exact earlier state (scene and turn).
-`log` lists the log lines of the applied commands, oldest first, so an undone move leaves the log too; it
-starts with the log saved in the scene (``extra["log"]``, `rules.encounter_store.log_of`), and
-`scene_for_saving` writes the whole log back into the scene, so the log travels with the file.
+The single source of truth of the GUI. Views read `Document.state` (`scene`, `encounter`, `areas`, `log`)
+and redraw on `changed(old, new)`; tools and docks change it only through `execute(command)`, with commands
+from `rules.play` (intents the engine validates and applies). Undo/redo restore the exact earlier state.
+The log is part of the state (an undone move leaves the log too) and travels with the file: loading decodes
+the scene file's engine keys (`rules.model.codec.state_from_scene`), saving writes them back
+(`scene_for_saving`).
 """
 
 from __future__ import annotations
@@ -14,11 +15,20 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop.commands import Command, DocState
-from desktop.history import History
-from desktop.turns import TurnState
-from rules.encounter_store import log_of, with_log
+from rules.model.areas import PlacedArea
+from rules.model.codec import scene_for_file, state_from_scene
+from rules.model.encounter import Encounter, FreeMovement
+from rules.model.state import GameState
+from rules.play.command import Command, Refused
+from rules.play.history import Entry, History
 from rules.scene import Scene
+
+
+def _state_of(scene: Scene | GameState) -> tuple[GameState, tuple[str, ...]]:
+    if isinstance(scene, GameState):
+        return scene, ()
+    read = state_from_scene(scene)
+    return read.state, read.problems
 
 
 class Document(QObject):
@@ -29,12 +39,14 @@ class Document(QObject):
     history_changed = Signal()
     #: The file name or the unsaved-changes flag changed (window title).
     title_changed = Signal()
-    #: One new log line (a command was executed or redone).
+    #: One new log entry (a command was executed or redone).
     logged = Signal(str)
+    #: The engine refused a command (the reason); nothing changed.
+    refused = Signal(str)
 
     def __init__(
         self,
-        scene: Scene,
+        scene: Scene | GameState,
         path: Path | None = None,
         base_dir: Path | None = None,
         images: Mapping[str, bytes] | None = None,
@@ -43,13 +55,13 @@ class Document(QObject):
         self._images: dict[str, bytes] = dict(images or {})
         self._path = path
         self._base_dir = base_dir if base_dir is not None else (path.parent if path else None)
-        self._history = History(DocState(scene, TurnState()))
-        self._earlier_log: tuple[str, ...] = log_of(scene)
+        state, self._problems = _state_of(scene)
+        self._history = History(state)
 
     # ---- reading
 
     @property
-    def state(self) -> DocState:
+    def state(self) -> GameState:
         return self._history.state
 
     @property
@@ -57,8 +69,22 @@ class Document(QObject):
         return self._history.state.scene
 
     @property
-    def turn(self) -> TurnState:
-        return self._history.state.turn
+    def encounter(self) -> Encounter | None:
+        return self._history.state.encounter
+
+    @property
+    def areas(self) -> tuple[PlacedArea, ...]:
+        return self._history.state.areas
+
+    @property
+    def free(self) -> FreeMovement:
+        """Free mode's movement ledger and round count."""
+        return self._history.state.free
+
+    @property
+    def load_problems(self) -> tuple[str, ...]:
+        """What couldn't be read of the engine's state in the opened file (a damaged area…)."""
+        return self._problems
 
     @property
     def path(self) -> Path | None:
@@ -97,15 +123,12 @@ class Document(QObject):
 
     @property
     def log(self) -> list[str]:
-        """The log saved with the scene, then one entry per applied command."""
-        return [*self._earlier_log, *(e.command.log for e in self._history.applied() if e.command.log)]
+        """The table's log: what the opened file held, then one entry per applied command."""
+        return list(self._history.state.log)
 
     def scene_for_saving(self) -> Scene:
-        """The scene with the whole log in it (``extra["log"]``), as it is written to a file."""
-        log = self.log
-        if not log and "log" not in self.scene.extra:
-            return self.scene
-        return with_log(self.scene, log)
+        """The scene as it is written to a file: the map with the engine's state (encounter, areas, log)."""
+        return scene_for_file(self.state)
 
     def display_name(self) -> str:
         if self._path is not None:
@@ -114,16 +137,23 @@ class Document(QObject):
 
     # ---- editing
 
-    def execute(self, command: Command) -> None:
+    def execute(self, command: Command) -> Entry | None:
+        """Apply `command`. Returns the history entry (its `detail` is what the command resolved), or None
+        when the engine refused it (`refused` is emitted with the reason; nothing changes)."""
         brought: tuple[tuple[str, bytes], ...] = getattr(command, "images", ())
         for name, data in brought:
             self._images[name] = data
         old = self.state
         was_dirty = self.dirty
-        new = self._history.execute(command)
-        self._after_change(old, new, was_dirty)
-        if command.log:
-            self.logged.emit(command.log)
+        try:
+            entry = self._history.execute(command)
+        except Refused as exc:
+            self.refused.emit(str(exc))
+            return None
+        self._after_change(old, entry.after, was_dirty)
+        if entry.log:
+            self.logged.emit(entry.log)
+        return entry
 
     def can_undo(self) -> bool:
         return self._history.can_undo()
@@ -151,28 +181,29 @@ class Document(QObject):
         if entry is None:
             return False
         self._after_change(old, self.state, was_dirty)
-        if entry.command.log:
-            self.logged.emit(entry.command.log)
+        if entry.log:
+            self.logged.emit(entry.log)
         return True
 
     # ---- files
 
     def load(
         self,
-        scene: Scene,
+        scene: Scene | GameState,
         path: Path | None,
         base_dir: Path | None = None,
         images: Mapping[str, bytes] | None = None,
         dirty: bool = False,
     ) -> None:
-        """Replace everything with a freshly opened scene (history and movement start over). `dirty`
-        marks it as unsaved from the start (a restored autosave)."""
+        """Replace everything with a freshly opened scene (its saved encounter, areas and log decoded;
+        history and free-mode movement start over). `dirty` marks it as unsaved from the start (a restored
+        autosave)."""
         old = self.state
         self._images = dict(images or {})
         self._path = path
         self._base_dir = base_dir if base_dir is not None else (path.parent if path else None)
-        self._history = History(DocState(scene, TurnState()))
-        self._earlier_log = log_of(scene)
+        state, self._problems = _state_of(scene)
+        self._history = History(state)
         if dirty:
             self._history.mark_unsaved()
         self.reset.emit()
@@ -188,7 +219,7 @@ class Document(QObject):
         self.title_changed.emit()
         self.history_changed.emit()
 
-    def _after_change(self, old: DocState, new: DocState, was_dirty: bool) -> None:
+    def _after_change(self, old: GameState, new: GameState, was_dirty: bool) -> None:
         if old is not new:
             self.changed.emit(old, new)
         self.history_changed.emit()

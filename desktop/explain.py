@@ -1,143 +1,31 @@
-"""Words for the engine's answers: the lines the attack dialog shows and the log keeps (no Qt, no rules).
+"""Moved to `rules.play.explain` (the engine words its answers); kept so existing imports still work."""
 
-Everything here only formats values the engine computed (`StrikeResult`, `AttackResult`, `DamageOutcome`,
-`SaveResult`, dice rolls); nothing is recomputed.
-"""
+from rules.play.explain import (
+    DEGREE_TEXT,
+    attack_headline,
+    attack_lines,
+    breakdown_lines,
+    damage_lines,
+    dnd_attack_lines,
+    modifier_text,
+    outcome_word,
+    pf2e_attack_lines,
+    save_line,
+    signed,
+    sum_text,
+)
 
-from __future__ import annotations
-
-from collections.abc import Sequence
-
-from rules.dice import RollResult
-from rules.saves import SAVE_LABELS, SaveResult
-from rules.scene import Token
-from rules.systems.damage import DamageEntry, DamageOutcome
-from rules.systems.dnd5e.attack import COVER_AC, AttackResult
-from rules.systems.modifiers import Applied, Breakdown
-from rules.systems.pf2e.strike import StrikeResult
-
-DEGREE_TEXT: dict[str, str] = {
-    "critical-success": "critical success",
-    "success": "success",
-    "failure": "failure",
-    "critical-failure": "critical failure",
-}
-
-
-def signed(v: int) -> str:
-    return f"+{v}" if v >= 0 else f"−{-v}"
-
-
-def modifier_text(a: Applied) -> str:
-    """``−5 multiple attack penalty (attack 2 this turn)``; modifiers that don't count are marked."""
-    m = a.modifier
-    text = f"{signed(m.value)} {m.label}"
-    details = [m.type] if m.type != "untyped" else []
-    if m.source and m.source != m.label:
-        details.append(m.source)
-    if details:
-        text += f" ({', '.join(details)})"
-    if not a.applied:
-        text += " — doesn't stack, not applied"
-    return text
-
-
-def breakdown_lines(b: Breakdown) -> list[str]:
-    return [modifier_text(a) for a in b.entries]
-
-
-def sum_text(start: int, b: Breakdown) -> str:
-    """``14 +9 −5 = 18`` (applied modifiers only)."""
-    parts = [str(start)] + [signed(a.modifier.value) for a in b.entries if a.applied]
-    return " ".join(parts) + f" = {start + b.total}"
-
-
-def pf2e_attack_lines(result: StrikeResult) -> list[str]:
-    lines = [f"Attack roll: d20 {result.d20} {' '.join(signed(m.value) for m in result.modifiers.applied)}"]
-    lines[0] += f" = {result.total}"
-    lines += ["  " + t for t in breakdown_lines(result.modifiers)]
-    lines.append(f"AC {result.ac}: {sum_text(result.base_ac, result.ac_breakdown)}")
-    lines += ["  " + t for t in breakdown_lines(result.ac_breakdown)]
-    lines.append(f"Result: {DEGREE_TEXT.get(result.degree, result.degree)}")
-    return lines
-
-
-def dnd_attack_lines(result: AttackResult, bonus_label: str = "attack bonus") -> list[str]:
-    d1, d2 = result.d20
-    if result.mode == "normal":
-        die = f"d20 {d1}"
-    else:
-        die = f"d20 {d1} and {d2} with {result.mode}: {result.d20_used}"
-    text = f"Attack roll: {die} {signed(result.bonus)}"
-    if result.penalty:
-        text += f" {signed(result.penalty)}"
-    lines = [text + f" = {result.total}", f"  {signed(result.bonus)} {bonus_label}"]
-    if result.penalty:
-        lines.append(f"  {signed(result.penalty)} exhaustion")
-    for r in result.reasons:
-        lines.append(f"  {r.render()}")
-    if len({r.kind for r in result.reasons}) == 2:
-        lines.append("  advantage and disadvantage cancel out")
-    cover = COVER_AC.get(result.cover, 0)
-    ac = f"AC {result.ac}: {result.base_ac}"
-    if cover:
-        ac += f" {signed(cover)} {result.cover} cover"
-    lines.append(ac)
-    if result.critical:
-        outcome = "critical hit"
-    elif result.hit:
-        outcome = "hit"
-    else:
-        outcome = "miss"
-    if result.d20_used == 20:
-        outcome += " (natural 20)"
-    elif result.d20_used == 1:
-        outcome += " (natural 1)"
-    lines.append(f"Result: {outcome}")
-    return lines
-
-
-def attack_headline(attacker: Token, target: Token, attack_name: str, attack_number: int, pf2e: bool) -> str:
-    text = f"{attacker.label} attacks {target.label} with {attack_name}"
-    if pf2e and attack_number > 1:
-        text += f" (attack {attack_number} this turn)"
-    return text
-
-
-def outcome_word(result: StrikeResult | AttackResult) -> str:
-    if isinstance(result, StrikeResult):
-        return DEGREE_TEXT.get(result.degree, result.degree)
-    if result.critical:
-        return "critical hit"
-    return "hit" if result.hit else "miss"
-
-
-def damage_lines(
-    target: Token, entries: Sequence[DamageEntry], outcome: DamageOutcome, roll: RollResult | None = None
-) -> list[str]:
-    """``Goblin takes 9 damage: HP 15 → 6 (ok)`` with the roll and every type's steps."""
-    lines: list[str] = []
-    if roll is not None:
-        lines.append(f"Rolled {roll.render()}")
-    elif entries:
-        lines.append("Rolled at the table: " + ", ".join(f"{e.amount} {e.type}" for e in entries))
-    for step in outcome.steps:
-        lines.append(f"  {step.explain()}")
-    text = f"{target.label} takes {outcome.total} damage: HP {target.hp} → {outcome.hp}"
-    if target.temp_hp or outcome.temp_hp:
-        text += f", temp HP {target.temp_hp} → {outcome.temp_hp}"
-    text += f" ({outcome.state})"
-    lines.append(text)
-    return lines
-
-
-def save_line(target: Token, result: SaveResult, system: str) -> str:
-    """``Goblin: Reflex d20 12 +5 +2 cover = 19 vs DC 21 → failure``."""
-    label = SAVE_LABELS.get(result.save, result.save)
-    mods = " ".join(
-        f"{signed(a.modifier.value)}" + ("" if a.modifier.label.endswith("save") else f" {a.modifier.label}")
-        for a in result.modifiers.entries
-        if a.applied
-    )
-    outcome = DEGREE_TEXT.get(result.outcome, result.outcome)
-    return f"{target.label}: {label} d20 {result.d20} {mods} = {result.total} vs DC {result.dc} → {outcome}"
+__all__ = [
+    "DEGREE_TEXT",
+    "attack_headline",
+    "attack_lines",
+    "breakdown_lines",
+    "damage_lines",
+    "dnd_attack_lines",
+    "modifier_text",
+    "outcome_word",
+    "pf2e_attack_lines",
+    "save_line",
+    "signed",
+    "sum_text",
+]

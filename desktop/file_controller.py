@@ -57,6 +57,8 @@ from rules.errors import SceneError
 from rules.io import fivefoot_file
 from rules.io.autosave import AutosaveStore, PendingRestore
 from rules.io.safe_write import FileChangedError, FileStamp, ReadOnlyFileError, file_stamp
+from rules.model.codec import scene_for_file
+from rules.model.state import GameState
 from rules.scene import Scene, new_scene
 
 #: Backstop: autosave a document with unsaved changes this often.
@@ -180,8 +182,9 @@ class FileController(QObject):
     def _journal(self, old: object, new: object) -> None:
         """Append the change old → new to the document's journal (a base snapshot first if needed)."""
         store = self.store
-        old_scene = getattr(old, "scene", None)
-        new_scene_ = getattr(new, "scene", None)
+        # the file's view of each state: the map with the engine's encounter, areas and log
+        old_scene = scene_for_file(old) if isinstance(old, GameState) else None
+        new_scene_ = scene_for_file(new) if isinstance(new, GameState) else None
         if store is None or not isinstance(old_scene, Scene) or not isinstance(new_scene_, Scene):
             return
         if old_scene is new_scene_:

@@ -47,7 +47,6 @@ from desktop.table import TableFeatures
 from desktop.theme import fit_toolbar
 from desktop.token_ops import add_token_command, delete_command, duplicate_command, end_turn_command
 from desktop.tools import TOOL_SPECS, Tool
-from rules.encounter_store import encounter_of
 from rules.geometry.coords import Cell
 from rules.scene import new_scene
 
@@ -111,6 +110,7 @@ class MainWindow(QMainWindow):
         self.doc.title_changed.connect(self._update_title)
         self.doc.history_changed.connect(self._update_history_actions)
         self.doc.logged.connect(self._show_logged)
+        self.doc.refused.connect(lambda why: self.statusBar().showMessage(why, 8000))
         self.doc.reset.connect(self._on_reset)
         self.doc.changed.connect(lambda _o, _n: self._update_round())
         self.view.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
@@ -409,7 +409,7 @@ class MainWindow(QMainWindow):
     def end_turn_selection(self) -> None:
         """Free mode: forget the selection's movement. With initiative running and whoever's turn it is
         selected, this is the next turn."""
-        enc = encounter_of(self.doc.scene)
+        enc = self.doc.encounter
         ids = self.map_scene.selected_ids()
         if enc is not None and enc.current_id in ids:
             self.table.initiative_dock.next_turn()
@@ -419,10 +419,10 @@ class MainWindow(QMainWindow):
             self.doc.execute(command)
 
     def new_round(self) -> None:
-        if encounter_of(self.doc.scene) is not None:
+        if self.doc.encounter is not None:
             self.statusBar().showMessage("Initiative is running: Next Turn (N) moves through the round", 8000)
             return
-        self.doc.execute(ResetMovement(None, log=f"Round {self.doc.turn.round + 1} begins: movement resets"))
+        self.doc.execute(ResetMovement(None, log=f"Round {self.doc.free.round + 1} begins: movement resets"))
 
     def open_check_dialog(self) -> None:
         """The check dialog for the selected creature (`desktop.dialogs.check_dialog`)."""
@@ -522,9 +522,9 @@ class MainWindow(QMainWindow):
     def _update_round(self) -> None:
         scene = self.doc.scene
         system = {"pf2e": "PF2e", "dnd5e-2014": "5e 2014", "dnd5e-2024": "5e 2024"}[scene.system]
-        enc = encounter_of(scene)
+        enc = self.doc.encounter
         if enc is None:
-            self.round_label.setText(f"{system} · Round {self.doc.turn.round}")
+            self.round_label.setText(f"{system} · Round {self.doc.free.round}")
             self.round_label.setToolTip("No initiative: movement resets with End Turn (E) or New Round")
             self.act_new_round.setEnabled(True)
             return

@@ -285,7 +285,11 @@ class MapScene(QGraphicsScene):
             key: object = None
         else:
             token = state.scene.token(ids[0])
-            key = None if token is None else (id(state.scene), token.id, state.turn.of(token.id))
+            key = (
+                None
+                if token is None
+                else (id(state.scene), token.id, state.free.of(token.id), state.encounter)
+            )
         if key == self._overlay_key:
             return
         self._overlay_key = key

@@ -44,7 +44,6 @@ from desktop.map_scene import MapScene
 from desktop.map_view import MapView
 from desktop.table_icons import TABLE_PAINTERS
 from rules.dice import DieSource
-from rules.encounter_store import encounter_of
 
 
 def table_icon(name: str) -> QIcon:
@@ -191,7 +190,7 @@ class TableFeatures(QObject):
         w.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
 
     def update_actions(self) -> None:
-        enc = encounter_of(self.doc.scene)
+        enc = self.doc.encounter
         running = enc is not None and bool(enc.order)
         self.act_start.setEnabled(enc is None and bool(self.doc.scene.tokens))
         self.act_next.setEnabled(running)
@@ -210,7 +209,7 @@ class TableFeatures(QObject):
     def attacker_id(self) -> str | None:
         """The selected creature when one is selected (the first of two), else whose turn it is."""
         ids = self.map_scene.selected_ids()
-        enc = encounter_of(self.doc.scene)
+        enc = self.doc.encounter
         if len(ids) == 2 and enc is not None and enc.current_id in ids:
             return enc.current_id
         if ids:

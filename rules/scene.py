@@ -7,6 +7,12 @@ Every edit makes a new `Scene` (``dataclasses.replace``); nothing here mutates.
 
 Format versions: ``version`` is the scene format version. `migrate` upgrades older documents step by
 step before validation; `FORMAT_VERSION` is what this code writes.
+
+Version 2 documents the engine's top-level keys ``encounter``, ``areas`` and ``log`` (`PLAY_KEYS`: the
+running encounter, the placed areas and the table's log, `rules.model.codec`). Version 1 files kept the same
+keys as unknown keys (the app stored them in ``Scene.extra``); the 1 → 2 migration keeps their values. The
+scene reader hands them over, undecoded, in `Scene.saved_play` (never in ``extra``); `rules.model.codec`
+turns them into a typed `GameState` and back.
 """
 
 from __future__ import annotations
@@ -23,7 +29,9 @@ from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell, Point
 from rules.model.fog import Fog, fog_from_json, fog_to_json
 
 FORMAT = "fivefoot.scene"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: Top-level keys of the engine's state in a scene file (decoded by `rules.model.codec`).
+PLAY_KEYS: tuple[str, ...] = ("encounter", "areas", "log")
 SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
 TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
 #: Worse kinds win when a cell is listed twice.
@@ -345,6 +353,9 @@ class Scene:
     name: str = ""
     version: int = FORMAT_VERSION
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+    #: The engine's saved state (`PLAY_KEYS`) exactly as a file held it, for `rules.model.codec` to decode
+    #: into a `GameState` (and as it encoded it for writing). Empty in the scene of a `GameState`.
+    saved_play: dict[str, JSON] = field(default_factory=dict, hash=False)
     _cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     # ---- derived lookups (cached per scene value; a new Scene starts with an empty cache)
@@ -559,10 +570,17 @@ _SCENE_KEYS = (
     "lights",
     "name",
     "fog",
+    *PLAY_KEYS,
 )
 
+
+def _v1_to_v2(doc: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 1 kept the engine's state under the same top-level keys, undocumented: nothing to move."""
+    return doc
+
+
 #: Migrations: version N → N+1, applied in order by `migrate`.
-MIGRATIONS: dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]] = {1: _v1_to_v2}
 
 
 def migrate(doc: dict[str, JSON], source: str = "") -> dict[str, JSON]:
@@ -636,6 +654,7 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
         name=name,
         version=FORMAT_VERSION,
         extra=_extra(doc, _SCENE_KEYS),
+        saved_play={k: doc[k] for k in PLAY_KEYS if doc.get(k) is not None},
     )
 
 
@@ -1109,7 +1128,8 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
         doc["lights"] = lights
     if scene.fog is not None:
         doc["fog"] = fog_to_json(scene.fog)
-    doc.update(scene.extra)
+    doc.update({k: v for k, v in scene.saved_play.items() if k in PLAY_KEYS})
+    doc.update({k: v for k, v in scene.extra.items() if k not in PLAY_KEYS})
     return doc
 
 

@@ -6,7 +6,8 @@ reach from `rules.geometry.reach` / `rules.systems.board`; this module applies t
 **The budget** (`Budget`): the creature's Speed, what it has already `Spent` this turn (feet, diagonal steps
 — their parity sets the price of the next diagonal under the alternating count — and actions) and the actions
 left. In free mode (no encounter running, or not this creature's turn) `turn_budget` derives it from `Spent`
-alone; on the creature's own turn in a running encounter `encounter_budget` reads the encounter's turn state.
+alone; on the creature's own turn in a running encounter `encounter_budget` reads the encounter's turn state
+(`rules.play.moves.budget_for` picks the one that applies).
 
 **PF2e Strides** (`Budget.bands`): a turn has 3 actions and each Stride takes one and moves up to Speed. The
 steps of a path are grouped greedily, in path order: a step joins the current Stride while the Stride's feet
@@ -43,8 +44,6 @@ import itertools
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
-from rules.encounter import TurnState
-from rules.encounter_store import encounter_of
 from rules.geometry.coords import DIRECTIONS, Cell
 from rules.geometry.distance import offset_feet
 from rules.geometry.movement import (
@@ -58,7 +57,11 @@ from rules.geometry.movement import (
     reachable,
     shortest_path,
 )
+from rules.model.encounter import NOTHING_SPENT as NOTHING_SPENT  # re-exported: the ledger's value
+from rules.model.encounter import Spent as Spent
+from rules.model.encounter import TurnState
 from rules.scene import Scene, Token
+from rules.systems import system_for
 from rules.systems.board import melee_reach
 
 #: Actions in a PF2e turn; each Stride takes one.
@@ -75,21 +78,6 @@ CANNOT_REACT: frozenset[str] = frozenset(
 # ----------------------------------------------------------------------------------------------- budget
 
 
-@dataclass(frozen=True, slots=True)
-class Spent:
-    """Movement already spent this turn: feet, diagonal steps taken (their parity decides whether the next
-    diagonal costs 5 or 10 ft under the alternating count) and actions (PF2e Strides used; D&D 5e 1 once the
-    Dash action is taken)."""
-
-    feet: int = 0
-    diagonals: int = 0
-    actions: int = 0
-
-    def plus(self, feet: int, diagonals: int, actions: int) -> Spent:
-        return Spent(self.feet + feet, self.diagonals + diagonals, self.actions + actions)
-
-
-NOTHING_SPENT = Spent()
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +172,7 @@ def turn_budget(scene: Scene, token: Token, spent: Spent) -> Budget:
     diagonals and actions (PF2e Strides; 5e 1 after a Dash) moved since the last "End turn".
 
     PF2e: 3 actions less the Strides spent. 5e: the Dash is still possible (1) until spent, then taken."""
-    if scene.is_pf2e:
+    if system_for(scene).strides:
         return Budget(True, token.speed, spent, max(0, PF2E_ACTIONS - spent.actions))
     return Budget(False, token.speed, spent, 0 if spent.actions else 1, dashed=spent.actions > 0)
 
@@ -195,20 +183,10 @@ def encounter_budget(scene: Scene, token: Token, turn: TurnState) -> Budget:
     movement (the token's Speed when the turn doesn't say), the Dash possible while the action is unused, and
     taken once more than that movement has been spent."""
     spent = Spent(turn.movement_spent, turn.diagonals, 0)
-    if scene.is_pf2e:
+    if system_for(scene).strides:
         return Budget(True, token.speed, spent, max(0, turn.actions))
     speed = turn.movement if turn.movement is not None else token.speed
     return Budget(False, speed, spent, 1 if turn.actions > 0 else 0, dashed=turn.movement_spent > speed)
-
-
-def current_budget(scene: Scene, token: Token, free_spent: Spent) -> Budget:
-    """The token's budget now: from the encounter stored in the scene on the token's own turn
-    (`encounter_budget`), otherwise free mode with `free_spent` (`turn_budget`)."""
-    enc = encounter_of(scene)
-    turn = enc.turn if enc is not None else None
-    if turn is None or turn.token_id != token.id:
-        return turn_budget(scene, token, free_spent)
-    return encounter_budget(scene, token, turn)
 
 
 # --------------------------------------------------------------------------------------------- warnings

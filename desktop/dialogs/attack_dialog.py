@@ -40,7 +40,6 @@ from desktop.items.cover_item import cover_text, flank_text, targeting
 from desktop.table_commands import AttackRoll, DealDamage, current_attack_number
 from rules.attack_damage import typed_damage
 from rules.dice import DieSource
-from rules.encounter_store import game_state
 from rules.errors import QueryError
 from rules.scene import Attack, Scene, Token
 from rules.systems import system_for
@@ -275,7 +274,7 @@ class AttackDialog(QDialog):
 
     def _sync_attack_number(self) -> None:
         t = self.attacker_token()
-        n = current_attack_number(game_state(self.doc.scene), t.id) if t is not None else 1
+        n = current_attack_number(self.doc.state, t.id) if t is not None else 1
         self.attack_number.blockSignals(True)
         self.attack_number.setValue(n)
         self.attack_number.blockSignals(False)

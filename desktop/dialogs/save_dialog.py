@@ -41,7 +41,7 @@ from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.geometry.areas import resolve_area
 from rules.geometry.coords import Point
-from rules.placed_areas import PlacedArea, area_by_id
+from rules.model.areas import PlacedArea
 from rules.saves import SAVE_LABELS, SaveResult, normalise_save, resolve_save, save_modifier, save_names
 from rules.scene import Token
 from rules.systems import system_for
@@ -69,7 +69,7 @@ class SaveDialog(QDialog):
         self.doc = doc
         self.area_id = area_id
         self.dice: DieSource = dice_source if dice_source is not None else random.Random()
-        area = area_by_id(doc.scene, area_id)
+        area = doc.state.area(area_id)
         if area is None:
             raise KeyError(f"no area {area_id!r}")
         self.area: PlacedArea = area

@@ -1,7 +1,7 @@
 """The areas dock: the areas placed on the map, how long each lasts, who is inside; remove one or roll its
 saves.
 
-Each row is one `PlacedArea` of the scene (`rules.placed_areas`) with the creatures the engine finds inside
+Each row is one `PlacedArea` of the scene (`rules.model.areas`) with the creatures the engine finds inside
 it now (`resolve_area`; an emanation follows its creature). Selecting a row brings that area forward on the
 map (`AreasLayer.highlight`). "Roll saves…" opens the `SaveDialog`; "Remove" is an undoable command.
 """
@@ -31,7 +31,7 @@ from desktop.table_commands import RemoveArea
 from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.geometry.areas import resolve_area
-from rules.placed_areas import PlacedArea, areas_of, read_areas
+from rules.model.areas import PlacedArea
 from rules.scene import Scene
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -121,11 +121,10 @@ class AreasDock(QDockWidget):
 
     def refresh(self) -> None:
         scene = self.doc.scene
-        read = read_areas(scene)
         keep = self.current_id()
         self.list.blockSignals(True)
         self.list.clear()
-        for area in read.areas:
+        for area in self.doc.areas:
             title, details = area_summary(scene, area)
             item = QListWidgetItem(swatch(area.colour), f"{title}\n{details}")
             item.setData(ID_ROLE, area.id)
@@ -134,11 +133,11 @@ class AreasDock(QDockWidget):
             if area.id == keep:
                 self.list.setCurrentItem(item)
         self.list.blockSignals(False)
-        has = bool(read.areas)
+        has = bool(self.doc.areas)
         self.empty.setVisible(not has)
         self.list.setVisible(has)
-        self.problems.setText("\n".join(read.problems))
-        self.problems.setVisible(bool(read.problems))
+        self.problems.setText("\n".join(self.doc.load_problems))
+        self.problems.setVisible(bool(self.doc.load_problems))
         self._on_current()
 
     def current_id(self) -> str | None:
@@ -165,7 +164,7 @@ class AreasDock(QDockWidget):
 
     def roll_saves(self) -> SaveDialog | None:
         aid = self.current_id()
-        if aid is None or all(a.id != aid for a in areas_of(self.doc.scene)):
+        if aid is None or self.doc.state.area(aid) is None:
             return None
         self.dialog = SaveDialog(self.doc, aid, self, self.dice)
         self.dialog.open()

@@ -2,11 +2,11 @@
 
 Before an encounter: every token with its initiative modifier (PF2e Perception, 5e Dexterity — the
 system's `initiative_modifier`) and a box for a d20 rolled at the table (empty = the app rolls it); "Roll
-initiative" orders them (`rules.encounter.roll_initiative`: ties as the system says) and starts round 1.
+initiative" orders them (`rules.play.turns.roll_initiative`: ties as the system says) and starts round 1.
 
 During it: the order (drag a row to move a creature; whoever's turn it is keeps it), the round, whose turn
 it is and what that creature has left this turn (actions, attacks made and the next multiple attack
-penalty, movement and diagonal parity, reaction). Next and previous turn (`rules.tracker`): a new turn
+penalty, movement and diagonal parity, reaction). Next and previous turn (`rules.play.turns`): a new turn
 resets movement, diagonal parity, the attack count and the creature's reaction. PF2e creatures can Delay and
 return; any creature can Ready an action and use its reaction. The active token is selected, the list
 scrolls to it, and the map centres on it (a setting: `desktop.dialogs.settings_dialog.recentre_on_turn`).
@@ -58,12 +58,11 @@ from desktop.table_commands import (
     start_encounter_command,
 )
 from rules.dice import DieSource
-from rules.encounter import Encounter
-from rules.encounter_store import encounter_of
-from rules.geometry.distance import offset_feet
+from rules.model.encounter import Encounter
+from rules.play.explain import turn_summary
+from rules.play.turns import has_reaction
 from rules.scene import Scene, Token
 from rules.systems import system_for
-from rules.systems.pf2e.strike import multiple_attack_penalty
 from rules.systems.encounter_difficulty import difficulty_text
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -76,43 +75,6 @@ def dim_label(label: QLabel) -> None:
     pal = label.palette()
     pal.setColor(QPalette.ColorRole.WindowText, pal.color(QPalette.ColorRole.PlaceholderText))
     label.setPalette(pal)
-
-
-def turn_summary(scene: Scene, enc: Encounter) -> str:
-    """What the current creature has left and has done this turn (the engine's turn state)."""
-    t = enc.turn
-    if t is None:
-        return "Its turn hasn't started (the creature is no longer on the map)."
-    tok = scene.token(t.token_id)
-    parts: list[str] = []
-    if scene.is_pf2e:
-        parts.append(f"{t.actions} action{'s' if t.actions != 1 else ''} left")
-        if t.attacks:
-            agile = tok is not None and any(a.has("agile") for a in tok.attacks)
-            nxt = multiple_attack_penalty(t.attacks + 1, False)
-            text = f"{t.attacks} attack{'s' if t.attacks != 1 else ''}"
-            if nxt is not None:
-                text += f" · next MAP {nxt.value}"
-                if agile:
-                    agile_map = multiple_attack_penalty(t.attacks + 1, True)
-                    text += f" (agile {agile_map.value})" if agile_map is not None else ""
-            parts.append(text)
-        else:
-            parts.append("no attacks yet")
-    else:
-        if t.movement is not None:
-            parts.append(f"moved {t.movement_spent}/{t.movement} ft")
-        parts.append(f"action {'✓' if t.actions else '✗'} · bonus action {'✓' if t.bonus_actions else '✗'}")
-        if t.attacks:
-            parts.append(f"{t.attacks} attack{'s' if t.attacks != 1 else ''}")
-    if scene.is_pf2e or t.movement is None:
-        parts.append(f"moved {t.movement_spent} ft")
-    if scene.options.diagonals == "alternating":
-        nxt_diag = offset_feet(1, 1, "alternating", t.diagonals)
-        parts.append(f"{t.diagonals} diagonal{'s' if t.diagonals != 1 else ''} (next {nxt_diag} ft)")
-    react = enc.has_reaction(scene, t.token_id)
-    parts.append(f"reaction {'ready' if react else 'used'}")
-    return " · ".join(parts)
 
 
 class OrderDelegate(QStyledItemDelegate):
@@ -362,7 +324,7 @@ class InitiativeDock(QDockWidget):
 
     @property
     def encounter(self) -> Encounter | None:
-        return encounter_of(self.doc.scene)
+        return self.doc.encounter
 
     def _on_changed(self, _old: DocState, _new: DocState) -> None:
         self.refresh()
@@ -376,11 +338,7 @@ class InitiativeDock(QDockWidget):
                 self._fill_setup()
                 self.pages.setCurrentIndex(0)
                 self.header.setText("No encounter")
-                self.turn_info.setText(
-                    "PF2e: initiative is a Perception check."
-                    if self.doc.scene.is_pf2e
-                    else "D&D 5e: initiative is a Dexterity check."
-                )
+                self.turn_info.setText(system_for(self.doc.scene).initiative_text)
                 self._current = None
             else:
                 self._fill_order(enc)
@@ -500,7 +458,7 @@ class InitiativeDock(QDockWidget):
             tok = scene.token(tid)
             name = tok.label if tok is not None else tid
         self.header.setText(f"Round {enc.round} · {name}'s turn" if name else f"Round {enc.round}")
-        self.turn_info.setText(turn_summary(scene, enc))
+        self.turn_info.setText(turn_summary(self.doc.state))
         key = (enc.round, enc.index, tid)
         if key != self._current:
             self._current = key
@@ -515,7 +473,7 @@ class InitiativeDock(QDockWidget):
     def _update_buttons(self) -> None:
         enc = self.encounter
         running = enc is not None and bool(enc.order)
-        pf2e = self.doc.scene.is_pf2e
+        pf2e = system_for(self.doc.scene).has_delay
         self.start_button.setEnabled(any(inc for _, inc, _ in self.setup_rows()))
         self.next_button.setEnabled(running)
         self.prev_button.setEnabled(running and enc is not None and (enc.round > 1 or enc.index > 0))
@@ -526,7 +484,7 @@ class InitiativeDock(QDockWidget):
         self.return_button.setEnabled(running and enc is not None and sel is not None and sel in enc.delayed)
         self.ready_button.setEnabled(running)
         self.reaction_button.setEnabled(
-            running and enc is not None and sel is not None and enc.has_reaction(self.doc.scene, sel)
+            running and enc is not None and sel is not None and has_reaction(self.doc.state, sel)
         )
         self.end_button.setEnabled(enc is not None)
 
@@ -564,7 +522,7 @@ class InitiativeDock(QDockWidget):
             self.doc.execute(previous_turn_command())
 
     def delay(self) -> None:
-        if self.encounter is not None and self.doc.scene.is_pf2e:
+        if self.encounter is not None and system_for(self.doc.scene).has_delay:
             self.doc.execute(delay_command(self.dice))
 
     def return_selected(self) -> None:

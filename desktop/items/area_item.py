@@ -7,7 +7,7 @@ origin point and a faint guide of the geometric shape (circle, cone, line, cube)
 Its companion `AreaMarksItem` (above the tokens) rings every affected creature and carries the label.
 Neither computes a rule: the squares and the creatures are exactly the engine's answer.
 
-`AreasLayer` keeps one `AreaItem` per placed area of the document's scene (`rules.placed_areas`) and
+`AreasLayer` keeps one `AreaItem` per placed area of the document's scene (`rules.model.areas`) and
 re-resolves an area only when the area, the tokens or the walls changed.
 """
 
@@ -29,7 +29,7 @@ from desktop.style import CELL, LABEL_BG, LABEL_FG
 from rules.errors import QueryError
 from rules.geometry.areas import AreaResult, AreaSpec, resolve_area, unit_vector
 from rules.geometry.coords import Cell
-from rules.placed_areas import PlacedArea, areas_of
+from rules.model.areas import PlacedArea
 from rules.scene import Scene
 
 Z_AREA = Z_OVERLAY + 1.0
@@ -329,7 +329,7 @@ class AreasLayer(QObject):
         self.sync(new.scene)
 
     def sync(self, scene: Scene) -> None:
-        areas = {a.id: a for a in areas_of(scene)}
+        areas = {a.id: a for a in self.doc.areas}
         for aid in list(self.items):
             if aid not in areas:
                 self.items.pop(aid).remove_from(self.scene)

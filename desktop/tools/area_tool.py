@@ -46,7 +46,7 @@ from desktop.table_commands import PlaceArea
 from desktop.tools.base import PreviewTool, ToolEvent
 from rules.geometry.areas import AreaResult, AreaSpec, default_origin, shapes_for
 from rules.geometry.coords import Point
-from rules.placed_areas import PlacedArea, describe, next_area_id, next_colour
+from rules.model.areas import PlacedArea, describe, next_area_id, next_colour
 from rules.scene import Token
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ class AreaTool(PreviewTool):
         self.include_self = False
         self.rounds: int | None = None
         self.area_label = ""
-        self.preview = AreaItem(next_colour(self.doc.scene), preview=True)
+        self.preview = AreaItem(next_colour(self.doc.areas), preview=True)
         self.info = LabelItem()
         self.spec: AreaSpec | None = None
         self.result: AreaResult | None = None
@@ -450,17 +450,17 @@ class AreaTool(PreviewTool):
             return None
         scene = self.doc.scene
         area = PlacedArea(
-            id=next_area_id(scene),
+            id=next_area_id(self.doc.areas),
             spec=spec,
             label=self.area_label,
-            colour=next_colour(scene),
+            colour=next_colour(self.doc.areas),
             rounds_left=self.rounds,
             duration=self.rounds,
         )
         self.doc.execute(PlaceArea(area, result.tokens))
         self.aiming = False
         self.anchor_token = self.anchor_corner = None
-        self.preview.set_colour(next_colour(self.doc.scene))
+        self.preview.set_colour(next_colour(self.doc.areas))
         self.signals.placed.emit(area.id)
         self.view.show_message(f"Placed {area.title}: {len(result.tokens)} creature(s) inside")
         return area

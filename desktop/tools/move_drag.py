@@ -22,6 +22,7 @@ from desktop.items.label_item import LabelItem, LabelLine
 from desktop.items.path_item import PathItem, PathPicture
 from desktop.items.token_item import TokenItem
 from desktop.movement_plan import MovePlan, MovePlanner, budget_for, reactions_used
+from rules.play.moves import move_log as move_log  # the log line moved to the engine
 from desktop.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
 from rules.geometry.coords import Cell
 
@@ -144,15 +145,7 @@ class MoveDrag:
             if self.free:
                 if self.target == token.cell:
                     return False
-                self.doc.execute(
-                    MoveToken(
-                        token.id,
-                        (token.cell, self.target),
-                        0,
-                        free=True,
-                        log=f"{token.label} is placed at {cell_text(self.target)} (free move)",
-                    )
-                )
+                self.doc.execute(MoveToken(token.id, (self.target,), free=True))
                 return True
             plan = self.plan
             if plan is not None and not plan.legal:
@@ -164,16 +157,9 @@ class MoveDrag:
             if not plan.legal:
                 self.view.show_message(f"Can't move {token.label} there: {plan.problem}")
                 return False
-            self.doc.execute(
-                MoveToken(
-                    token.id,
-                    plan.path,
-                    plan.feet,
-                    plan.diagonals,
-                    plan.actions,
-                    log=move_log(token.label, plan),
-                )
-            )
+            # the engine plans the move again from the same stops and records it (rules.play.moves)
+            if self.doc.execute(MoveToken(token.id, (*self.waypoints, self.target))) is None:
+                return False
             if plan.warnings:
                 self.view.show_message("Careful: " + "; ".join(w.text for w in plan.warnings))
             return True
@@ -190,14 +176,6 @@ class MoveDrag:
         scene.removeItem(self.path_item)
         scene.removeItem(self.label)
         scene.suspend_overlay(False)
-
-
-def move_log(label: str, plan: MovePlan) -> str:
-    via = f" via {', '.join(cell_text(c) for c in plan.waypoints)}" if plan.waypoints else ""
-    return (
-        f"{label} moves {plan.feet} ft to {cell_text(plan.path[-1])}{via} "
-        f"({plan.strides_text()}; {plan.left_after()})"
-    )
 
 
 def label_lines(plan: MovePlan, alternating: bool | None = None) -> tuple[list[LabelLine], QColor | None]:

@@ -56,6 +56,40 @@ class RuleSystem(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def has_delay(self) -> bool:
+        """Turn economy: a creature may Delay (PF2e)."""
+        ...
+
+    @property
+    def ready_actions(self) -> int:
+        """Actions a Ready takes."""
+        ...
+
+    @property
+    def attack_actions(self) -> int:
+        """Actions one attack takes on the attacker's turn (PF2e a Strike: 1; 5e attacks are counted only)."""
+        ...
+
+    @property
+    def strides(self) -> bool:
+        """Movement is counted in Strides of one action each (PF2e), not feet then Dash (5e)."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """Short name for the window (``PF2e``, ``5e 2014``)."""
+        ...
+
+    @property
+    def initiative_text(self) -> str:
+        """What initiative is in this system, in a sentence."""
+        ...
+
+    def attack_penalty(self, attack_number: int, agile: bool) -> int:
+        """The penalty of the `attack_number`-th attack this turn (PF2e MAP; 0 in systems without one)."""
+        ...
+
     def attack(
         self,
         scene: Scene,

@@ -16,7 +16,6 @@ from desktop.items.area_item import AreasLayer
 from desktop.tools.area_tool import AreaTool
 from rules.geometry.areas import AreaSpec, default_origin, resolve_area, shapes_for
 from rules.geometry.coords import Point
-from rules.placed_areas import areas_of
 from tests.desktop.helpers import move, press, release, view_point
 from tests.desktop.table_helpers import corner_point, make_view
 from tests.rules.ascii_maps import ascii_scene, wall
@@ -66,7 +65,7 @@ def test_burst_placed_by_mouse_is_the_engines_area(qtbot: Any) -> None:
     assert f"{len(expected.cells)} squares" in text and f"{len(expected.blocked)} blocked" in text
     press(view, pos)
     release(view, pos)
-    (area,) = areas_of(doc.scene)
+    (area,) = doc.areas
     assert area.spec == tool.spec
     item = layer.item(area.id)
     assert item is not None
@@ -75,9 +74,9 @@ def test_burst_placed_by_mouse_is_the_engines_area(qtbot: Any) -> None:
     )
     assert doc.log[-1].startswith("Placed 15-ft burst")
     doc.undo()
-    assert areas_of(doc.scene) == () and layer.item(area.id) is None
+    assert doc.areas == () and layer.item(area.id) is None
     doc.redo()
-    assert [a.id for a in areas_of(doc.scene)] == [area.id]
+    assert [a.id for a in doc.areas] == [area.id]
 
 
 def test_cone_aimed_from_the_selected_creature_snaps_to_45_with_shift(qtbot: Any) -> None:
@@ -102,10 +101,10 @@ def test_cone_aimed_from_the_selected_creature_snaps_to_45_with_shift(qtbot: Any
     pos = corner_point(view, 9.0, 3.3)
     press(view, pos, mods=SHIFT)
     release(view, pos, mods=SHIFT)
-    assert list(areas_of(doc.scene)) == [] and tool.aiming  # the first click only locks the aim (issue 13)
+    assert list(doc.areas) == [] and tool.aiming  # the first click only locks the aim (issue 13)
     press(view, pos, mods=SHIFT)
     release(view, pos, mods=SHIFT)
-    (area,) = areas_of(doc.scene)
+    (area,) = doc.areas
     assert area.spec == spec
 
 
@@ -120,7 +119,7 @@ def test_line_by_dragging_from_a_creature(qtbot: Any) -> None:
     move(view, corner_point(view, 11.5, 5.6), mods=SHIFT)
     move(view, corner_point(view, 11.6, 5.4), mods=SHIFT)
     release(view, corner_point(view, 11.6, 5.4), mods=SHIFT)
-    (area,) = areas_of(doc.scene)
+    (area,) = doc.areas
     assert area.spec.direction == 0.0 and area.spec.token_id == "B"
     assert area.spec.origin == default_origin(b, "line", 0.0, "pf2e")
     expected = resolve_area(doc.scene, area.spec)
@@ -136,7 +135,7 @@ def test_cone_from_a_corner_with_alt(qtbot: Any) -> None:
     press(view, corner_point(view, 8.05, 6.0), mods=ALT)
     move(view, corner_point(view, 11.0, 3.0))
     release(view, corner_point(view, 11.0, 3.0))
-    (area,) = areas_of(doc.scene)
+    (area,) = doc.areas
     assert area.spec.origin == Point(8.0, 6.0) and area.spec.token_id is None
     assert area.spec.direction == 315.0
 
@@ -152,7 +151,7 @@ def test_emanation_follows_the_creature_under_the_mouse(qtbot: Any) -> None:
     assert tool.preview.cells == resolve_area(doc.scene, spec).cells
     press(view, pos)
     release(view, pos)
-    (area,) = areas_of(doc.scene)
+    (area,) = doc.areas
     assert area.spec == spec
     assert "b" not in (layer.item(area.id).tokens if layer.item(area.id) else ())  # type: ignore[union-attr]
 
@@ -173,7 +172,7 @@ def test_5e_shapes_sphere_and_cube(qtbot: Any) -> None:
     assert tool.spec == AreaSpec("cube", 15, origin=Point(8.0, 2.0))
     press(view, corner_point(view, 9.4, 3.4))
     release(view, corner_point(view, 9.4, 3.4))
-    (area,) = areas_of(doc.scene)
+    (area,) = doc.areas
     assert layer.item(area.id).cells == resolve_area(doc.scene, area.spec).cells  # type: ignore[union-attr]
 
 
@@ -197,7 +196,7 @@ def test_escape_and_right_click_cancel(qtbot: Any) -> None:
     assert tool.aiming and tool.preview.cells
     press(view, corner_point(view, 10.0, 6.0), button=Qt.MouseButton.RightButton)
     assert not tool.aiming and tool.preview.cells == ()
-    assert areas_of(doc.scene) == ()
+    assert doc.areas == ()
 
 
 @pytest.mark.parametrize(("key", "feet"), [(Qt.Key.Key_BracketRight, 25), (Qt.Key.Key_BracketLeft, 15)])
@@ -217,7 +216,7 @@ def test_placed_areas_redraw_when_creatures_move(qtbot: Any) -> None:
     move(view, pos, buttons=NONE)
     press(view, pos)
     release(view, pos)
-    (area,) = areas_of(doc.scene)
+    (area,) = doc.areas
     from dataclasses import replace
 
     from desktop.commands import PlaceTokens
@@ -285,7 +284,7 @@ def test_demo_burst_cone_and_line_match_the_rules_command(qtbot: Any, tmp_path: 
         for _ in range(2 if creator else 1):  # aimed from the selected creator: click to aim, click to place
             press(view, pos, mods=mods)
             release(view, pos, mods=mods)
-    placed = areas_of(doc.scene)
+    placed = doc.areas
     assert [a.spec.shape for a in placed] == ["burst", "cone", "line"]
     for area in placed:
         answer = cli_area(demo, spec_query(area.spec))

@@ -11,8 +11,8 @@ from desktop.dialogs.attack_dialog import AttackDialog
 from desktop.document import Document
 from rules.attack_damage import roll_damage, typed_damage
 from rules.dice import ScriptedDice
-from rules.encounter import start_encounter
-from rules.encounter_store import encounter_of, store
+from rules.model.state import GameState
+from rules.play.turns import start_encounter
 from rules.systems import system_for
 from tests.rules.ascii_maps import ascii_scene, wall
 
@@ -56,8 +56,8 @@ def open_dialog(qtbot: Any, doc: Document, attacker: str, target: str, dice: lis
 
 def test_scripted_pf2e_attack_applies_the_engines_damage_and_counts_map(qtbot: Any) -> None:
     scene = ascii_scene(FLANKED, tokens=PF_TOKENS, walls=[wall((3, 1.2), (3, 1.8), "low")])
-    state, _ = start_encounter(scene, ScriptedDice([]), rolls={"A": 20, "B": 2, "o": 1, "x": 1})
-    doc = Document(store(state))
+    state, _ = start_encounter(GameState(scene), ScriptedDice([]), rolls={"A": 20, "B": 2, "o": 1, "x": 1})
+    doc = Document(state)
     dialog = open_dialog(qtbot, doc, "A", "o", [15, 6, 12])
     assert dialog.attack_number.value() == 1
     shown = rows(dialog)
@@ -68,7 +68,7 @@ def test_scripted_pf2e_attack_applies_the_engines_damage_and_counts_map(qtbot: A
     # 15 + 9 = 24 vs AC 16 − 2 off-guard + 2 cover = 16: success
     assert dialog.rolled is not None and dialog.rolled.degree == "success"  # type: ignore[union-attr]
     assert "Success" in dialog.outcome.text()
-    enc = encounter_of(doc.scene)
+    enc = doc.encounter
     assert enc is not None and enc.attack_number("A") == 2
     assert dialog.attack_number.value() == 2
     qtbot.mouseClick(dialog.damage.roll_button, Qt.MouseButton.LeftButton)
@@ -95,7 +95,7 @@ def test_scripted_pf2e_attack_applies_the_engines_damage_and_counts_map(qtbot: A
     doc.undo()
     assert doc.scene.token("o").hp == 30  # type: ignore[union-attr]
     doc.undo()
-    enc = encounter_of(doc.scene)
+    enc = doc.encounter
     assert enc is not None and enc.attack_number("A") == 1
     assert dialog.attack_number.value() == 1
 

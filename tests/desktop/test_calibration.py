@@ -193,7 +193,7 @@ def test_fit_calibrate_and_remove_are_single_commands(qtbot) -> None:  # type: i
 
 def test_set_background_keeps_the_scene_valid() -> None:
     scene = ascii_scene("........B.")
-    state = SetBackground(None, Grid(2, 1)).apply(DocState(scene))
+    state = SetBackground(None, Grid(2, 1)).apply(DocState(scene)).state
     assert state.scene.grid == Grid(9, 1)
 
 

@@ -20,7 +20,7 @@ from desktop.commands import (
     unique_token_id,
 )
 from desktop.document import Document
-from desktop.turns import Spent, TurnState
+from rules.model.encounter import FreeMovement, Spent
 from rules.geometry.coords import Cell, Point
 from rules.scene import Wall, scene_to_json
 from tests.desktop.helpers import ascii_scene
@@ -33,7 +33,7 @@ A....
 
 
 def test_turn_state_is_frozen() -> None:
-    turn = TurnState()
+    turn = FreeMovement()
     with pytest.raises(FrozenInstanceError):
         turn.round = 2  # type: ignore[misc]
     with pytest.raises(FrozenInstanceError):
@@ -43,20 +43,20 @@ def test_turn_state_is_frozen() -> None:
 def test_move_command_moves_and_spends() -> None:
     scene = ascii_scene(PICTURE)
     state = DocState(scene)
-    after = MoveToken("A", (Cell(0, 0), Cell(1, 1)), 5, 1, 1).apply(state)
+    after = MoveToken("A", (Cell(1, 1),)).apply(state).state  # the engine prices it: 5 ft, 1 Stride
     assert after.scene.token("A").cell == Cell(1, 1)
-    assert after.turn.of("A") == Spent(5, 1, 1)
-    free = MoveToken("A", (Cell(0, 0), Cell(3, 0)), 0, free=True).apply(state)
-    assert free.scene.token("A").cell == Cell(3, 0) and free.turn.of("A") == Spent()
+    assert after.free.of("A") == Spent(5, 1, 1)
+    free = MoveToken("A", (Cell(3, 0),), free=True).apply(state).state
+    assert free.scene.token("A").cell == Cell(3, 0) and free.free.of("A") == Spent()
     assert state.scene.token("A").cell == Cell(0, 0)  # the old state is untouched
 
 
 def test_paint_terrain_replaces_and_erases() -> None:
     scene = ascii_scene(PICTURE)
     state = DocState(scene)
-    painted = PaintTerrain((Cell(2, 1), Cell(3, 1), Cell(9, 9)), "impassable").apply(state)
+    painted = PaintTerrain((Cell(2, 1), Cell(3, 1), Cell(9, 9)), "impassable").apply(state).state
     assert painted.scene.terrain_map() == {Cell(2, 1): "impassable", Cell(3, 1): "impassable"}
-    erased = PaintTerrain((Cell(2, 1),), None).apply(painted)
+    erased = PaintTerrain((Cell(2, 1),), None).apply(painted).state
     assert erased.scene.terrain_map() == {Cell(3, 1): "impassable"}
 
 
@@ -64,9 +64,9 @@ def test_document_undo_redo_restore_every_state() -> None:
     scene = ascii_scene(PICTURE)
     doc = Document(scene)
     states = [scene_to_json(doc.scene)]
-    turns = [doc.turn]
+    turns = [doc.free]
     commands = [
-        MoveToken("A", (Cell(0, 0), Cell(1, 0)), 5, log="A moves 5 ft"),
+        MoveToken("A", (Cell(1, 0),)),
         PaintTerrain((Cell(0, 2),), "difficult", log="paint"),
         AddWalls((Wall(Point(1, 0), Point(1, 3)),), log="wall"),
         ReplaceWall(0, Wall(Point(1, 0), Point(1, 3), "door", True), log="door"),
@@ -78,29 +78,29 @@ def test_document_undo_redo_restore_every_state() -> None:
     for c in commands:
         doc.execute(c)
         states.append(scene_to_json(doc.scene))
-        turns.append(doc.turn)
-    assert doc.log == [c.log for c in commands]
+        turns.append(doc.free)
+    assert doc.log == ["A moves 5 ft to [1, 0] (1 Stride; 2 actions left)", *(c.log for c in commands[1:])]
     for i in range(len(commands), 0, -1):
-        assert scene_to_json(doc.scene) == states[i] and doc.turn == turns[i]
+        assert scene_to_json(doc.scene) == states[i] and doc.free == turns[i]
         assert doc.undo()
-    assert scene_to_json(doc.scene) == states[0] and doc.turn == turns[0]
+    assert scene_to_json(doc.scene) == states[0] and doc.free == turns[0]
     assert not doc.undo() and doc.log == []
     for i in range(1, len(commands) + 1):
         assert doc.redo()
-        assert scene_to_json(doc.scene) == states[i] and doc.turn == turns[i]
+        assert scene_to_json(doc.scene) == states[i] and doc.free == turns[i]
     assert not doc.redo()
 
 
 def test_new_command_drops_the_redo_branch_and_dirty_tracks_the_saved_state(tmp_path) -> None:  # type: ignore[no-untyped-def]
     doc = Document(ascii_scene(PICTURE))
     assert not doc.dirty
-    doc.execute(MoveToken("A", (Cell(0, 0), Cell(1, 0)), 5))
+    doc.execute(MoveToken("A", (Cell(1, 0),)))
     assert doc.dirty
     doc.saved_as(tmp_path / "x.json")
     assert not doc.dirty
     doc.undo()
     assert doc.dirty
-    doc.execute(MoveToken("A", (Cell(0, 0), Cell(0, 1)), 5))
+    doc.execute(MoveToken("A", (Cell(0, 1),)))
     assert not doc.can_redo()
     assert doc.dirty  # the saved state is no longer reachable
 
@@ -122,7 +122,7 @@ def test_signals_report_old_and_new_state(qtbot) -> None:  # type: ignore[no-unt
     seen: list[tuple[DocState, DocState]] = []
     doc.changed.connect(lambda old, new: seen.append((old, new)))
     with qtbot.waitSignal(doc.logged):
-        doc.execute(Batch((MoveToken("A", (Cell(0, 0), Cell(1, 0)), 5),), log="batch"))
+        doc.execute(Batch((MoveToken("A", (Cell(1, 0),)),), log="batch"))
     assert seen[-1][0].scene.token("A").cell == Cell(0, 0)
     assert seen[-1][1].scene.token("A").cell == Cell(1, 0)
 

@@ -59,7 +59,7 @@ def test_save_fivefoot_embeds_the_map_and_round_trips(window, tmp_path: Path) ->
     assert _comparable(scene_to_json(window.doc.scene)) == _comparable(saved)
     assert window.map_scene.background_layer.has_image
     # saving again (Ctrl+S) writes the same file and keeps a backup
-    window.doc.execute(MoveToken("mira", (Cell(3, 11), Cell(3, 12)), 5))
+    window.doc.execute(MoveToken("mira", (Cell(3, 12),)))
     assert window.files.save()
     assert (tmp_path / "fight.fivefoot.bak").exists()
 

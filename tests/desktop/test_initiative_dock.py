@@ -11,10 +11,9 @@ from desktop.commands import MoveToken
 from desktop.docks.initiative_dock import InitiativeDock
 from desktop.docks.log_dock import LogDock
 from desktop.table_commands import AttackRoll
-from desktop.turns import Spent
+from rules.model.encounter import Spent
 from rules.dice import ScriptedDice
-from rules.encounter import roll_initiative
-from rules.encounter_store import encounter_of
+from rules.play.turns import has_reaction, roll_initiative
 from rules.geometry.coords import Cell
 from rules.systems import system_for
 from tests.desktop.table_helpers import make_view
@@ -82,28 +81,29 @@ def test_typed_rolls_order_the_encounter_as_the_engine_does(qtbot: Any) -> None:
 def test_next_turn_resets_movement_and_map_and_everything_undoes(qtbot: Any) -> None:
     doc, _ms, dock = started(qtbot)
     # A moves and attacks twice on its turn
-    doc.execute(MoveToken("A", (Cell(2, 1), Cell(2, 0)), 5, 0, 1))
+    doc.execute(MoveToken("A", (Cell(2, 0),)))
     doc.execute(AttackRoll("A", "o", "sword", (10,)))
     doc.execute(AttackRoll("A", "o", "sword", (10,)))
-    enc = encounter_of(doc.scene)
+    enc = doc.encounter
     assert enc is not None and enc.attack_number("A") == 3
-    assert doc.turn.of("A") != Spent()
+    assert enc.turn is not None and enc.turn.movement_spent == 5 and enc.turn.actions == 0
+    assert doc.free.of("A") == Spent()  # one ledger: the encounter's on A's own turn
     assert "2 attacks" in dock.turn_info.text() and "next MAP -10" in dock.turn_info.text()
     for _ in range(4):
         qtbot.mouseClick(dock.next_button, Qt.MouseButton.LeftButton)
-    enc = encounter_of(doc.scene)
+    enc = doc.encounter
     assert enc is not None and enc.round == 2 and enc.current_id == "A"
     assert enc.attack_number("A") == 1
     assert enc.turn is not None and enc.turn.movement_spent == 0 and enc.turn.diagonals == 0
-    assert doc.turn.of("A") == Spent()
+    assert doc.free.of("A") == Spent()
     assert dock.header.text() == "Round 2 · A's turn"
     assert any(e.startswith("Round 2: A's turn") for e in doc.log)
     qtbot.mouseClick(dock.prev_button, Qt.MouseButton.LeftButton)
-    assert encounter_of(doc.scene).current_id == "B"  # type: ignore[union-attr]
+    assert doc.encounter.current_id == "B"  # type: ignore[union-attr]
     # undo everything, back to before the encounter
     while doc.can_undo():
         doc.undo()
-    assert encounter_of(doc.scene) is None
+    assert doc.encounter is None
     assert dock.pages.currentIndex() == 0
     assert doc.log == []
 
@@ -112,7 +112,7 @@ def test_dragging_a_row_reorders_and_keeps_the_current_turn(qtbot: Any) -> None:
     doc, _ms, dock = started(qtbot)
     dock.order.move_row(3, 0)  # B to the top
     assert ids(dock) == ["B", "A", "o", "c"]
-    enc = encounter_of(doc.scene)
+    enc = doc.encounter
     assert enc is not None and enc.current_id == "A"
     assert doc.log[-1].startswith("Initiative order changed")
     doc.undo()
@@ -123,34 +123,34 @@ def test_pf2e_delay_and_return(qtbot: Any) -> None:
     doc, _ms, dock = started(qtbot)
     assert dock.delay_button.isVisibleTo(dock)
     qtbot.mouseClick(dock.delay_button, Qt.MouseButton.LeftButton)  # A delays, o acts
-    enc = encounter_of(doc.scene)
+    enc = doc.encounter
     assert enc is not None and enc.current_id == "o" and "A" in enc.delayed
     dock.order.setCurrentRow(ids(dock).index("A"))
     assert dock.return_button.isEnabled()
     qtbot.mouseClick(dock.return_button, Qt.MouseButton.LeftButton)  # after o's turn: A, then c
     assert ids(dock) == ["o", "A", "c", "B"]
-    assert encounter_of(doc.scene).current_id == "A"  # type: ignore[union-attr]
+    assert doc.encounter.current_id == "A"  # type: ignore[union-attr]
 
 
 def test_5e_has_no_delay_button_but_ready_and_reactions(qtbot: Any) -> None:
     doc, _ms, dock = started(qtbot, "dnd5e-2014")
     assert not dock.delay_button.isVisibleTo(dock)
     dock.ready("when the ogre moves")
-    enc = encounter_of(doc.scene)
+    enc = doc.encounter
     assert enc is not None and enc.readied == (("A", "when the ogre moves"),)
     assert enc.turn is not None and enc.turn.actions == 0
     dock.order.setCurrentRow(0)
     assert dock.reaction_button.isEnabled()
     qtbot.mouseClick(dock.reaction_button, Qt.MouseButton.LeftButton)
-    enc = encounter_of(doc.scene)
-    assert enc is not None and not enc.has_reaction(doc.scene, "A")
+    enc = doc.encounter
+    assert enc is not None and not has_reaction(doc.state, "A")
     assert not dock.reaction_button.isEnabled()
 
 
 def test_end_encounter(qtbot: Any) -> None:
     doc, _ms, dock = started(qtbot)
     qtbot.mouseClick(dock.end_button, Qt.MouseButton.LeftButton)
-    assert encounter_of(doc.scene) is None and dock.pages.currentIndex() == 0
+    assert doc.encounter is None and dock.pages.currentIndex() == 0
     assert doc.log[-1].startswith("Encounter ends")
 
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from desktop.movement_plan import Budget, MovePlanner, overlay_bands, reaction_warnings
-from desktop.turns import Spent
+from rules.model.encounter import Spent
 from rules.geometry.coords import Cell
 from rules.geometry.movement import path_cost, reachable, shortest_path
 from tests.desktop.helpers import ascii_scene
@@ -171,24 +171,20 @@ def test_overlay_bands_follow_reachable_costs() -> None:
 def test_budget_comes_from_the_running_encounter_on_the_tokens_turn() -> None:
     from desktop.commands import DocState, MoveToken
     from desktop.movement_plan import budget_for
-    from desktop.turns import TurnState as FreeTurns
-    from rules.encounter import Combatant, Encounter, TurnState
-    from rules.encounter_store import with_encounter
+    from rules.model.encounter import Combatant, Encounter, FreeMovement, TurnState
 
     scene = ascii_scene(OPEN + "B.........\n")
     turn = TurnState(
         "A", actions=2, bonus_actions=0, movement=None, movement_spent=15, diagonals=1, attacks=1
     )
     enc = Encounter((Combatant("A", 10, 0), Combatant("B", 5, 0)), turn=turn)
-    state = DocState(with_encounter(scene, enc), FreeTurns().with_spent("B", Spent(10, 0, 1)))
+    state = DocState(scene, enc, free=FreeMovement().with_spent("B", Spent(10, 0, 1)))
     a = budget_for(state, state.scene.token("A"))
     assert (a.actions_left, a.spent.feet, a.spent.diagonals) == (2, 15, 1)  # the attack took an action
     b = budget_for(state, state.scene.token("B"))  # not its turn: free-mode movement
     assert (b.actions_left, b.spent.feet) == (2, 10)
-    moved = MoveToken("A", (Cell(0, 0), Cell(1, 1)), 10, 1, 1).apply(state)
-    from rules.encounter_store import encounter_of
-
-    after = encounter_of(moved.scene)
+    moved = MoveToken("A", (Cell(1, 1),)).apply(state).state  # the engine prices it: 10 ft, 1 Stride
+    after = moved.encounter
     assert after is not None and after.turn is not None
     assert (after.turn.movement_spent, after.turn.diagonals, after.turn.actions) == (25, 2, 1)
     assert budget_for(moved, moved.scene.token("A")).spent.feet == 25  # the encounter's count is the one read

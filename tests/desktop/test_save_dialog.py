@@ -12,7 +12,8 @@ from desktop.document import Document
 from rules.dice import ScriptedDice
 from rules.geometry.areas import AreaSpec, resolve_area
 from rules.geometry.coords import Point
-from rules.placed_areas import PlacedArea, add_area
+from rules.model.areas import PlacedArea
+from rules.model.state import GameState
 from rules.saves import resolve_save
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
@@ -38,7 +39,7 @@ FIREBALL = PlacedArea(
 
 
 def dialog_for(qtbot: Any, scene: Any, dice: list[int]) -> tuple[Document, SaveDialog]:
-    doc = Document(add_area(scene, FIREBALL))
+    doc = Document(GameState(scene, areas=(FIREBALL,)))
     dialog = SaveDialog(doc, "area-1", dice_source=ScriptedDice(dice))
     qtbot.addWidget(dialog)
     dialog.show()
@@ -85,7 +86,7 @@ def test_pf2e_basic_saves_apply_the_engines_damage_in_one_command(qtbot: Any) ->
 def test_5e_save_for_half_with_typed_dice(qtbot: Any) -> None:
     scene = ascii_scene(ROOM, "dnd5e-2014", tokens={**TOKENS, "a": {"hp": 30, "saves": {"dex": 2}}})
     area = PlacedArea("area-1", AreaSpec("sphere", 10, origin=Point(3, 2)), "Fireball", damage="8d6 fire")
-    doc = Document(add_area(scene, area))
+    doc = Document(GameState(scene, areas=(area,)))
     dialog = SaveDialog(doc, "area-1", dice_source=ScriptedDice([]))
     qtbot.addWidget(dialog)
     assert dialog.save.currentData() == "dex"
@@ -112,7 +113,7 @@ def test_bad_damage_formula_is_reported(qtbot: Any) -> None:
 
 
 def test_areas_dock_lists_removes_and_opens_saves(qtbot: Any) -> None:
-    doc = Document(add_area(ascii_scene(ROOM, tokens=TOKENS), FIREBALL))
+    doc = Document(GameState(ascii_scene(ROOM, tokens=TOKENS), areas=(FIREBALL,)))
     dock = AreasDock(doc, dice=ScriptedDice([]))
     qtbot.addWidget(dock)
     assert dock.list.count() == 1

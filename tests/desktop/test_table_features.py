@@ -14,7 +14,6 @@ from desktop.map_view import MapView
 from desktop.table import TableFeatures, table_icon
 from desktop.table_icons import TABLE_PAINTERS
 from rules.dice import ScriptedDice
-from rules.encounter_store import encounter_of
 from rules.geometry.coords import Cell
 from tests.desktop.helpers import move, view_point
 from tests.rules.ascii_maps import ascii_scene
@@ -75,16 +74,16 @@ def test_initiative_actions_run_the_encounter(qtbot: Any) -> None:
     _win, table = features(qtbot)
     assert table.act_start.isEnabled() and not table.act_next.isEnabled()
     table.act_start.trigger()
-    enc = encounter_of(table.doc.scene)
+    enc = table.doc.encounter
     assert enc is not None and enc.current_id == "A"  # d20 20 + 9
     assert table.act_next.isEnabled() and not table.act_start.isEnabled()
     table.act_next.trigger()
-    assert encounter_of(table.doc.scene).index == 1  # type: ignore[union-attr]
+    assert table.doc.encounter.index == 1  # type: ignore[union-attr]
     # with nobody selected the attacker is whoever's turn it is
     table.map_scene.select_ids([])
-    assert table.attacker_id() == encounter_of(table.doc.scene).current_id  # type: ignore[union-attr]
+    assert table.attacker_id() == table.doc.encounter.current_id  # type: ignore[union-attr]
     table.act_end.trigger()
-    assert encounter_of(table.doc.scene) is None
+    assert table.doc.encounter is None
 
 
 def test_every_icon_paints() -> None:
@@ -99,7 +98,6 @@ def test_every_icon_paints() -> None:
 def test_area_tool_is_a_window_tool_and_placing_selects_the_area(window) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtTest import QTest
 
-    from rules.placed_areas import areas_of
     from tests.desktop.helpers import press, release
     from tests.desktop.table_helpers import corner_point
 
@@ -110,7 +108,7 @@ def test_area_tool_is_a_window_tool_and_placing_selects_the_area(window) -> None
     move(view, pos, buttons=Qt.MouseButton.NoButton)
     press(view, pos)
     release(view, pos)
-    (area,) = areas_of(window.doc.scene)
+    (area,) = window.doc.areas
     assert window.table.areas_dock.current_id() == area.id
     assert window.table.areas_layer.item(area.id) is not None
 
@@ -137,20 +135,20 @@ def test_log_encounter_and_areas_are_saved_with_the_scene(window, tmp_path) -> N
     from desktop.table_commands import PlaceArea
     from rules.geometry.areas import AreaSpec
     from rules.geometry.coords import Point
-    from rules.placed_areas import PlacedArea, areas_of
+    from rules.model.areas import PlacedArea
 
     window.doc.execute(PlaceArea(PlacedArea("area-1", AreaSpec("burst", 10, origin=Point(19, 10)))))
     window.table.initiative_dock.dice = ScriptedDice([10] * 20)
     window.table.act_start.trigger()
     window.table.act_next.trigger()
-    enc = encounter_of(window.doc.scene)
+    enc = window.doc.encounter
     log = list(window.doc.log)
     assert enc is not None and len(log) == 3
     target = tmp_path / "fight.fivefoot"
     assert window.files.save_as(target)
     assert window.files.open(target)
-    assert encounter_of(window.doc.scene) == enc
-    assert [a.id for a in areas_of(window.doc.scene)] == ["area-1"]
+    assert window.doc.encounter == enc
+    assert [a.id for a in window.doc.areas] == ["area-1"]
     assert window.doc.log == log
     assert window.table.log_dock.plain_text() == "\n".join(log)
     assert window.table.initiative_dock.pages.currentIndex() == 1
@@ -167,13 +165,13 @@ def test_e_ends_the_current_turn_and_the_status_shows_the_round(window) -> None:
 
     window.table.initiative_dock.dice = ScriptedDice([10] * 20)
     window.table.act_start.trigger()
-    enc = encounter_of(window.doc.scene)
+    enc = window.doc.encounter
     assert enc is not None
     first = window.doc.scene.token(enc.current_id)
     assert f"Round 1 · {first.label}" in window.round_label.text()
     assert not window.act_new_round.isEnabled()
     assert window.map_scene.selected_ids() == [enc.current_id]
     QTest.keyClick(window.view, Qt.Key.Key_E)
-    assert encounter_of(window.doc.scene).index == 1  # type: ignore[union-attr]
+    assert window.doc.encounter.index == 1  # type: ignore[union-attr]
     QTest.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
-    assert encounter_of(window.doc.scene).index == 0  # type: ignore[union-attr]
+    assert window.doc.encounter.index == 0  # type: ignore[union-attr]

@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.encounter import Combatant, Encounter, TurnState
-from rules.encounter_store import with_encounter
+from rules.model.encounter import Combatant, Encounter, FreeMovement, TurnState
+from rules.model.state import GameState
+from rules.play.moves import budget_for
 from rules.geometry.coords import Cell
 from rules.geometry.movement import path_cost, shortest_path
 from rules.scene import Scene, Token
@@ -27,7 +28,6 @@ from rules.turn_movement import (
     Spent,
     StrideField,
     can_react_to_movement,
-    current_budget,
     encounter_budget,
     footprint_bands,
     overlay_bands,
@@ -211,10 +211,11 @@ def test_budget_comes_from_the_encounter_only_on_the_tokens_own_turn() -> None:
     scene = ascii_scene("A....\nB....")
     turn = TurnState("A", actions=2, bonus_actions=0, movement=None, movement_spent=15, diagonals=1)
     enc = Encounter((Combatant("A", 10, 0), Combatant("B", 5, 0)), turn=turn)
-    scene = with_encounter(scene, enc)
-    a = current_budget(scene, token(scene, "A"), Spent(99, 0, 0))
+    free = FreeMovement(1, (("A", Spent(99, 0, 0)), ("B", Spent(10, 0, 1))))
+    state = GameState(scene, enc, free=free)
+    a = budget_for(state, token(scene, "A"))
     assert (a.actions_left, a.spent) == (2, Spent(15, 1, 0))
-    b = current_budget(scene, token(scene, "B"), Spent(10, 0, 1))
+    b = budget_for(state, token(scene, "B"))
     assert (b.actions_left, b.spent) == (2, Spent(10, 0, 1))  # free mode: one Stride used
 
 

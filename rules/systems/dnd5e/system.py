@@ -93,10 +93,27 @@ def board_reasons(
 @dataclass(frozen=True, slots=True)
 class DnD5e:
     edition: Edition
+    #: Turn economy (`rules.play.turns`): no Delay; Ready takes the action; the Attack action's attacks
+    #: are counted but spend no further action.
+    has_delay: bool = False
+    ready_actions: int = 1
+    attack_actions: int = 0
+    #: Moves spend feet of movement, then the Dash action (`rules.turn_movement.Budget`).
+    strides: bool = False
+    initiative_text: str = "D&D 5e: initiative is a Dexterity check."
 
     @property
     def name(self) -> str:
         return self.edition.name
+
+    @property
+    def label(self) -> str:
+        """Short name for the window: ``5e 2014``."""
+        return f"5e {self.edition.year}"
+
+    def attack_penalty(self, attack_number: int, agile: bool) -> int:
+        """5e has no multiple attack penalty."""
+        return 0
 
     def attack(
         self,

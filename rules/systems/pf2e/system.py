@@ -32,7 +32,13 @@ from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import dying
 from rules.systems.pf2e.degrees import DEGREES, degree
-from rules.systems.pf2e.strike import MAX_RANGE_INCREMENTS, StrikeResult, range_increments, strike
+from rules.systems.pf2e.strike import (
+    MAX_RANGE_INCREMENTS,
+    StrikeResult,
+    multiple_attack_penalty,
+    range_increments,
+    strike,
+)
 
 CAN_T_ACT = ("dead", "dying", "unconscious", "paralyzed", "petrified")
 
@@ -47,6 +53,20 @@ def _visibility(scene: Scene, attacker: Token, target: Token) -> str:
 @dataclass(frozen=True, slots=True)
 class Pathfinder2e:
     name: str = "pf2e"
+    #: Turn economy (`rules.play.turns`): Delay exists; Ready takes 2 actions; a Strike takes 1 action.
+    has_delay: bool = True
+    ready_actions: int = 2
+    attack_actions: int = 1
+    #: How a move is counted: each Stride takes an action (`rules.turn_movement.Budget`).
+    strides: bool = True
+    #: Short name for the window, and what initiative is.
+    label: str = "PF2e"
+    initiative_text: str = "PF2e: initiative is a Perception check."
+
+    def attack_penalty(self, attack_number: int, agile: bool) -> int:
+        """The multiple attack penalty of the `attack_number`-th attack this turn (0 for the first)."""
+        m = multiple_attack_penalty(attack_number, agile)
+        return m.value if m is not None else 0
 
     def attack(
         self,

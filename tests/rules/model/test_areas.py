@@ -1,4 +1,5 @@
-"""Placed areas: the JSON codec in scene.extra["areas"], scene edits, and counting durations down."""
+"""Placed areas: values, their file codec, ids and colours, and durations (`rules.model.areas`,
+`rules.model.codec`)."""
 
 from __future__ import annotations
 
@@ -12,21 +13,18 @@ from hypothesis import strategies as st
 
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Point
-from rules.placed_areas import (
-    EXTRA_KEY,
+from rules.model.areas import (
     PALETTE,
     PlacedArea,
-    add_area,
     area_by_id,
-    area_from_json,
-    area_to_json,
-    areas_of,
     next_area_id,
     next_colour,
-    read_areas,
-    remove_area,
     tick_areas,
+    with_area,
+    without_area,
 )
+from rules.model.codec import area_from_json, area_to_json, scene_for_file, state_from_json, state_from_scene
+from rules.model.state import GameState
 from rules.scene import scene_from_json, scene_to_json
 from tests.rules.ascii_maps import ascii_scene
 
@@ -128,57 +126,51 @@ def test_bad_entries_name_their_field(raw: dict[str, object], field: str) -> Non
 
 
 def test_read_areas_keeps_the_good_ones_and_reports_the_rest() -> None:
-    scene = ascii_scene(BOARD)
     good = area_to_json(burst())
-    scene = scene.edit(extra={EXTRA_KEY: [good, {"id": "bad", "shape": "burst"}, good]})
-    read = read_areas(scene)
-    assert [a.id for a in read.areas] == ["area-1"]
+    read = state_from_json({"areas": [good, {"id": "bad", "shape": "burst"}, good]}, ascii_scene(BOARD))
+    assert [a.id for a in read.state.areas] == ["area-1"]
     assert len(read.problems) == 2
     assert "areas[1]" in read.problems[0]
     assert "used twice" in read.problems[1]
 
 
 def test_not_a_list_is_a_problem_not_a_crash() -> None:
-    scene = ascii_scene(BOARD).edit(extra={EXTRA_KEY: {"id": "x"}})
-    assert areas_of(scene) == ()
-    assert read_areas(scene).problems
+    read = state_from_json({"areas": {"id": "x"}}, ascii_scene(BOARD))
+    assert read.state.areas == ()
+    assert read.problems
 
 
-# ------------------------------------------------------------------------------------------- scenes
+# ------------------------------------------------------------------------------------------- states
 
 
-def test_add_and_remove_leave_the_rest_of_the_scene_alone() -> None:
-    scene = ascii_scene(BOARD)
-    with_one = add_area(scene, burst())
-    assert with_one.tokens is scene.tokens
-    assert with_one.walls is scene.walls
-    assert areas_of(with_one) == (burst(),)
-    assert area_by_id(with_one, "area-1") == burst()
-    assert areas_of(scene) == ()  # the old scene is unchanged
-    back = remove_area(with_one, "area-1")
-    assert areas_of(back) == ()
-    assert EXTRA_KEY not in back.extra
+def test_add_and_remove_leave_the_rest_alone() -> None:
+    areas = with_area((), burst())
+    assert areas == (burst(),)
+    assert area_by_id(areas, "area-1") == burst()
+    assert without_area(areas, "area-1") == ()
 
 
 def test_adding_an_existing_id_replaces_it_in_place() -> None:
-    scene = add_area(add_area(ascii_scene(BOARD), burst("area-1")), burst("area-2"))
-    scene = add_area(scene, burst("area-1", label="Bigger"))
-    assert [(a.id, a.label) for a in areas_of(scene)] == [("area-1", "Bigger"), ("area-2", "")]
+    areas = with_area(with_area((), burst("area-1")), burst("area-2"))
+    areas = with_area(areas, burst("area-1", label="Bigger"))
+    assert [(a.id, a.label) for a in areas] == [("area-1", "Bigger"), ("area-2", "")]
 
 
 def test_areas_survive_saving_the_scene() -> None:
-    scene = add_area(ascii_scene(BOARD), burst(label="Fireball", damage="6d6 fire", dc=21))
-    again = scene_from_json(json.loads(json.dumps(scene_to_json(scene))))
-    assert areas_of(again) == areas_of(scene)
+    state = GameState(ascii_scene(BOARD), areas=(burst(label="Fireball", damage="6d6 fire", dc=21),))
+    doc = json.loads(json.dumps(scene_to_json(scene_for_file(state))))
+    assert doc["areas"][0]["label"] == "Fireball"
+    again = state_from_scene(scene_from_json(doc))
+    assert again.state == state and again.problems == ()
+    assert "areas" not in again.state.scene.extra
 
 
 def test_next_id_and_colour() -> None:
-    scene = ascii_scene(BOARD)
-    assert next_area_id(scene) == "area-1"
-    assert next_colour(scene) == PALETTE[0]
-    scene = add_area(scene, burst("area-4", colour=PALETTE[2]))
-    assert next_area_id(scene) == "area-5"
-    assert next_colour(scene) == PALETTE[3]
+    assert next_area_id(()) == "area-1"
+    assert next_colour(()) == PALETTE[0]
+    areas = (burst("area-4", colour=PALETTE[2]),)
+    assert next_area_id(areas) == "area-5"
+    assert next_colour(areas) == PALETTE[3]
 
 
 # --------------------------------------------------------------------------------------- durations
@@ -186,25 +178,23 @@ def test_next_id_and_colour() -> None:
 
 def test_an_owned_area_counts_down_at_its_owners_turn() -> None:
     a = PlacedArea("a", AreaSpec("emanation", 10, token_id="A"), rounds_left=2)
-    scene = add_area(ascii_scene(BOARD), a)
     order = ["A", "b"]
-    same, ended = tick_areas(scene, "b", False, order)
-    assert same is scene and ended == ()
-    once, ended = tick_areas(scene, "A", False, order)
-    assert areas_of(once)[0].rounds_left == 1 and ended == ()
+    same, ended = tick_areas((a,), "b", False, order)
+    assert same == (a,) and ended == ()
+    once, ended = tick_areas((a,), "A", False, order)
+    assert once[0].rounds_left == 1 and ended == ()
     twice, ended = tick_areas(once, "A", True, order)
-    assert areas_of(twice) == () and ended == (dataclasses.replace(a, rounds_left=1),)
+    assert twice == () and ended == (dataclasses.replace(a, rounds_left=1),)
 
 
 def test_an_area_without_an_owner_in_the_order_counts_at_each_new_round() -> None:
-    scene = add_area(ascii_scene(BOARD), burst(rounds_left=1))
-    kept, ended = tick_areas(scene, "A", False, ["A", "b"])
-    assert ended == () and areas_of(kept) == areas_of(scene)
-    gone, ended = tick_areas(scene, "A", True, ["A", "b"])
-    assert areas_of(gone) == () and [e.id for e in ended] == ["area-1"]
+    areas = (burst(rounds_left=1),)
+    kept, ended = tick_areas(areas, "A", False, ["A", "b"])
+    assert ended == () and kept == areas
+    gone, ended = tick_areas(areas, "A", True, ["A", "b"])
+    assert gone == () and [e.id for e in ended] == ["area-1"]
 
 
 def test_lasting_areas_never_count_down() -> None:
-    scene = add_area(ascii_scene(BOARD), burst())
-    after, ended = tick_areas(scene, "A", True, ["A"])
-    assert after is scene and ended == ()
+    after, ended = tick_areas((burst(),), "A", True, ["A"])
+    assert after == (burst(),) and ended == ()

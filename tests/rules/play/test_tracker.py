@@ -1,5 +1,5 @@
 """The initiative tracker on top of the engine's encounter: turns, reordering, Delay, Ready, reactions, the
-per-turn state that a new turn resets, and storing the encounter in the scene."""
+per-turn state that a new turn resets, and storing the encounter in the scene file."""
 
 from __future__ import annotations
 
@@ -9,34 +9,33 @@ from dataclasses import replace
 import pytest
 
 from rules.dice import ScriptedDice
-from rules.encounter import Effect, GameState, start_encounter
-from rules.encounter_store import (
-    ENCOUNTER_KEY,
-    encounter_from_json,
-    encounter_of,
-    encounter_to_json,
-    game_state,
-    log_of,
-    read_encounter,
-    store,
-    with_log,
-)
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Point
-from rules.placed_areas import PlacedArea, add_area, areas_of
-from rules.scene import scene_from_json, scene_to_json
-from rules.systems.pf2e.strike import multiple_attack_penalty
-from rules.tracker import (
+from rules.model.areas import PlacedArea
+from rules.model.codec import (
+    encounter_from_json,
+    encounter_to_json,
+    scene_for_file,
+    state_from_json,
+    state_from_scene,
+)
+from rules.model.encounter import Effect
+from rules.model.state import GameState
+from rules.play.moves import record_move
+from rules.play.turns import (
     delay,
+    has_reaction,
     next_turn,
     previous_turn,
     ready,
     record_attack,
-    record_move,
     reorder,
     return_from_delay,
+    start_encounter,
     use_reaction,
 )
+from rules.scene import scene_from_json, scene_to_json
+from rules.systems.pf2e.strike import multiple_attack_penalty
 from tests.rules.ascii_maps import ascii_scene
 
 BOARD = """
@@ -55,7 +54,7 @@ ROLLS = {"A": 18, "B": 5, "b": 12, "c": 9}
 
 def started(system: str = "pf2e") -> GameState:
     scene = ascii_scene(BOARD, system, tokens=TOKENS)
-    state, _ = start_encounter(scene, ScriptedDice([]), rolls=ROLLS)
+    state, _ = start_encounter(GameState(scene), ScriptedDice([]), rolls=ROLLS)
     return state
 
 
@@ -86,7 +85,7 @@ def test_a_new_turn_resets_movement_diagonals_attacks_and_reaction() -> None:
     assert enc.attack_number("A") == 3
     assert enc.diagonals_before("A") == 3
     state, _ = use_reaction(state, "A")
-    assert not state.encounter.has_reaction(state.scene, "A")  # type: ignore[union-attr]
+    assert not has_reaction(state, "A")
     # a full round later it's A's turn again: everything is fresh
     for _ in range(4):
         state, _ = next_turn(state, ScriptedDice([]))
@@ -94,7 +93,7 @@ def test_a_new_turn_resets_movement_diagonals_attacks_and_reaction() -> None:
     assert enc is not None and enc.turn is not None and current(state) == "A" and enc.round == 2
     assert (enc.turn.movement_spent, enc.turn.diagonals, enc.turn.attacks, enc.turn.actions) == (0, 0, 0, 3)
     assert enc.attack_number("A") == 1
-    assert enc.has_reaction(state.scene, "A")
+    assert has_reaction(state, "A")
 
 
 def test_attacks_off_turn_dont_count_toward_the_penalty() -> None:
@@ -173,7 +172,7 @@ def test_ready_spends_the_systems_actions_and_the_reaction_uses_it() -> None:
     assert pf.encounter.readied == (("A", "when a foe comes near"),)
     used, lines = use_reaction(pf, "A")
     assert used.encounter is not None and used.encounter.readied == ()
-    assert not used.encounter.has_reaction(used.scene, "A")
+    assert not has_reaction(used, "A")
     assert "readied action" in lines[0]
     five, _ = ready(started("dnd5e-2014"), "A", "")
     assert five.encounter is not None and five.encounter.turn is not None and five.encounter.turn.actions == 0
@@ -191,13 +190,13 @@ def test_next_turn_counts_placed_areas_down() -> None:
     state = started()
     owned = PlacedArea("wall-of-fire", AreaSpec("emanation", 10, token_id="b"), rounds_left=1)
     free = PlacedArea("cloud", AreaSpec("burst", 10, origin=Point(2, 1)), rounds_left=1)
-    state = replace(state, scene=add_area(add_area(state.scene, owned), free))
+    state = replace(state, areas=(owned, free))
     state, lines = next_turn(state, ScriptedDice([]))  # b's turn starts: its area ends
-    assert [a.id for a in areas_of(state.scene)] == ["cloud"]
+    assert [a.id for a in state.areas] == ["cloud"]
     assert any("ends" in line for line in lines)
     for _ in range(3):  # ... c, B, then A in round 2: the ownerless one ends with the new round
         state, _ = next_turn(state, ScriptedDice([]))
-    assert areas_of(state.scene) == ()
+    assert state.areas == ()
 
 
 # ------------------------------------------------------------------------------------------ storing
@@ -215,24 +214,23 @@ def test_the_encounter_round_trips_through_the_scene_file() -> None:
         reactions_used=frozenset({"c"}),
         delayed=frozenset({"B"}),
     )
-    scene = store(replace(state, encounter=enc))
-    assert encounter_of(scene) == enc
+    state = replace(state, encounter=enc)
     assert encounter_from_json(json.loads(json.dumps(encounter_to_json(enc)))) == enc
-    again = scene_from_json(json.loads(json.dumps(scene_to_json(scene))))
-    assert game_state(again).encounter == enc
+    again = scene_from_json(json.loads(json.dumps(scene_to_json(scene_for_file(state)))))
+    assert state_from_scene(again).state == replace(state, free=GameState(state.scene).free)
 
 
-def test_ending_the_encounter_drops_it_from_the_scene() -> None:
-    scene = store(started())
-    assert ENCOUNTER_KEY in scene.extra
-    gone = store(GameState(scene, None))
-    assert ENCOUNTER_KEY not in gone.extra and encounter_of(gone) is None
+def test_ending_the_encounter_drops_it_from_the_file() -> None:
+    doc = scene_to_json(scene_for_file(started()))
+    assert "encounter" in doc
+    gone = scene_to_json(scene_for_file(replace(started(), encounter=None)))
+    assert "encounter" not in gone
 
 
 def test_a_damaged_encounter_is_reported_not_raised() -> None:
-    scene = ascii_scene(BOARD).edit(extra={ENCOUNTER_KEY: {"order": [{"token": 3}]}})
-    read = read_encounter(scene)
-    assert read.encounter is None and read.problem is not None and "order[0].token" in read.problem
+    read = state_from_json({"encounter": {"order": [{"token": 3}]}}, ascii_scene(BOARD))
+    assert read.state.encounter is None
+    assert len(read.problems) == 1 and "order[0].token" in read.problems[0]
 
 
 def test_the_penalty_the_tracker_shows_is_the_engines() -> None:
@@ -242,7 +240,8 @@ def test_the_penalty_the_tracker_shows_is_the_engines() -> None:
     assert nxt is not None and nxt.value == -5
 
 
-def test_log_in_the_scene() -> None:
-    scene = with_log(ascii_scene(BOARD), ["one", "two\n  detail"])
-    assert log_of(scene) == ("one", "two\n  detail")
-    assert log_of(with_log(scene, [])) == ()
+def test_log_in_the_scene_file() -> None:
+    state = GameState(ascii_scene(BOARD), log=("one", "two\n  detail"))
+    doc = json.loads(json.dumps(scene_to_json(scene_for_file(state))))
+    assert doc["log"] == ["one", "two\n  detail"]
+    assert state_from_scene(scene_from_json(doc)).state.log == ("one", "two\n  detail")

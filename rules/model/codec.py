@@ -1,0 +1,413 @@
+"""The engine's state in a scene file: JSON codecs for the encounter, placed areas and log, and the bridge
+between a loaded `Scene` and a `GameState`.
+
+A scene file (format version 2, `rules.scene`) holds, beside the map, three documented top-level keys:
+
+``encounter`` (absent or null when none is running)::
+
+    {"round": 2, "index": 1,
+     "order": [{"token": "brann", "d20": 14, "modifier": 7, "tiebreak": [1]}, …],
+     "turn": {"token": "goblin-1", "actions": 2, "bonus_actions": 0, "movement": null,
+              "movement_spent": 10, "diagonals": 1, "attacks": 1},
+     "effects": [{"id": "e1", "token": "brann", "name": "persistent fire", "rounds": null, "tick": "start",
+                  "owner": null, "condition": null, "damage": "1d6 fire", "damage_at": "end", "flat_dc": 15}],
+     "reactions_used": ["brann"], "delayed": [], "readied": [{"token": "quill", "trigger": "…"}]}
+
+``areas``: a list, one object per placed area in placing order::
+
+    {"id": "area-1", "label": "Fireball", "colour": "#e8663c", "shape": "burst", "feet": 20,
+     "origin": [12, 7], "direction": null, "width": 5, "token": null, "include_self": false,
+     "method": null, "rounds_left": null, "duration": null, "damage": "6d6 fire", "save": "reflex",
+     "dc": 21}
+
+``log``: a list of texts, oldest first.
+
+Boundary rules: reading never raises (`state_from_scene`): a damaged ``encounter`` gives no encounter and a
+problem text; an area that isn't valid is skipped and reported (``areas[2].feet: must be a whole number ≥ 0,
+got 'x'``); log entries that aren't texts are skipped. An index outside the order is clamped to it. Free
+mode's movement ledger is not saved (a file opens with every token's movement fresh).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules.geometry.areas import ALL_SHAPES, AreaSpec
+from rules.geometry.coords import Point
+from rules.model.areas import DEFAULT_COLOUR, PlacedArea
+from rules.model.encounter import Combatant, Effect, Encounter, TurnState
+from rules.model.state import GameState
+from rules.scene import AREA_METHODS, JSON, Scene
+
+ENCOUNTER_KEY = "encounter"
+AREAS_KEY = "areas"
+LOG_KEY = "log"
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class _Bad(ValueError):
+    pass
+
+
+def _int(raw: Mapping[str, Any], key: str, path: str, default: int | None = None) -> int:
+    v = raw.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _Bad(f"{path}.{key}: must be a whole number, got {v!r}")
+    return v
+
+
+def _opt_int(raw: Mapping[str, Any], key: str, path: str) -> int | None:
+    return None if raw.get(key) is None else _int(raw, key, path)
+
+
+def _text(raw: Mapping[str, Any], key: str, path: str, default: str | None = None) -> str:
+    v = raw.get(key, default)
+    if not isinstance(v, str):
+        raise _Bad(f"{path}.{key}: must be text, got {v!r}")
+    return v
+
+
+def _opt_text(raw: Mapping[str, Any], key: str, path: str) -> str | None:
+    return None if raw.get(key) is None else _text(raw, key, path)
+
+
+def _obj(raw: Any, path: str) -> Mapping[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise _Bad(f"{path}: must be an object, got {raw!r}")
+    return raw
+
+
+def _list(raw: Any, path: str) -> Sequence[Any]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise _Bad(f"{path}: must be a list, got {raw!r}")
+    return raw
+
+
+def _num(v: float) -> int | float:
+    return int(v) if float(v).is_integer() else v
+
+
+# ------------------------------------------------------------------------------------------- encounter
+
+
+def encounter_to_json(enc: Encounter) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "round": enc.round,
+        "index": enc.index,
+        "order": [
+            {"token": c.token_id, "d20": c.d20, "modifier": c.modifier, "tiebreak": list(c.tiebreak)}
+            for c in enc.order
+        ],
+        "turn": None,
+        "effects": [
+            {
+                "id": e.id,
+                "token": e.token_id,
+                "name": e.name,
+                "rounds": e.rounds,
+                "tick": e.tick,
+                "owner": e.owner_id,
+                "condition": e.condition,
+                "damage": e.damage,
+                "damage_at": e.damage_at,
+                "flat_dc": e.flat_dc,
+            }
+            for e in enc.effects
+        ],
+        "reactions_used": sorted(enc.reactions_used),
+        "delayed": sorted(enc.delayed),
+        "readied": [{"token": t, "trigger": why} for t, why in enc.readied],
+    }
+    t = enc.turn
+    if t is not None:
+        out["turn"] = {
+            "token": t.token_id,
+            "actions": t.actions,
+            "bonus_actions": t.bonus_actions,
+            "movement": t.movement,
+            "movement_spent": t.movement_spent,
+            "diagonals": t.diagonals,
+            "attacks": t.attacks,
+        }
+    return out
+
+
+def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
+    """An encounter from its JSON object. Raises `ValueError` naming the bad field."""
+    o = _obj(raw, path)
+    order: list[Combatant] = []
+    for i, c in enumerate(_list(o.get("order"), f"{path}.order")):
+        cp = f"{path}.order[{i}]"
+        co = _obj(c, cp)
+        tiebreak = tuple(
+            _int({"v": v}, "v", f"{cp}.tiebreak[{j}]") for j, v in enumerate(_list(co.get("tiebreak"), cp))
+        )
+        order.append(
+            Combatant(_text(co, "token", cp), _int(co, "d20", cp, 10), _int(co, "modifier", cp, 0), tiebreak)
+        )
+    rnd = max(1, _int(o, "round", path, 1))
+    index = _int(o, "index", path, 0)
+    index = min(max(index, 0), max(len(order) - 1, 0))
+    turn: TurnState | None = None
+    if o.get("turn") is not None:
+        tp = f"{path}.turn"
+        to = _obj(o["turn"], tp)
+        turn = TurnState(
+            token_id=_text(to, "token", tp),
+            actions=_int(to, "actions", tp, 0),
+            bonus_actions=_int(to, "bonus_actions", tp, 0),
+            movement=_opt_int(to, "movement", tp),
+            movement_spent=_int(to, "movement_spent", tp, 0),
+            diagonals=_int(to, "diagonals", tp, 0),
+            attacks=_int(to, "attacks", tp, 0),
+        )
+    effects: list[Effect] = []
+    for i, e in enumerate(_list(o.get("effects"), f"{path}.effects")):
+        ep = f"{path}.effects[{i}]"
+        eo = _obj(e, ep)
+        effects.append(
+            Effect(
+                id=_text(eo, "id", ep),
+                token_id=_text(eo, "token", ep),
+                name=_text(eo, "name", ep),
+                rounds=_opt_int(eo, "rounds", ep),
+                tick=_text(eo, "tick", ep, "start"),
+                owner_id=_opt_text(eo, "owner", ep),
+                condition=_opt_text(eo, "condition", ep),
+                damage=_opt_text(eo, "damage", ep),
+                damage_at=_text(eo, "damage_at", ep, "end"),
+                flat_dc=_opt_int(eo, "flat_dc", ep),
+            )
+        )
+    used = frozenset(
+        _text({"v": v}, "v", f"{path}.reactions_used[{i}]")
+        for i, v in enumerate(_list(o.get("reactions_used"), f"{path}.reactions_used"))
+    )
+    delayed = frozenset(
+        _text({"v": v}, "v", f"{path}.delayed[{i}]")
+        for i, v in enumerate(_list(o.get("delayed"), f"{path}.delayed"))
+    )
+    readied: list[tuple[str, str]] = []
+    for i, r in enumerate(_list(o.get("readied"), f"{path}.readied")):
+        rp = f"{path}.readied[{i}]"
+        ro = _obj(r, rp)
+        readied.append((_text(ro, "token", rp), _text(ro, "trigger", rp, "")))
+    return Encounter(
+        order=tuple(order),
+        round=rnd,
+        index=index,
+        turn=turn,
+        effects=tuple(effects),
+        reactions_used=used,
+        delayed=delayed,
+        readied=tuple(readied),
+    )
+
+
+# ----------------------------------------------------------------------------------------------- areas
+
+
+def area_to_json(area: PlacedArea) -> dict[str, Any]:
+    s = area.spec
+    out: dict[str, Any] = {"id": area.id}
+    if area.label:
+        out["label"] = area.label
+    out["colour"] = area.colour
+    out["shape"] = s.shape
+    out["feet"] = s.feet
+    if s.origin is not None:
+        out["origin"] = [_num(s.origin.x), _num(s.origin.y)]
+    if s.direction is not None:
+        out["direction"] = _num(s.direction)
+    if s.width != 5:
+        out["width"] = s.width
+    if s.token_id is not None:
+        out["token"] = s.token_id
+    if s.include_self:
+        out["include_self"] = True
+    if s.method is not None:
+        out["method"] = s.method
+    if area.rounds_left is not None:
+        out["rounds_left"] = area.rounds_left
+    if area.duration is not None:
+        out["duration"] = area.duration
+    if area.owner is not None:
+        out["owner"] = area.owner
+    if area.damage:
+        out["damage"] = area.damage
+    if area.save is not None:
+        out["save"] = area.save
+    if area.dc is not None:
+        out["dc"] = area.dc
+    return out
+
+
+def _whole(raw: Mapping[str, Any], key: str, path: str, lo: int, default: int | None = None) -> int | None:
+    v = raw.get(key)
+    if v is None:
+        return default
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not float(v).is_integer() or v < lo:
+        raise _Bad(f"{path}.{key}: must be a whole number ≥ {lo}, got {v!r}")
+    return int(v)
+
+
+def _finite(v: Any, path: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise _Bad(f"{path}: must be a number, got {v!r}")
+    return float(v)
+
+
+def area_from_json(raw: Any, path: str = "area") -> PlacedArea:
+    """One area from its JSON object. Raises `ValueError` naming the bad field (``areas[0].feet: …``)."""
+    if not isinstance(raw, Mapping):
+        raise _Bad(f"{path}: must be an object, got {raw!r}")
+    area_id = _opt_text(raw, "id", path)
+    if not area_id:
+        raise _Bad(f"{path}.id: an area needs an id")
+    shape = _opt_text(raw, "shape", path)
+    if shape not in ALL_SHAPES:
+        raise _Bad(f"{path}.shape: must be one of {', '.join(ALL_SHAPES)}, got {shape!r}")
+    feet = _whole(raw, "feet", path, 0)
+    if feet is None:
+        raise _Bad(f"{path}.feet: missing")
+    origin: Point | None = None
+    o = raw.get("origin", raw.get("corner"))
+    if o is not None:
+        if not isinstance(o, Sequence) or isinstance(o, str) or len(o) != 2:
+            raise _Bad(f"{path}.origin: must be [x, y], got {o!r}")
+        origin = Point(_finite(o[0], f"{path}.origin[0]"), _finite(o[1], f"{path}.origin[1]"))
+    direction = None if raw.get("direction") is None else _finite(raw["direction"], f"{path}.direction")
+    width = _whole(raw, "width", path, 1, 5)
+    assert width is not None
+    token = _opt_text(raw, "token", path)
+    include_self = raw.get("include_self", False)
+    if not isinstance(include_self, bool):
+        raise _Bad(f"{path}.include_self: must be true or false, got {include_self!r}")
+    method = _opt_text(raw, "method", path)
+    if method is not None and method not in AREA_METHODS:
+        raise _Bad(f"{path}.method: must be one of {', '.join(AREA_METHODS)}, got {method!r}")
+    if shape in ("cone", "line") and direction is None:
+        raise _Bad(f"{path}.direction: a {shape} needs a direction")
+    if shape == "emanation" and token is None:
+        raise _Bad(f"{path}.token: an emanation needs its creature")
+    if origin is None and shape not in ("emanation", "cone", "line"):
+        raise _Bad(f"{path}.origin: a {shape} needs its corner")
+    if origin is None and shape in ("cone", "line") and token is None:
+        raise _Bad(f"{path}.origin: a {shape} needs an origin or its creator")
+    colour = _opt_text(raw, "colour", path) or DEFAULT_COLOUR
+    if not _COLOUR.match(colour):
+        raise _Bad(f"{path}.colour: must be #rrggbb, got {colour!r}")
+    spec = AreaSpec(
+        shape=shape,
+        feet=feet,
+        origin=origin,
+        direction=direction,
+        width=width,
+        token_id=token,
+        include_self=include_self,
+        method=method,
+    )
+    return PlacedArea(
+        id=area_id,
+        spec=spec,
+        label=_opt_text(raw, "label", path) or "",
+        colour=colour,
+        rounds_left=_whole(raw, "rounds_left", path, 0),
+        duration=_whole(raw, "duration", path, 1),
+        owner=_opt_text(raw, "owner", path),
+        damage=_opt_text(raw, "damage", path) or "",
+        save=_opt_text(raw, "save", path),
+        dc=_whole(raw, "dc", path, 0),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class AreasRead:
+    areas: tuple[PlacedArea, ...]
+    problems: tuple[str, ...] = ()
+
+
+def areas_from_json(raw: Any) -> AreasRead:
+    """Every valid area of a JSON list; invalid entries (and repeated ids) are reported, not raised."""
+    if raw is None:
+        return AreasRead(())
+    if not isinstance(raw, list):
+        return AreasRead((), (f"{AREAS_KEY}: must be a list, got {type(raw).__name__}",))
+    areas: list[PlacedArea] = []
+    problems: list[str] = []
+    seen: set[str] = set()
+    for i, item in enumerate(raw):
+        try:
+            area = area_from_json(item, f"{AREAS_KEY}[{i}]")
+        except ValueError as exc:
+            problems.append(str(exc))
+            continue
+        if area.id in seen:
+            problems.append(f"{AREAS_KEY}[{i}].id: {area.id!r} is used twice")
+            continue
+        seen.add(area.id)
+        areas.append(area)
+    return AreasRead(tuple(areas), tuple(problems))
+
+
+# ---------------------------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True, slots=True)
+class StateRead:
+    """A decoded state and the problems met reading it (each names the key and field)."""
+
+    state: GameState
+    problems: tuple[str, ...] = ()
+
+
+def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
+    """The game state of a scene document's engine keys (`rules.scene.PLAY_KEYS`) around `scene`."""
+    problems: list[str] = []
+    encounter: Encounter | None = None
+    if raw.get(ENCOUNTER_KEY) is not None:
+        try:
+            encounter = encounter_from_json(raw[ENCOUNTER_KEY])
+        except ValueError as exc:
+            problems.append(str(exc))
+    areas = areas_from_json(raw.get(AREAS_KEY))
+    problems.extend(areas.problems)
+    log_raw = raw.get(LOG_KEY)
+    log: tuple[str, ...] = ()
+    if isinstance(log_raw, list):
+        log = tuple(e for e in log_raw if isinstance(e, str))
+    elif log_raw is not None:
+        problems.append(f"{LOG_KEY}: must be a list of texts, got {type(log_raw).__name__}")
+    return StateRead(GameState(scene, encounter, areas.areas, log), tuple(problems))
+
+
+def state_to_json(state: GameState) -> dict[str, JSON]:
+    """The engine keys of `state` for a scene document (keys without content are left out)."""
+    out: dict[str, JSON] = {}
+    if state.encounter is not None:
+        out[ENCOUNTER_KEY] = encounter_to_json(state.encounter)
+    if state.areas:
+        out[AREAS_KEY] = [area_to_json(a) for a in state.areas]
+    if state.log:
+        out[LOG_KEY] = list(state.log)
+    return out
+
+
+def state_from_scene(scene: Scene) -> StateRead:
+    """The game state of a loaded scene: its `Scene.saved_play` decoded; the state's scene has none."""
+    bare = scene.edit(saved_play={}) if scene.saved_play else scene
+    return state_from_json(scene.saved_play, bare)
+
+
+def scene_for_file(state: GameState) -> Scene:
+    """The scene to write to a file: the map with the engine's state encoded in `Scene.saved_play`."""
+    play = state_to_json(state)
+    if not play and not state.scene.saved_play:
+        return state.scene
+    return replace(state.scene, saved_play=play)

@@ -1,0 +1,206 @@
+"""The table's commands: placing, editing and removing areas, attack rolls, damage and area saves.
+
+An attack is resolved once, inside `AttackRoll.apply`, by the scene's rule system with the dice the command
+carries; the outcome is the command's `Outcome.detail`, which the attack dialog shows, and its explanation
+rows go to the log. The attack counts toward the attacker's multiple attack penalty on its own turn
+(`rules.play.turns.record_attack`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rules.dice import RollResult
+from rules.errors import QueryError
+from rules.model.areas import PlacedArea, with_area, without_area
+from rules.model.state import GameState
+from rules.play.command import Outcome, Refused, logged
+from rules.play.explain import attack_headline, attack_lines, damage_lines, outcome_word, save_line
+from rules.play.turns import record_attack
+from rules.saves import SaveResult
+from rules.systems import system_for
+from rules.systems.damage import DamageEntry
+
+# ----------------------------------------------------------------------------------------------- areas
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceArea:
+    area: PlacedArea
+    affected: tuple[str, ...] = ()
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return f"Place {self.area.title}"
+
+    def apply(self, state: GameState) -> Outcome:
+        scene = state.scene
+        names = [t.label for t in (scene.token(i) for i in self.affected) if t is not None]
+        text = f"Placed {self.area.title}"
+        if self.area.rounds_left is not None:
+            text += f" for {self.area.rounds_left} round{'s' if self.area.rounds_left != 1 else ''}"
+        text += f": {len(names)} creature{'s' if len(names) != 1 else ''} inside" + (
+            f" ({', '.join(names)})" if names else ""
+        )
+        return logged(replace(state, areas=with_area(state.areas, self.area)), text)
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveArea:
+    area_id: str
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Remove area"
+
+    def apply(self, state: GameState) -> Outcome:
+        area = state.area(self.area_id)
+        if area is None:
+            return Outcome(state)
+        return logged(replace(state, areas=without_area(state.areas, self.area_id)), f"Removed {area.title}")
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateArea:
+    """Replace an area (its label, duration, colour…)."""
+
+    area: PlacedArea
+    what: str = "area"
+    merge_key: object | None = None
+    log: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"Edit {self.what}"
+
+    def apply(self, state: GameState) -> Outcome:
+        if state.area(self.area.id) is None:
+            return Outcome(state)
+        return logged(replace(state, areas=with_area(state.areas, self.area)), self.log)
+
+
+# ------------------------------------------------------------------------------------- attacks, damage
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRoll:
+    """One attack roll with the given d20(s) (PF2e one die; 5e ``[first, second]``), resolved against the
+    board by the scene's system. `attack_number` overrides the encounter's count (the dialog's spin box)."""
+
+    attacker_id: str
+    target_id: str
+    attack_name: str
+    d20: tuple[int, ...]
+    nonlethal: bool | None = None
+    attack_number: int | None = None
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Attack roll"
+
+    def apply(self, state: GameState) -> Outcome:
+        scene = state.scene
+        attacker, target = scene.token(self.attacker_id), scene.token(self.target_id)
+        if attacker is None or target is None:
+            raise Refused("choose an attacker and a target on the map")
+        if attacker.id == target.id:
+            raise Refused("a creature doesn't attack itself here")
+        attack = attacker.attack(self.attack_name)
+        if attack is None:
+            raise Refused(f"{attacker.label} has no attack named {self.attack_name!r}")
+        number = self.attack_number or state.attack_number(attacker.id)
+        system = system_for(scene)
+        dice = self.d20 if len(self.d20) > 1 else self.d20 * 2  # one typed die: both of a 5e pair
+        try:
+            result = system.attack(
+                scene, attacker, target, attack, dice, attack_number=number, nonlethal=self.nonlethal
+            )
+        except QueryError as exc:
+            raise Refused(str(exc)) from None
+        head = attack_headline(attacker, target, attack.name, number, system.attack_actions > 0)
+        body = attack_lines(result)  # type: ignore[arg-type]
+        lines = (f"{head}: {outcome_word(result)}", *("  " + b for b in body))  # type: ignore[arg-type]
+        return Outcome(record_attack(state, attacker.id), lines, result)
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyDamage:
+    """Damage through the target's system (save, immunity/weakness/resistance, temp HP, 0 HP)."""
+
+    target_id: str
+    entries: tuple[DamageEntry, ...]
+    critical: bool = False
+    nonlethal: bool = False
+    save: str | None = None
+    roll: RollResult | None = field(default=None, compare=False)
+    source: str = ""
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Apply damage"
+
+    def apply(self, state: GameState) -> Outcome:
+        scene = state.scene
+        target = scene.token(self.target_id)
+        if target is None:
+            raise Refused(f"no token with id {self.target_id!r}")
+        if target.hp is None:
+            raise Refused(f"{target.label} has no HP to take damage from")
+        outcome, after = system_for(scene).damage(
+            target, self.entries, critical=self.critical, nonlethal=self.nonlethal, save=self.save
+        )
+        lines = damage_lines(target, self.entries, outcome, self.roll)
+        head = lines.pop()
+        if self.source:
+            head = f"{self.source}: {head}"
+        body = tuple("  " + line.strip() for line in lines)
+        return Outcome(state.with_scene(scene.replace_token(after)), (head, *body), outcome)
+
+
+#: The name the attack dialog uses.
+DealDamage = ApplyDamage
+
+
+@dataclass(frozen=True, slots=True)
+class AreaSaves:
+    """Every affected creature's save against an area and the damage each takes (one undo step). `area`,
+    when given, replaces the placed area in the same step (it remembers the save, DC and damage)."""
+
+    area_title: str
+    results: tuple[SaveResult, ...]
+    entries: tuple[DamageEntry, ...]
+    roll: RollResult | None = field(default=None, compare=False)
+    area: PlacedArea | None = None
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return f"Saves against {self.area_title}"
+
+    def apply(self, state: GameState) -> Outcome:
+        scene = state.scene
+        system = system_for(scene)
+        dmg = ", ".join(f"{e.amount} {e.type}" for e in self.entries) or "no damage"
+        rolled = f" ({self.roll.render()})" if self.roll is not None else ""
+        lines = [f"Saves against {self.area_title}: {dmg}{rolled}"]
+        for r in self.results:
+            target = scene.token(r.token_id)
+            if target is None:
+                continue
+            lines.append("  " + save_line(target, r))
+            if target.hp is None or not self.entries:
+                continue
+            outcome, after = system.damage(target, self.entries, save=r.outcome)
+            text = f"    {target.label} takes {outcome.total}: HP {target.hp} → {outcome.hp}"
+            if target.temp_hp or outcome.temp_hp:
+                text += f", temp HP {target.temp_hp} → {outcome.temp_hp}"
+            lines.append(text + f" ({outcome.state})")
+            scene = scene.replace_token(after)
+        state = state.with_scene(scene)
+        if self.area is not None and state.area(self.area.id) is not None:
+            state = replace(state, areas=with_area(state.areas, self.area))
+        return Outcome(state, tuple(lines))

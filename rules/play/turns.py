@@ -1,0 +1,584 @@
+"""The encounter's turns: initiative, start and end of turns, timed effects, and the tracker's moves.
+
+All functions are pure: a `GameState` in, a new one (and log lines) out. The commands at the end wrap them.
+
+**Initiative** (`roll_initiative`): each creature rolls d20 + its system's initiative modifier (PF2e
+Perception, 5e Dexterity: the token's ``initiative_bonus``). Highest first. Ties: the system's tie-break key
+(PF2e puts creatures that aren't PCs before PCs; 5e the higher modifier first); remaining ties keep the
+order the tokens were given (the GM's choice).
+
+**Start of a creature's turn** (`begin_turn`), in this order: effects whose duration counts down at the
+start of this creature's turn lose a round (ending at 0); the system's start-of-turn rules (PF2e recovery
+check for a dying creature; 5e death save at 0 HP); effects that deal damage at the start of the turn; then a
+fresh turn ledger from the system's `TurnBudget`. A creature's reaction comes back at the start of its turn.
+
+**Next turn** (`next_turn`, the one way a turn ends): effects that deal damage at the end of the turn (PF2e
+persistent damage) deal it and roll their flat check; the system's end-of-turn rules (PF2e frightened −1);
+effects counting down at the end of this creature's turn lose a round. Then the next creature in the order
+that is still in the fight begins its turn: creatures removed from the map or dead are skipped (a new round
+begins after the last place). A creature reached while still delaying has delayed a whole round and takes
+its turn in its old place; a creature's readied action lapses when its next turn starts; placed areas count
+down (`rules.model.areas.tick_areas`).
+
+* `previous_turn`: a correction, not a rule. It goes back one place (to the last creature of the previous
+  round from the first place; nothing before round 1's first turn) and gives that creature a fresh turn with
+  its reaction back, **without** running start-of-turn effects again. Undo takes back what a turn did.
+* `reorder`: a new order of the same creatures; whoever's turn it is keeps it.
+* `delay` (systems with Delay): the current creature leaves the order and the next turn begins.
+  `return_from_delay`: after the current turn ends, the delayer comes back right after the creature whose
+  turn just ended and takes its turn.
+* `ready`: spends the actions the system's Ready costs and notes the trigger; `use_reaction` spends a
+  creature's reaction (and its readied action, if any).
+* `record_attack`: counts an attack made on the attacker's own turn (the system's `attack_actions`, and the
+  multiple attack penalty); off-turn attacks (reactions) don't count.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from rules import dice
+from rules.dice import DieSource
+from rules.model.areas import tick_areas
+from rules.model.encounter import Combatant, Effect, Encounter, TurnState
+from rules.model.state import GameState
+from rules.play.command import Outcome, Refused, logged
+from rules.scene import Scene, Token
+from rules.systems import RuleSystem, system_for
+from rules.systems.damage import DamageEntry
+from rules.systems.pf2e.degrees import flat_check, succeeded
+
+
+def _rng() -> DieSource:
+    return random.Random()
+
+
+def _system(state: GameState) -> RuleSystem:
+    return system_for(state.scene)
+
+
+def _label(state: GameState, token_id: str) -> str:
+    tok = state.scene.token(token_id)
+    return tok.label if tok is not None else token_id
+
+
+def _token(state: GameState, token_id: str) -> Token:
+    tok = state.scene.token(token_id)
+    if tok is None:
+        raise Refused(f"no token with id {token_id!r}")
+    return tok
+
+
+def _put(state: GameState, token: Token) -> GameState:
+    return replace(state, scene=state.scene.replace_token(token))
+
+
+def _enc(state: GameState) -> Encounter:
+    if state.encounter is None:
+        raise Refused("no encounter is running")
+    return state.encounter
+
+
+def in_the_fight(scene: Scene, token_id: str) -> bool:
+    """The creature is on the map and not dead: it takes its turns."""
+    tok = scene.token(token_id)
+    return tok is not None and not tok.has_condition("dead")
+
+
+def fresh_turn(system: RuleSystem, token: Token) -> TurnState:
+    budget = system.turn_budget(token)
+    return TurnState(token.id, budget.actions, budget.bonus_actions, budget.movement)
+
+
+def has_reaction(state: GameState, token_id: str) -> bool:
+    """The token still has its reaction: it can react and hasn't since the start of its last turn."""
+    tok = state.scene.token(token_id)
+    if tok is None or token_id in state.reactions_used:
+        return False
+    return _system(state).turn_budget(tok).reactions > 0
+
+
+# ------------------------------------------------------------------------------------------ initiative
+
+
+def roll_initiative(
+    scene: Scene,
+    rng: DieSource,
+    *,
+    token_ids: Sequence[str] | None = None,
+    rolls: Mapping[str, int] | None = None,
+) -> tuple[Combatant, ...]:
+    """Initiative order of the listed tokens (default: all). `rolls` gives d20 results rolled at the
+    table; the others are rolled with `rng`. Raises `Refused` for an unknown token id."""
+    system = system_for(scene)
+    ids = list(token_ids) if token_ids is not None else [t.id for t in scene.tokens]
+    given = dict(rolls or {})
+    entries: list[tuple[tuple[int, tuple[int, ...], int], Combatant]] = []
+    for i, tid in enumerate(ids):
+        tok = scene.token(tid)
+        if tok is None:
+            raise Refused(f"no token with id {tid!r}")
+        d20 = given[tid] if tid in given else rng.randint(1, 20)
+        c = Combatant(tid, d20, system.initiative_modifier(tok), system.initiative_tiebreak(tok))
+        entries.append(((-c.initiative, c.tiebreak, i), c))
+    entries.sort(key=lambda e: e[0])
+    return tuple(c for _, c in entries)
+
+
+# --------------------------------------------------------------------------------------------- effects
+
+
+def _damage_from_effect(
+    state: GameState, token: Token, effect: Effect, rng: DieSource
+) -> tuple[GameState, list[str], bool]:
+    """Deal an effect's damage; returns the new state, log lines, and whether the effect ended."""
+    assert effect.damage is not None
+    rolled = dice.roll(effect.damage, rng)
+    entries = [
+        DamageEntry(max(0, p.total), (p.part.damage_type or effect.name).lower()) for p in rolled.parts
+    ]
+    lines: list[str] = []
+    if token.hp is not None:
+        outcome, after = _system(state).damage(token, entries)
+        state = _put(state, after)
+        lines.append(
+            f"{token.label} takes {outcome.total} from {effect.name} ({rolled.render()}): {outcome.state}"
+        )
+    else:
+        lines.append(f"{token.label}: {effect.name} rolls {rolled.render()} (no HP to track)")
+    ended = False
+    if effect.flat_dc is not None:
+        d20 = rng.randint(1, 20)
+        ended = succeeded(flat_check(d20, effect.flat_dc))
+        verdict = "ends" if ended else "continues"
+        lines.append(f"{token.label} flat check {d20} vs DC {effect.flat_dc}: {effect.name} {verdict}")
+    return state, lines, ended
+
+
+def _end_effect(state: GameState, effect: Effect) -> GameState:
+    enc = _enc(state)
+    state = replace(state, encounter=replace(enc, effects=tuple(e for e in enc.effects if e.id != effect.id)))
+    if effect.condition:
+        tok = state.scene.token(effect.token_id)
+        if tok is not None:
+            state = _put(state, tok.without_condition(effect.condition.split()[0].lower()))
+    return state
+
+
+def _count_down(state: GameState, token_id: str, tick: str) -> tuple[GameState, list[str]]:
+    lines: list[str] = []
+    for effect in _enc(state).effects:
+        if effect.rounds is None or effect.tick != tick or effect.counts_on != token_id:
+            continue
+        left = effect.rounds - 1
+        if left <= 0:
+            state = _end_effect(state, effect)
+            lines.append(f"{effect.name} on {_label(state, effect.token_id)} ends")
+        else:
+            cur = _enc(state)
+            updated = tuple(replace(e, rounds=left) if e.id == effect.id else e for e in cur.effects)
+            state = replace(state, encounter=replace(cur, effects=updated))
+    return state, lines
+
+
+def _effect_damage(state: GameState, token_id: str, when: str, rng: DieSource) -> tuple[GameState, list[str]]:
+    lines: list[str] = []
+    for effect in _enc(state).effects:
+        if effect.token_id != token_id or effect.damage is None or effect.damage_at != when:
+            continue
+        tok = state.scene.token(token_id)
+        if tok is None:
+            continue
+        state, more, ended = _damage_from_effect(state, tok, effect, rng)
+        lines.extend(more)
+        if ended:
+            state = _end_effect(state, effect)
+    return state, lines
+
+
+def add_effect(state: GameState, effect: Effect) -> GameState:
+    """Add an effect; it gives its condition now. In PF2e a second persistent damage of the same type
+    replaces the first only when its average is higher (they don't stack)."""
+    enc = _enc(state)
+    effects = enc.effects
+    if effect.damage is not None and effect.flat_dc is not None:
+        same = [
+            old
+            for old in effects
+            if old.token_id == effect.token_id
+            and old.damage is not None
+            and old.flat_dc is not None
+            and _damage_key(old) == _damage_key(effect)
+        ]
+        if same:
+            if dice.average(effect.damage) <= dice.average(same[0].damage or "0"):
+                return state
+            effects = tuple(old for old in effects if old.id != same[0].id)
+    state = replace(state, encounter=replace(enc, effects=(*effects, effect)))
+    if effect.condition:
+        parts = effect.condition.split()
+        value = int(parts[1]) if len(parts) > 1 and parts[1].lstrip("-").isdigit() else None
+        state = _put(state, _token(state, effect.token_id).with_condition(parts[0].lower(), value))
+    return state
+
+
+def _damage_key(effect: Effect) -> str:
+    assert effect.damage is not None
+    types = [p.damage_type or "" for p in dice.parse(effect.damage).parts]
+    return ",".join(types) or effect.name
+
+
+def remove_effect(state: GameState, effect_id: str) -> GameState:
+    for e in _enc(state).effects:
+        if e.id == effect_id:
+            return _end_effect(state, e)
+    return state
+
+
+# ----------------------------------------------------------------------------------------------- turns
+
+
+def begin_turn(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+    """Start the turn of the creature at the current index (see the module docstring)."""
+    enc = _enc(state)
+    if not enc.order:
+        return state, []
+    tid = enc.order[enc.index].token_id
+    tok = state.scene.token(tid)
+    lines = [f"Round {enc.round}: {tok.label if tok else tid}'s turn"]
+    if tok is None:
+        return replace(state, encounter=replace(enc, turn=None)), lines
+    state, more = _count_down(state, tid, "start")
+    lines += more
+    event = _system(state).start_of_turn(_token(state, tid), rng)
+    state = _put(state, event.token)
+    lines += event.log
+    state, more = _effect_damage(state, tid, "start", rng)
+    lines += more
+    enc = _enc(state)
+    turn = fresh_turn(_system(state), _token(state, tid))
+    state = replace(state, encounter=replace(enc, turn=turn, reactions_used=enc.reactions_used - {tid}))
+    return state, lines
+
+
+def start_encounter(
+    state: GameState,
+    rng: DieSource,
+    *,
+    token_ids: Sequence[str] | None = None,
+    rolls: Mapping[str, int] | None = None,
+) -> tuple[GameState, list[str]]:
+    """Roll initiative and begin the first creature's turn in round 1."""
+    order = roll_initiative(state.scene, rng, token_ids=token_ids, rolls=rolls)
+    lines = [
+        "Initiative: "
+        + ", ".join(f"{_label(state, c.token_id)} {c.initiative} ({c.d20}{c.modifier:+d})" for c in order)
+    ]
+    state = replace(state, encounter=Encounter(order), free=state.free.reset())
+    state, more = begin_turn(state, rng)
+    return state, lines + more
+
+
+def _end_of_turn(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+    enc = _enc(state)
+    tid = enc.order[enc.index].token_id
+    lines: list[str] = []
+    if state.scene.token(tid) is not None:
+        state, more = _effect_damage(state, tid, "end", rng)
+        lines += more
+        event = _system(state).end_of_turn(_token(state, tid), rng)
+        state = _put(state, event.token)
+        lines += event.log
+        state, more = _count_down(state, tid, "end")
+        lines += more
+    return state, lines
+
+
+def _next_place(state: GameState, enc: Encounter) -> tuple[int, int]:
+    """The index and round of the next creature still in the fight (the next place when none is)."""
+    n = len(enc.order)
+    index, rnd = enc.index, enc.round
+    for _ in range(n):
+        index += 1
+        if index >= n:
+            index, rnd = 0, rnd + 1
+        if in_the_fight(state.scene, enc.order[index].token_id):
+            return index, rnd
+    index = enc.index + 1
+    return (index, enc.round) if index < n else (0, enc.round + 1)
+
+
+def _after_turn_change(state: GameState, new_round: bool) -> tuple[GameState, list[str]]:
+    enc = _enc(state)
+    lines: list[str] = []
+    current = enc.current_id
+    if current is not None and current in enc.delayed:
+        enc = replace(enc, delayed=enc.delayed - {current})
+        lines.append(f"{_label(state, current)} delayed a whole round and takes its turn in its old place")
+    if current is not None and any(t == current for t, _ in enc.readied):
+        enc = replace(enc, readied=tuple(r for r in enc.readied if r[0] != current))
+        lines.append(f"{_label(state, current)}'s readied action lapses")
+    active = (c.token_id for c in enc.order if in_the_fight(state.scene, c.token_id))
+    areas, ended = tick_areas(state.areas, current, new_round, active)
+    lines += [f"{area.title} ends" for area in ended]
+    return replace(state, encounter=enc, areas=areas), lines
+
+
+def _advance(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+    """End the current turn and begin the next creature's (skipping those out of the fight)."""
+    before = _enc(state)
+    state, lines = _end_of_turn(state, rng)
+    enc = _enc(state)
+    index, rnd = _next_place(state, enc)
+    state = replace(state, encounter=replace(enc, index=index, round=rnd, turn=None))
+    state, more = begin_turn(state, rng)
+    state, after = _after_turn_change(state, rnd != before.round)
+    return state, lines + more + after
+
+
+def next_turn(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+    """End the current turn and begin the next one (see the module docstring)."""
+    if not _enc(state).order:
+        return state, []
+    return _advance(state, rng)
+
+
+def previous_turn(state: GameState) -> tuple[GameState, list[str]]:
+    """Go back one turn (a correction; see the module docstring)."""
+    enc = _enc(state)
+    if not enc.order or (enc.round <= 1 and enc.index == 0):
+        return state, []
+    index, rnd = enc.index - 1, enc.round
+    if index < 0:
+        index, rnd = len(enc.order) - 1, rnd - 1
+    tid = enc.order[index].token_id
+    tok = state.scene.token(tid)
+    turn = None if tok is None else fresh_turn(_system(state), tok)
+    enc = replace(enc, index=index, round=rnd, turn=turn, reactions_used=enc.reactions_used - {tid})
+    return replace(state, encounter=enc), [f"Back to round {rnd}: {_label(state, tid)}'s turn (turn reset)"]
+
+
+def reorder(state: GameState, token_ids: Sequence[str]) -> GameState:
+    """The same combatants in the order `token_ids`. Raises `Refused` when the ids differ."""
+    enc = _enc(state)
+    by_id = {c.token_id: c for c in enc.order}
+    if sorted(token_ids) != sorted(by_id) or len(set(token_ids)) != len(token_ids):
+        raise Refused("a new order must list the same creatures once each")
+    current = enc.current_id
+    order = tuple(by_id[t] for t in token_ids)
+    index = list(token_ids).index(current) if current is not None else 0
+    return replace(state, encounter=replace(enc, order=order, index=index))
+
+
+def can_delay(state: GameState) -> bool:
+    """The system has Delay (PF2e) and an encounter with creatures is running."""
+    return _system(state).has_delay and state.encounter is not None and bool(state.encounter.order)
+
+
+def delay(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+    """The current creature Delays; the next turn begins."""
+    if not _system(state).has_delay:
+        raise Refused(f"{state.scene.system} has no Delay")
+    enc = _enc(state)
+    tid = enc.current_id
+    if tid is None:
+        return state, []
+    state = replace(state, encounter=replace(enc, delayed=enc.delayed | {tid}))
+    state, lines = _advance(state, rng)
+    return state, [f"{_label(state, tid)} delays", *lines]
+
+
+def return_from_delay(state: GameState, token_id: str, rng: DieSource) -> tuple[GameState, list[str]]:
+    """After the current turn ends, `token_id` comes back from Delay and takes its turn."""
+    enc = _enc(state)
+    if token_id not in enc.delayed:
+        raise Refused(f"{token_id} is not delaying")
+    current = enc.current_id
+    rest = [c for c in enc.order if c.token_id != token_id]
+    mover = next(c for c in enc.order if c.token_id == token_id)
+    pos = next(i for i, c in enumerate(rest) if c.token_id == current) if current != token_id else 0
+    order = (*rest[: pos + 1], mover, *rest[pos + 1 :])
+    enc = replace(enc, order=order, index=pos, delayed=enc.delayed - {token_id})
+    state = replace(state, encounter=enc)
+    state, lines = _advance(state, rng)
+    return state, [f"{_label(state, token_id)} returns from delaying", *lines]
+
+
+def ready(state: GameState, token_id: str, trigger: str) -> tuple[GameState, list[str]]:
+    """`token_id` Readies an action for `trigger` on its own turn (spends the Ready's actions)."""
+    enc = _enc(state)
+    cost = _system(state).ready_actions
+    turn = enc.turn
+    if turn is not None and turn.token_id == token_id:
+        turn = replace(turn, actions=max(0, turn.actions - cost))
+    readied = (*tuple(r for r in enc.readied if r[0] != token_id), (token_id, trigger))
+    state = replace(state, encounter=replace(enc, turn=turn, readied=readied))
+    what = f": {trigger}" if trigger else ""
+    return state, [f"{_label(state, token_id)} readies an action{what}"]
+
+
+def use_reaction(state: GameState, token_id: str) -> tuple[GameState, list[str]]:
+    """Spend `token_id`'s reaction (its readied action goes with it)."""
+    enc = _enc(state)
+    readied = [r for r in enc.readied if r[0] == token_id]
+    enc = replace(
+        enc,
+        reactions_used=enc.reactions_used | {token_id},
+        readied=tuple(r for r in enc.readied if r[0] != token_id),
+    )
+    what = "its reaction"
+    if readied:
+        what = f"its readied action ({readied[0][1]})" if readied[0][1] else "its readied action"
+    return replace(state, encounter=enc), [f"{_label(state, token_id)} uses {what}"]
+
+
+def record_attack(state: GameState, token_id: str) -> GameState:
+    """Count an attack by `token_id` (see the module docstring); nothing without an encounter."""
+    enc = state.encounter
+    t = enc.own_turn(token_id) if enc is not None else None
+    if enc is None or t is None:
+        return state
+    actions = max(0, t.actions - _system(state).attack_actions)
+    return replace(state, encounter=replace(enc, turn=replace(t, actions=actions, attacks=t.attacks + 1)))
+
+
+def spend_actions(
+    state: GameState, token_id: str, actions: int = 1, *, bonus_action: bool = False
+) -> GameState:
+    """Spend actions (or a bonus action) on the token's own turn."""
+    enc = state.encounter
+    t = enc.own_turn(token_id) if enc is not None else None
+    if enc is None or t is None:
+        return state
+    if bonus_action:
+        t = replace(t, bonus_actions=max(0, t.bonus_actions - 1))
+    else:
+        t = replace(t, actions=max(0, t.actions - actions))
+    return replace(state, encounter=replace(enc, turn=t))
+
+
+# -------------------------------------------------------------------------------------------- commands
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterStep:
+    """A turn-order change: `step` is a pure function of the state and the dice returning the new state and
+    its log lines (the functions above). The free-mode movement of the creatures in the order is forgotten
+    (their ledger is the encounter's)."""
+
+    label: str
+    step: Callable[[GameState, DieSource], tuple[GameState, list[str]]]
+    dice: DieSource = field(default_factory=_rng, compare=False)
+    merge_key: object | None = None
+
+    def apply(self, state: GameState) -> Outcome:
+        after, lines = self.step(state, self.dice)
+        touched = {c.token_id for c in (after.encounter.order if after.encounter else ())}
+        if state.encounter is not None:
+            touched |= {c.token_id for c in state.encounter.order}
+        return logged(replace(after, free=after.free.reset(touched)), *lines)
+
+
+def StartEncounter(
+    token_ids: Sequence[str] | None = None,
+    rolls: Sequence[tuple[str, int]] = (),
+    dice: DieSource | None = None,
+) -> EncounterStep:
+    """Roll initiative for `token_ids` (all tokens when None); `rolls` are d20s typed in at the table."""
+    ids = None if token_ids is None else tuple(token_ids)
+    typed = dict(rolls)
+
+    def step(gs: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+        return start_encounter(gs, rng, token_ids=ids, rolls=typed)
+
+    return EncounterStep("Start encounter", step, dice or _rng())
+
+
+def NextTurn(dice: DieSource | None = None) -> EncounterStep:
+    return EncounterStep("Next turn", next_turn, dice or _rng())
+
+
+def PreviousTurn() -> EncounterStep:
+    return EncounterStep("Previous turn", lambda gs, _rng: previous_turn(gs))
+
+
+def EndEncounter() -> EncounterStep:
+    def step(gs: GameState, _rng: DieSource) -> tuple[GameState, list[str]]:
+        if gs.encounter is None:
+            return gs, []
+        return replace(gs, encounter=None), [f"Encounter ends after {gs.encounter.round} round(s)"]
+
+    return EncounterStep("End encounter", step)
+
+
+def Reorder(token_ids: Sequence[str]) -> EncounterStep:
+    ids = tuple(token_ids)
+
+    def step(gs: GameState, _rng: DieSource) -> tuple[GameState, list[str]]:
+        new = reorder(gs, ids)
+        return new, ["Initiative order changed: " + ", ".join(_label(gs, t) for t in ids)]
+
+    return EncounterStep("Reorder initiative", step)
+
+
+def Delay(dice: DieSource | None = None) -> EncounterStep:
+    return EncounterStep("Delay", delay, dice or _rng())
+
+
+def ReturnFromDelay(token_id: str, dice: DieSource | None = None) -> EncounterStep:
+    return EncounterStep(
+        "Return from delay", lambda gs, rng: return_from_delay(gs, token_id, rng), dice or _rng()
+    )
+
+
+def Ready(token_id: str, trigger: str) -> EncounterStep:
+    return EncounterStep("Ready an action", lambda gs, _rng: ready(gs, token_id, trigger))
+
+
+def UseReaction(token_id: str) -> EncounterStep:
+    return EncounterStep("Use reaction", lambda gs, _rng: use_reaction(gs, token_id))
+
+
+def SetInitiative(token_id: str, d20: int) -> EncounterStep:
+    """Correct a creature's d20 for initiative (its place in the order stays; drag to move it)."""
+
+    def step(gs: GameState, _rng: DieSource) -> tuple[GameState, list[str]]:
+        enc = gs.encounter
+        if enc is None:
+            return gs, []
+        order = tuple(replace(c, d20=d20) if c.token_id == token_id else c for c in enc.order)
+        return replace(gs, encounter=replace(enc, order=order)), [
+            f"{_label(gs, token_id)}'s initiative roll set to {d20}"
+        ]
+
+    return EncounterStep("Set initiative", step)
+
+
+@dataclass(frozen=True, slots=True)
+class AddEffect:
+    effect: Effect
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.effect.name} on {self.effect.token_id}"
+
+    def apply(self, state: GameState) -> Outcome:
+        return logged(
+            add_effect(state, self.effect), f"{_label(state, self.effect.token_id)}: {self.effect.name}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveEffect:
+    effect_id: str
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Remove effect"
+
+    def apply(self, state: GameState) -> Outcome:
+        return logged(remove_effect(state, self.effect_id), f"Effect {self.effect_id} removed")

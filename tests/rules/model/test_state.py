@@ -1,0 +1,80 @@
+"""`GameState` and the scene file: equality, the documented engine keys, and files of format version 1
+(the landed app's, which kept the engine's state in ``Scene.extra``) still opening."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import replace
+
+import pytest
+
+from rules.dice import ScriptedDice
+from rules.geometry.areas import AreaSpec
+from rules.geometry.coords import Point
+from rules.model.areas import PlacedArea
+from rules.model.codec import area_to_json, encounter_to_json, scene_for_file, state_from_scene
+from rules.model.state import GameState
+from rules.play.turns import start_encounter
+from rules.scene import FORMAT_VERSION, PLAY_KEYS, scene_from_json, scene_from_text, scene_to_json
+from tests.rules.play.helpers import ARENA, scene_from
+
+
+def _running() -> GameState:
+    state, _ = start_encounter(
+        GameState(scene_from(ARENA)), ScriptedDice([]), rolls={"A": 9, "B": 8, "C": 7, "D": 6}
+    )
+    burst = PlacedArea("area-1", AreaSpec("burst", 10, origin=Point(2, 1)), label="Fireball", rounds_left=2)
+    return replace(state, areas=(burst,), log=("Initiative: …", "A moves 5 ft"))
+
+
+def test_equality_sees_the_encounter_areas_and_log() -> None:
+    scene = scene_from(ARENA)
+    running = _running()
+    assert GameState(scene) == GameState(scene)
+    assert running != replace(running, encounter=None)
+    assert replace(running, areas=()) != running
+    assert replace(running, log=()) != running
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        running.log = ()  # type: ignore[misc]
+
+
+def test_the_engine_keys_are_documented_top_level_keys_and_never_extra() -> None:
+    running = _running()
+    doc = json.loads(json.dumps(scene_to_json(scene_for_file(running))))
+    assert doc["version"] == FORMAT_VERSION == 2
+    assert set(PLAY_KEYS) <= set(doc)
+    assert doc["encounter"]["order"][0]["token"] == "A"
+    loaded = scene_from_json(doc)
+    assert not set(PLAY_KEYS) & set(loaded.extra)
+    read = state_from_scene(loaded)
+    assert read.problems == ()
+    assert read.state == replace(running, free=GameState(running.scene).free)
+    assert read.state.scene.saved_play == {}
+
+
+def test_a_file_saved_by_the_landed_version_still_opens() -> None:
+    """Format version 1: the app wrote the scene's ``extra`` dict (``encounter``, ``areas``, ``log``)
+    as unknown top-level keys. Build such a file the way that version did and open it."""
+    running = _running()
+    assert running.encounter is not None
+    v1 = scene_to_json(running.scene)
+    v1["version"] = 1
+    for key in PLAY_KEYS:
+        v1.pop(key, None)
+    v1["encounter"] = encounter_to_json(running.encounter)
+    v1["areas"] = [area_to_json(a) for a in running.areas]
+    v1["log"] = list(running.log)
+    v1["homebrew"] = {"kept": True}  # an unknown key stays unknown
+    scene = scene_from_text(json.dumps(v1), "old.json")
+    assert scene.version == 2
+    assert scene.extra == {"homebrew": {"kept": True}}
+    read = state_from_scene(scene)
+    assert read.problems == ()
+    assert read.state.encounter == running.encounter
+    assert read.state.areas == running.areas
+    assert read.state.log == running.log
+    # and it is written back as version 2 with the same keys
+    again = scene_to_json(scene_for_file(read.state))
+    assert again["version"] == 2 and again["homebrew"] == {"kept": True}
+    assert again["encounter"] == v1["encounter"] and again["log"] == v1["log"]
