@@ -262,7 +262,8 @@ class InspectorDock(QDockWidget):
         new = replace(t, **{field: value})
         if field == "hp" and value is not None and t.hp is not None:
             # by the rules: a raise heals (ends dying, wakes), a drop is lost HP (0 HP knocks out)
-            new, _lines = healing.set_hp(t, int(value), self.doc.scene.system)
+            base = t if t.max_hp is not None else replace(t, max_hp=max(int(value), t.hp))
+            new, _lines = healing.set_hp(base, int(value), self.doc.scene.system)
         if field == "hp" and value is not None and t.max_hp is None:
             new = replace(new, max_hp=value)
         if field == "size":

@@ -141,3 +141,15 @@ def test_screenshot_of_the_condition_editor_with_badges(qtbot) -> None:  # type:
     image = QImage(str(path))
     colours = {image.pixel(x, y) for x in range(0, image.width(), 13) for y in range(0, image.height(), 13)}
     assert len(colours) > 20, "the screenshot looks blank"
+
+
+def test_hp_edit_of_a_token_without_max_hp_still_raises_it(window) -> None:  # type: ignore[no-untyped-def]
+    doc = window.doc
+    window.files.new_empty("pf2e", 6, 6)
+    from desktop.commands import AddTokens
+
+    doc.execute(AddTokens((Token("rat", Cell(1, 1), hp=4),)))
+    window.map_scene.select_ids(["rat"])
+    window.inspector.hp.setValue(9)
+    rat = doc.scene.token("rat")
+    assert (rat.hp, rat.max_hp) == (9, 9)
