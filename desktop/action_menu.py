@@ -110,7 +110,12 @@ def _prone(scene: Scene, token: Token, key: str) -> ActionResult:
         else:
             new, extra = dnd.stand(token), f"costs {dnd.stand_cost(token.speed)} ft of movement"
     verb = "drops prone" if key == "drop-prone" else "stands up"
-    return ActionResult((new,), (f"{name} {verb} ({extra})",))
+    lines = [f"{name} {verb} ({extra})"]
+    if scene.is_pf2e:
+        from rules.systems.reactions import action_reactions
+
+        lines += [r.text for r in action_reactions(scene, token, key)]
+    return ActionResult((new,), tuple(lines))
 
 
 def _hide(scene: Scene, token: Token, rng: DieSource) -> ActionResult:

@@ -100,6 +100,18 @@ def test_resolve_hide_and_fall_with_given_dice() -> None:
     assert [x.key for x in actions_for(five, a5)][:3] == ["dodge", "disengage", "drop-prone"]
 
 
+def test_standing_up_next_to_a_reactive_striker_is_logged() -> None:
+    s = ascii_scene("Ab", tokens={"A": {"conditions": ["prone"]}, "b": {"reactions": ["Reactive Strike"]}})
+    a = s.token("A")
+    assert a is not None
+    r = resolve(s, a, "stand", ScriptedDice([]))
+    assert not r.tokens[0].has_condition("prone")
+    assert r.lines == (
+        "A stands up (a move action: Reactive Strike can be triggered)",
+        "stand within b's reach (Reactive Strike)",
+    )
+
+
 # ------------------------------------------------------------------------------------------ screenshots
 
 
