@@ -29,7 +29,8 @@ legal iff every square's step is):
 - Creatures: see `creature_rule` (PF2e, 5e 2014, 5e 2024 differ). No move may *end* with any square in
   another creature's space unless that creature allows it (PF2e tiny creatures; 5e: a tiny mover in a square
   holding fewer than four tiny creatures); the start position is always a legal end. A creature flying
-  above the mover (5-ft levels that don't overlap, `rules.geometry.elevation`) is not in its way.
+  above the mover (5-ft levels that don't overlap, `rules.geometry.elevation`) is not in its way; a mover
+  off the ground (``elevation`` > 0) ignores difficult and hazardous terrain (impassable cells still stop it).
 
 Searches run over (top-left cell × diagonal parity) states, so a path may prefer an orthogonal detour to
 keep the next diagonal cheap. Per-scene tables (terrain codes, which 1-square steps a wall blocks, static
@@ -521,6 +522,17 @@ def creature_rule(scene: Scene, mover: Token, other: Token) -> CreatureRule:
     )
 
 
+def _flight_scene(scene: Scene) -> Scene:
+    """The scene as a creature in the air moves over it: only impassable cells (solid obstacles taken to be as
+    tall as any fight, like walls) remain of the terrain; difficult and hazardous ground doesn't slow it."""
+
+    def build() -> Scene:
+        return scene.edit(terrain=tuple(t for t in scene.terrain if t.kind == "impassable"))
+
+    result: Scene = scene.cached("movement.flight_scene", build)
+    return result
+
+
 def _same_height(mover: Token, other: Token) -> bool:
     """Does `other` stand in `mover`'s way? Not when one flies above the other (their 5-ft levels don't
     overlap, `rules.geometry.elevation.blocks_ground`)."""
@@ -598,12 +610,14 @@ class MoveContext:
         self.side = token.side
         self.size = token.size
         self.n = n = SIZE_SQUARES[token.size]
-        self.grid = g = grid_tables(scene)
+        # a flyer ignores the ground's terrain
+        ground = _flight_scene(scene) if token.elevation > 0 else scene
+        self.grid = g = grid_tables(ground)
         self.width = w = g.width
         self.height = h = g.height
         self.pf2e = scene.is_pf2e
         self.alternating = _alternating(scene)
-        tables = size_tables(scene, n)
+        tables = size_tables(ground, n)
         #: cell index → a token whose space this mover can't pass (with the reason), entering is illegal
         self.blocking: dict[int, tuple[Token, str]] = {}
         #: cell indexes that are difficult terrain for this mover because a creature stands there (5e)

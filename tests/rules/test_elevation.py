@@ -199,3 +199,12 @@ def test_reach_query_of_a_flyer_counts_its_height() -> None:
     high = ascii_scene(".....\n.....\n..A..\n.....\n.....", tokens={"A": {"elevation": 10}})
     assert ask(high, q="reach", token="A")["cells"] == []
     assert len(ask(high, q="reach", token="A", feet=10)["cells"]) == 24
+
+
+def test_a_flyer_ignores_difficult_ground_but_not_obstacles() -> None:
+    ground = ascii_scene("A~~~.")
+    assert ask(ground, q="path", token="A", to=[4, 0])["feet"] == 35
+    flying = ascii_scene("A~~~.", tokens={"A": {"elevation": 10}})
+    assert ask(flying, q="path", token="A", to=[4, 0])["feet"] == 20
+    walled = ascii_scene("A.#..", tokens={"A": {"elevation": 10}})
+    assert ask(walled, q="path", token="A", to=[4, 0]) == {"feet": None, "path": None}
