@@ -91,3 +91,14 @@ def test_pf2e_anyone_may_end_in_a_tiny_creatures_square() -> None:
     # Two medium creatures never share.
     s3 = ascii_scene("A.b", sides={"b": "party"})
     assert Cell(2, 0) not in reachable(s3, tok(s3, "A"), 25)
+
+
+@pytest.mark.parametrize("system", ["dnd5e-2014", "dnd5e-2024"])
+def test_5e_crawling_costs_double_and_triple_in_difficult_terrain(system: str) -> None:
+    standing = ascii_scene("A.~.", system)
+    prone = ascii_scene("A.~.", system, tokens={"A": {"conditions": ["prone"]}})
+    path = [Cell(0, 0), Cell(1, 0), Cell(2, 0), Cell(3, 0)]
+    assert path_cost(standing, tok(standing, "A"), path).steps == (5, 10, 5)
+    assert path_cost(prone, tok(prone, "A"), path).steps == (10, 15, 10)
+    assert reachable(prone, tok(prone, "A"), 35)[Cell(3, 0)] == 35
+    assert Cell(3, 0) not in reachable(prone, tok(prone, "A"), 30)
