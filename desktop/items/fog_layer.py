@@ -19,7 +19,7 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.style import CELL
@@ -66,6 +66,7 @@ class FogItem(QGraphicsItem):
         super().__init__()
         self.alphas = alphas
         self._image: QImage | None = None
+        self._pixmap: QPixmap | None = None
         self._rect = QRectF()
         self.setZValue(Z_FOG)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -76,6 +77,7 @@ class FogItem(QGraphicsItem):
         if visible is None or known is None:
             if self._image is not None:
                 self._image = None
+                self._pixmap = None
                 self.update()
             return
         h, w = visible.shape
@@ -84,6 +86,7 @@ class FogItem(QGraphicsItem):
             self.prepareGeometryChange()
             self._rect = rect
         self._image = fog_image(visible, known, self.alphas)
+        self._pixmap = QPixmap.fromImage(self._image)
         self.update()
 
     @property
@@ -96,10 +99,10 @@ class FogItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        if self._image is None:
+        if self._pixmap is None:
             return
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-        painter.drawImage(self._rect, self._image)
+        painter.drawPixmap(self._rect, self._pixmap, QRectF(self._pixmap.rect()))
 
 
 class FogController(QObject):

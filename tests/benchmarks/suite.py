@@ -324,4 +324,7 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
         from tests.benchmarks.qt_benches import qt_benches
 
         benches.extend(qt_benches(pf, quick))
+        from tests.benchmarks.vision_benches import vision_qt_benches
+
+        benches.extend(vision_qt_benches(quick))
     return benches

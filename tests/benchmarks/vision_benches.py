@@ -125,3 +125,99 @@ def vision_benches(quick: bool) -> list[Bench]:
         )
     )
     return benches
+
+
+# ------------------------------------------------------------------------------------------------- Qt
+
+
+def vision_qt_benches(quick: bool) -> list[Bench]:
+    """The player screen's frame on the 250×250 map with fog, and opening that map to its first frame."""
+    import json
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.document import Document
+    from desktop.main_window import MainWindow
+    from desktop.style import CELL
+    from rules.scene import scene_from_text
+    from tests.benchmarks.hugemap import huge_map_doc
+
+    app = QApplication.instance() or QApplication([])
+    doc_json = huge_map_doc("pf2e", quick=quick)
+    scene = huge_map("pf2e", quick=quick)
+    w, h = scene.grid.width, scene.grid.height
+    explored = Fog.blank(w, h).reveal((x, y) for x in range(w // 3) for y in range(h))
+    scene = scene.edit(fog=explored)
+    win = MainWindow(Document(scene), autosave=False)
+    feats = win.player_screen  # type: ignore[attr-defined]
+    player = feats.open_player_screen()
+    player.follow.setChecked(False)
+    player.resize(1920 + player.side_panel.width(), 1080 + player.controls.height())
+    player.view.resize(1920, 1080)
+    app.processEvents()
+    player.view.fit_rect(QRectF(0, 0, w * CELL, h * CELL))
+    app.processEvents()
+
+    def frame() -> None:
+        player.view.viewport().repaint()
+
+    view_value = feats.player_scene.view_value
+    image = QImage(1920, 1080, QImage.Format.Format_ARGB32_Premultiplied)
+
+    def naive_frame() -> None:
+        """The fog as one filled rectangle per square, painted at the view's scale."""
+        image.fill(0)
+        p = QPainter(image)
+        p.setTransform(player.view.viewportTransform())
+        unknown, dimmed = QColor(0, 0, 0, 255), QColor(0, 0, 0, 150)
+        vis, known = view_value.visible, view_value.known
+        for y in range(h):
+            for x in range(w):
+                if not vis[y, x]:
+                    p.fillRect(QRectF(x * CELL, y * CELL, CELL, CELL), dimmed if known[y, x] else unknown)
+        p.end()
+
+    text = json.dumps(doc_json)
+    party = [t for t in scene.tokens if is_party(t)][:6]
+
+    def open_map() -> None:
+        s = scene_from_text(text)
+        window = MainWindow(Document(s), autosave=False)
+        window.resize(1920, 1080)
+        window.show()
+        app.processEvents()
+        window.view.viewport().repaint()
+        window.close()
+        window.deleteLater()
+
+    def naive_open() -> None:
+        s = scene_from_text(text)
+        light_map(s, exact=True)
+        for t in party:
+            shapely_visible_cells(s, t)
+
+    label = "250×250" if not quick else "small map"
+    benches = [
+        Bench(
+            f"qt: player screen frame 1920×1080, {label}, fog",
+            8.0,
+            frame,
+            naive_frame,
+            "fog painted as one rectangle per square",
+            repeat=15,
+        ),
+        Bench(
+            f"qt: open the {label} map to its first frame",
+            1000.0,
+            open_map,
+            naive_open,
+            "engine alone: exact light map + shapely polygons",
+            repeat=3,
+        ),
+    ]
+    benches[0].window = (win, player)  # type: ignore[attr-defined]  # keep the windows alive
+    return benches
