@@ -494,8 +494,11 @@ def incapacitated(token: Token) -> bool:
 def creature_rule(scene: Scene, mover: Token, other: Token) -> CreatureRule:
     """How `other`'s space affects `mover` (same `side` = allies; different sides = hostile/unwilling).
 
-    - PF2e: a tiny mover, or a tiny `other`, may pass and end there; otherwise an ally's space may be passed,
-      an unwilling creature's only when 3+ sizes different; never ended in; no extra cost.
+    - PF2e: a tiny mover, or a tiny `other`, may pass and end there; so may a mover sharing the square of a
+      prone creature its size or smaller that is willing (an ally), unconscious, dying or dead (an unconscious
+      or dead creature lies prone) (Player Core "Prone and Incapacitated Creatures"); otherwise an ally's
+      space may be passed, an unwilling creature's only when 3+ sizes different; never ended in; no extra
+      cost.
     - 5e 2014: a non-hostile creature's space may be passed, a hostile one's only when 2+ sizes different;
       every other creature's space is difficult terrain; never ended in.
     - 5e 2024: an ally's, an incapacitated creature's, a tiny creature's, or a 2+ sizes larger creature's
@@ -505,6 +508,11 @@ def creature_rule(scene: Scene, mover: Token, other: Token) -> CreatureRule:
     diff = SIZE_RANK[other.size] - SIZE_RANK[mover.size]
     if scene.is_pf2e:
         if mover.size == "tiny" or other.size == "tiny":
+            return CreatureRule(True, True, False)
+        down = bool(other.condition_names() & {"unconscious", "dying", "dead"}) or (
+            other.hp is not None and other.hp <= 0
+        )
+        if diff <= 0 and (down or (ally and other.has_condition("prone"))):
             return CreatureRule(True, True, False)
         if ally or abs(diff) >= 3:
             return CreatureRule(True, False, False)

@@ -102,3 +102,22 @@ def test_5e_crawling_costs_double_and_triple_in_difficult_terrain(system: str) -
     assert path_cost(prone, tok(prone, "A"), path).steps == (10, 15, 10)
     assert reachable(prone, tok(prone, "A"), 35)[Cell(3, 0)] == 35
     assert Cell(3, 0) not in reachable(prone, tok(prone, "A"), 30)
+
+
+def test_pf2e_sharing_a_square_with_a_prone_creature() -> None:
+    # Willing (an ally) and prone, or unconscious / dead, and no larger than the mover: it may end there.
+    for fields, sides, ok in [
+        ({"conditions": ["prone"]}, {"b": "party"}, True),
+        ({"conditions": ["prone"]}, {}, False),  # a prone foe that is awake is unwilling
+        ({"conditions": ["unconscious"]}, {}, True),
+        ({"conditions": ["dead"]}, {}, True),
+        ({"hp": 0}, {}, True),
+    ]:
+        s = ascii_scene("A.b", tokens={"b": fields}, sides=sides)
+        assert (Cell(2, 0) in reachable(s, tok(s, "A"), 25)) is ok, (fields, sides)
+    # A larger fallen creature can't be shared.
+    big = ascii_scene("A.bb\n..bb", tokens={"b": {"conditions": ["unconscious"]}}, sizes={"b": "large"})
+    assert Cell(2, 0) not in reachable(big, tok(big, "A"), 25)
+    # 5e doesn't share: a creature never ends in another's space.
+    five = ascii_scene("A.b", "dnd5e-2014", tokens={"b": {"conditions": ["unconscious"]}})
+    assert Cell(2, 0) not in reachable(five, tok(five, "A"), 30)
