@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -89,11 +91,12 @@ class SceneSettingsDialog(QDialog):
         """The settings change, or None when nothing changed."""
         system = str(self.system.currentData())
         extra = {k: v for k, v in self._scene.options.extra.items() if k != "__written__"}
-        options = Options(
-            "alternating" if system == "pf2e" else str(self.diagonals.currentData()),
-            True if system == "pf2e" else self.flanking.isChecked(),
-            str(self.area.currentData()),
-            extra,
+        options = replace(  # the options this dialog doesn't show (ambient light …) are kept
+            self._scene.options,
+            diagonals="alternating" if system == "pf2e" else str(self.diagonals.currentData()),
+            flanking=True if system == "pf2e" else self.flanking.isChecked(),
+            area_method=str(self.area.currentData()),
+            extra=extra,
         )
         name = self.name.text().strip()
         old = self._scene
