@@ -112,6 +112,9 @@ def tooltip_text(token: Token) -> str:
         stats.append(f"AC {token.ac}")
     stats.append(f"Speed {token.speed} ft")
     stats.append(f"Reach {token.reach} ft")
+    stats += [f"{mode} {feet} ft" for mode, feet in token.speeds]
+    if token.elevation:
+        stats.append(f"{abs(token.elevation)} ft {'up' if token.elevation > 0 else 'down'}")
     lines.append(" · ".join(stats))
     if token.conditions:
         lines.append(", ".join(token.conditions))

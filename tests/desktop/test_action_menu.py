@@ -167,3 +167,14 @@ def test_screenshot_flying_token_badge_and_a_hidden_token(window, shots: Path) -
     shot = window.grab().toImage()
     _check_not_blank(shot, "flying badge")
     assert shot.save(str(shots / "21-flying-token-elevation-badge.png"))
+
+
+def test_tooltip_tells_speeds_and_height() -> None:
+    from desktop.items.token_item import tooltip_text
+
+    s = ascii_scene("A", tokens={"A": {"elevation": 15, "speeds": {"fly": 40}}})
+    a = s.token("A")
+    assert a is not None
+    text = tooltip_text(a)
+    assert "fly 40 ft" in text and "15 ft up" in text
+    assert elevation_text(a) == "▲15"
