@@ -31,13 +31,14 @@ legal iff every square's step is):
   holding fewer than four tiny creatures); the start position is always a legal end. A creature flying
   above the mover (5-ft levels that don't overlap, `rules.geometry.elevation`) is not in its way; a mover
   off the ground (``elevation`` > 0) ignores difficult and hazardous terrain (impassable cells still stop it).
-- 5e crawling: a prone mover pays every step's own cost once more (double; triple in difficult terrain).
+- 5e crawling and squeezing: a prone mover, and a ``squeezing`` one, pays every step's own cost once more
+  for each (double; triple in difficult terrain or when crawling while squeezing).
 
 Searches run over (top-left cell × diagonal parity) states, so a path may prefer an orthogonal detour to
 keep the next diagonal cheap. Per-scene tables (terrain codes, which 1-square steps a wall blocks, static
 step prices per creature size) are built once and cached on the `Scene` with `Scene.cached`; a
 `MoveContext` adds the creatures as seen by one mover and is cached per (mover id, side, size, elevation,
-prone).
+prone, squeezing).
 """
 
 from __future__ import annotations
@@ -670,12 +671,14 @@ class MoveContext:
         else:
             self.cost_even = tables.cost_even
             self.cost_odd = tables.cost_odd
-        #: 5e: a prone mover crawls, every foot costing 1 extra (the step's own cost is added once more)
-        self.crawl = not self.pf2e and token.has_condition("prone")
+        #: 5e: a prone mover crawls and a squeezing one squeezes, each making every foot cost 1 extra (the
+        #: step's own cost is added once more for each)
+        self.crawl = 0 if self.pf2e else token.has_condition("prone") + token.has_condition("squeezing")
         if self.crawl:
             even, odd = _base_costs(self.alternating)
-            self.cost_even = bytes(c + even[e & 7] if c else 0 for e, c in enumerate(self.cost_even))
-            self.cost_odd = bytes(c + odd[e & 7] if c else 0 for e, c in enumerate(self.cost_odd))
+            k = self.crawl
+            self.cost_even = bytes(c + k * even[e & 7] if c else 0 for e, c in enumerate(self.cost_even))
+            self.cost_odd = bytes(c + k * odd[e & 7] if c else 0 for e, c in enumerate(self.cost_odd))
         #: top-left indexes where this mover's space would overlap a space it can't end in
         self.no_end: set[int] = set()
         for idx in self.no_end_cells:
@@ -751,7 +754,7 @@ class MoveContext:
                     worst = k
                 if idx in self.creature_difficult:
                     crowd = True
-        price = _price(self.pf2e, base, worst, crowd) + (base if self.crawl else 0)
+        price = _price(self.pf2e, base, worst, crowd) + self.crawl * base
         return price, parity, self._step_problem(frm, to, d, entered)
 
     def _step_problem(self, frm: Cell, to: Cell, d: int, entered: list[tuple[int, int]]) -> str | None:
@@ -1072,8 +1075,8 @@ def least_per_cell(labels: dict[int, int]) -> dict[int, int]:
 
 def move_context(scene: Scene, token: Token) -> MoveContext:
     """The `MoveContext` of `token` in `scene` (cached on the scene)."""
-    prone = token.has_condition("prone")
-    key = ("movement.context", token.id, token.side, token.size, token.elevation, prone)
+    slow = (token.has_condition("prone"), token.has_condition("squeezing"))
+    key = ("movement.context", token.id, token.side, token.size, token.elevation, slow)
     result: MoveContext = scene.cached(key, lambda: MoveContext(scene, token))
     return result
 

@@ -121,3 +121,14 @@ def test_pf2e_sharing_a_square_with_a_prone_creature() -> None:
     # 5e doesn't share: a creature never ends in another's space.
     five = ascii_scene("A.b", "dnd5e-2014", tokens={"b": {"conditions": ["unconscious"]}})
     assert Cell(2, 0) not in reachable(five, tok(five, "A"), 30)
+
+
+def test_5e_squeezing_costs_double_in_the_path_search() -> None:
+    squeezing = ascii_scene("A...", "dnd5e-2014", tokens={"A": {"conditions": ["squeezing"]}})
+    path = [Cell(0, 0), Cell(1, 0), Cell(2, 0)]
+    assert path_cost(squeezing, tok(squeezing, "A"), path).steps == (10, 10)
+    both = ascii_scene("A...", "dnd5e-2024", tokens={"A": {"conditions": ["squeezing", "prone"]}})
+    assert path_cost(both, tok(both, "A"), path).steps == (15, 15)
+    # PF2e has no such cost (a prone creature Crawls 5 ft as an action instead).
+    pf = ascii_scene("A...", tokens={"A": {"conditions": ["squeezing", "prone"]}})
+    assert path_cost(pf, tok(pf, "A"), path).steps == (5, 5)
