@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QTextEdit,
     QWidget,
 )
+from shiboken6 import isValid
 
 from desktop.document import Document
 from desktop.drops import dropped_paths
@@ -393,7 +394,7 @@ class MapView(QGraphicsView):
 
     def take_keyboard_back(self) -> None:
         """Give the map the keyboard (after a dialog closed)."""
-        if not self.isVisible():
+        if not isValid(self) or not self.isVisible():  # a late timer after the window closed
             return
         current = QApplication.focusWidget()
         if current is not None and current.window() is not self.window():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QColor, QIcon, QPainter, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QToolBar,
     QWidget,
 )
+from shiboken6 import isValid
 
 
 def dark_palette() -> QPalette:
@@ -91,39 +92,48 @@ def apply_theme(app: QApplication) -> None:
     )
 
 
+_ACTION_EVENTS = (QEvent.Type.ActionAdded, QEvent.Type.ActionRemoved, QEvent.Type.ActionChanged)
+
+
 class ToolbarFitter(QObject):
     """Keeps a text-beside-icon toolbar whole in a narrow window: when the window is too narrow for the
     buttons' texts, they show icons only (their names are in the tooltips); wider again, the texts come
-    back. What still doesn't fit goes to the toolbar's » overflow menu, as in any Qt toolbar."""
+    back. What still doesn't fit goes to the toolbar's » overflow menu, as in any Qt toolbar.
+
+    The width the texts need is read from the toolbar's own size hint while it shows them (a layout's
+    hint is only up to date after the event loop has run, so switching back checks again a moment later);
+    adding or removing a button forgets it."""
 
     def __init__(self, toolbar: QToolBar) -> None:
         super().__init__(toolbar)
         self.toolbar = toolbar
-        self._text_width = 0
-        window = toolbar.window()
-        window.installEventFilter(self)
+        #: The width the toolbar needs with its texts (0: not known since its buttons changed).
+        self.text_width = 0
+        toolbar.window().installEventFilter(self)
+        toolbar.installEventFilter(self)
         self.fit()
-
-    def full_width(self) -> int:
-        """The toolbar's width with every text shown (measured once)."""
-        if not self._text_width:
-            tb = self.toolbar
-            old = tb.toolButtonStyle()
-            tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            self._text_width = tb.sizeHint().width()
-            tb.setToolButtonStyle(old)
-        return self._text_width
 
     def fit(self) -> None:
         tb = self.toolbar
-        wide = tb.window().width() >= self.full_width()
+        if not isValid(tb) or not isValid(self):  # a late timer after the window closed
+            return
         style = Qt.ToolButtonStyle
-        wanted = style.ToolButtonTextBesideIcon if wide else style.ToolButtonIconOnly
-        if tb.toolButtonStyle() != wanted:
-            tb.setToolButtonStyle(wanted)
+        room = tb.window().width()
+        if tb.toolButtonStyle() == style.ToolButtonTextBesideIcon:
+            self.text_width = tb.sizeHint().width()
+            if self.text_width > room:
+                tb.setToolButtonStyle(style.ToolButtonIconOnly)
+        elif not self.text_width or room >= self.text_width:
+            tb.setToolButtonStyle(style.ToolButtonTextBesideIcon)
+            QTimer.singleShot(0, self.fit)  # check with the texts laid out
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize:
+        kind = event.type()
+        if watched is self.toolbar:
+            if kind in _ACTION_EVENTS:
+                self.text_width = 0
+                QTimer.singleShot(0, self.fit)  # once the toolbar has its new button
+        elif kind == QEvent.Type.Resize:
             self.fit()
         return False
 

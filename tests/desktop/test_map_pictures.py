@@ -303,7 +303,9 @@ def test_calibration_with_shift_keeps_the_box_square_and_fit_off_keeps_the_grid(
     move(view, b, mods=shift)
     release(view, b, mods=shift)
     bg = window.doc.scene.background
-    assert bg.pixels_per_cell == pytest.approx(100.0, abs=2)
+    # the box spans 2 × 2 printed squares, and the tool counts them from the printed grid (issue 13)
+    assert window.tool.cells == 2
+    assert bg.pixels_per_cell == pytest.approx(50.0, abs=1)
     assert window.doc.scene.grid == Grid(10, 8)  # not fitted
 
 
