@@ -1,8 +1,8 @@
 """The token context menu's "Actions" submenu: the system's common actions, resolved by the engine.
 
 `actions_for(scene, token)` lists what the creature can do now (PF2e: Take Cover, Raise a Shield, Drop Prone
-or Stand, Hide, Seek; D&D 5e: Dodge, Disengage, Drop Prone or Stand, Hide, Search; both: climb or descend
-5 ft, fall to the ground). `resolve(scene, token, key, rng)` resolves one with the engine
+or Stand, Hide, Seek; D&D 5e: Dodge, Disengage, Drop Prone or Stand, Squeeze, Hide, Search; both: climb or
+descend 5 ft, fall to the ground). `resolve(scene, token, key, rng)` resolves one with the engine
 (`rules.systems.support_actions`, `.stealth`, the system's `movement_actions`, the system's damage) and
 returns the changed tokens and the log lines with the breakdown (totals against DCs, falling damage).
 These two are Qt-free; `add_actions_menu` puts them into a `QMenu` and runs each as one undoable command
@@ -52,6 +52,11 @@ def actions_for(scene: Scene, token: Token) -> list[ActionSpec]:
         out.append(ActionSpec("dodge", "Dodge"))
         out.append(ActionSpec("disengage", "Disengage"))
     out.append(ActionSpec("stand", "Stand") if prone else ActionSpec("drop-prone", "Drop Prone"))
+    if not scene.is_pf2e:
+        squeezing = token.has_condition("squeezing")
+        out.append(
+            ActionSpec("unsqueeze", "Stop squeezing") if squeezing else ActionSpec("squeeze", "Squeeze")
+        )
     out.append(ActionSpec("hide", "Hide (roll Stealth)"))
     out.append(ActionSpec("seek", "Seek (roll Perception)" if scene.is_pf2e else "Search (roll Perception)"))
     out.append(ActionSpec("up", f"Fly / climb up {ELEVATION_STEP} ft"))
@@ -82,6 +87,14 @@ def resolve(scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResul
         return ActionResult((new,), (f"{name} {what}",))
     if key in ("drop-prone", "stand"):
         return _prone(scene, token, key)
+    if key in ("squeeze", "unsqueeze") and not scene.is_pf2e:
+        from rules.systems.dnd5e import movement_actions as dnd
+
+        if key == "squeeze":
+            line = "squeezes into a smaller space (moves cost double; disadvantage on attacks and Dex saves; "
+            line += "attacks against it have advantage)"
+            return ActionResult((dnd.start_squeezing(token),), (f"{name} {line}",))
+        return ActionResult((dnd.stop_squeezing(token),), (f"{name} stops squeezing",))
     if key == "hide":
         return _hide(scene, token, rng)
     if key == "seek":

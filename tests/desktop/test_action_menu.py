@@ -97,7 +97,10 @@ def test_resolve_hide_and_fall_with_given_dice() -> None:
     assert a5 is not None
     rolled = resolve(five, a5, "fall", ScriptedDice([4, 5, 6]))
     assert rolled.tokens[0].hp == 15 and "3d6 rolled 15" in rolled.lines[0]
-    assert [x.key for x in actions_for(five, a5)][:3] == ["dodge", "disengage", "drop-prone"]
+    assert [x.key for x in actions_for(five, a5)][:4] == ["dodge", "disengage", "drop-prone", "squeeze"]
+    squeezed = resolve(five, a5, "squeeze", ScriptedDice([])).tokens[0]
+    assert squeezed.has_condition("squeezing")
+    assert "unsqueeze" in [x.key for x in actions_for(five, squeezed)]
 
 
 def test_standing_up_next_to_a_reactive_striker_is_logged() -> None:
