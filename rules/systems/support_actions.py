@@ -190,6 +190,38 @@ def end_of_turn(token: Token) -> Token:
     return token.without_condition(DISENGAGED) if token.has_condition(DISENGAGED) else token
 
 
+def at_turn(system: str, token: Token, moment: str) -> tuple[Token, tuple[str, ...]]:
+    """Everything these actions, reactions and surprise change at the ``start`` or ``end`` of the
+    creature's own turn, with one log line each — the one call for the encounter's turn steps:
+
+    * start: a raised shield is lowered, Dodge ends, the creature's reaction comes back
+      (``reaction-used``, `rules.systems.reactions.start_of_turn`);
+    * end: Disengage ends; 5e 2014 surprise ends after the creature's first turn
+      (`rules.systems.initiative.end_of_turn`)."""
+    from rules.systems import initiative, reactions
+
+    if moment not in ("start", "end"):
+        raise ValueError(f"moment is 'start' or 'end', not {moment!r}")
+    name = token.label
+    lines: list[str] = []
+    if moment == "start":
+        if token.has_condition(RAISED_SHIELD):
+            lines.append(f"{name} lowers its shield")
+        if token.has_condition(DODGING):
+            lines.append(f"{name} stops Dodging")
+        if token.has_condition("reaction-used"):
+            lines.append(f"{name} has its reaction again")
+        token = reactions.start_of_turn(start_of_turn(token))
+    else:
+        if token.has_condition(DISENGAGED):
+            lines.append(f"{name}'s Disengage ends")
+        if system == "dnd5e-2014" and token.has_condition(initiative.SURPRISED):
+            lines.append(f"{name} is no longer surprised")
+            token = initiative.end_of_turn(token)
+        token = end_of_turn(token)
+    return token, tuple(lines)
+
+
 def apply(system: str, action: str, token: Token) -> Token:
     """Apply one of these actions by name (``take-cover``, ``raise-shield``, ``dodge``, ``disengage``,
     ``help``) for the scene's `system`; raises `ValueError` for another system's action or an unknown one."""

@@ -169,3 +169,17 @@ def test_5e_dodge_only_against_attackers_the_dodger_can_see() -> None:
         },
     )
     assert handlers["attack"](s, q)["mode"] == "advantage"
+
+
+def test_at_turn_ends_what_lasts_until_the_start_or_end_of_the_turn() -> None:
+    t = tok("raised-shield", "dodging", "reaction-used", "disengaged", "surprised", "took-cover")
+    started, lines = sa.at_turn("dnd5e-2014", t, "start")
+    assert set(started.conditions) == {"disengaged", "surprised", "took-cover"}
+    assert lines == ("t lowers its shield", "t stops Dodging", "t has its reaction again")
+    ended, lines = sa.at_turn("dnd5e-2014", started, "end")
+    assert ended.conditions == ("took-cover",)
+    assert lines == ("t's Disengage ends", "t is no longer surprised")
+    # Surprise only lasts the first turn under the 2014 rules; 2024 surprise is only the initiative roll.
+    assert sa.at_turn("dnd5e-2024", started, "end")[0].has_condition("surprised")
+    with pytest.raises(ValueError, match="moment"):
+        sa.at_turn("pf2e", t, "middle")
