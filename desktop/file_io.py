@@ -4,7 +4,7 @@ Opening: any file `rules.io.fivefoot_file.open_document` reads — `.fivefoot`, 
 (`.dd2vtt`, `.uvtt`, `.df2vtt`). Pictures referred to by a relative file path are resolved against the
 scene file's folder (`Opened.base_dir`).
 
-Saving goes through `rules.io.safe_write.save_scene` (atomic, keeps ``NAME.bak``):
+Saving goes through `rules.io.saving.save_scene` (atomic, keeps ``NAME.bak``):
 - ``.fivefoot``: pictures referred to by a file path are embedded (``embedded:NAME``), so the file travels
   alone; pictures already embedded stay embedded. A path to a missing file or to something that is not a
   usable picture (a text file, a device, a pipe: read only through `rules.io.safe_read`) is kept as it is
@@ -32,7 +32,8 @@ from rules.io.images import (
     embedded_ref,
     resolve_image,
 )
-from rules.io.safe_write import FileStamp, save_scene
+from rules.io.safe_write import FileStamp
+from rules.io.saving import save_scene
 from rules.scene import Scene
 
 OPEN_FILTER = (

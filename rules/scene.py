@@ -37,6 +37,11 @@ TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous",
 #: Worse kinds win when a cell is listed twice.
 TERRAIN_SEVERITY: dict[str, int] = {"hazardous": 0, "difficult": 1, "greater-difficult": 2, "impassable": 3}
 WALL_KINDS: tuple[str, ...] = ("wall", "door", "window", "low")
+#: The one set of conditions under which a creature can't act: it takes no actions or reactions and
+#: threatens nothing (PF2e: can't act; 5e: incapacitated or worse). Rules that differ start from it.
+CANNOT_ACT: frozenset[str] = frozenset(
+    {"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "incapacitated"}
+)
 DIAGONAL_OPTIONS: tuple[str, ...] = ("alternating", "five")
 AREA_METHODS: tuple[str, ...] = ("half", "touch", "token")
 LIGHT_LEVELS: tuple[str, ...] = ("bright", "dim", "darkness")

@@ -60,7 +60,7 @@ from rules.geometry.movement import (
 from rules.model.encounter import NOTHING_SPENT as NOTHING_SPENT  # re-exported: the ledger's value
 from rules.model.encounter import Spent as Spent
 from rules.model.encounter import TurnState
-from rules.scene import Scene, Token
+from rules.scene import CANNOT_ACT, Scene, Token
 from rules.systems import system_for
 from rules.systems.board import melee_reach
 
@@ -70,9 +70,7 @@ PF2E_ACTIONS = 3
 #: inside the names the token lists, so "Reactive Strike (polearm)" counts).
 PF2E_MOVE_REACTIONS = ("reactive strike", "attack of opportunity")
 #: Conditions under which a creature makes no reaction.
-CANNOT_REACT: frozenset[str] = frozenset(
-    {"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "incapacitated"}
-)
+CANNOT_REACT: frozenset[str] = CANNOT_ACT
 
 
 # ----------------------------------------------------------------------------------------------- budget

@@ -13,18 +13,39 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QGraphicsItem, QHBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QHBoxLayout, QMenu, QWidget
 
 from rules.geometry.coords import Cell
 
 if TYPE_CHECKING:
     from desktop.document import Document
     from desktop.map_scene import MapScene
-    from desktop.map_view import MapView
+
+
+class ToolHost(Protocol):
+    """What a tool may use of the map view that feeds it (`desktop.map_view.MapView` is one): the document,
+    the map scene, the status line, the context menu, the view's signals for requests a tool can't serve
+    itself, and Qt's view coordinates. Tools depend on this narrow surface, not on the view's module."""
+
+    doc: Document
+    map_scene: MapScene
+    add_token_requested: Any
+    edit_token_requested: Any
+    attack_requested: Any
+
+    def show_message(self, text: str) -> None: ...
+
+    def show_context_menu(self, menu: QMenu, global_pos: QPoint) -> None: ...
+
+    def drag_distance(self) -> int: ...
+
+    def viewport(self) -> QWidget: ...
+
+    def mapFromScene(self, point: QPointF) -> QPoint: ...  # Qt's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +78,7 @@ class Tool:
     #: The tool has widgets in the tool options bar (`fill_options` adds them).
     has_options = False
 
-    def __init__(self, view: MapView) -> None:
+    def __init__(self, view: ToolHost) -> None:
         self.view = view
         #: The tool's row in the tool options bar, once made (`options_widget`).
         self._options_row: QWidget | None = None
@@ -151,6 +172,6 @@ class ToolSpec:
     shortcut: str
     tooltip: str
     icon: str
-    factory: Callable[[MapView], Tool]
+    factory: Callable[[ToolHost], Tool]
     #: False: the tool is in the menus only (a set-up tool the table rarely needs), not the tool bar.
     toolbar: bool = True

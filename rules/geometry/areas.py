@@ -65,7 +65,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -75,6 +74,8 @@ from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, Cell, Point
 from rules.geometry.distance import ALTERNATING
 from rules.geometry.sight import EPS, crossed_walls, wall_index
+from rules.model.area_spec import ALL_SHAPES as ALL_SHAPES  # the values live in rules.model
+from rules.model.area_spec import AreaSpec as AreaSpec
 from rules.scene import AREA_METHODS, Scene, Token
 
 IntArray = npt.NDArray[np.int64]
@@ -83,7 +84,6 @@ BoolArray = npt.NDArray[np.bool_]
 
 PF2E_SHAPES: tuple[str, ...] = ("burst", "emanation", "cone", "line")
 DND5E_SHAPES: tuple[str, ...] = ("sphere", "cylinder", "cube", "cone", "line", "emanation")
-ALL_SHAPES: tuple[str, ...] = ("burst", "sphere", "cylinder", "cube", "emanation", "cone", "line")
 #: Shapes whose point of origin is outside the area: their creator is affected only with include_self.
 CREATOR_OUTSIDE: tuple[str, ...] = ("cone", "line", "cube", "emanation")
 #: Largest length, radius or width accepted, in feet (the largest grid is 1000 squares = 5000 ft).
@@ -105,30 +105,6 @@ _OCTANT_UNITS: tuple[tuple[float, float], ...] = (
 
 
 # ------------------------------------------------------------------------------------------------ values
-
-
-@dataclass(frozen=True, slots=True)
-class AreaSpec:
-    """One area of effect, for every shape and system.
-
-    `origin` is the shape's point: the corner of a burst, sphere or cylinder, the top-left corner of a
-    cube, the origin of a cone or line (None for an emanation, or for a cone or line to start it at the
-    creator's space, see `default_origin`). `feet` is the radius, side or length; `direction` (degrees,
-    0 = east, 90 = south) is for cones and lines; `width` for lines. `token_id` names the creator (needed
-    for an emanation). `method` overrides the scene's 5e ``area_method`` (None = the scene's).
-    `elevation` (ft) is the height of the origin: a creature is affected only within the area's vertical
-    extent (`rules.geometry.elevation.area_levels`; an emanation follows its creator's height).
-    """
-
-    shape: str
-    feet: int
-    origin: Point | None = None
-    direction: float | None = None
-    width: int = 5
-    token_id: str | None = None
-    include_self: bool = False
-    method: str | None = None
-    elevation: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -834,10 +810,3 @@ def resolve_area(scene: Scene, spec: AreaSpec) -> AreaResult:
         tokens=tuple(tokens),
         origin=origin,
     )
-
-
-def spec_from_query(scene: Scene, q: dict[str, Any]) -> AreaSpec:
-    """The `AreaSpec` of an ``area`` query (parsing lives in `rules.queries.areas`)."""
-    from rules.queries.areas import spec_from_query as parse
-
-    return parse(scene, q)

@@ -48,3 +48,14 @@ def space_distance(a: tuple[int, int], a_side: int, b: tuple[int, int], b_side: 
     the other (adjacent = 5 ft, overlapping = 0)."""
     dx, dy = space_offset(a, a_side, b, b_side)
     return offset_feet(dx, dy, mode)
+
+
+def offset_in_reach(dx: int, dy: int, feet: int, mode: str, pf2e: bool) -> bool:
+    """Is a square at offset (dx, dy) squares from the nearest square of the space within `feet`?"""
+    if dx == 0 and dy == 0:
+        return True
+    if feet <= 0:
+        return False
+    if pf2e and feet == 10 and max(abs(dx), abs(dy)) <= 2:
+        return True
+    return offset_feet(dx, dy, mode) <= feet

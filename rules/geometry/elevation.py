@@ -39,7 +39,7 @@ allows it.
 
 from __future__ import annotations
 
-from rules.geometry.distance import FIVE, gap, offset_feet
+from rules.geometry.distance import FIVE, gap, offset_feet, offset_in_reach
 from rules.scene import Token
 
 SQUARE_FT = 5
@@ -94,8 +94,6 @@ def token_distance(a: Token, b: Token, mode: str) -> int:
 def in_reach_3d(a: Token, b: Token, feet: int, mode: str, pf2e: bool) -> bool:
     """Is any square of `b`'s space within `feet` of `a`'s space, elevation counted (the PF2e 10-ft reach
     exception included: 2 squares in every direction)?"""
-    from rules.geometry.reach import offset_in_reach
-
     dx, dy, dz = space_offset_3d(a, b)
     x, y = fold(dx, dy, dz)
     return offset_in_reach(x, y, feet, mode, pf2e)

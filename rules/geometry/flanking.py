@@ -22,18 +22,13 @@ from fractions import Fraction
 
 from rules.geometry.coords import Cell, Point
 from rules.geometry.distance import space_offset
-from rules.geometry.reach import within_reach
+from rules.geometry.reach import (  # who can threaten and how far: one home, rules.geometry.reach
+    DND_INCAPACITATED as DND_INCAPACITATED,
+)
+from rules.geometry.reach import PF2E_CANT_FLANK as PF2E_CANT_FLANK
+from rules.geometry.reach import can_flank, melee_reach, within_reach
 from rules.geometry.sight import can_see, line_of_effect
-from rules.scene import Attack, Scene, Token
-
-#: PF2e conditions under which a creature can't act, or can't attack (restrained).
-PF2E_CANT_FLANK = frozenset(
-    {"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "restrained", "incapacitated"}
-)
-#: 5e conditions that make a creature incapacitated (or worse).
-DND_INCAPACITATED = frozenset(
-    {"incapacitated", "paralyzed", "petrified", "stunned", "unconscious", "dead", "dying"}
-)
+from rules.scene import Scene, Token
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,45 +42,6 @@ class FlankResult:
 
 
 NO_FLANK = FlankResult(False, (), ())
-
-
-def _down(token: Token) -> bool:
-    return token.hp is not None and token.hp <= 0
-
-
-def melee_reach(token: Token) -> int | None:
-    """The largest reach (ft) at which the token can make a melee attack, or None when it can't make one.
-    A token with no attacks listed fights unarmed at its own reach; a token whose attacks are all ranged
-    can't make a melee attack. A melee attack with the ``reach`` trait or property adds 5 ft (a numbered
-    ``reach 15 ft`` trait sets the reach)."""
-    if not token.attacks:
-        return token.reach
-    melee = [a for a in token.attacks if not a.is_ranged]
-    if not melee:
-        return None
-    return max(_attack_reach(token, a) for a in melee)
-
-
-def _attack_reach(token: Token, attack: Attack) -> int:
-    """A bare ``reach`` trait adds 5 ft; a trait with a number (``reach 15 ft``, as in stat blocks) gives
-    that reach outright (the same reading as `rules.systems.board.melee_reach`)."""
-    value = attack.trait_value("reach")
-    if value is None:
-        return token.reach
-    digits = "".join(ch for ch in value.split()[0] if ch.isdigit()) if value.strip() else ""
-    return int(digits) if digits else token.reach + 5
-
-
-def can_flank(scene: Scene, token: Token) -> bool:
-    """PF2e: the creature can act (not unconscious, dying, dead, paralyzed, petrified, stunned, restrained,
-    at 0 HP) and can make a melee attack. 5e: the creature is not incapacitated (incapacitated, paralyzed,
-    petrified, stunned, unconscious, dead, at 0 HP)."""
-    if _down(token):
-        return False
-    names = token.condition_names()
-    if scene.is_pf2e:
-        return not (names & PF2E_CANT_FLANK) and melee_reach(token) is not None
-    return not (names & DND_INCAPACITATED)
 
 
 def _meets_vertical(

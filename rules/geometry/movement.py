@@ -52,7 +52,7 @@ from typing import Any
 from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
 from rules.geometry.sight import EPS, WallIndex, _build_index, _sign, crossed_walls, shared_by_walls
-from rules.scene import Scene, Token
+from rules.scene import CANNOT_ACT, Scene, Token
 
 DIRECTION_INDEX: dict[tuple[int, int], int] = {d: i for i, d in enumerate(DIRECTIONS)}
 #: Direction indexes ordered by the neighbour cell they lead to (x, then y): the path tie-break order.
@@ -66,9 +66,7 @@ _KIND_CODE: dict[str, int] = {
     "impassable": IMPASSABLE,
 }
 #: Conditions that make a creature incapacitated (5e 2024: others may move through its space).
-INCAPACITATING: frozenset[str] = frozenset(
-    {"incapacitated", "unconscious", "paralyzed", "stunned", "petrified"}
-)
+INCAPACITATING: frozenset[str] = CANNOT_ACT - {"dead", "dying"}
 ACTIONS: tuple[str, ...] = ("stride", "step")
 
 _BIG = 1 << 24  # path search keys are feet * _BIG + steps (steps < 2 * 1000 * 1000 < _BIG)

@@ -16,19 +16,53 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.geometry.coords import Cell
-from rules.geometry.distance import offset_feet, space_offset
-from rules.scene import Scene, Token
+from rules.geometry.distance import offset_in_reach as offset_in_reach  # its home is distance
+from rules.geometry.distance import space_offset
+from rules.scene import CANNOT_ACT, Attack, Scene, Token
+
+#: PF2e conditions under which a creature can't act (`rules.scene.CANNOT_ACT`), or can't attack (restrained).
+PF2E_CANT_FLANK = CANNOT_ACT | {"restrained"}
+#: 5e conditions that make a creature incapacitated (or worse).
+DND_INCAPACITATED = CANNOT_ACT
 
 
-def offset_in_reach(dx: int, dy: int, feet: int, mode: str, pf2e: bool) -> bool:
-    """Is a square at offset (dx, dy) squares from the nearest square of the space within `feet`?"""
-    if dx == 0 and dy == 0:
-        return True
-    if feet <= 0:
+def _down(token: Token) -> bool:
+    return token.hp is not None and token.hp <= 0
+
+
+def melee_reach(token: Token) -> int | None:
+    """The largest reach (ft) at which the token can make a melee attack, or None when it can't make one.
+    A token with no attacks listed fights unarmed at its own reach; a token whose attacks are all ranged
+    can't make a melee attack. A melee attack with the ``reach`` trait or property adds 5 ft (a numbered
+    ``reach 15 ft`` trait sets the reach)."""
+    if not token.attacks:
+        return token.reach
+    melee = [a for a in token.attacks if not a.is_ranged]
+    if not melee:
+        return None
+    return max(attack_reach(token, a) for a in melee)
+
+
+def attack_reach(token: Token, attack: Attack) -> int:
+    """A bare ``reach`` trait adds 5 ft; a trait with a number (``reach 15 ft``, as in stat blocks) gives
+    that reach outright (the one reading of a reach trait; `rules.systems.board` uses it)."""
+    value = attack.trait_value("reach")
+    if value is None:
+        return token.reach
+    digits = "".join(ch for ch in value.split()[0] if ch.isdigit()) if value.strip() else ""
+    return int(digits) if digits else token.reach + 5
+
+
+def can_flank(scene: Scene, token: Token) -> bool:
+    """PF2e: the creature can act (not unconscious, dying, dead, paralyzed, petrified, stunned, restrained,
+    at 0 HP) and can make a melee attack. 5e: the creature is not incapacitated (incapacitated, paralyzed,
+    petrified, stunned, unconscious, dead, at 0 HP)."""
+    if _down(token):
         return False
-    if pf2e and feet == 10 and max(abs(dx), abs(dy)) <= 2:
-        return True
-    return offset_feet(dx, dy, mode) <= feet
+    names = token.condition_names()
+    if scene.is_pf2e:
+        return not (names & PF2E_CANT_FLANK) and melee_reach(token) is not None
+    return not (names & DND_INCAPACITATED)
 
 
 def token_reach(token: Token, extra_feet: int = 0) -> int:
@@ -103,7 +137,7 @@ class ReachBands:
     """What a creature's reach covers on the map, squares sorted by x then y, the own space never listed.
 
     `own`: within its own reach (`own_feet`, the token's reach). `extra`: the squares beyond those that its
-    longest melee attack reaches (`weapon_feet`, from `rules.geometry.flanking.melee_reach`: +5 ft for a
+    longest melee attack reaches (`weapon_feet`, from `melee_reach`: +5 ft for a
     ``reach`` trait or property, a numbered trait sets it; never less than `own_feet`, which it is when the
     creature lists no attack or only ranged ones), empty when no attack reaches farther. `exception`: the
     squares of `own` and `extra` that only the PF2e 10-ft exception reaches (`exception_cells`)."""
@@ -117,8 +151,6 @@ class ReachBands:
 
 def reach_bands(scene: Scene, token: Token) -> ReachBands:
     """The reach of `token` as the map shows it (`ReachBands`)."""
-    from rules.geometry.flanking import melee_reach  # flanking imports this module
-
     own_feet = token.reach
     weapon_feet = max(own_feet, melee_reach(token) or 0)
     own = reach_cells(scene, token, own_feet)
@@ -134,13 +166,11 @@ def reach_bands(scene: Scene, token: Token) -> ReachBands:
 
 def threatened(scene: Scene, enemies_of: str | None) -> dict[Cell, int]:
     """How many creatures threaten each on-grid square: every creature not on side `enemies_of` (every
-    creature when None) that can act and make a melee attack (`rules.geometry.flanking.can_flank`: PF2e
+    creature when None) that can act and make a melee attack (`can_flank`: PF2e
     not unconscious, dying, dead, paralyzed, petrified, stunned, restrained or at 0 HP, and with a melee
     attack; 5e not incapacitated), over the squares within its longest melee reach (`reach_cells` at
-    `rules.geometry.flanking.melee_reach`; the PF2e 10-ft exception included). A creature's own space is
+    `melee_reach`; the PF2e 10-ft exception included). A creature's own space is
     not threatened by it; squares nobody threatens are left out."""
-    from rules.geometry.flanking import can_flank, melee_reach  # flanking imports this module
-
     counts: dict[Cell, int] = {}
     for t in scene.tokens:
         if enemies_of is not None and t.side == enemies_of:

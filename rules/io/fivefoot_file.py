@@ -32,11 +32,11 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Protocol
 
 from rules.errors import SceneError
+from rules.io.document import Document as Document  # defined in rules.io.document
 from rules.io.images import (
     MAX_IMAGE_BYTES,
     ImageError,
@@ -44,8 +44,8 @@ from rules.io.images import (
     embedded_name,
     is_safe_image_name,
     picture_problem,
-    resolve_image,
 )
+from rules.io.reading import file_error, file_kind, load_scene_json
 from rules.io.safe_read import open_regular_file
 from rules.io.safe_write import FileStamp, atomic_write_bytes, scene_json_text
 from rules.scene import JSON, Scene, scene_from_json
@@ -65,28 +65,6 @@ _CHUNK = 1024 * 1024
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Document:
-    """A scene and the pictures it embeds (``"embedded:NAME"`` → ``images[NAME]``)."""
-
-    scene: Scene
-    images: Mapping[str, bytes] = field(default_factory=dict)
-    #: Problems found on opening that do not stop the document from being used and saved, e.g. a
-    #: picture path that names a missing file or a file that is not a picture (see `picture_warnings`).
-    warnings: tuple[str, ...] = ()
-
-    def image_bytes(self, ref: str | None, base_dir: str | Path | None = None) -> bytes | None:
-        """The bytes behind a picture reference (see `rules.io.images.resolve_image`)."""
-        if ref is None:
-            return None
-        return resolve_image(ref, self.images, base_dir)
-
-    def background_bytes(self, base_dir: str | Path | None = None) -> bytes | None:
-        """The map picture's bytes, or None (no background, or its file is missing)."""
-        bg = self.scene.background
-        return None if bg is None else self.image_bytes(bg.image, base_dir)
-
-
 # ------------------------------------------------------------------------------------------- loading
 
 
@@ -97,8 +75,6 @@ def load(path: str | Path) -> Scene:
 
 def load_document(path: str | Path) -> Document:
     """Read and check a `.fivefoot` file. Raises `SceneError` naming the file and the problem."""
-    from rules.io.loading import file_error
-
     p = Path(path)
     source = str(p)
     try:
@@ -343,8 +319,6 @@ def open_document(path: str | Path, system: str | None = None) -> Document:
     that cannot be shown are listed in `Document.warnings` (the document still opens and saves).
     Raises `SceneError` naming the file and the problem.
     """
-    from rules.io.loading import file_kind, load_scene_json
-
     p = Path(path)
     kind = file_kind(p)
     if kind == "fivefoot":

@@ -25,9 +25,9 @@ The backup is made by hard link when the file system allows (instant, no copy), 
 itself atomically. A new file gets the usual permissions (0666 less the umask); a replaced file keeps its
 mode. A symbolic link is written through: the file it points to is replaced, the link stays.
 
-`save_scene` picks the format by suffix: ``.fivefoot`` → the zip document (`rules.io.fivefoot_file`),
-anything else → plain scene JSON, with embedded pictures inlined as ``data:`` references so that the
-JSON stays one self-contained file (see `rules.io.images`).
+`rules.io.saving.save_scene` picks the format by suffix: ``.fivefoot`` → the zip document
+(`rules.io.fivefoot_file`), anything else → plain scene JSON, with embedded pictures inlined as
+``data:`` references so that the JSON stays one self-contained file (see `rules.io.images`).
 """
 
 from __future__ import annotations
@@ -283,35 +283,6 @@ def _fsync_folder(folder: Path) -> None:
 
 
 # ------------------------------------------------------------------------------------------- scenes
-
-
-def save_scene(
-    path: str | Path,
-    scene: Scene,
-    images: Mapping[str, bytes] | None = None,
-    keep_backup: bool = True,
-    expect: FileStamp | None = None,
-) -> None:
-    """Save `scene` (and the pictures it embeds) atomically, in the format the suffix names.
-
-    ``.fivefoot`` → a zip with ``scene.json`` and ``images/NAME``. A Universal VTT suffix → ValueError
-    (FiveFoot imports those but does not write them, so it never overwrites a map export). Anything else →
-    plain scene JSON (UTF-8, 2-space indent, final newline); each ``embedded:NAME`` reference of the
-    background and the tokens is replaced by a ``data:`` reference holding ``images[NAME]``.
-    Raises ValueError when an embedded picture the scene refers to is not in `images`; `expect` as in
-    `atomic_write_bytes`.
-    """
-    p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix == ".fivefoot":
-        from rules.io import fivefoot_file
-
-        fivefoot_file.save(p, scene, images, keep_backup=keep_backup, expect=expect)
-        return
-    if suffix in UVTT_SUFFIXES:
-        raise ValueError(f"{p.name}: FiveFoot does not write Universal VTT files; save as .fivefoot or .json")
-    data = scene_json_text(inline_images(scene, images or {})).encode("utf-8")
-    atomic_write_bytes(p, data, keep_backup=keep_backup, expect=expect)
 
 
 def scene_json_text(scene: Scene) -> str:

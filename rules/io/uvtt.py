@@ -42,13 +42,14 @@ from typing import Any
 
 from rules.errors import SceneError
 from rules.geometry.coords import Point
-from rules.io.fivefoot_file import Document
+from rules.io.document import Document
 from rules.io.images import (
     MAX_IMAGE_BYTES,
     ImageError,
     check_image,
     embedded_ref,
 )
+from rules.io.reading import file_error
 from rules.io.safe_read import read_regular_file
 from rules.scene import FORMAT, FORMAT_VERSION, MAX_GRID_SIDE, JsonReader, Scene, scene_from_json
 
@@ -76,8 +77,6 @@ def load(path: str | Path, system: str = "pf2e") -> Scene:
 
 def load_document(path: str | Path, system: str = "pf2e") -> Document:
     """Import a UVTT file: the scene plus its embedded picture. Raises `SceneError` naming the file."""
-    from rules.io.loading import file_error
-
     p = Path(path)
     source = str(p)
     try:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from rules.geometry.areas import AreaSpec
+from rules.model.area_spec import AreaSpec
 
 DEFAULT_COLOUR = "#e8663c"
 #: Colours offered for new areas, in turn.

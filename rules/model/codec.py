@@ -17,8 +17,8 @@ A scene file (format version 2, `rules.scene`) holds, beside the map, three docu
 
     {"id": "area-1", "label": "Fireball", "colour": "#e8663c", "shape": "burst", "feet": 20,
      "origin": [12, 7], "direction": null, "width": 5, "token": null, "include_self": false,
-     "method": null, "rounds_left": null, "duration": null, "damage": "6d6 fire", "save": "reflex",
-     "dc": 21}
+     "method": null, "elevation": 0, "rounds_left": null, "duration": null, "damage": "6d6 fire",
+     "save": "reflex", "dc": 21}
 
 ``log``: a list of texts, oldest first.
 
@@ -36,8 +36,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.geometry.areas import ALL_SHAPES, AreaSpec
 from rules.geometry.coords import Point
+from rules.model.area_spec import ALL_SHAPES, AreaSpec
 from rules.model.areas import DEFAULT_COLOUR, PlacedArea
 from rules.model.encounter import Combatant, Effect, Encounter, TurnState
 from rules.model.state import GameState
@@ -233,6 +233,8 @@ def area_to_json(area: PlacedArea) -> dict[str, Any]:
         out["include_self"] = True
     if s.method is not None:
         out["method"] = s.method
+    if s.elevation:
+        out["elevation"] = s.elevation
     if area.rounds_left is not None:
         out["rounds_left"] = area.rounds_left
     if area.duration is not None:
@@ -290,6 +292,9 @@ def area_from_json(raw: Any, path: str = "area") -> PlacedArea:
     if not isinstance(include_self, bool):
         raise _Bad(f"{path}.include_self: must be true or false, got {include_self!r}")
     method = _opt_text(raw, "method", path)
+    elevation = raw.get("elevation", 0)
+    if isinstance(elevation, bool) or not isinstance(elevation, int):
+        raise _Bad(f"{path}.elevation: must be a whole number of feet, got {elevation!r}")
     if method is not None and method not in AREA_METHODS:
         raise _Bad(f"{path}.method: must be one of {', '.join(AREA_METHODS)}, got {method!r}")
     if shape in ("cone", "line") and direction is None:
@@ -312,6 +317,7 @@ def area_from_json(raw: Any, path: str = "area") -> PlacedArea:
         token_id=token,
         include_self=include_self,
         method=method,
+        elevation=elevation,
     )
     return PlacedArea(
         id=area_id,

@@ -10,166 +10,37 @@ the board: distance, reach, cover, flanking, sight). The checks both systems mak
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, Protocol
+from rules.scene import Scene
+from rules.systems.base import (
+    AttackOutcome,
+    RuleSystem,
+    TurnBudget,
+    TurnEvent,
+    attack_distance,
+    damage_formula_errors,
+    require_hp,
+)
+from rules.systems.dnd5e.system import DND5E_2014_SYSTEM, DND5E_2024_SYSTEM
+from rules.systems.pf2e.system import PF2E
 
-from rules.dice import DiceSyntaxError, DieSource
-from rules.errors import QueryError
-from rules.scene import Attack, Scene, Token
-from rules.systems import board
-from rules.systems.damage import DamageEntry, DamageOutcome
+__all__ = [
+    "SYSTEM_NAMES",
+    "AttackOutcome",
+    "RuleSystem",
+    "TurnBudget",
+    "TurnEvent",
+    "attack_distance",
+    "damage_formula_errors",
+    "require_hp",
+    "system_for",
+]
 
 SYSTEM_NAMES: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
-
-
-@dataclass(frozen=True, slots=True)
-class TurnBudget:
-    """What a creature gets at the start of its turn.
-
-    `movement` is the feet it may move without spending an action (D&D 5e: its speed); None in PF2e,
-    where each Stride or Step is an action.
-    """
-
-    actions: int
-    reactions: int
-    bonus_actions: int
-    movement: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEvent:
-    """A token after start- or end-of-turn processing, with one log line per thing that happened."""
-
-    token: Token
-    log: tuple[str, ...] = ()
-
-
-class AttackOutcome(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
-
-
-class RuleSystem(Protocol):
-    """One rule system. Every method is pure: tokens and scenes in, new values out."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def has_delay(self) -> bool:
-        """Turn economy: a creature may Delay (PF2e)."""
-        ...
-
-    @property
-    def ready_actions(self) -> int:
-        """Actions a Ready takes."""
-        ...
-
-    @property
-    def attack_actions(self) -> int:
-        """Actions one attack takes on the attacker's turn (PF2e a Strike: 1; 5e attacks are counted only)."""
-        ...
-
-    @property
-    def strides(self) -> bool:
-        """Movement is counted in Strides of one action each (PF2e), not feet then Dash (5e)."""
-        ...
-
-    @property
-    def label(self) -> str:
-        """Short name for the window (``PF2e``, ``5e 2014``)."""
-        ...
-
-    @property
-    def initiative_text(self) -> str:
-        """What initiative is in this system, in a sentence."""
-        ...
-
-    def attack_penalty(self, attack_number: int, agile: bool) -> int:
-        """The penalty of the `attack_number`-th attack this turn (PF2e MAP; 0 in systems without one)."""
-        ...
-
-    def attack(
-        self,
-        scene: Scene,
-        attacker: Token,
-        target: Token,
-        attack: Attack,
-        d20: Sequence[int],
-        *,
-        attack_number: int = 1,
-        nonlethal: bool | None = None,
-    ) -> AttackOutcome:
-        """Resolve an attack with the facts of the board. PF2e uses ``d20[0]``; 5e ``[first, second]``.
-        Raises `QueryError` (``out of reach``, ``out of range``, ``no line of effect``, ``total cover``,
-        ``missing field``)."""
-        ...
-
-    def damage(
-        self,
-        target: Token,
-        entries: Sequence[DamageEntry],
-        *,
-        critical: bool = False,
-        nonlethal: bool = False,
-        save: str | None = None,
-    ) -> tuple[DamageOutcome, Token]:
-        """Apply damage; `save` is a PF2e basic-save degree or a 5e ``success``/``failure``."""
-        ...
-
-    def check(self, d20: int, modifier: int, dc: int) -> str:
-        """PF2e degree of success; D&D 5e raises `QueryError` (``bad value``)."""
-        ...
-
-    def initiative_modifier(self, token: Token) -> int: ...
-
-    def initiative_tiebreak(self, token: Token) -> tuple[int, ...]:
-        """Sort key among equal initiative results: smaller goes first."""
-        ...
-
-    def turn_budget(self, token: Token) -> TurnBudget: ...
-
-    def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent: ...
-
-    def end_of_turn(self, token: Token, rng: DieSource) -> TurnEvent: ...
-
-    def state_of(self, token: Token) -> str: ...
-
-
-# ------------------------------------------------------------------------ checks every system makes
-
-
-def attack_distance(scene: Scene, attacker: Token, target: Token, attack: Attack, *, melee: bool) -> int:
-    """The first checks of every system's `RuleSystem.attack`, in this order: the target has an AC (else
-    ``missing field``); a `melee` attack has the target within its reach (`board.melee_reach`, measured by
-    `board.in_reach`; else ``out of reach``). Returns the distance in feet (`board.distance`)."""
-    if target.ac is None:
-        raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
-    distance = board.distance(scene, attacker, target)
-    if melee:
-        reach = board.melee_reach(attacker, attack)
-        if not board.in_reach(scene, attacker, target, reach):
-            raise QueryError(
-                "out of reach",
-                f"{attacker.id}'s {attack.name} reaches {reach} ft but {target.id} is {distance} ft away",
-            )
-    return distance
-
-
-@contextmanager
-def damage_formula_errors(attacker: Token, attack: Attack) -> Iterator[None]:
-    """Around the roll of `attack`: a bad damage formula becomes ``QueryError("bad value", …)``."""
-    try:
-        yield
-    except DiceSyntaxError as exc:
-        raise QueryError("bad value", f"{attacker.id}'s {attack.name} damage: {exc.short}") from None
-
-
-def require_hp(target: Token) -> None:
-    """Damage needs the target's HP: ``missing field`` when it has none."""
-    if target.hp is None:
-        raise QueryError("missing field", f"token {target.id!r} has no 'hp'")
+_SYSTEMS: dict[str, RuleSystem] = {
+    "pf2e": PF2E,
+    "dnd5e-2014": DND5E_2014_SYSTEM,
+    "dnd5e-2024": DND5E_2024_SYSTEM,
+}
 
 
 def system_for(scene_or_name: Scene | str) -> RuleSystem:
@@ -178,12 +49,7 @@ def system_for(scene_or_name: Scene | str) -> RuleSystem:
     Raises `ValueError` for an unknown name.
     """
     name = scene_or_name if isinstance(scene_or_name, str) else scene_or_name.system
-    if name == "pf2e":
-        from rules.systems.pf2e.system import PF2E
-
-        return PF2E
-    if name in ("dnd5e-2014", "dnd5e-2024"):
-        from rules.systems.dnd5e.system import DND5E_2014_SYSTEM, DND5E_2024_SYSTEM
-
-        return DND5E_2014_SYSTEM if name == "dnd5e-2014" else DND5E_2024_SYSTEM
-    raise ValueError(f"unknown rule system {name!r}; the systems are {', '.join(SYSTEM_NAMES)}")
+    try:
+        return _SYSTEMS[name]
+    except KeyError:
+        raise ValueError(f"unknown rule system {name!r}; the systems are {', '.join(SYSTEM_NAMES)}") from None

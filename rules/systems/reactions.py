@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 
 from rules.geometry.coords import Cell
 from rules.geometry.reach import within_reach
-from rules.scene import Scene, Token
+from rules.scene import CANNOT_ACT, Scene, Token
 from rules.systems.board import can_see, hostile, melee_reach
 
 #: How the mover moves: its own Stride / move (``stride``), a PF2e ``step``, ``forced`` movement (shoved,
@@ -42,9 +42,7 @@ PF2E_TRIGGERING_ACTIONS: frozenset[str] = frozenset(
 )
 PF2E_MOVE_REACTIONS: tuple[str, ...] = ("reactive strike", "attack of opportunity")
 #: Conditions under which a creature makes no reaction (PF2e can't act; 5e incapacitated or worse).
-CANNOT_REACT: frozenset[str] = frozenset(
-    {"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "incapacitated", "confused"}
-)
+CANNOT_REACT: frozenset[str] = CANNOT_ACT | {"confused"}
 
 #: 5e: a creature with one of these can't be seen by others.
 UNSEEN: frozenset[str] = frozenset({"invisible", "hidden"})

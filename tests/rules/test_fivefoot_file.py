@@ -18,7 +18,7 @@ from rules.io import fivefoot_file, uvtt
 from rules.io.fivefoot_file import Document, dumps, loads, open_document
 from rules.io.images import data_uri, resolve_image
 from rules.io.loading import load_path
-from rules.io.safe_write import save_scene
+from rules.io.saving import save_scene
 from rules.scene import (
     Background,
     Light,

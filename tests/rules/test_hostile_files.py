@@ -30,8 +30,8 @@ from rules.io.safe_write import (
     atomic_write_bytes,
     backup_path,
     file_stamp,
-    save_scene,
 )
+from rules.io.saving import save_scene
 from rules.scene import Background, Scene, Token, new_scene, scene_to_json
 from tests.rules.test_uvtt import png_bytes, uvtt_doc, write_uvtt
 

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from rules.io import safe_write
-from rules.io.safe_write import atomic_write_bytes, atomic_write_text, backup_path, save_scene
+from rules.io.safe_write import atomic_write_bytes, atomic_write_text, backup_path
+from rules.io.saving import save_scene
 from rules.scene import load_scene_file, new_scene
 
 

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.scene import Attack, Scene, Token
-from rules.systems import (
+from rules.systems import board
+from rules.systems.base import (
     TurnBudget,
     TurnEvent,
     attack_distance,
-    board,
     damage_formula_errors,
     require_hp,
 )

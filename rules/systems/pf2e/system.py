@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 from rules.dice import DieSource
 from rules.errors import QueryError
-from rules.scene import Attack, Scene, Token
-from rules.systems import (
+from rules.scene import CANNOT_ACT, Attack, Scene, Token
+from rules.systems import board
+from rules.systems.base import (
     TurnBudget,
     TurnEvent,
     attack_distance,
-    board,
     damage_formula_errors,
     require_hp,
 )
@@ -40,7 +40,8 @@ from rules.systems.pf2e.strike import (
     strike,
 )
 
-CAN_T_ACT = ("dead", "dying", "unconscious", "paralyzed", "petrified")
+#: No actions at all (stunned takes its value in actions instead, `turn_budget`).
+CAN_T_ACT = CANNOT_ACT - {"stunned", "incapacitated"}
 
 
 def _visibility(scene: Scene, attacker: Token, target: Token) -> str:

@@ -48,6 +48,14 @@ def test_placed_area_is_frozen() -> None:
         a.label = "x"  # type: ignore[misc]
 
 
+def test_an_areas_height_is_saved() -> None:
+    high = PlacedArea("a", AreaSpec("burst", 10, origin=Point(3, 1), elevation=30))
+    assert area_to_json(high)["elevation"] == 30
+    assert area_from_json(area_to_json(high)) == high
+    with pytest.raises(ValueError, match=re.escape("areas[0].elevation")):
+        area_from_json({**area_to_json(high), "elevation": "high"}, "areas[0]")
+
+
 def test_title_falls_back_to_a_description() -> None:
     assert burst().title == "10-ft burst"
     assert burst(label="Fireball").title == "Fireball"

@@ -1,0 +1,32 @@
+"""`Document`: a scene and the pictures it embeds, as every reader returns it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules.io.images import resolve_image
+from rules.scene import Scene
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A scene and the pictures it embeds (``"embedded:NAME"`` → ``images[NAME]``)."""
+
+    scene: Scene
+    images: Mapping[str, bytes] = field(default_factory=dict)
+    #: Problems found on opening that do not stop the document from being used and saved, e.g. a
+    #: picture path that names a missing file or a file that is not a picture (see `picture_warnings`).
+    warnings: tuple[str, ...] = ()
+
+    def image_bytes(self, ref: str | None, base_dir: str | Path | None = None) -> bytes | None:
+        """The bytes behind a picture reference (see `rules.io.images.resolve_image`)."""
+        if ref is None:
+            return None
+        return resolve_image(ref, self.images, base_dir)
+
+    def background_bytes(self, base_dir: str | Path | None = None) -> bytes | None:
+        """The map picture's bytes, or None (no background, or its file is missing)."""
+        bg = self.scene.background
+        return None if bg is None else self.image_bytes(bg.image, base_dir)
