@@ -101,6 +101,7 @@ def test_player_screen_shows_only_what_the_party_knows(gm, qtbot) -> None:  # ty
     x0, y0, x1, y1 = _cell_rect(pw.view, (18, 6))
     c = pl_img.pixelColor((x0 + x1) // 2, (y0 + y1) // 2)
     assert c.red() + c.green() + c.blue() < 30
+
     # GM-only layers: walls are drawn as lines for the GM only, and the player scene holds no GM layer
     def brightest(image: QImage, p: Any) -> int:
         return max(image.pixelColor(p.x() + dx, p.y()).lightness() for dx in range(-3, 4))
