@@ -71,3 +71,31 @@ def test_negative_distances_are_errors() -> None:
         pf2e.fall(-5)
     with pytest.raises(ValueError, match="not negative"):
         dnd.fall(-5)
+
+
+def test_pf2e_arrest_a_fall_needs_a_fly_speed_and_a_success() -> None:
+    flyer = Token("f", Cell(0, 0), speeds=(("fly", 30),))
+    walker = Token("w", Cell(0, 0))
+    assert pf2e.arrest_a_fall(flyer, "success")
+    assert not pf2e.arrest_a_fall(flyer, "failure")
+    assert not pf2e.arrest_a_fall(walker, "critical-success")
+
+
+@pytest.mark.parametrize(
+    ("fallen", "degree", "free_hand", "stops", "damage"),
+    [
+        (60, "critical-success", False, True, 15),  # as a 30-ft fall
+        (60, "success", True, True, 20),  # as a 40-ft fall
+        (60, "success", False, False, 0),  # no free hand: keeps falling
+        (60, "failure", True, False, 0),
+        (60, "critical-failure", True, False, 30),  # 10 per 20 ft fallen
+        (15, "critical-failure", True, False, 0),
+    ],
+)
+def test_pf2e_grab_an_edge(fallen: int, degree: str, free_hand: bool, stops: bool, damage: int) -> None:
+    assert pf2e.grab_an_edge(fallen, degree, free_hand=free_hand) == (stops, damage)
+
+
+@pytest.mark.parametrize(("degree", "damage"), [("critical-success", 0), ("success", 5), ("failure", 10)])
+def test_pf2e_falling_on_a_creature(degree: str, damage: int) -> None:
+    assert pf2e.landed_on(pf2e.fall(40).damage, degree) == damage  # 20 falling damage

@@ -12,6 +12,13 @@ Player Core "Basic Actions" and "Movement":
   down); 1,500 ft or more counts as 1,500 ft (750 damage). Landing in water, snow or another soft substance
   counts the fall 20 ft shorter, 30 ft when the creature dove in on purpose, but never by more than the
   substance's depth. A creature that takes falling damage lands prone (`fall`).
+* **Arrest a Fall** (reaction, with a fly Speed): an Acrobatics check, usually DC 15; on a success the
+  creature falls slowly and takes no falling damage (`arrest_a_fall`).
+* **Grab an Edge** (reaction): critical success — it holds on and takes the damage of the fall so far as if
+  it were 30 ft shorter; success (with a free hand) — 20 ft shorter; critical failure — it keeps falling and,
+  having fallen 20 ft or more before, takes 10 bludgeoning per 20 ft fallen (`grab_an_edge`).
+* **Falling on a creature**: the creature landed on attempts a DC 15 Reflex save: critical success no
+  damage, success a quarter of the faller's falling damage, failure half (rounded down) (`landed_on`).
 """
 
 from __future__ import annotations
@@ -97,3 +104,35 @@ def stand(token: Token) -> Token:
 def crawl_feet(token: Token) -> int:
     """How far one Crawl moves the token: 5 ft while prone with a Speed of at least 10 ft, else 0."""
     return CRAWL_FT if token.has_condition("prone") and token.speed >= 10 else 0
+
+
+ARREST_A_FALL_DC = 15
+LANDED_ON_DC = 15
+
+
+def arrest_a_fall(token: Token, deg: str) -> bool:
+    """Does Arrest a Fall of this degree stop the falling damage? Only with a fly Speed, on a success."""
+    return token.speed_of("fly") > 0 and deg in ("success", "critical-success")
+
+
+def grab_an_edge(fallen: int, deg: str, *, free_hand: bool = True) -> tuple[bool, int]:
+    """Grab an Edge after falling `fallen` ft: (whether the fall stops, the bludgeoning damage taken now).
+    Critical success: stops, damage as for a fall 30 ft shorter; success: with a free hand stops, 20 ft
+    shorter (without one, as a failure); failure: keeps falling, no damage yet; critical failure: keeps
+    falling and takes 10 per 20 ft already fallen when that is 20 ft or more."""
+    if deg == "critical-success" or (deg == "success" and free_hand):
+        shorter = 30 if deg == "critical-success" else 20
+        return True, fall(max(0, fallen - shorter)).damage
+    if deg == "critical-failure" and fallen >= 20:
+        return False, 10 * (fallen // 20)
+    return False, 0
+
+
+def landed_on(falling_damage: int, deg: str) -> int:
+    """Bludgeoning damage to a creature something fell on, by its DC 15 Reflex save: critical success 0,
+    success a quarter, failure (and critical failure) half of the faller's falling damage, rounded down."""
+    if deg == "critical-success":
+        return 0
+    if deg == "success":
+        return falling_damage // 4
+    return falling_damage // 2
