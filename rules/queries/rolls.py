@@ -19,6 +19,7 @@ from rules.queries import _fields as f
 from rules.queries import query
 from rules.scene import Scene, Token
 from rules.systems.dnd5e import checks as dnd
+from rules.systems.dnd5e.advantage import DISADVANTAGE, Reason
 from rules.systems.dnd5e.editions import edition as edition_named
 from rules.systems.modifiers import MODIFIER_TYPES, Modifier
 from rules.systems.pf2e import checks as pf2e
@@ -162,6 +163,13 @@ def pf2e_roll(
         raise missing(exc) from None
 
 
+def _squeezing(tok: Token, kind: str, stat: str) -> list[Reason]:
+    """5e: a squeezing creature has disadvantage on Dexterity saves (`dnd5e.movement_actions`)."""
+    if kind == "save" and stat == "dex" and tok.has_condition("squeezing"):
+        return [Reason(DISADVANTAGE, "squeezing")]
+    return []
+
+
 def dnd_roll(scene: Scene, q: dict[str, Any], tok: Token, kind: str, stat: str) -> dict[str, Any]:
     dice = dnd_d20(f.require(q, "d20"))
     dc = f.integer(q, "dc")
@@ -182,6 +190,7 @@ def dnd_roll(scene: Scene, q: dict[str, Any], tok: Token, kind: str, stat: str) 
             advantage=adv,
             disadvantage=dis,
             bonus=bonus,
+            extra_reasons=_squeezing(tok, kind, stat),
         )
     except dnd.MissingStatistic as exc:
         raise missing(exc) from None

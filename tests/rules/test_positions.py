@@ -132,3 +132,17 @@ def test_5e_squeezing_costs_double_in_the_path_search() -> None:
     # PF2e has no such cost (a prone creature Crawls 5 ft as an action instead).
     pf = ascii_scene("A...", tokens={"A": {"conditions": ["squeezing", "prone"]}})
     assert path_cost(pf, tok(pf, "A"), path).steps == (5, 5)
+
+
+def test_5e_squeezing_gives_disadvantage_on_dex_saves_through_the_save_query() -> None:
+    from rules.queries import load_all
+
+    save = load_all()["save"]
+    s = ascii_scene(
+        "A", "dnd5e-2014", tokens={"A": {"conditions": ["squeezing"], "abilities": {"dex": 14, "str": 10}}}
+    )
+    answer = save(s, {"q": "save", "token": "A", "save": "dex", "d20": [15, 4], "dc": 10})
+    assert answer["mode"] == "disadvantage" and answer["d20_used"] == 4
+    assert "disadvantage: squeezing" in answer["reasons"]
+    other = save(s, {"q": "save", "token": "A", "save": "str", "d20": [15, 4], "dc": 10})
+    assert other["mode"] == "normal"
