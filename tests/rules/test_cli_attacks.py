@@ -84,7 +84,9 @@ def test_pf2e_melee_answer_shape_and_map() -> None:
         "ac_modifiers",
         "degree",
         "damage_formula",
+        "flat_check",
     }
+    assert first["flat_check"] is None  # the target is observed
     assert (first["attack_bonus"], first["total"], first["ac"], first["degree"]) == (10, 18, 18, "success")
     assert first["damage_formula"] == "1d8+4"
     second = ask(s, q="attack", attacker="A", target="B", attack="dagger", d20=8, attack_number=2)

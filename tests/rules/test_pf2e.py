@@ -198,7 +198,16 @@ def test_modifier_json_lists_the_attack_bonus_as_untyped() -> None:
         "source": "longsword",
     }
     assert j["attack_bonus"] == 5 and j["total"] == 15 and j["degree"] == "failure"
-    assert set(j) == {"modifiers", "attack_bonus", "total", "ac", "ac_modifiers", "degree", "damage_formula"}
+    assert set(j) == {
+        "modifiers",
+        "attack_bonus",
+        "total",
+        "ac",
+        "ac_modifiers",
+        "degree",
+        "damage_formula",
+        "flat_check",
+    }
 
 
 def test_missing_ac_is_a_missing_field() -> None:

@@ -45,11 +45,11 @@ def strike(s: Scene) -> dict[str, Any]:
 
 
 def test_pf2e_flat_checks_by_light() -> None:
-    assert strike(duel("pf2e", "bright")).get("flat_check") is None
+    assert strike(duel("pf2e", "bright"))["flat_check"] is None
     assert strike(duel("pf2e", "dim"))["flat_check"] == {"dc": 5, "reason": "target is concealed"}
     assert strike(duel("pf2e", "darkness"))["flat_check"] == {"dc": 11, "reason": "target is hidden"}
     seeing = duel("pf2e", "darkness", attacker={"senses": ["darkvision"]})
-    assert strike(seeing).get("flat_check") is None
+    assert strike(seeing)["flat_check"] is None
     # the roll itself is unchanged by the flat check
     assert strike(duel("pf2e", "dim"))["total"] == strike(duel("pf2e", "bright"))["total"]
 

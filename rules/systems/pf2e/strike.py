@@ -25,7 +25,7 @@ fatigued −1 status; cover +1 lesser / +2 standard / +4 greater circumstance; a
 
 Seeing the target (Player Core "Concealed", "Hidden", "Undetected"; `rules.geometry.vision`): a concealed
 target needs a DC 5 flat check and a hidden one a DC 11 flat check before the roll (an undetected one: the
-attacker also picks the square, DC 11); the answer reports it as ``flat_check`` ``{"dc", "reason"}`` (left out
+attacker also picks the square, DC 11); the answer reports it as ``flat_check`` ``{"dc", "reason"}`` (null
 when none is needed), beside the unchanged roll.
 
 Thrown and propulsive change only the damage bonus, which the attack's ``damage`` already includes; a thrown
@@ -266,7 +266,7 @@ class StrikeResult:
         return self.base_ac + self.ac_breakdown.total
 
     def to_json(self) -> dict[str, Any]:
-        out = {
+        return {
             "modifiers": self.modifiers.to_json(),
             "attack_bonus": self.attack_bonus,
             "total": self.total,
@@ -274,10 +274,8 @@ class StrikeResult:
             "ac_modifiers": self.ac_breakdown.to_json(),
             "degree": self.degree,
             "damage_formula": self.damage_formula,
+            "flat_check": None if self.flat_check is None else self.flat_check.to_json(),
         }
-        if self.flat_check is not None:
-            out["flat_check"] = self.flat_check.to_json()
-        return out
 
 
 def strike(
