@@ -19,8 +19,8 @@ Areas (**Ruling**): an area's cells are its template on the map; its vertical ex
 area's origin height (``elevation`` of the area, default 0 ft; an emanation's creator's space): a burst,
 sphere, cylinder or cone of R ft reaches the R/5 levels above and the R/5 below its origin point (which
 lies on a level boundary, as its corner does on the map), an emanation R ft above the top and below the
-bottom of its creator's space, a cube of S ft from its origin height up to S ft
-above it, a line only the 5-ft level it runs in. A creature in the area's cells is affected only when its
+bottom of its creator's space, a cube of S ft from its origin height up to S ft above it, a line only the
+5-ft level it runs in. A creature in the area's cells is affected only when its
 vertical squares come within that extent.
 
 Cover (**Ruling**): walls and impassable cells are taken to be as tall as any fight (they block at every
@@ -32,9 +32,10 @@ flyer does). From an area's origin the span runs from the ground to the target.
 Flanking: PF2e reach and 5e adjacency count elevation like every other distance; the line between the
 flankers is judged on the map.
 
-Flyers: a token above the ground (``elevation`` greater than the height of the mover) doesn't occupy a
-ground creature's way (`blocks_ground`); it is in melee reach of a ground creature only if the 3-D count
-allows it.
+Flyers: a token whose 5-ft levels don't overlap the mover's (one flies above the other) isn't in its way
+(`blocks_ground`; `rules.geometry.movement`); a mover off the ground ignores difficult and hazardous ground
+but not impassable cells; a flyer is in melee reach of a ground creature only if the 3-D count allows it,
+and the squares it reaches on the ground (`rules.geometry.reach.reach_cells`) count its height.
 """
 
 from __future__ import annotations
