@@ -8,28 +8,26 @@ emits the cell under the cursor and the zoom for the status bar.
 
 from __future__ import annotations
 
-import contextlib
 import html
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QChildEvent, QEvent, QObject, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
     QFocusEvent,
-    QGuiApplication,
     QKeyEvent,
     QMouseEvent,
     QPainter,
     QResizeEvent,
     QShowEvent,
     QWheelEvent,
-    QWindow,
 )
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QComboBox,
+    QDialog,
     QFrame,
     QGraphicsView,
     QLabel,
@@ -99,8 +97,7 @@ class MapView(QGraphicsView):
         self.last_context_menu: QMenu | None = None
         #: False in tests: menus are built (and kept in `last_context_menu`) but not popped up.
         self.popup_menus = True
-        self._watching_windows = False
-        self._other_window: QWindow | None = None
+        self._dialog_watcher: _DialogWatcher | None = None
         #: What the movement overlay's colours mean, in the view's bottom-left corner while it shows.
         self.legend = QLabel(self)  # the view's child, not the viewport's: panning scrolls those
         self.legend.setObjectName("overlayLegend")
@@ -365,32 +362,8 @@ class MapView(QGraphicsView):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if not self._watching_windows:
-            self._watching_windows = True
-            app = QGuiApplication.instance()
-            if isinstance(app, QGuiApplication):
-                app.focusWindowChanged.connect(self._focus_window_changed)
-
-    def _focus_window_changed(self, window: QWindow | None) -> None:
-        """Another window of the app (a dialog, a menu) took the keyboard: when it hides, the map takes
-        the keyboard back (unless the focus is then in a text box of the main window: typing goes on)."""
-        mine = self.window().windowHandle()
-        if window is None or window is mine or window is self._other_window:
-            return
-        if self._other_window is not None:
-            with contextlib.suppress(RuntimeError, TypeError):
-                self._other_window.visibleChanged.disconnect(self._other_window_visible)
-        self._other_window = window
-        window.visibleChanged.connect(self._other_window_visible)
-
-    def _other_window_visible(self, visible: bool) -> None:
-        if visible:
-            return
-        window, self._other_window = self._other_window, None
-        if window is not None:
-            with contextlib.suppress(RuntimeError, TypeError):
-                window.visibleChanged.disconnect(self._other_window_visible)
-        QTimer.singleShot(0, self.take_keyboard_back)
+        if self._dialog_watcher is None:
+            self._dialog_watcher = _DialogWatcher(self)
 
     def take_keyboard_back(self) -> None:
         """Give the map the keyboard (after a dialog closed)."""
@@ -404,7 +377,7 @@ class MapView(QGraphicsView):
         if isinstance(current, QComboBox) and current.isEditable():
             return
         self.window().activateWindow()
-        self.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         self._space_down = False
@@ -435,3 +408,34 @@ class MapView(QGraphicsView):
     @staticmethod
     def drag_distance() -> int:
         return int(QApplication.startDragDistance())
+
+
+class _DialogWatcher(QObject):
+    """Watches the map's window for dialogs (its children) and, when one closes, gives the map the
+    keyboard back (`MapView.take_keyboard_back`), so the map's keys work without a click first."""
+
+    def __init__(self, view: MapView) -> None:
+        super().__init__(view)
+        self.view = view
+        self._watched: set[int] = set()
+        view.window().installEventFilter(self)
+        for dialog in view.window().findChildren(QDialog):
+            self._watch(dialog)
+
+    def _watch(self, dialog: QDialog) -> None:
+        key = id(dialog)
+        if key in self._watched:
+            return
+        self._watched.add(key)
+        dialog.finished.connect(self._closed)
+        dialog.destroyed.connect(lambda _obj=None, k=key: self._watched.discard(k))
+
+    def _closed(self, _result: int) -> None:
+        QTimer.singleShot(0, self.view.take_keyboard_back)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ChildPolished:
+            child = event.child() if isinstance(event, QChildEvent) else None
+            if isinstance(child, QDialog):
+                self._watch(child)
+        return False
