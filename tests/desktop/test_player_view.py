@@ -207,3 +207,23 @@ def test_preview_dock_shows_the_player_scene(gm, qtbot) -> None:  # type: ignore
     assert feats.preview_view.scene() is feats.player_scene
     img = feats.preview_view.viewport().grab().toImage()
     assert img.width() > 100
+
+
+def test_initiative_lists_only_the_creatures_on_the_player_screen(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop.document import Document
+    from desktop.main_window import MainWindow
+    from rules.model.encounter import Combatant, Encounter
+    from rules.model.state import GameState
+
+    order = tuple(Combatant(tid, 20 - i, 0) for i, tid in enumerate(("boss", "hero", "sneak", "gob")))
+    state = GameState(scene_from_json(dungeon_doc()), encounter=Encounter(order=order, round=3, index=1))
+    win = MainWindow(Document(state), autosave=False)
+    qtbot.addWidget(win)
+    win.files.ask_unsaved = lambda: "discard"
+    win.show()
+    qtbot.waitExposed(win)
+    pw = win.player_screen.open_player_screen()
+    qtbot.waitExposed(pw)
+    names = [pw.initiative.item(i).text().strip() for i in range(pw.initiative.count())]
+    assert names == ["▶ Valeros", "Goblin"]
+    assert pw.round_label.text() == "Round 3"
