@@ -52,6 +52,8 @@ class Document(QObject):
         images: Mapping[str, bytes] | None = None,
     ) -> None:
         super().__init__()
+        #: Why the engine refused the last refused command (None before any refusal).
+        self.last_refusal: str | None = None
         self._images: dict[str, bytes] = dict(images or {})
         self._path = path
         self._base_dir = base_dir if base_dir is not None else (path.parent if path else None)
@@ -148,6 +150,7 @@ class Document(QObject):
         try:
             entry = self._history.execute(command)
         except Refused as exc:
+            self.last_refusal = str(exc)
             self.refused.emit(str(exc))
             return None
         self._after_change(old, entry.after, was_dirty)

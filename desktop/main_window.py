@@ -49,6 +49,7 @@ from desktop.token_ops import add_token_command, delete_command, duplicate_comma
 from desktop.tools import TOOL_SPECS, Tool
 from rules.geometry.coords import Cell
 from rules.scene import new_scene
+from rules.systems import system_for
 
 APP_NAME = "FiveFoot"
 SHORTCUTS_HELP = """<table>
@@ -521,7 +522,7 @@ class MainWindow(QMainWindow):
 
     def _update_round(self) -> None:
         scene = self.doc.scene
-        system = {"pf2e": "PF2e", "dnd5e-2014": "5e 2014", "dnd5e-2024": "5e 2024"}[scene.system]
+        system = system_for(scene).label
         enc = self.doc.encounter
         if enc is None:
             self.round_label.setText(f"{system} · Round {self.doc.free.round}")
@@ -552,9 +553,7 @@ class MainWindow(QMainWindow):
             text += f" · {TERRAIN_LABELS[kind].lower()}"
         band = self.map_scene.overlay_item.bands.get(cell)
         if band:
-            text += (
-                f" · {'Stride ' + str(band) if self.doc.scene.is_pf2e else ('move' if band == 1 else 'Dash')}"
-            )
+            text += f" · {system_for(self.doc.scene).band_text(band)}"
         self.cell_label.setText(text)
 
     def _show_logged(self, text: str) -> None:

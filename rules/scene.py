@@ -27,6 +27,7 @@ from typing import Any
 from rules.errors import SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell, Point
 from rules.model.fog import Fog, fog_from_json, fog_to_json
+from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 
 FORMAT = "fivefoot.scene"
 FORMAT_VERSION = 2
@@ -381,6 +382,18 @@ class Scene:
     @property
     def is_5e(self) -> bool:
         return self.system.startswith("dnd5e")
+
+    @property
+    def rules(self) -> GridRules:
+        """How this scene's system uses the grid, with its options (`rules.model.grid_rules`): what geometry
+        reads instead of asking which system the scene uses."""
+
+        def build() -> GridRules:
+            o = self.options
+            return SYSTEM_GRIDS[self.system].with_options(o.diagonals, o.flanking, o.area_method)
+
+        result: GridRules = self.cached("grid_rules", build)
+        return result
 
     def terrain_map(self) -> dict[Cell, str]:
         """Each listed cell's kind; a cell listed twice takes its worst kind."""

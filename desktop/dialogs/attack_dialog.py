@@ -304,8 +304,9 @@ class AttackDialog(QDialog):
 
     def refresh(self) -> None:
         scene = self.doc.scene
-        pf2e = scene.is_pf2e
-        self.attack_number.setVisible(pf2e)
+        system = system_for(scene)
+        one_die = system.attack_d20s == 1
+        self.attack_number.setVisible(system.attack_penalty(2, False) != 0)
         try:
             self.preview = self._resolve([10, 10])
             self.error = None
@@ -313,8 +314,8 @@ class AttackDialog(QDialog):
             self.preview, self.error = None, str(exc)
         self._show_facts()
         mode = self.preview.mode if isinstance(self.preview, AttackResult) else "normal"
-        self.d20b.setVisible(not pf2e and mode != "normal")
-        self.d20.setPrefix("d20 " if pf2e or mode == "normal" else "first d20 ")
+        self.d20b.setVisible(not one_die and mode != "normal")
+        self.d20.setPrefix("d20 " if one_die or mode == "normal" else "first d20 ")
         ok = self.preview is not None
         rolled = self.rolled is not None
         self.roll_button.setEnabled(ok or rolled)
@@ -451,7 +452,7 @@ class AttackDialog(QDialog):
             self.new_attack()
             return
         self.d20.setValue(self.dice.randint(1, 20))
-        if not self.doc.scene.is_pf2e:
+        if system_for(self.doc.scene).attack_d20s > 1:
             self.d20b.setValue(self.dice.randint(1, 20) if self.d20b.isVisible() else self.d20.value())
         self.use_typed_die()
 
@@ -461,32 +462,30 @@ class AttackDialog(QDialog):
         if attacker is None or target is None or attack is None:
             return
         scene = self.doc.scene
+        system = system_for(scene)
         d20 = self._dice()
-        if not scene.is_pf2e and not self.d20b.isVisible():
+        if system.attack_d20s > 1 and not self.d20b.isVisible():
             d20 = [d20[0], d20[0]]
-        try:
-            result = self._resolve(d20)
-        except QueryError as exc:
-            self.error = str(exc)
-            self._show_facts()
-            return
         number = self.attack_number.value()
-        self.doc.execute(
+        # the engine resolves the attack once, inside the command; the dialog shows that outcome
+        entry = self.doc.execute(
             AttackRoll(
-                attacker.id,
-                target.id,
-                attack.name,
-                tuple(d20[:1] if scene.is_pf2e else d20),
-                attack_number=number,
+                attacker.id, target.id, attack.name, tuple(d20[: system.attack_d20s]), attack_number=number
             )
         )
+        if entry is None:
+            self.error = self.doc.last_refusal
+            self._show_facts()
+            return
+        result = entry.detail
+        assert isinstance(result, (StrikeResult, AttackResult))
         self.rolled = result
         self.rolled_for = (attacker.id, target.id, attack.name)
         self.damage_applied = False
         self._show_outcome(result)
         hit, crit = _hit(result)
         formula = typed_damage(scene.system, attack, hit, crit)
-        self.damage.set_formula(formula, minimum_one=scene.is_pf2e)
+        self.damage.set_formula(formula, minimum_one=system.minimum_damage > 0)
         self.refresh()
 
     def _show_outcome(self, result: StrikeResult | AttackResult) -> None:

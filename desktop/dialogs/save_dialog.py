@@ -90,22 +90,20 @@ class SaveDialog(QDialog):
         self.save.setObjectName("saveName")
         for name in save_names(scene.system):
             self.save.addItem(SAVE_LABELS[name], name)
-        default = normalise_save(area.save or "") or ("reflex" if scene.is_pf2e else "dex")
+        system = system_for(scene)
+        default = normalise_save(area.save or "") or system.default_area_save
         self.save.setCurrentIndex(max(0, self.save.findData(default)))
         self.dc = QSpinBox()
         self.dc.setObjectName("saveDC")
         self.dc.setRange(1, 60)
         self.dc.setPrefix("DC ")
-        self.dc.setValue(area.dc if area.dc is not None else (20 if scene.is_pf2e else 15))
+        self.dc.setValue(area.dc if area.dc is not None else system.default_dc)
         self.formula = QLineEdit(area.damage)
         self.formula.setObjectName("saveDamageFormula")
-        self.formula.setPlaceholderText("damage, e.g. 6d6 fire" if scene.is_pf2e else "damage, e.g. 8d6 fire")
+        self.formula.setPlaceholderText("damage, e.g. 6d6 fire")
         self.formula_error = QLabel()
         self.formula_error.setStyleSheet("color: #ff5a4e;")
-        kind = "Basic save: critical success none, success half, failure full, critical failure double"
-        if not scene.is_pf2e:
-            kind = "Save for half: a success halves the damage (rounded down)"
-        self.rule = QLabel(kind)
+        self.rule = QLabel(system.area_save_rule)
         self.rule.setWordWrap(True)
         dim_label(self.rule)
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 from desktop.commands import unique_token_id
 from rules.geometry.coords import SIZES, Cell
 from rules.scene import Scene, Token
+from rules.systems import system_for
 
 
 class TokenForm(QDialog):
@@ -44,7 +45,7 @@ class TokenForm(QDialog):
         self.speed.setRange(0, 300)
         self.speed.setSingleStep(5)
         self.speed.setSuffix(" ft")
-        self.speed.setValue(25 if system == "pf2e" else 30)
+        self.speed.setValue(system_for(system).default_speed)
         form = QFormLayout(self)
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
@@ -67,7 +68,7 @@ class TokenForm(QDialog):
         """The token the form describes, with an id not used in `scene`."""
         name = self.name.text().strip() or "Creature"
         size = str(self.size_box.currentData())
-        reach = 0 if (self.system == "pf2e" and size == "tiny") else 5
+        reach = system_for(self.system).default_reach(size)
         tid = unique_token_id(scene, name)
         return Token(
             id=tid,

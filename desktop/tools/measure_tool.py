@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QGraphicsItem
 from desktop.grid_coords import cell_at, cell_rect, nearest_corner, to_scene
 from desktop.items.label_item import LabelItem, LabelLine
 from desktop.items.preview_items import PolylineItem
-from desktop.measure import Anchor, Measurement, measure
 from desktop.style import LABEL_DIM, RULER
 from desktop.tools.base import PreviewTool, ToolEvent
+from rules.play.measure import Anchor, Measurement, measure
 
 if TYPE_CHECKING:
     from desktop.map_view import MapView

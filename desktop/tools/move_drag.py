@@ -22,9 +22,9 @@ from desktop.items.label_item import LabelItem, LabelLine
 from desktop.items.path_item import PathItem, PathPicture
 from desktop.items.token_item import TokenItem
 from desktop.movement_plan import MovePlan, MovePlanner, budget_for, reactions_used
-from rules.play.moves import move_log as move_log  # the log line moved to the engine
 from desktop.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
 from rules.geometry.coords import Cell
+from rules.play.moves import move_log as move_log  # the log line moved to the engine
 
 if TYPE_CHECKING:
     from desktop.map_view import MapView
@@ -116,7 +116,7 @@ class MoveDrag:
             )
         )
         scene = self.doc.scene
-        self.label.set_lines(*label_lines(plan, scene.is_pf2e or scene.options.diagonals == "alternating"))
+        self.label.set_lines(*label_lines(plan, scene.rules.diagonals == "alternating"))
         self._place_label()
 
     def _place_label(self) -> None:

@@ -76,6 +76,7 @@ from rules.geometry.distance import ALTERNATING
 from rules.geometry.sight import EPS, crossed_walls, wall_index
 from rules.model.area_spec import ALL_SHAPES as ALL_SHAPES  # the values live in rules.model
 from rules.model.area_spec import AreaSpec as AreaSpec
+from rules.model.grid_rules import SYSTEM_GRIDS
 from rules.scene import AREA_METHODS, Scene, Token
 
 IntArray = npt.NDArray[np.int64]
@@ -167,12 +168,8 @@ def nearest_octant(direction: float) -> int:
 
 
 def shapes_for(system: str) -> tuple[str, ...]:
-    """The area shapes a rule system has."""
-    if system == "pf2e":
-        return PF2E_SHAPES
-    if system == "dnd5e-2014":
-        return tuple(s for s in DND5E_SHAPES if s != "emanation")
-    return DND5E_SHAPES
+    """The area shapes a rule system has (its grid data, `rules.model.grid_rules`)."""
+    return SYSTEM_GRIDS[system].area_shapes
 
 
 # ---------------------------------------------------------------------------------------- spec checking
@@ -212,7 +209,7 @@ def _check(scene: Scene, spec: AreaSpec) -> None:
     if spec.shape == "line":
         if not 0 < spec.width <= MAX_FEET:
             raise _bad(f"'width' must be between 1 and {MAX_FEET}, got {spec.width}")
-        if spec.width % 5 and (scene.is_pf2e or _method(scene, spec) == "token"):
+        if spec.width % 5 and (scene.rules.fixed_templates or _method(scene, spec) == "token"):
             raise _bad(f"'width' must be a multiple of 5 ft here, got {spec.width}")
     if spec.shape == "emanation" and spec.token_id is None:
         raise QueryError("missing field", "an emanation needs 'token' (the creature it comes from)")
@@ -252,7 +249,7 @@ def default_origin(token: Token, shape: str, direction: float, system: str) -> P
     cx, cy = token.centre()
     ux, uy = unit_vector(direction)
     half = n / 2
-    if shape == "cone" and system == "pf2e" and octant(direction) is None:
+    if shape == "cone" and SYSTEM_GRIDS[system].fixed_templates and octant(direction) is None:
         return Point(cx + math.copysign(half, ux), cy + math.copysign(half, uy))
     t = half / max(abs(ux), abs(uy))
     x, y = cx + t * ux, cy + t * uy
@@ -615,9 +612,9 @@ def _template(scene: Scene, spec: AreaSpec, origin: Point, creator: Token | None
     shape = spec.shape
     if shape == "emanation":
         assert creator is not None
-        mode = ALTERNATING if scene.is_pf2e else scene.options.diagonals
+        mode = scene.rules.diagonals
         return _emanation(scene, creator, spec.feet, mode, spec.include_self)
-    if scene.is_pf2e:
+    if scene.rules.fixed_templates:
         assert spec.direction is not None or shape == "burst"
         if shape == "burst":
             return _burst(scene, origin, spec.feet)

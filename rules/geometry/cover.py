@@ -452,7 +452,7 @@ def cover(
     found = ctx.results.get(key)
     if found is not None:
         return found
-    if scene.is_pf2e:
+    if not scene.rules.corner_cover:
         result = _pf2e(scene, ctx, target, attacker, origin)
     else:
         result = _dnd(scene, ctx, target, attacker, origin)

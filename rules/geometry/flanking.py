@@ -75,7 +75,7 @@ def _flank_points(scene: Scene, flanker: Token, enemy: Token) -> list[Point]:
     """The points a flanker's flanking line may start from (empty when it can't flank `enemy`)."""
     if flanker.id == enemy.id or flanker.side == enemy.side or not can_flank(scene, flanker):
         return []
-    if scene.is_pf2e:
+    if scene.rules.flank_by_reach:
         reach = melee_reach(flanker)
         if reach is None or not within_reach(scene, flanker, enemy, reach):
             return []
@@ -101,7 +101,7 @@ def flanking(scene: Scene, attacker: Token, target: Token) -> FlankResult:
     """Does `attacker` flank `target` together with an ally, and with which ones? Allies are the scene's
     other tokens on the attacker's side (the attacker and target are matched by id, so a moved copy of a
     scene token may be passed). With 5e and ``options.flanking`` false, never."""
-    if scene.is_5e and not scene.options.flanking:
+    if not scene.rules.flanking:
         return NO_FLANK
     mine = _flank_points(scene, attacker, target)
     if not mine:

@@ -359,7 +359,7 @@ def _build_grid_tables(scene: Scene) -> GridTables:
 
 
 def _alternating(scene: Scene) -> bool:
-    return scene.is_pf2e or scene.options.diagonals == "alternating"
+    return scene.rules.diagonals == "alternating"
 
 
 def _base_costs(alternating: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:

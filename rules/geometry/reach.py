@@ -59,10 +59,10 @@ def can_flank(scene: Scene, token: Token) -> bool:
     petrified, stunned, unconscious, dead, at 0 HP)."""
     if _down(token):
         return False
-    names = token.condition_names()
-    if scene.is_pf2e:
-        return not (names & PF2E_CANT_FLANK) and melee_reach(token) is not None
-    return not (names & DND_INCAPACITATED)
+    rules = scene.rules
+    if token.condition_names() & rules.cant_threaten:
+        return False
+    return not rules.threat_needs_melee or melee_reach(token) is not None
 
 
 def token_reach(token: Token, extra_feet: int = 0) -> int:
@@ -96,7 +96,7 @@ def reach_cells(scene: Scene, token: Token, feet: int | None = None, *, clip: bo
             dx, dy = space_offset((x0, y0), n, (x, y), 1)
             if dz:
                 dx, dy = sorted((abs(dx), abs(dy), abs(dz)), reverse=True)[:2]
-            if offset_in_reach(dx, dy, reach, mode, scene.is_pf2e):
+            if offset_in_reach(dx, dy, reach, mode, scene.rules.reach_exception):
                 out.append(Cell(x, y))
     out.sort()
     return out
@@ -110,9 +110,9 @@ def within_reach(scene: Scene, attacker: Token, target: Token, feet: int | None 
     if attacker.elevation or target.elevation:
         from rules.geometry.elevation import in_reach_3d
 
-        return in_reach_3d(attacker, target, reach, scene.options.diagonals, scene.is_pf2e)
+        return in_reach_3d(attacker, target, reach, scene.options.diagonals, scene.rules.reach_exception)
     dx, dy = space_offset(attacker.cell, attacker.side_squares, target.cell, target.side_squares)
-    return offset_in_reach(dx, dy, reach, scene.options.diagonals, scene.is_pf2e)
+    return offset_in_reach(dx, dy, reach, scene.options.diagonals, scene.rules.reach_exception)
 
 
 def exception_cells(scene: Scene, token: Token, cells: Iterable[Cell], feet: int) -> list[Cell]:
@@ -120,7 +120,7 @@ def exception_cells(scene: Scene, token: Token, cells: Iterable[Cell], feet: int
     exception: within 2 squares diagonally of the nearest square of the space but 15 ft away by the 5/10
     count. Empty outside PF2e and for any reach but exactly 10 ft (5 ft never reaches that far; 15 ft and more
     follow the count). Order is that of `cells`."""
-    if not scene.is_pf2e or feet != 10:
+    if not scene.rules.reach_exception or feet != 10:
         return []
     mode = scene.options.diagonals
     n = token.side_squares

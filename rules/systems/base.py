@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from rules.dice import DiceSyntaxError, DieSource
 from rules.errors import QueryError
+from rules.model.grid_rules import GridRules
 from rules.scene import Attack, Scene, Token
 from rules.systems import board
 from rules.systems.damage import DamageEntry, DamageOutcome
@@ -69,6 +70,11 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def grid(self) -> GridRules:
+        """How the system uses the grid (its defaults; a scene's options may vary them: `Scene.rules`)."""
+        ...
+
+    @property
     def label(self) -> str:
         """Short name for the window (``PF2e``, ``5e 2014``)."""
         ...
@@ -76,6 +82,44 @@ class RuleSystem(Protocol):
     @property
     def initiative_text(self) -> str:
         """What initiative is in this system, in a sentence."""
+        ...
+
+    @property
+    def default_speed(self) -> int:
+        """A new creature's Speed."""
+        ...
+
+    @property
+    def default_area_save(self) -> str:
+        """The save an area calls for until the GM sets one (``reflex``, ``dex``)."""
+        ...
+
+    @property
+    def default_dc(self) -> int:
+        """The DC offered for an area's save until the GM sets one."""
+        ...
+
+    @property
+    def area_save_rule(self) -> str:
+        """How an area's save changes its damage, in a sentence."""
+        ...
+
+    @property
+    def attack_d20s(self) -> int:
+        """d20s rolled for one attack (5e: two, for advantage and disadvantage)."""
+        ...
+
+    @property
+    def minimum_damage(self) -> int:
+        """Damage of a hit is at least this (PF2e 1)."""
+        ...
+
+    def default_reach(self, size: str) -> int:
+        """A new creature's reach in feet by its size."""
+        ...
+
+    def band_text(self, band: int) -> str:
+        """What reaching a square in movement band `band` takes (``Stride 2``, ``Dash``)."""
         ...
 
     def attack_penalty(self, attack_number: int, agile: bool) -> int:

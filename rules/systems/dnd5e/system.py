@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from rules.dice import DieSource
 from rules.errors import QueryError
+from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.scene import Attack, Scene, Token
 from rules.systems import board
 from rules.systems.base import (
@@ -101,10 +102,30 @@ class DnD5e:
     #: Moves spend feet of movement, then the Dash action (`rules.turn_movement.Budget`).
     strides: bool = False
     initiative_text: str = "D&D 5e: initiative is a Dexterity check."
+    #: Table defaults (see `rules.systems.base.RuleSystem`).
+    default_speed: int = 30
+    default_area_save: str = "dex"
+    default_dc: int = 15
+    area_save_rule: str = "Save for half: a success halves the damage (rounded down)"
+    attack_d20s: int = 2
+    minimum_damage: int = 0
+
+    def default_reach(self, size: str) -> int:
+        """A new creature's reach: 5 ft."""
+        return 5
+
+    def band_text(self, band: int) -> str:
+        """What reaching a square of movement band `band` takes: its movement, or the Dash."""
+        return "move" if band == 1 else "Dash"
 
     @property
     def name(self) -> str:
         return self.edition.name
+
+    @property
+    def grid(self) -> GridRules:
+        """How the edition uses the grid (`rules.model.grid_rules`; geometry reads it from `Scene.rules`)."""
+        return SYSTEM_GRIDS[self.edition.name]
 
     @property
     def label(self) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from rules.dice import DieSource
 from rules.errors import QueryError
+from rules.model.grid_rules import PF2E_GRID, GridRules
 from rules.scene import CANNOT_ACT, Attack, Scene, Token
 from rules.systems import board
 from rules.systems.base import (
@@ -60,9 +61,29 @@ class Pathfinder2e:
     attack_actions: int = 1
     #: How a move is counted: each Stride takes an action (`rules.turn_movement.Budget`).
     strides: bool = True
+    #: How the system uses the grid (`rules.model.grid_rules`; geometry reads it from `Scene.rules`).
+    grid: GridRules = PF2E_GRID
     #: Short name for the window, and what initiative is.
     label: str = "PF2e"
     initiative_text: str = "PF2e: initiative is a Perception check."
+    #: Table defaults: a new creature's Speed; an area's save and DC until the GM sets them; how an area
+    #: save deals damage; one d20 per attack roll (5e rolls two); a hit deals at least 1 damage.
+    default_speed: int = 25
+    default_area_save: str = "reflex"
+    default_dc: int = 20
+    area_save_rule: str = (
+        "Basic save: critical success none, success half, failure full, critical failure double"
+    )
+    attack_d20s: int = 1
+    minimum_damage: int = 1
+
+    def default_reach(self, size: str) -> int:
+        """A new creature's reach: Tiny creatures have 0 ft, others 5 ft."""
+        return 0 if size == "tiny" else 5
+
+    def band_text(self, band: int) -> str:
+        """What reaching a square of movement band `band` takes: ``Stride 2``."""
+        return f"Stride {band}"
 
     def attack_penalty(self, attack_number: int, agile: bool) -> int:
         """The multiple attack penalty of the `attack_number`-th attack this turn (0 for the first)."""

@@ -1,4 +1,4 @@
-"""Measuring with the ruler: feet along waypoints by the scene's diagonal rule (no Qt here).
+"""Measuring with the ruler: feet along waypoints by the scene's diagonal rule (`Scene.rules.diagonals`).
 
 Ruler ends snap to square centres (distances count squares, like movement with no terrain), to grid
 corners (for templates from an intersection), or to a token's space (creature distances: from the nearest
@@ -51,7 +51,7 @@ def leg_offset(a: Anchor, b: Anchor) -> tuple[int, int]:
 
 
 def measure(scene: Scene, anchors: Sequence[Anchor]) -> Measurement:
-    mode = scene.options.diagonals
+    mode = scene.rules.diagonals
     diagonals = 0
     squares = 0
     legs: list[int] = []
