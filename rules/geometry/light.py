@@ -14,10 +14,13 @@ Rules (query-protocol.md "Light and visibility"):
   and low walls don't) — the line of sight of rules.md, decided exactly by `rules.geometry.sight`.
 * Levels combine: the brightest level any source (or the ambient light) gives wins.
 
-**Ruling — a light at a point that is not a grid corner** (Universal VTT lights sit anywhere): a PF2e burst
-starts at a grid corner, so the burst is counted from the nearest corner (halves round up); the 5e sphere is
-a circle around the exact point (``half``/``touch``), and the 5e ``token`` method uses the nearest corner as
-it does for spells. Line of sight is always judged from the light's exact point.
+**Ruling — a light at a point that is not a grid corner** (Universal VTT lights sit anywhere): the PF2e burst
+rule is counted from the light's exact point — a cell is lit when the offset from the point to the cell's far
+corner, in squares (fractional off the corners), counts 5 × (longer + ⌊shorter / 2⌋) ≤ R, which on a corner
+is exactly the Player Core burst and around a square's centre is symmetric (a 10-ft light in the middle of a
+square lights it and the 8 around it, like the 5e sphere); the 5e sphere is a circle around the exact point
+(``half``/``touch``), and the 5e ``token`` method uses the nearest corner as it does for spells. Line of sight
+is always judged from the light's exact point.
 
 **Ruling — Universal VTT lights** (`rules.scene.Light.from_uvtt`): their `range` (squares) is the radius of
 the light; the inner half is bright light and the rest dim, as VTTs draw the fall-off. A light with radius 0
@@ -39,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from rules.geometry.areas import _alternating, _circle_cover, _count, _window
+from rules.geometry.areas import _circle_cover, _count, _window
 from rules.geometry.coords import Cell, Point
 from rules.geometry.distance import ALTERNATING
 from rules.geometry.sight import (
@@ -81,17 +84,22 @@ def point_template(scene: Scene, at: Point, feet: float) -> IntArray:
     if feet <= 0:
         return np.zeros((0, 2), dtype=np.int64)
     method = "burst" if scene.is_pf2e else scene.options.area_method
-    if method in ("burst", "token"):
+    if method == "token":
         cx, cy = _nearest(at.x), _nearest(at.y)
-        r = int(feet // 5) + 1
-        x, y = _window(cx - r, cx + r, cy - r, cy + r, scene)
-        if method == "token":
-            n = int(feet // 5)
-            ok = (x >= cx - n) & (x < cx + n) & (y >= cy - n) & (y < cy + n)
-        else:
-            dx = np.where(x >= cx, x + 1 - cx, cx - x)
-            dy = np.where(y >= cy, y + 1 - cy, cy - y)
-            ok = _alternating(dx, dy) <= feet + TOL
+        n = int(feet // 5)
+        x, y = _window(cx - n, cx + n, cy - n, cy + n, scene)
+        return np.stack([x, y], axis=1).astype(np.int64)
+    if method == "burst":
+        # the far corner's offset from the light's point, in squares (whole numbers when the light is on a
+        # corner, where this is exactly the Player Core burst), counted 5 × (longer + ⌊shorter / 2⌋)
+        r = int(feet // 5) + 2
+        x, y = _window(
+            math.floor(at.x) - r, math.ceil(at.x) + r, math.floor(at.y) - r, math.ceil(at.y) + r, scene
+        )
+        a = np.maximum(np.abs(x - at.x), np.abs(x + 1 - at.x))
+        b = np.maximum(np.abs(y - at.y), np.abs(y + 1 - at.y))
+        hi, lo = np.maximum(a, b), np.minimum(a, b)
+        ok = 5 * (hi + np.floor(lo / 2 + TOL)) <= feet + TOL
         return np.stack([x[ok], y[ok]], axis=1).astype(np.int64)
     rad = feet / 5
     x, y = _window(

@@ -130,9 +130,17 @@ def test_uvtt_light_ruling_half_bright() -> None:
     assert (lt.bright, lt.dim) == (10.0, 20.0)
 
 
-def test_pf2e_light_off_corner_counts_from_the_nearest_corner() -> None:
-    s = make(lights=[{"at": [10.4, 9.6], "bright": 10, "dim": 10}])
-    assert lit_cells(s, BRIGHT) == set(area_cells(s, AreaSpec("burst", 10, origin=Point(10, 10))))
+def test_pf2e_light_off_corner_counts_from_the_exact_point() -> None:
+    # in the middle of square [10, 10]: 5 ft lights only that square (its neighbours' far corners are 1.5
+    # squares away: 7.5 ft); 10 ft lights the 3×3 block around it, like an emanation from that square
+    five = make(lights=[{"at": [10.5, 10.5], "bright": 5, "dim": 5}])
+    assert lit_cells(five, BRIGHT) == {Cell(10, 10)}
+    ten = make(lights=[{"at": [10.5, 10.5], "bright": 10, "dim": 10}])
+    assert lit_cells(ten, BRIGHT) == {Cell(x, y) for x in (9, 10, 11) for y in (9, 10, 11)}
+    # 15 ft: far corners 2.5 squares straight (12.5 ft) are in, (2.5, 2.5) counts 5 × (2.5 + 1) = 17.5: out
+    fifteen = make(lights=[{"at": [10.5, 10.5], "bright": 15, "dim": 15}])
+    lit = lit_cells(fifteen, BRIGHT)
+    assert Cell(12, 10) in lit and Cell(12, 11) in lit and Cell(12, 12) not in lit and len(lit) == 21
 
 
 def test_darkness_everywhere_without_lights() -> None:
