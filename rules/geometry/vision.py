@@ -25,8 +25,9 @@ visibility"):
   target's ``lightly-obscured`` / ``heavily-obscured`` conditions (fog, foliage) win when worse.
   **Ruling — special senses** within their range (distance between the spaces, scene's count): blindsight
   perceives without sight — a blinded viewer, an invisible target, dim light, darkness and obscurement give
-  ``seen`` (it still needs a sight line: total cover stops it); truesight sees through darkness and
-  invisibility (not blindness). A ``hidden`` target stays ``unseen`` (finding it is a Search).
+  ``seen`` (it still needs a sight line: total cover stops it); truesight sees in darkness (``seen``;
+  dim light stays dim) and sees the invisible, but not when blinded. A ``hidden`` target stays ``unseen``
+  (finding it is a Search).
   Tremorsense (and PF2e imprecise senses) locate a creature but do not see it: they don't change the state.
 
 **Masks** (`sight_mask`, `seen_mask`, `party_seen`): for fog of war, the player view and the drag preview,
@@ -139,11 +140,9 @@ def dnd5e_visibility(f: SightFacts) -> str:
         return "unseen"
     darkvision = f.sense_reaches("darkvision")
     state = "seen"
-    if truesight:
-        state = "seen"
-    elif f.light == DIM and not darkvision:
+    if f.light == DIM and not darkvision:
         state = "lightly-obscured"
-    elif f.light == DARKNESS:
+    elif f.light == DARKNESS and not truesight:
         state = "lightly-obscured" if darkvision else "heavily-obscured"
     conditions = [c for c in ("lightly-obscured", "heavily-obscured") if c in f.target_conditions]
     return _worst(DND5E_STATES, state, *conditions)

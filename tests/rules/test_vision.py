@@ -104,6 +104,7 @@ def test_pf2e_light_on_any_square_of_a_large_target() -> None:
         ("darkness", {"darkvision": 20}, "heavily-obscured"),
         ("darkness", {"blindsight": 30}, "seen"),
         ("darkness", {"truesight": 120}, "seen"),
+        ("dim", {"truesight": 120}, "lightly-obscured"),  # truesight sees darkness, not through dimness
         ("darkness", {"tremorsense": 60}, "heavily-obscured"),
     ],
 )
