@@ -9,6 +9,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage
 
 from desktop.style import CELL
+from rules.geometry.coords import Cell
 from rules.scene import scene_from_json
 from tests.desktop.helpers import move, press, release, view_point
 
@@ -227,3 +228,18 @@ def test_initiative_lists_only_the_creatures_on_the_player_screen(qtbot) -> None
     names = [pw.initiative.item(i).text().strip() for i in range(pw.initiative.count())]
     assert names == ["▶ Valeros", "Goblin"]
     assert pw.round_label.text() == "Round 3"
+
+
+def test_fog_remembers_after_a_move_but_not_after_undo(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from rules.play.edits import PlaceTokens
+
+    doc = gm.doc
+    doc.execute(PlaceTokens((("hero", Cell(2, 11)),)))
+    qtbot.waitUntil(lambda: doc.scene.fog is not None and doc.scene.fog.is_explored(2, 12))
+    assert doc.undo_label() == "Explore"  # the remembering is its own, merged step
+    explored = doc.scene.fog.explored_count
+    doc.undo()  # forget what was explored on the way
+    qtbot.wait(30)
+    assert doc.scene.fog.explored_count < explored  # not remembered again while a redo is pending
+    doc.undo()
+    assert doc.scene.token("hero").cell == Cell(4, 6)
