@@ -26,6 +26,7 @@ from typing import Any
 
 from rules.errors import SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell, Point
+from rules.limits import check_document, check_scene
 from rules.model.fog import Fog, fog_from_json, fog_to_json
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 
@@ -624,6 +625,7 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
         raise r.fail("format", f"missing (expected {FORMAT!r})")
     if doc["format"] != FORMAT:
         raise r.fail("format", f"{_kind(doc['format'])} is not {FORMAT!r}")
+    check_document(doc, source)  # counts, sizes, depth and digits first (rules.limits)
     doc = migrate(dict(doc), source)
     if "system" not in doc:
         raise r.fail("system", f"missing (one of {', '.join(SYSTEMS)})")
@@ -659,7 +661,7 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
     )
     name = r.string(doc.get("name", ""), "name")
     fog = None if doc.get("fog") is None else fog_from_json(doc["fog"], grid.width, grid.height, source)
-    return Scene(
+    scene = Scene(
         system=system,
         grid=grid,
         options=options,
@@ -674,6 +676,8 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
         extra=_extra(doc, _SCENE_KEYS),
         saved_play={k: doc[k] for k in PLAY_KEYS if doc.get(k) is not None},
     )
+    check_scene(scene, source)  # values within the limits, terrain on the grid (rules.limits)
+    return scene
 
 
 def default_options(system: str) -> Options:
