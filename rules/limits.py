@@ -37,12 +37,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.errors import SceneError
-
-if TYPE_CHECKING:
-    from rules.scene import Scene
 
 MAX_SCENE_FILE_BYTES = 320 * 1024 * 1024
 MAX_GRID_SIDE = 1000
@@ -162,8 +159,9 @@ def _bound(source: str, path: str, value: float | None, lo: float, hi: float, un
         raise _fail(source, path, f"{shown}{unit} is outside the allowed range {lo:g}..{hi:g}{unit}")
 
 
-def check_scene(scene: Scene, source: str = "") -> None:
-    """Refuse a built scene whose values pass the limits of the table above (paths as in the file)."""
+def check_scene(scene: Any, source: str = "") -> None:
+    """Refuse a built `rules.scene.Scene` whose values pass the limits of the table above (paths as in
+    the file). Typed `Any`: `rules.scene` calls this module, never the other way round."""
     grid = scene.grid
     for i, t in enumerate(scene.terrain):
         x, y = t.cell
