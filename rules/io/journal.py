@@ -15,7 +15,7 @@ replayed over another snapshot (whatever order a crash interrupted the writes in
 state diff from the previous state, section by section (`scene_diff`): ``tokens`` as ``set`` (whole
 token objects, changed or added, by id), ``del`` (ids) and ``order`` (all ids, only when the order is not
 what ``set``/``del`` give); any other changed section (``grid``, ``options``, ``terrain``, ``walls``,
-``background``, ``lights``, ``name``) and ``extra`` (every other top-level key: unknown keys and the
+``background``, ``lights``, ``fog``, ``name``) and ``extra`` (every other top-level key: unknown keys and the
 engine's saved play state, `top_level_extras`) whole; ``full`` (the
 whole scene) when the rule system changed. Sections are compared by identity first (`Scene` values are
 frozen, so an untouched section is the same object), which keeps a commit cheap: a token move writes one
@@ -49,7 +49,11 @@ JOURNAL_VERSION = 1
 #: Seconds between fsyncs of the journal at most (a crash of the machine loses at most this much).
 FSYNC_INTERVAL = 0.5
 #: Sections written whole when they change (tokens are diffed by id; system changes write everything).
-WHOLE_SECTIONS = ("grid", "options", "terrain", "walls", "background", "lights", "name")
+WHOLE_SECTIONS = tuple(
+    key
+    for key in ("grid", "options", "terrain", "walls", "background", "lights", "fog", "name")
+    if key in Scene.__dataclass_fields__
+)
 #: Longest journal read back (a journal restarts at every autosave, so it stays far below this).
 MAX_JOURNAL_BYTES = 512 * 1024 * 1024
 
@@ -112,21 +116,7 @@ def scene_diff(old: Scene, new: Scene) -> dict[str, JSON] | None:
     return diff or None
 
 
-_STANDARD_KEYS = frozenset(
-    {
-        "format",
-        "version",
-        "system",
-        "options",
-        "grid",
-        "terrain",
-        "walls",
-        "tokens",
-        "background",
-        "lights",
-        "name",
-    }
-)
+_STANDARD_KEYS = frozenset({"format", "version", "system", "tokens", *WHOLE_SECTIONS})
 
 
 def top_level_extras(scene: Scene) -> dict[str, JSON]:

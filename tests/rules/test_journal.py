@@ -17,6 +17,7 @@ from rules.geometry.coords import Cell, Point
 from rules.io import fivefoot_file
 from rules.io.autosave import BASE_SUFFIX, DATA_SUFFIX, MARKER, AutosaveStore
 from rules.io.journal import Journal, base_id, read_journal, replay, scene_diff
+from rules.model.fog import Fog
 from rules.scene import Background, Light, Scene, TerrainCell, Token, Wall, scene_from_json, scene_to_json
 from tests.benchmarks.bigmap import big_map
 
@@ -59,7 +60,8 @@ def test_each_section_round_trips_through_replay() -> None:
         lambda s: s.edit(tokens=tuple(reversed(s.tokens))),
         lambda s: s.edit(tokens=s.tokens[1:]),
         lambda s: s.edit(tokens=(replace(s.tokens[0], extra={"note": "x"}), *s.tokens[1:])),
-        lambda s: s.edit(background=None, lights=(), name=""),
+        lambda s: s.edit(fog=Fog.blank(s.grid.width, s.grid.height).reveal([(1, 1), (2, 3)])),
+        lambda s: s.edit(background=None, lights=(), name="", fog=None),
         lambda s: s.edit(extra={}),
     ]
     current = scene
