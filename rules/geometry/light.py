@@ -44,7 +44,6 @@ import shapely
 
 from rules.geometry.areas import _circle_cover, _count, _window
 from rules.geometry.coords import Cell, Point
-from rules.geometry.distance import ALTERNATING
 from rules.geometry.sight import (
     INSET,
     point_has_line_to_space,
@@ -83,7 +82,7 @@ def point_template(scene: Scene, at: Point, feet: float) -> IntArray:
     point `at` covers, walls ignored."""
     if feet <= 0:
         return np.zeros((0, 2), dtype=np.int64)
-    method = "burst" if scene.is_pf2e else scene.options.area_method
+    method = "burst" if scene.rules.fixed_templates else scene.rules.area_method
     if method == "token":
         cx, cy = _nearest(at.x), _nearest(at.y)
         n = int(feet // 5)
@@ -119,7 +118,7 @@ def emanation_template(scene: Scene, token: Token, feet: int) -> IntArray:
     x, y = _window(x0 - r, x0 + n + r, y0 - r, y0 + n + r, scene)
     dx = np.maximum(np.maximum(x0 - x, x - (x0 + n - 1)), 0)
     dy = np.maximum(np.maximum(y0 - y, y - (y0 + n - 1)), 0)
-    mode = ALTERNATING if scene.is_pf2e else scene.options.diagonals
+    mode = scene.rules.diagonals
     ok = _count(dx, dy, mode) <= feet
     return np.stack([x[ok], y[ok]], axis=1).astype(np.int64)
 

@@ -57,6 +57,8 @@ from rules.scene import Scene, Token
 BoolMap = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float64]
 
+#: Senses that see in the dark (PF2e darkvision and greater darkvision, 5e darkvision and truesight).
+DARK_SENSES: tuple[str, ...] = ("darkvision", "greater-darkvision", "truesight")
 PF2E_STATES: tuple[str, ...] = ("observed", "concealed", "hidden", "undetected")
 DND5E_STATES: tuple[str, ...] = ("seen", "lightly-obscured", "heavily-obscured", "unseen")
 
@@ -87,7 +89,7 @@ def _viewer_sees(viewer: Token) -> bool:
 
 
 def sight_facts(scene: Scene, viewer: Token, target: Token) -> SightFacts:
-    mode = ALTERNATING if scene.is_pf2e else scene.options.diagonals
+    mode = scene.rules.diagonals
     los = viewer.id == target.id or spaces_have_line(
         scene, viewer.cell, viewer.side_squares, target.cell, target.side_squares, "sight"
     )
@@ -233,7 +235,7 @@ _RANGES: OrderedDict[Hashable, BoolMap] = OrderedDict()
 
 def _range_mask(scene: Scene, token: Token, feet: int | None) -> BoolMap:
     """Cells within `feet` of the creature's space (scene's count); all cells when None (cached)."""
-    mode = ALTERNATING if scene.is_pf2e else scene.options.diagonals
+    mode = scene.rules.diagonals
     key = (scene.grid.width, scene.grid.height, token.cell, token.side_squares, feet, mode)
     hit = _RANGES.get(key)
     if hit is None:
@@ -256,7 +258,7 @@ def _build_range_mask(scene: Scene, token: Token, feet: int | None) -> BoolMap:
     dx = np.maximum(np.maximum(x0 - gx, gx - (x0 + n - 1)), 0)[None, :]
     dy = np.maximum(np.maximum(y0 - gy, gy - (y0 + n - 1)), 0)[:, None]
     hi, lo = np.maximum(dx, dy), np.minimum(dx, dy)
-    mode = ALTERNATING if scene.is_pf2e else scene.options.diagonals
+    mode = scene.rules.diagonals
     feet_map = 5 * (hi + lo // 2) if mode == ALTERNATING else 5 * hi
     out: BoolMap = feet_map <= feet
     return out
@@ -278,19 +280,15 @@ def seen_mask(scene: Scene, token: Token) -> BoolMap:
 
     def build() -> BoolMap:
         sight = sight_mask(scene, token)
-        pf2e = scene.is_pf2e
-        special = _sense_mask(scene, token, () if pf2e else ("blindsight",))
+        beyond = scene.rules.senses_beyond_sight  # senses that work blind and in the dark (5e blindsight)
+        special = _sense_mask(scene, token, beyond) if beyond else None
         if not _viewer_sees(token):
             out = np.zeros_like(sight) if special is None else (sight & special)
             out.setflags(write=False)
             return out
-        if scene.options.ambient == "bright" and not scene.lights:
+        if scene.options.ambient == "bright":
             return sight
-        dark_ok = _sense_mask(
-            scene,
-            token,
-            ("darkvision", "greater-darkvision") if pf2e else ("darkvision", "blindsight", "truesight"),
-        )
+        dark_ok = _sense_mask(scene, token, (*DARK_SENSES, *beyond))
         lit = light_map(scene) >= DIM
         out = sight & (lit if dark_ok is None else (lit | dark_ok))
         out.setflags(write=False)
