@@ -205,6 +205,13 @@ class PlayerMapView(QGraphicsView):
         self.setInteractive(False)
         self.rotated = False
         self.scale_value = 1.0
+        #: Keep this scene rectangle fitted in the view whenever it is resized (the GM's preview).
+        self.auto_fit: QRectF | None = None
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if self.auto_fit is not None:
+            self.fit_rect(self.auto_fit)
 
     def apply(self, scale: float, centre: QPointF) -> None:
         self.scale_value = scale
@@ -425,6 +432,7 @@ class PlayerScreenFeatures:
         if not self.preview.isVisible():
             return
         rect = QRectF(0, 0, self.doc.scene.grid.width * CELL, self.doc.scene.grid.height * CELL)
+        self.preview_view.auto_fit = rect
         self.preview_view.fit_rect(rect)
 
     # ---- tools and actions
