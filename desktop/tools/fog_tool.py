@@ -3,11 +3,12 @@
 * `FogTool`: reveal (left drag) or hide (right drag, or the Hide mode) squares of the fog with a round brush
   or a rectangle. One stroke is one undoable command (`EditFog`).
 * `LightTool`: click to place a light with the radii in the tool bar (a torch: bright 20 ft, dim 40 ft);
-  click a light to remove it; Shift-click a light to give it the tool bar's radii.
+  click a light to remove it; Shift-click a light to give it the tool bar's radii; click a creature to make
+  it carry a light with those radii (click again to put it out).
 
 Commands (engine intents on a `GameState`, undoable through the document): `EditFog` (reveal/hide squares),
 `SetFogMode` (fog on/off, reset the memory), `RememberFog` (fold what the party sees now into the fog),
-`AddLight`, `RemoveLight`, `ReplaceLight` and `SetAmbient`.
+`AddLight`, `RemoveLight`, `ReplaceLight`, `SetTokenLight` and `SetAmbient`.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from desktop.tools.base import PreviewTool, ToolEvent
 from rules.geometry.coords import Cell, Point
 from rules.geometry.vision import party_seen
 from rules.model.fog import Fog, brush_cells
-from rules.scene import LIGHT_LEVELS, Light, Scene
+from rules.scene import LIGHT_LEVELS, Light, Scene, TokenLight
 
 try:  # the engine's command protocol: apply(GameState) -> Outcome
     from rules.play.command import Refused, logged
@@ -179,6 +180,32 @@ class ReplaceLight:
 
 
 @dataclass(frozen=True, slots=True)
+class SetTokenLight:
+    """Give a creature a light to carry (a torch: bright 20, dim 40), or take it away (None)."""
+
+    token_id: str
+    light: TokenLight | None
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Carry Light" if self.light is not None else "Put Out Light"
+
+    @property
+    def log(self) -> str:
+        if self.light is None:
+            return f"{self.token_id} carries no light"
+        return f"{self.token_id} carries a light: bright {self.light.bright} ft, dim {self.light.dim} ft"
+
+    def apply(self, state: Any) -> Any:
+        token = state.scene.token(self.token_id)
+        if token is None:
+            raise Refused(f"there is no token {self.token_id!r}")
+        scene = state.scene.replace_token(replace(token, light=self.light))
+        return _result(state, scene, self.log)
+
+
+@dataclass(frozen=True, slots=True)
 class SetAmbient:
     level: str
     merge_key: object | None = None
@@ -312,7 +339,7 @@ class LightTool(PreviewTool):
     def hint(self) -> str:
         return (
             "Click to place a light (snaps to corners and centres) · click a light to remove it · "
-            "Shift-click: set its radii"
+            "Shift-click: set its radii · click a creature: it carries a light (again: puts it out)"
         )
 
     def fill_options(self, lay: QHBoxLayout) -> None:
@@ -342,6 +369,13 @@ class LightTool(PreviewTool):
             return False
         found = self.light_at(ev.scene_pos)
         bright, dim = float(self.bright), float(max(self.dim, self.bright))
+        item = self.map_scene.token_item_at(ev.scene_pos) if found is None else None
+        if item is not None:  # a creature: it takes up (or puts out) a light with the tool bar's radii
+            token = self.doc.scene.token(item.token_id)
+            if token is not None:
+                carried = None if token.light is not None else TokenLight(int(bright), int(dim))
+                self.doc.execute(SetTokenLight(token.id, carried))
+            return True
         if found is not None:
             if ev.shift:
                 old = self.doc.scene.lights[found]

@@ -243,3 +243,19 @@ def test_fog_remembers_after_a_move_but_not_after_undo(gm, qtbot) -> None:  # ty
     assert doc.scene.fog.explored_count < explored  # not remembered again while a redo is pending
     doc.undo()
     assert doc.scene.token("hero").cell == Cell(4, 6)
+
+
+def test_light_tool_gives_a_creature_a_torch_and_puts_it_out(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
+    gm.set_tool("light")
+    view = gm.view
+    pt = view_point(view, (8, 6))  # the goblin
+    press(view, pt)
+    release(view, pt)
+    gob = gm.doc.scene.token("gob")
+    assert gob.light is not None and (gob.light.bright, gob.light.dim) == (20, 40)
+    assert len(gm.doc.scene.lights) == 1  # no placed light added
+    press(view, pt)
+    release(view, pt)
+    assert gm.doc.scene.token("gob").light is None
+    gm.doc.undo()
+    assert gm.doc.scene.token("gob").light is not None
