@@ -15,11 +15,12 @@ replayed over another snapshot (whatever order a crash interrupted the writes in
 state diff from the previous state, section by section (`scene_diff`): ``tokens`` as ``set`` (whole
 token objects, changed or added, by id), ``del`` (ids) and ``order`` (all ids, only when the order is not
 what ``set``/``del`` give); any other changed section (``grid``, ``options``, ``terrain``, ``walls``,
-``background``, ``lights``, ``fog``, ``name``) and ``extra`` (every other top-level key: unknown keys and the
-engine's saved play state, `top_level_extras`) whole; ``full`` (the
-whole scene) when the rule system changed. Sections are compared by identity first (`Scene` values are
-frozen, so an untouched section is the same object), which keeps a commit cheap: a token move writes one
-token.
+``background``, ``lights``, ``fog``, ``name``) whole; ``extra`` for every other top-level key (unknown
+keys and the engine's saved play state, `top_level_extras`), key by key: ``set`` (whole values), ``del``
+(keys) and ``append`` (items added at the end of a list, so a growing log costs only its new lines);
+``full`` (the whole scene) when the rule system changed. Sections are compared by identity first
+(`Scene` values are frozen, so an untouched section is the same object), which keeps a commit cheap: a
+token move writes one token.
 
 Durability: each entry is written with one unbuffered ``write`` (it is in the operating system as soon as
 `Journal.append` returns, so it survives the process being killed); `os.fsync` (which survives a power cut)
@@ -38,7 +39,7 @@ import json
 import os
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -110,10 +111,38 @@ def scene_diff(old: Scene, new: Scene) -> dict[str, JSON] | None:
         if tokens:
             diff["tokens"] = tokens
     if old.extra is not new.extra or getattr(old, "saved_play", None) is not getattr(new, "saved_play", None):
-        before, after = top_level_extras(old), top_level_extras(new)
-        if before != after:
-            diff["extra"] = after
+        extra = _extra_diff(top_level_extras(old), top_level_extras(new))
+        if extra:
+            diff["extra"] = extra
     return diff or None
+
+
+def _extra_diff(before: dict[str, JSON], after: dict[str, JSON]) -> dict[str, JSON]:
+    out: dict[str, JSON] = {}
+    set_: dict[str, JSON] = {}
+    append: dict[str, JSON] = {}
+    for key, value in after.items():
+        if key in before:
+            was = before[key]
+            if was is value or was == value:
+                continue
+            if (
+                isinstance(was, list)
+                and isinstance(value, list)
+                and len(value) > len(was)
+                and value[: len(was)] == was
+            ):
+                append[key] = value[len(was) :]
+                continue
+        set_[key] = value
+    deleted = [key for key in before if key not in after]
+    if set_:
+        out["set"] = set_
+    if append:
+        out["append"] = append
+    if deleted:
+        out["del"] = deleted
+    return out
 
 
 _STANDARD_KEYS = frozenset({"format", "version", "system", "tokens", *WHOLE_SECTIONS})
@@ -154,7 +183,6 @@ def _tokens_diff(old: Scene, new: Scene) -> dict[str, JSON]:
 @dataclass
 class _Doc:
     doc: dict[str, JSON]
-    extra_keys: set[str] = field(default_factory=set)
 
 
 def _apply(state: _Doc, diff: dict[str, JSON]) -> None:
@@ -164,7 +192,6 @@ def _apply(state: _Doc, diff: dict[str, JSON]) -> None:
         if not isinstance(full, dict):
             raise ValueError("a full entry is not an object")
         state.doc = dict(full)
-        state.extra_keys = set()  # the full document carries its unknown keys itself
         return
     for key in WHOLE_SECTIONS:
         if key not in diff:
@@ -192,17 +219,24 @@ def _apply(state: _Doc, diff: dict[str, JSON]) -> None:
         extra = diff["extra"]
         if not isinstance(extra, dict):
             raise ValueError("an extra entry is not an object")
-        for k in state.extra_keys:
-            doc.pop(k, None)
-        doc.update(extra)
-        state.extra_keys = set(extra)
+        for key in extra.get("del", []):
+            if key not in _STANDARD_KEYS:
+                doc.pop(key, None)
+        for key, value in extra.get("set", {}).items():
+            if key not in _STANDARD_KEYS:
+                doc[key] = value
+        for key, items in extra.get("append", {}).items():
+            current = doc.get(key)
+            if key in _STANDARD_KEYS or not isinstance(current, list) or not isinstance(items, list):
+                raise ValueError(f"cannot append to {key!r}")
+            doc[key] = current + items
 
 
 def replay(scene: Scene, entries: Iterable[dict[str, JSON]], source: str = "journal") -> Scene:
     """`scene` with the journal `entries` (their ``d`` diffs) applied in order.
 
     Raises `SceneError` when an entry is malformed or the result is not a valid scene."""
-    state = _Doc(scene_to_json(scene), set(top_level_extras(scene)))
+    state = _Doc(scene_to_json(scene))
     count = 0
     for entry in entries:
         diff = entry.get("d") if isinstance(entry, dict) else None

@@ -224,3 +224,21 @@ def test_a_journal_of_another_snapshot_is_ignored(tmp_path: Path) -> None:
     [item] = later.pending_restores()
     assert same(later.recover(item)[1].scene, other)
     assert base_id(b"x") != base_id(b"y")
+
+
+def test_a_growing_log_journals_only_its_new_lines() -> None:
+    lines = [{"text": f"line {i}"} for i in range(500)]
+    scene = small().edit(saved_play={"log": lines}, extra={"notes": ["a"], "note": "x"})
+    grown = scene.edit(
+        saved_play={"log": [*lines, {"text": "line 500"}]}, extra={"notes": ["a", "b"], "note": "x"}
+    )
+    diff = scene_diff(scene, grown)
+    assert diff == {"extra": {"append": {"log": [{"text": "line 500"}], "notes": ["b"]}}}
+    gone = grown.edit(saved_play={"log": [{"text": "fresh"}]}, extra={"other": 1})
+    diff2 = scene_diff(grown, gone)
+    assert diff2 is not None
+    assert diff2["extra"] == {"set": {"log": [{"text": "fresh"}], "other": 1}, "del": ["notes", "note"]}
+    entries = [{"n": 1, "d": diff}, {"n": 2, "d": diff2}]
+    assert scene_to_json(replay(scene, entries)) == scene_to_json(gone)
+    with pytest.raises(SceneError):
+        replay(scene, [{"n": 1, "d": {"extra": {"append": {"note": ["not a list"]}}}}])
