@@ -77,49 +77,59 @@ def _nearest(v: float) -> int:
     return math.floor(v + 0.5)
 
 
-def point_template(scene: Scene, at: Point, feet: float) -> IntArray:
-    """Cells (rows ``[x, y]``) a burst (PF2e) / sphere (5e, scene's ``area_method``) of radius `feet` from
-    point `at` covers, walls ignored."""
-    if feet <= 0:
-        return np.zeros((0, 2), dtype=np.int64)
+def in_point_area(scene: Scene, at: Point, feet: float, x: IntArray, y: IntArray) -> npt.NDArray[np.bool_]:
+    """Which cells ``[x, y]`` a burst (PF2e) / sphere (5e, scene's ``area_method``) of radius `feet` from
+    point `at` covers, walls ignored (see the module's rulings)."""
+    if feet <= 0 or len(x) == 0:
+        return np.zeros(len(x), dtype=bool)
     method = "burst" if scene.rules.fixed_templates else scene.rules.area_method
     if method == "token":
         cx, cy = _nearest(at.x), _nearest(at.y)
         n = int(feet // 5)
-        x, y = _window(cx - n, cx + n, cy - n, cy + n, scene)
-        return np.stack([x, y], axis=1).astype(np.int64)
+        out: npt.NDArray[np.bool_] = (x >= cx - n) & (x < cx + n) & (y >= cy - n) & (y < cy + n)
+        return out
     if method == "burst":
         # the far corner's offset from the light's point, in squares (whole numbers when the light is on a
         # corner, where this is exactly the Player Core burst), counted 5 × (longer + ⌊shorter / 2⌋)
-        r = int(feet // 5) + 2
-        x, y = _window(
-            math.floor(at.x) - r, math.ceil(at.x) + r, math.floor(at.y) - r, math.ceil(at.y) + r, scene
-        )
         a = np.maximum(np.abs(x - at.x), np.abs(x + 1 - at.x))
         b = np.maximum(np.abs(y - at.y), np.abs(y + 1 - at.y))
         hi, lo = np.maximum(a, b), np.minimum(a, b)
-        ok = 5 * (hi + np.floor(lo / 2 + TOL)) <= feet + TOL
-        return np.stack([x[ok], y[ok]], axis=1).astype(np.int64)
-    rad = feet / 5
+        out = 5 * (hi + np.floor(lo / 2 + TOL)) <= feet + TOL
+        return out
+    cover = _circle_cover(x, y, at, feet / 5)
+    out = cover >= 0.5 - TOL if method == "half" else cover > TOL
+    return out
+
+
+def point_template(scene: Scene, at: Point, feet: float) -> IntArray:
+    """Cells (rows ``[x, y]``) of `in_point_area`, clipped to the grid."""
+    if feet <= 0:
+        return np.zeros((0, 2), dtype=np.int64)
+    r = int(feet // 5) + 2
     x, y = _window(
-        math.floor(at.x - rad), math.ceil(at.x + rad), math.floor(at.y - rad), math.ceil(at.y + rad), scene
+        math.floor(at.x) - r, math.ceil(at.x) + r, math.floor(at.y) - r, math.ceil(at.y) + r, scene
     )
-    cover = _circle_cover(x, y, at, rad)
-    ok = cover >= 0.5 - TOL if method == "half" else cover > TOL
+    ok = in_point_area(scene, at, feet, x, y)
     return np.stack([x[ok], y[ok]], axis=1).astype(np.int64)
 
 
+def in_emanation(scene: Scene, token: Token, feet: int, x: IntArray, y: IntArray) -> npt.NDArray[np.bool_]:
+    """Which cells lie within `feet` of the token's space, its own space included (the scene's count)."""
+    n = token.side_squares
+    x0, y0 = token.cell
+    dx = np.maximum(np.maximum(x0 - x, x - (x0 + n - 1)), 0)
+    dy = np.maximum(np.maximum(y0 - y, y - (y0 + n - 1)), 0)
+    out: npt.NDArray[np.bool_] = _count(dx, dy, scene.rules.diagonals) <= feet
+    return out
+
+
 def emanation_template(scene: Scene, token: Token, feet: int) -> IntArray:
-    """Cells within `feet` of the token's space, its own space included (PF2e alternating count; 5e the
-    scene's diagonal count)."""
+    """Cells (rows ``[x, y]``) of `in_emanation`, clipped to the grid."""
     n = token.side_squares
     x0, y0 = token.cell
     r = feet // 5 + 1
     x, y = _window(x0 - r, x0 + n + r, y0 - r, y0 + n + r, scene)
-    dx = np.maximum(np.maximum(x0 - x, x - (x0 + n - 1)), 0)
-    dy = np.maximum(np.maximum(y0 - y, y - (y0 + n - 1)), 0)
-    mode = scene.rules.diagonals
-    ok = _count(dx, dy, mode) <= feet
+    ok = in_emanation(scene, token, feet, x, y)
     return np.stack([x[ok], y[ok]], axis=1).astype(np.int64)
 
 
@@ -472,19 +482,53 @@ def light_map(scene: Scene, exact: bool = False) -> LevelMap:
     return result
 
 
+def cell_light(scene: Scene, cell: Cell | tuple[int, int]) -> int:
+    """One cell's light level by the exact rule, looking only at that cell: each light whose area holds the
+    cell and that would make it brighter is checked for line of sight (the same answer as
+    ``light_map(scene, exact=True)``, without lighting the whole map)."""
+    x, y = int(cell[0]), int(cell[1])
+    best = LEVEL[scene.options.ambient]
+    if best == BRIGHT:
+        return best
+    xs, ys = np.array([x], dtype=np.int64), np.array([y], dtype=np.int64)
+    for light in scene.lights:
+        at = Point(float(light.position.x), float(light.position.y))
+        for level, feet in ((BRIGHT, light.bright), (DIM, light.dim)):
+            if level > best and bool(in_point_area(scene, at, feet, xs, ys)[0]):
+                if point_has_line_to_space(scene, at, (x, y), 1, "sight"):
+                    best = level
+                break  # the dim area holds the bright one: no need to look further for this light
+        if best == BRIGHT:
+            return best
+    for t in scene.tokens:
+        tl = t.light
+        if tl is None:
+            continue
+        for level, feet in ((BRIGHT, tl.bright), (DIM, tl.dim)):
+            if level > best and bool(in_emanation(scene, t, feet, xs, ys)[0]):
+                if spaces_have_line(scene, t.cell, t.side_squares, (x, y), 1, "sight"):
+                    best = level
+                break
+        if best == BRIGHT:
+            return best
+    return best
+
+
 def light_at(scene: Scene, cell: Cell | tuple[int, int]) -> str:
-    """The light level name of one cell: ``bright``, ``dim`` or ``darkness``."""
+    """The light level name of one cell (exact rule): ``bright``, ``dim`` or ``darkness``."""
     x, y = int(cell[0]), int(cell[1])
     if not scene.grid.contains(x, y):
         raise ValueError(f"cell [{x}, {y}] is outside the {scene.grid.width}×{scene.grid.height} grid")
-    return level_name(int(light_map(scene, exact=True)[y, x]))
+    return level_name(cell_light(scene, (x, y)))
 
 
 def space_light(scene: Scene, token: Token) -> int:
     """The brightest level on any square of a creature's space (its light for being seen; **Ruling**: a
     creature partly in bright light is seen in bright light)."""
-    m = light_map(scene, exact=True)
-    n = token.side_squares
-    x0, y0 = token.cell
-    part = m[max(0, y0) : max(0, y0 + n), max(0, x0) : max(0, x0 + n)]
-    return int(part.max()) if part.size else LEVEL[scene.options.ambient]
+    best = -1
+    for c in token.squares():
+        if scene.grid.contains(c.x, c.y):
+            best = max(best, cell_light(scene, c))
+            if best == BRIGHT:
+                break
+    return best if best >= 0 else LEVEL[scene.options.ambient]

@@ -174,3 +174,21 @@ def test_display_light_map_agrees_with_the_exact_one() -> None:
         differ = int((fast != exact).sum())
         assert differ <= 6, differ  # the display rule misses at most a few slivers
         assert (exact[:, 7:10] == DARKNESS).any() and (exact[:, :6] >= DIM).any()
+
+
+def test_one_cell_answer_is_the_exact_map() -> None:
+    from rules.geometry.light import cell_light
+
+    walls = [
+        {"a": [6, 2], "b": [6, 9]},
+        {"a": [12, 4], "b": [15, 7]},
+        {"a": [2, 14], "b": [9, 14], "kind": "window"},
+    ]
+    lights = [{"at": [4, 10], "bright": 10, "dim": 30}, {"at": [13.5, 12.2], "bright": 10, "dim": 25}]
+    tokens = [{"id": "t", "cell": [9, 3], "size": "large", "light": {"bright": 10, "dim": 20}}]
+    for system in ("pf2e", "dnd5e-2014", "dnd5e-2024"):
+        s = make(system, ambient="dim", lights=lights, walls=walls, tokens=tokens)
+        exact = light_map(s, exact=True)
+        for y in range(s.grid.height):
+            for x in range(s.grid.width):
+                assert cell_light(s, (x, y)) == exact[y, x], (system, x, y)
