@@ -532,6 +532,10 @@ class PlayerScreenFeatures:
             act.setChecked(True)
 
     def open_player_screen(self) -> PlayerWindow:
+        """Show the player screen. A map that never had fog of war gets it switched on (undoable): the
+        players should see what their characters see, not the whole dungeon."""
+        if self.doc.scene.fog is None:
+            self.doc.execute(SetFogMode("on"))
         if self.window is None:
             self.window = PlayerWindow(self.player_scene, getattr(self.win, "view", None))
         self.window.show()

@@ -259,3 +259,20 @@ def test_light_tool_gives_a_creature_a_torch_and_puts_it_out(gm, qtbot) -> None:
     assert gm.doc.scene.token("gob").light is None
     gm.doc.undo()
     assert gm.doc.scene.token("gob").light is not None
+
+
+def test_opening_the_player_screen_switches_fog_on_for_a_map_without_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop.document import Document
+    from desktop.main_window import MainWindow
+
+    doc = dungeon_doc()
+    del doc["fog"]
+    win = MainWindow(Document(scene_from_json(doc)), autosave=False)
+    qtbot.addWidget(win)
+    win.files.ask_unsaved = lambda: "discard"
+    win.show()
+    assert win.doc.scene.fog is None and not win.player_screen.act_fog.isChecked()
+    win.player_screen.open_player_screen()
+    assert win.doc.scene.fog is not None and win.doc.scene.fog.enabled
+    assert win.player_screen.act_fog.isChecked()
+    assert win.doc.undo_label() == "Fog of War On"
