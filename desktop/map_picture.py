@@ -30,7 +30,6 @@ from PySide6.QtGui import QAction, QImage, QImageReader, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from desktop.calibration import DEFAULT_PIXELS_PER_CELL, guess_pixels_per_cell
-from desktop.printed_grid import printed_grid
 from desktop.dialogs.calibrate_grid import CalibrateGridDialog
 from desktop.dialogs.import_picture import ImportChoice, ImportPictureDialog
 from desktop.document import Document
@@ -40,6 +39,7 @@ from desktop.images import decode_quietly, remember_image
 from desktop.map_scene import MapScene
 from desktop.map_view import MapView
 from desktop.picture_commands import fit_grid_command, import_command, remove_command
+from desktop.printed_grid import printed_grid
 from rules.io.images import (
     MAX_IMAGE_BYTES,
     ImageError,
@@ -254,7 +254,9 @@ class MapPictures(QObject):
             return None
         if self.calibrate_dialog is not None:
             self.calibrate_dialog.reject()
-        dialog = CalibrateGridDialog(self.doc.scene, size, self.window)
+        image = self.map_scene.background_image()
+        found = printed_grid(image) if image is not None else None
+        dialog = CalibrateGridDialog(self.doc.scene, size, self.window, found=found)
         dialog.setModal(False)
         dialog.preview.connect(self.map_scene.preview_background)
         dialog.finished.connect(lambda result: self._calibrate_finished(dialog, result))

@@ -5,7 +5,8 @@ Numbers are in picture pixels: pixels per square, and the offset — how far rig
 picture's top-left corner the grid's first corner lies (`desktop.calibration` converts it to the squares
 `rules.scene.Background.offset` holds). Every change emits `preview` with the picture placed as typed; the
 caller shows it on the map without touching the document, and on OK executes `command()` (one undoable
-step). Reset brings back the values the dialog opened with. "Resize to fit the picture" starts on when
+step). Reset brings back the values the dialog opened with. When a grid printed on the picture was found
+(`desktop.printed_grid`), a row offers it ("Use it" types it in). "Resize to fit the picture" starts on when
 the grid fits the picture as it lies now (so that it keeps fitting), off otherwise.
 """
 
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QWidget,
 )
 
@@ -27,6 +29,7 @@ from desktop.calibration import MAX_PIXELS_PER_CELL, MIN_PIXELS_PER_CELL, Calibr
 from desktop.commands import SetBackground
 from desktop.dialogs.import_picture import fit_text
 from desktop.picture_commands import calibrate_command
+from rules.io.grid_detect import GridGuess
 from rules.scene import Background, Scene
 
 OFFSET_LIMIT = 100_000.0
@@ -36,7 +39,13 @@ class CalibrateGridDialog(QDialog):
     #: The picture placed as typed (a `Background`), for the live preview.
     preview = Signal(object)
 
-    def __init__(self, scene: Scene, image_size: tuple[int, int], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        image_size: tuple[int, int],
+        parent: QWidget | None = None,
+        found: GridGuess | None = None,
+    ) -> None:
         super().__init__(parent)
         if scene.background is None:
             raise ValueError("the scene has no map picture to calibrate")
@@ -75,6 +84,23 @@ class CalibrateGridDialog(QDialog):
         form.addRow("Pixels per square", self.pixels_per_cell)
         form.addRow("First grid corner (px)", offsets)
         form.addRow("Grid", self.fit_grid)
+        #: The grid printed on the picture, when one was found (`desktop.printed_grid`): offered in a row.
+        self.found = found
+        self.use_found_button: QPushButton | None = None
+        if found is not None:
+            self.use_found_button = QPushButton("Use it")
+            self.use_found_button.setObjectName("calibrateUseFound")
+            self.use_found_button.setToolTip("Fill in the square size and first corner found on the picture")
+            self.use_found_button.clicked.connect(self.use_found)
+            row = QHBoxLayout()
+            text = QLabel(
+                f"{found.pixels_per_cell:g} px squares, first corner at "
+                f"{found.offset_x:g}, {found.offset_y:g} px"
+            )
+            text.setObjectName("calibrateFoundText")
+            row.addWidget(text, 1)
+            row.addWidget(self.use_found_button)
+            form.addRow("Printed grid found", row)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok
             | QDialogButtonBox.StandardButton.Cancel
@@ -89,6 +115,14 @@ class CalibrateGridDialog(QDialog):
         self.reset_values()
         for box in (self.pixels_per_cell, self.offset_x, self.offset_y):
             box.valueChanged.connect(lambda _v: self._changed())
+
+    def use_found(self) -> None:
+        """Type in the grid found on the picture (the preview follows)."""
+        if self.found is None:
+            return
+        self.pixels_per_cell.setValue(self.found.pixels_per_cell)
+        self.offset_x.setValue(self.found.offset_x)
+        self.offset_y.setValue(self.found.offset_y)
 
     def _offset_box(self, name: str, tip: str) -> QDoubleSpinBox:
         box = QDoubleSpinBox()
