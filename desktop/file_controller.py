@@ -125,6 +125,7 @@ class FileController(QObject):
         self._autosaved: DocState | None = None
         if autosave:
             store = AutosaveStore(data_dir())
+            store.journal_fsync_interval = None  # `_sync_journal` runs from a timer: commits never wait
             try:
                 store.start_session()
                 self.store = store

@@ -45,7 +45,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from rules.io.journal import Journal, base_id, read_header, read_journal, replay
+from rules.io.journal import FSYNC_INTERVAL, Journal, base_id, read_header, read_journal, replay
 from rules.io.safe_write import atomic_write_bytes, atomic_write_text
 
 ENV_VAR = "FIVEFOOT_DATA_DIR"
@@ -104,6 +104,8 @@ class AutosaveStore:
         self.root = data_dir(data_dir_override) / "autosave"
         self.session_id: str | None = None
         self._journals: dict[str, Journal] = {}
+        #: How often a journal fsyncs on append (`rules.io.journal.Journal`); None: the caller syncs.
+        self.journal_fsync_interval: float | None = FSYNC_INTERVAL
 
     # ---- the session
 
@@ -196,7 +198,7 @@ class AutosaveStore:
         key = document_key(document_path)
         journal = self._journals.get(key)
         if journal is None:
-            journal = Journal(self.session_dir / (key + JOURNAL_SUFFIX))
+            journal = Journal(self.session_dir / (key + JOURNAL_SUFFIX), self.journal_fsync_interval)
             self._journals[key] = journal
         return journal
 

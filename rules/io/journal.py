@@ -15,8 +15,10 @@ replayed over another snapshot (whatever order a crash interrupted the writes in
 state diff from the previous state, section by section (`scene_diff`): ``tokens`` as ``set`` (whole
 token objects, changed or added, by id), ``del`` (ids) and ``order`` (all ids, only when the order is not
 what ``set``/``del`` give); any other changed section (``grid``, ``options``, ``terrain``, ``walls``,
-``background``, ``lights``, ``fog``, ``name``) whole; ``extra`` for every other top-level key (unknown
-keys and the engine's saved play state, `top_level_extras`), key by key: ``set`` (whole values), ``del``
+``background``, ``lights``, ``fog``, ``name``) whole, except that terrain, walls and lights changed by
+removing some entries and adding some at the end (painting, drawing) are written as that edit
+(`LIST_SECTIONS`); ``extra`` for every other top-level key (unknown keys and the engine's saved play
+state, `top_level_extras`), key by key: ``set`` (whole values), ``del``
 (keys) and ``append`` (items added at the end of a list, so a growing log costs only its new lines);
 ``full`` (the whole scene) when the rule system changed. Sections are compared by identity first
 (`Scene` values are frozen, so an untouched section is the same object), which keeps a commit cheap: a
@@ -24,8 +26,9 @@ token move writes one token.
 
 Durability: each entry is written with one unbuffered ``write`` (it is in the operating system as soon as
 `Journal.append` returns, so it survives the process being killed); `os.fsync` (which survives a power cut)
-runs at most every `FSYNC_INTERVAL` seconds on append, and `Journal.sync` flushes the rest (the app calls
-it from a short timer).
+runs at most every `FSYNC_INTERVAL` seconds on append, and `Journal.sync` flushes the rest. The app passes
+``fsync_interval=None`` (no fsync on append, so a commit never waits for the disk) and calls `Journal.sync`
+from a timer half a second after a change instead.
 
 Reading (`read_journal`) tolerates a crash mid-write: a last line without its ``\\n`` is dropped, and so
 is everything from the first line that is not a valid entry. `replay` applies entries over a scene.
@@ -55,6 +58,9 @@ WHOLE_SECTIONS = tuple(
     for key in ("grid", "options", "terrain", "walls", "background", "lights", "fog", "name")
     if key in Scene.__dataclass_fields__
 )
+#: Sections that are lists of values: a change that removes some and adds some at the end is written as
+#: ``{"edit": {"remove": [indices], "add": [items]}}`` instead of whole (`_list_edit`).
+LIST_SECTIONS = frozenset({"terrain", "walls", "lights"})
 #: Longest journal read back (a journal restarts at every autosave, so it stays far below this).
 MAX_JOURNAL_BYTES = 512 * 1024 * 1024
 
@@ -83,6 +89,34 @@ def _section_json(scene: Scene, key: str) -> JSON:
     return doc.get(key)
 
 
+def _list_edit(scene: Scene, key: str, old: tuple[Any, ...], new: tuple[Any, ...]) -> dict[str, JSON] | None:
+    """`new` as "`old` without some items, then some new items at the end" (how painting terrain or
+    drawing walls changes a section), by identity: ``{"remove": [old indices], "add": [items]}``; None
+    when `new` is not of that form, or the edit would not be much smaller than the whole section."""
+    new_ids = {id(x) for x in new}
+    removed = [i for i, x in enumerate(old) if id(x) not in new_ids]
+    kept = len(old) - len(removed)
+    if kept > len(new):
+        return None
+    gone = set(removed)
+    k = 0
+    for i, x in enumerate(old):
+        if i in gone:
+            continue
+        if new[k] is not x:
+            return None
+        k += 1
+    added = new[kept:]
+    old_ids = {id(x) for x in old}
+    if any(id(x) in old_ids for x in added) or 2 * (len(removed) + len(added)) > max(len(new), 8):
+        return None
+    items: JSON = []
+    if added:
+        changes: dict[str, Any] = {key: tuple(added)}
+        items = _section_json(Scene(system=scene.system, grid=scene.grid, **changes), key)
+    return {"remove": removed, "add": items or []}
+
+
 def _token_changed(old: Any, new: Any, system: str) -> bool:
     if old is new:
         return False
@@ -103,6 +137,12 @@ def scene_diff(old: Scene, new: Scene) -> dict[str, JSON] | None:
         a, b = getattr(old, key), getattr(new, key)
         if a is b:
             continue
+        if key in LIST_SECTIONS:
+            edit = _list_edit(new, key, a, b)
+            if edit is not None:
+                if edit["remove"] or edit["add"]:
+                    diff[key] = {"edit": edit}
+                continue
         sa, sb = _section_json(old, key), _section_json(new, key)
         if sa != sb:
             diff[key] = sb
@@ -197,6 +237,11 @@ def _apply(state: _Doc, diff: dict[str, JSON]) -> None:
         if key not in diff:
             continue
         value = diff[key]
+        if key in LIST_SECTIONS and isinstance(value, dict):
+            edit = value["edit"]
+            gone = set(edit["remove"])
+            items = [x for i, x in enumerate(doc.get(key) or []) if i not in gone]
+            value = items + list(edit["add"])
         if value is None or (key == "lights" and value == []) or (key == "name" and value == ""):
             doc.pop(key, None)
         else:
@@ -330,7 +375,7 @@ class Journal:
     `start` begins a new journal for a snapshot (truncating the old one); `append` adds one change.
     """
 
-    def __init__(self, path: str | Path, fsync_interval: float = FSYNC_INTERVAL) -> None:
+    def __init__(self, path: str | Path, fsync_interval: float | None = FSYNC_INTERVAL) -> None:
         self.path = Path(path)
         self.fsync_interval = fsync_interval
         self._fd: int | None = None
@@ -388,7 +433,7 @@ class Journal:
         _write_all(self._fd, (line + "\n").encode("utf-8", "surrogatepass"))
         self._n += 1
         self._unsynced = True
-        if time.monotonic() - self._last_sync >= self.fsync_interval:
+        if self.fsync_interval is not None and time.monotonic() - self._last_sync >= self.fsync_interval:
             self.sync()
 
     def sync(self) -> None:

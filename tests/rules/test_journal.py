@@ -46,6 +46,25 @@ def test_a_token_move_writes_only_that_token() -> None:
     assert scene_diff(scene, scene.edit(name=scene.name)) is None  # a new object, nothing changed
 
 
+def test_painting_over_terrain_writes_only_the_change() -> None:
+    scene = small()
+    assert len(scene.terrain) > 20
+    i = len(scene.terrain) // 2
+    cell = scene.terrain[i].cell
+    painted = scene.edit(
+        terrain=(*scene.terrain[:i], *scene.terrain[i + 1 :], TerrainCell(cell, "hazardous"))
+    )
+    diff = scene_diff(scene, painted)
+    assert diff == {
+        "terrain": {"edit": {"remove": [i], "add": [{"cell": [cell.x, cell.y], "kind": "hazardous"}]}}
+    }
+    assert same(replay(scene, [{"n": 1, "d": diff}]), painted)
+    rebuilt = scene.edit(terrain=tuple(reversed(scene.terrain)))  # not of that form: written whole
+    diff = scene_diff(scene, rebuilt)
+    assert diff is not None and isinstance(diff["terrain"], list)
+    assert same(replay(scene, [{"n": 1, "d": diff}]), rebuilt)
+
+
 def test_each_section_round_trips_through_replay() -> None:
     scene = small()
     t0 = scene.tokens[0]
@@ -83,7 +102,9 @@ def test_a_change_of_system_writes_the_whole_scene() -> None:
     assert same(replay(scene, [{"n": 1, "d": diff}]), other)
 
 
-edit_kinds = st.sampled_from(["move", "hp", "add", "delete", "reorder", "terrain", "wall", "name", "extra"])
+edit_kinds = st.sampled_from(
+    ["move", "hp", "add", "delete", "reorder", "terrain", "repaint", "unwall", "wall", "name", "extra"]
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -126,6 +147,13 @@ def _edit(s: Scene, kind: str, r: int) -> Scene:
         return s.edit(terrain=(*s.terrain, TerrainCell(Cell(r % s.grid.width, 0), "difficult")))
     if kind == "wall":
         return s.edit(walls=(*s.walls, Wall(Point(r % 7, 0), Point(r % 7, 2))))
+    if kind == "repaint" and s.terrain:
+        i = r % len(s.terrain)
+        old = s.terrain[i]
+        return s.edit(terrain=(*s.terrain[:i], *s.terrain[i + 1 :], TerrainCell(old.cell, "impassable")))
+    if kind == "unwall" and s.walls:
+        i = r % len(s.walls)
+        return s.edit(walls=s.walls[:i] + s.walls[i + 1 :])
     if kind == "name":
         return s.edit(name=f"name {r}")
     return s.edit(extra={**s.extra, "k": r})
