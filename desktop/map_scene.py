@@ -27,6 +27,7 @@ from desktop.items.walls_layer import WallsLayer
 from desktop.movement_plan import budget_for, footprint_bands, overlay_bands
 from desktop.style import CELL, VIEW_BACKGROUND
 from rules.scene import Background, Scene, Token
+from rules.systems import system_for
 
 MARGIN_CELLS = 4
 #: Opacity of the overlays that aren't the focus (see `MapScene.faded_kinds`).
@@ -268,15 +269,18 @@ class MapScene(QGraphicsScene):
         self.overlay_changed.emit()
 
     def overlay_legend(self) -> list[tuple[int, str]]:
-        """What the movement overlay's colours mean now, as (band, words) for the bands it shows: PF2e
-        "1 Stride", "2 Strides" …; 5e "Move", "Dash". Empty when the overlay shows nothing."""
+        """What the movement overlay's colours mean now, as (band, words) for the bands it shows, in the
+        rule system's words (PF2e "Stride 1", "Stride 2" …; 5e "Move", "Dash"). Empty when the overlay
+        shows nothing."""
         if self._suspend_overlay or not self.overlay_item.isVisible():
             return []
+        system = system_for(self.doc.scene)
         shown = sorted(set(self.overlay_item.bands.values()))
-        if self.doc.scene.is_pf2e:
-            return [(b, f"{b} Stride{'s' if b != 1 else ''}") for b in shown]
-        names = {1: "Move", 2: "Dash"}
-        return [(b, names.get(b, f"band {b}")) for b in shown]
+        out = []
+        for band in shown:
+            words = system.band_text(band)
+            out.append((band, words[:1].upper() + words[1:]))
+        return out
 
     def refresh_overlay(self) -> None:
         ids = self.selected_ids()

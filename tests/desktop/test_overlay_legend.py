@@ -18,7 +18,7 @@ def test_the_legend_names_the_overlay_colours(window) -> None:  # type: ignore[n
     bands = sorted(set(scene.overlay_item.bands.values()))
     assert bands == [1, 2, 3]  # PF2e: three Strides
     text = view.legend.text()
-    for band, words in zip(bands, ("1 Stride", "2 Strides", "3 Strides"), strict=True):
+    for band, words in zip(bands, ("Stride 1", "Stride 2", "Stride 3"), strict=True):
         assert words in text and band_colour(band).name() in text
     # inside the view, bottom left
     assert view.viewport().geometry().contains(view.legend.geometry())
