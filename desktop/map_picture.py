@@ -47,7 +47,7 @@ from rules.io.images import (
     check_image,
     is_safe_image_name,
 )
-from rules.io.safe_read import UnsafeFileError, read_regular_file
+from rules.io.safe_read import UnsafeFileError, is_network_path, read_regular_file
 from rules.scene import Background
 
 PICTURE_FILTER = "Map pictures (*.png *.jpg *.jpeg *.webp);;All files (*)"
@@ -84,6 +84,8 @@ def read_picture(path: Path, max_bytes: int = MAX_IMAGE_BYTES) -> MapPicture:
     def fail(problem: str) -> PictureError:
         return PictureError(f"{path}: {problem}")
 
+    if is_network_path(path):
+        raise fail("is a network path; FiveFoot reads pictures only from local files")
     try:
         st = path.stat()
     except FileNotFoundError:

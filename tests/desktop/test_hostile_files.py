@@ -296,3 +296,20 @@ def test_a_picture_over_the_image_memory_limit_gets_a_precise_message(
     message = str(caught.value)
     assert "4000×3000 pixels" in message and "16 MB image memory limit" in message
     assert "damaged" not in message
+
+
+def test_a_backup_opens_as_an_unsaved_copy(start_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "camp.fivefoot"
+    fivefoot_file.save(path, ascii_scene("A....").edit(name="Before"))
+    fivefoot_file.save(path, ascii_scene("A....").edit(name="After"))
+    win = start_window(autosave=False)
+    assert win.files.open(tmp_path / "camp.fivefoot.bak") and not win.told
+    assert win.doc.scene.name == "Before" and win.doc.path is None  # Save asks where: never over the .bak
+
+
+def test_a_network_picture_path_is_refused_without_touching_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop.map_picture import PictureError, read_picture
+
+    for ref in (r"\\fileserver\maps\cave.png", "//fileserver/maps/cave.png"):
+        with pytest.raises(PictureError, match="network path"):
+            read_picture(Path(ref))
