@@ -647,7 +647,13 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
     walls = tuple(_wall(r, w, f"walls[{i}]") for i, w in enumerate(r.lst(doc.get("walls", []), "walls")))
     tokens: list[Token] = []
     seen: set[str] = set()
-    for i, t in enumerate(r.lst(doc.get("tokens", []), "tokens")):
+    raw_tokens = r.lst(doc.get("tokens", []), "tokens")
+    if "creatures" in doc or any(isinstance(t, dict) and "creature" in t for t in raw_tokens):
+        # Tokens may reference a creature of the scene's "creatures" table (rules.model.creature).
+        from rules.model.creature import link_tokens
+
+        raw_tokens = link_tokens(doc.get("creatures"), raw_tokens, source)
+    for i, t in enumerate(raw_tokens):
         tok = _token(r, t, f"tokens[{i}]", system, grid)
         if tok.id in seen:
             raise r.fail(f"tokens[{i}].id", f"{tok.id!r} is used by an earlier token; ids must be unique")
@@ -1126,6 +1132,10 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
         walls.append(wj)
     doc["walls"] = walls
     doc["tokens"] = [token_to_json(t, scene.system) for t in scene.tokens]
+    if isinstance(scene.extra.get("creatures"), dict):
+        from rules.model.creature import compact_token_json
+
+        doc["tokens"] = [compact_token_json(t, scene.extra["creatures"]) for t in doc["tokens"]]
     if scene.background is not None:
         b = scene.background
         doc["background"] = {

@@ -723,7 +723,12 @@ def compact_token_json(token: dict[str, JSON], creatures: Mapping[str, JSON] | N
     except (SceneError, ValueError):
         return token
     keep = ("id", "cell", "side", "creature")
-    return {k: v for k, v in token.items() if k in keep or k not in fields or fields[k] != v}
+    out = {k: v for k, v in token.items() if k in keep or k not in fields or fields[k] != v}
+    # A field the token leaves out (its writer drops empty values) must not fall back to the creature's.
+    for k, v in fields.items():
+        if k not in token:
+            out[k] = type(v)() if isinstance(v, (list, dict)) else None
+    return out
 
 
 def unique_token_ids(base: str, count: int, taken: Iterable[str]) -> list[str]:
