@@ -17,10 +17,12 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 from desktop.commands import DocState
 from desktop.document import Document
 from desktop.images import load_image
+from desktop.items.area_item import AreaItem, AreaMarksItem
 from desktop.items.background_layer import BackgroundLayer
 from desktop.items.grid_layer import GridLayer
 from desktop.items.layer import MapLayer
 from desktop.items.overlay_item import MovementOverlayItem
+from desktop.items.reach_item import ReachItem, ThreatItem
 from desktop.items.terrain_layer import TerrainLayer
 from desktop.items.token_item import TokenItem
 from desktop.items.walls_layer import WallsLayer
@@ -228,9 +230,6 @@ class MapScene(QGraphicsScene):
 
     @staticmethod
     def _kind_of(item: QGraphicsItem) -> str | None:
-        from desktop.items.area_item import AreaItem, AreaMarksItem
-        from desktop.items.reach_item import ReachItem, ThreatItem
-
         if isinstance(item, MovementOverlayItem):
             return "movement"
         if isinstance(item, (AreaItem, AreaMarksItem)):
