@@ -649,10 +649,16 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
     seen: set[str] = set()
     raw_tokens = r.lst(doc.get("tokens", []), "tokens")
     if "creatures" in doc or any(isinstance(t, dict) and "creature" in t for t in raw_tokens):
-        # Tokens may reference a creature of the scene's "creatures" table (rules.model.creature).
-        from rules.model.creature import link_tokens
+        # Tokens may reference a creature of the scene's "creatures" table (rules.model.creature_table).
+        from rules.model.creature_table import link_tokens
 
-        raw_tokens = link_tokens(doc.get("creatures"), raw_tokens, source)
+        raw_tokens = link_tokens(
+            doc.get("creatures"),
+            raw_tokens,
+            _TOKEN_KEYS,
+            lambda entry, path: _token(r, entry, path, system, Grid(MAX_GRID_SIDE, MAX_GRID_SIDE)),
+            source,
+        )
     for i, t in enumerate(raw_tokens):
         tok = _token(r, t, f"tokens[{i}]", system, grid)
         if tok.id in seen:
@@ -1133,9 +1139,10 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
     doc["walls"] = walls
     doc["tokens"] = [token_to_json(t, scene.system) for t in scene.tokens]
     if isinstance(scene.extra.get("creatures"), dict):
-        from rules.model.creature import compact_token_json
+        from rules.model.creature_table import compact_token_json
 
-        doc["tokens"] = [compact_token_json(t, scene.extra["creatures"]) for t in doc["tokens"]]
+        table = scene.extra["creatures"]
+        doc["tokens"] = [compact_token_json(t, table, _TOKEN_KEYS) for t in doc["tokens"]]
     if scene.background is not None:
         b = scene.background
         doc["background"] = {

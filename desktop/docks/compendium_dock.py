@@ -18,7 +18,7 @@ import html
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -33,10 +33,12 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenuBar,
     QMessageBox,
     QPushButton,
     QSpinBox,
     QSplitter,
+    QStatusBar,
     QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,
@@ -61,8 +63,19 @@ from rules.model.creature import (
 )
 from rules.scene import Scene, Token
 
-if TYPE_CHECKING:
-    from desktop.main_window import MainWindow
+
+class MainWindow(Protocol):
+    """What the compendium uses of the main window (no import of it: the window imports this module)."""
+
+    doc: Any
+    view: Any
+    map_scene: Any
+
+    def statusBar(self) -> QStatusBar: ...
+    def menuBar(self) -> QMenuBar: ...
+    def addDockWidget(self, area: Qt.DockWidgetArea, dock: QDockWidget) -> None: ...
+    def resizeDocks(self, docks: list[QDockWidget], sizes: list[int], o: Qt.Orientation) -> None: ...
+
 
 MIME = "application/x-fivefoot-creature"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -13,11 +13,12 @@ Three JSON shapes:
   bestiary, the user's library and a scene's ``creatures`` table.
 * **token fields** (`creature_token_fields`): the query protocol's token fields the creature gives a token
   (``size``, ``speed``, ``reach``, ``ac``, ``hp``, ``max_hp``, ``attacks``, ``saves``, ``skills``, …).
-* **scene link**: a scene may hold ``"creatures": {creature_id: creature JSON}`` and tokens that say
-  ``"creature": creature_id`` plus their own state (``hp``, ``conditions``, ``cell`` …). `link_tokens`
-  resolves each such token to flat token JSON — the creature's fields with the token's own fields on top —
-  so every part of the engine keeps reading flat `Token` fields; `compact_token_json` drops, on saving, the
-  fields a token still shares with its creature. Several tokens may share one creature.
+* **scene link**: a scene may hold ``"creatures": {creature_id: entry}`` (`creature_table_entry`: the token
+  fields and the rest of the creature) and tokens that say ``"creature": creature_id`` plus their own state
+  (``hp``, ``conditions``, ``cell`` …). The scene reader resolves each such token to flat token JSON — the
+  creature's fields with the token's own on top — so every part of the engine keeps reading flat `Token`
+  fields, and saving writes back only what differs (`rules.model.creature_table`). Several tokens may share
+  one creature.
 """
 
 from __future__ import annotations
@@ -673,62 +674,12 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
 # ------------------------------------------------------------------------------------------- scene link
 
 
-def read_creature_table(raw: JSON, source: str = "") -> dict[str, Creature]:
-    """A scene's ``creatures`` table ``{id: creature JSON}``; raises `SceneError` at ``creatures.<id>``."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise SceneError("expected an object {creature id: creature}", "creatures", source)
-    return {str(k): creature_from_json(v, source, f"creatures.{k}") for k, v in raw.items()}
-
-
-def link_tokens(raw_creatures: JSON, raw_tokens: list[JSON], source: str = "") -> list[JSON]:
-    """Resolve tokens that reference a creature: each becomes the creature's token fields with the token's
-    own fields on top (the ``creature`` key stays, so saving keeps the link). Other tokens pass through."""
-    has_link = any(isinstance(t, dict) and "creature" in t for t in raw_tokens)
-    if raw_creatures is None and not has_link:
-        return raw_tokens
-    table = read_creature_table(raw_creatures, source)
-    fields = {cid: creature_token_fields(c) for cid, c in table.items()}
-    out: list[JSON] = []
-    for i, t in enumerate(raw_tokens):
-        if not isinstance(t, dict) or "creature" not in t:
-            out.append(t)
-            continue
-        cid = t["creature"]
-        if not isinstance(cid, str) or cid not in fields:
-            known = ", ".join(sorted(fields)) or "none"
-            raise SceneError(
-                f"{cid!r:.40} is not in the scene's creatures table (known: {known})",
-                f"tokens[{i}].creature",
-                source,
-            )
-        merged = dict(fields[cid])
-        if "hp" in t and "max_hp" not in t:
-            merged.pop("max_hp", None)
-            merged["max_hp"] = fields[cid].get("max_hp", t["hp"])
-        merged.update(t)
-        out.append(merged)
-    return out
-
-
-def compact_token_json(token: dict[str, JSON], creatures: Mapping[str, JSON] | None) -> dict[str, JSON]:
-    """For saving: drop the fields a linked token still shares with its creature (kept: id, cell, side,
-    the link itself, and every field that differs)."""
-    cid = token.get("creature")
-    if not isinstance(cid, str) or not isinstance(creatures, Mapping) or cid not in creatures:
-        return token
-    try:
-        fields = creature_token_fields(creature_from_json(creatures[cid]))
-    except (SceneError, ValueError):
-        return token
-    keep = ("id", "cell", "side", "creature")
-    out = {k: v for k, v in token.items() if k in keep or k not in fields or fields[k] != v}
-    # A field the token leaves out (its writer drops empty values) must not fall back to the creature's.
-    for k, v in fields.items():
-        if k not in token:
-            out[k] = type(v)() if isinstance(v, (list, dict)) else None
-    return out
+def creature_table_entry(c: Creature) -> dict[str, JSON]:
+    """`c` as an entry of a scene's ``creatures`` table (`rules.model.creature_table`): its token fields,
+    plus the rest of the creature (game, traits, abilities as text …) for the app's stat block."""
+    entry = creature_to_json(c, compact=True)
+    entry.update(creature_token_fields(c))
+    return entry
 
 
 def unique_token_ids(base: str, count: int, taken: Iterable[str]) -> list[str]:

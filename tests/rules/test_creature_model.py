@@ -17,15 +17,15 @@ from rules.model.creature import (
     CreatureError,
     Sense,
     TextAbility,
-    compact_token_json,
     creature_from_json,
+    creature_table_entry,
     creature_to_json,
     creature_to_token,
     creature_token_fields,
-    link_tokens,
     unique_token_ids,
 )
-from rules.scene import Attack
+from rules.model.creature_table import compact_token_json, link_tokens
+from rules.scene import _TOKEN_KEYS, Attack
 
 GOBLIN = Creature(
     name="Goblin Warrior",
@@ -152,7 +152,7 @@ def test_token_fields_follow_the_protocol() -> None:
 def test_several_tokens_share_one_creature_with_their_own_state() -> None:
     from rules.scene import scene_from_json, scene_to_json
 
-    table = {"goblin": creature_to_json(GOBLIN, compact=True)}
+    table = {"goblin": creature_table_entry(GOBLIN)}
     tokens = [
         {"id": "g1", "cell": [0, 0], "side": "enemies", "creature": "goblin"},
         {
@@ -183,21 +183,39 @@ def test_several_tokens_share_one_creature_with_their_own_state() -> None:
 
 
 def test_a_token_naming_an_unknown_creature_is_an_error() -> None:
+    from rules.scene import scene_from_json
+
     tokens = [{"id": "g1", "cell": [0, 0], "creature": "orc"}]
     with pytest.raises(
         SceneError, match=r"tokens\[0\]\.creature: 'orc' is not in the scene's creatures table"
     ):
-        link_tokens({}, tokens)
+        scene_from_json(scene(tokens, {}))
+    bad = {"gob": {**creature_table_entry(GOBLIN), "hp": "lots"}}
     with pytest.raises(SceneError, match=r"creatures\.gob\.hp"):
-        link_tokens({"gob": {"name": "G", "system": "pf2e", "hp": "lots"}}, tokens)
+        scene_from_json(scene(tokens, bad))
+    with pytest.raises(SceneError, match=r"creatures: expected an object"):
+        link_tokens([], tokens, _TOKEN_KEYS, lambda _e, _p: None)
 
 
 def test_compact_token_json_keeps_differences_only() -> None:
-    table = {"ogre": creature_to_json(OGRE)}
+    table = {"ogre": creature_table_entry(OGRE)}
     token = creature_to_token(OGRE, "o1", (1, 2)) | {"creature": "ogre", "hp": 40}
-    compact = compact_token_json(token, table)
+    compact = compact_token_json(token, table, _TOKEN_KEYS)
     assert compact == {"id": "o1", "cell": [1, 2], "side": "enemies", "creature": "ogre", "hp": 40}
-    assert compact_token_json({"id": "x", "ac": 3}, table) == {"id": "x", "ac": 3}
+    assert compact_token_json({"id": "x", "ac": 3}, table, _TOKEN_KEYS) == {"id": "x", "ac": 3}
+    # A field the token no longer has is written empty rather than falling back to the creature's.
+    lean = {"id": "o1", "cell": [1, 2], "side": "enemies", "creature": "ogre"}
+    assert compact_token_json(lean, table, _TOKEN_KEYS)["attacks"] == []
+    assert compact_token_json(lean, table, _TOKEN_KEYS)["ac"] is None
+
+
+def test_table_entries_carry_the_stat_block() -> None:
+    entry = creature_table_entry(GOBLIN)
+    assert entry["senses"] == ["darkvision", "scent 30"]  # token shape
+    assert entry["abilities_text"][0]["name"] == "Goblin Scuttle" and entry["traits"] == [
+        "goblin",
+        "humanoid",
+    ]
 
 
 def test_unique_token_ids() -> None:
@@ -238,7 +256,7 @@ _BASE = scene(
         {"id": "g1", "cell": [0, 0], "creature": "goblin"},
         {"id": "g2", "cell": [2, 0], "creature": "goblin", "hp": 3},
     ],
-    {"goblin": creature_to_json(GOBLIN, compact=True)},
+    {"goblin": creature_table_entry(GOBLIN)},
 )
 _PATHS = [p for p in _paths(_BASE) if p]
 
