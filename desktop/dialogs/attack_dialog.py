@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from desktop.commands import DocState
 from desktop.dialogs.damage_widget import DamageRoller
 from desktop.document import Document
-from desktop.explain import DEGREE_TEXT, signed
+from desktop.explain import signed
 from desktop.items.cover_item import cover_text, flank_text, targeting
 from desktop.table_commands import AttackRoll, DealDamage, current_attack_number
 from rules.attack_damage import typed_damage
@@ -43,6 +43,7 @@ from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.scene import Attack, Scene, Token
 from rules.systems import system_for
+from rules.systems.base import AttackOutcome
 from rules.systems.dnd5e.attack import COVER_AC, AttackResult
 from rules.systems.modifiers import Breakdown
 from rules.systems.pf2e.strike import StrikeResult
@@ -488,19 +489,12 @@ class AttackDialog(QDialog):
         self.damage.set_formula(formula, minimum_one=system.minimum_damage > 0)
         self.refresh()
 
-    def _show_outcome(self, result: StrikeResult | AttackResult) -> None:
-        if isinstance(result, StrikeResult):
-            word = DEGREE_TEXT.get(result.degree, result.degree).capitalize()
-            good = result.degree in ("success", "critical-success")
-            text = f"{result.total} vs AC {result.ac}: {word}"
-        else:
-            word = "Critical hit" if result.critical else "Hit" if result.hit else "Miss"
-            good = result.hit
-            text = f"{result.total} vs AC {result.ac}: {word}"
-        if _natural(result) in (1, 20):
-            text += f" (natural {_natural(result)})"
+    def _show_outcome(self, result: AttackOutcome) -> None:
+        text = f"{result.total} vs AC {result.ac}: {result.word.capitalize()}"
+        if result.natural in (1, 20):
+            text += f" (natural {result.natural})"
         self.outcome.setText(text)
-        self.outcome.setStyleSheet(f"color: {GOOD if good else BAD};")
+        self.outcome.setStyleSheet(f"color: {GOOD if result.hit else BAD};")
 
     # ---- damage
 
@@ -548,11 +542,5 @@ class AttackDialog(QDialog):
         self.apply_button.setEnabled(False)
 
 
-def _hit(result: StrikeResult | AttackResult) -> tuple[bool, bool]:
-    if isinstance(result, StrikeResult):
-        return result.degree in ("success", "critical-success"), result.degree == "critical-success"
+def _hit(result: AttackOutcome) -> tuple[bool, bool]:
     return result.hit, result.critical
-
-
-def _natural(result: StrikeResult | AttackResult) -> int:
-    return result.d20 if isinstance(result, StrikeResult) else result.d20_used

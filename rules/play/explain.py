@@ -15,97 +15,28 @@ from rules.play.turns import has_reaction
 from rules.saves import SAVE_LABELS, SaveResult
 from rules.scene import Token
 from rules.systems import system_for
+from rules.systems.base import AttackOutcome
 from rules.systems.damage import DamageEntry, DamageOutcome
-from rules.systems.dnd5e.attack import COVER_AC, AttackResult
-from rules.systems.modifiers import Applied, Breakdown
+from rules.systems.dnd5e.attack import AttackResult
+from rules.systems.modifiers import breakdown_lines as breakdown_lines  # the words of numbers live there
+from rules.systems.modifiers import modifier_text as modifier_text
+from rules.systems.modifiers import signed as signed
+from rules.systems.modifiers import sum_text as sum_text
+from rules.systems.pf2e.strike import DEGREE_TEXT as DEGREE_TEXT
 from rules.systems.pf2e.strike import StrikeResult
-
-DEGREE_TEXT: dict[str, str] = {
-    "critical-success": "critical success",
-    "success": "success",
-    "failure": "failure",
-    "critical-failure": "critical failure",
-}
-
-
-def signed(v: int) -> str:
-    return f"+{v}" if v >= 0 else f"−{-v}"
-
-
-def modifier_text(a: Applied) -> str:
-    """``−5 multiple attack penalty (attack 2 this turn)``; modifiers that don't count are marked."""
-    m = a.modifier
-    text = f"{signed(m.value)} {m.label}"
-    details = [m.type] if m.type != "untyped" else []
-    if m.source and m.source != m.label:
-        details.append(m.source)
-    if details:
-        text += f" ({', '.join(details)})"
-    if not a.applied:
-        text += " — doesn't stack, not applied"
-    return text
-
-
-def breakdown_lines(b: Breakdown) -> list[str]:
-    return [modifier_text(a) for a in b.entries]
-
-
-def sum_text(start: int, b: Breakdown) -> str:
-    """``14 +9 −5 = 18`` (applied modifiers only)."""
-    parts = [str(start)] + [signed(a.modifier.value) for a in b.entries if a.applied]
-    return " ".join(parts) + f" = {start + b.total}"
 
 
 def pf2e_attack_lines(result: StrikeResult) -> list[str]:
-    lines = [f"Attack roll: d20 {result.d20} {' '.join(signed(m.value) for m in result.modifiers.applied)}"]
-    lines[0] += f" = {result.total}"
-    lines += ["  " + t for t in breakdown_lines(result.modifiers)]
-    lines.append(f"AC {result.ac}: {sum_text(result.base_ac, result.ac_breakdown)}")
-    lines += ["  " + t for t in breakdown_lines(result.ac_breakdown)]
-    lines.append(f"Result: {DEGREE_TEXT.get(result.degree, result.degree)}")
-    return lines
+    return result.explain()
 
 
 def dnd_attack_lines(result: AttackResult, bonus_label: str = "attack bonus") -> list[str]:
-    d1, d2 = result.d20
-    if result.mode == "normal":
-        die = f"d20 {d1}"
-    else:
-        die = f"d20 {d1} and {d2} with {result.mode}: {result.d20_used}"
-    text = f"Attack roll: {die} {signed(result.bonus)}"
-    if result.penalty:
-        text += f" {signed(result.penalty)}"
-    lines = [text + f" = {result.total}", f"  {signed(result.bonus)} {bonus_label}"]
-    if result.penalty:
-        lines.append(f"  {signed(result.penalty)} exhaustion")
-    for r in result.reasons:
-        lines.append(f"  {r.render()}")
-    if len({r.kind for r in result.reasons}) == 2:
-        lines.append("  advantage and disadvantage cancel out")
-    cover = COVER_AC.get(result.cover, 0)
-    ac = f"AC {result.ac}: {result.base_ac}"
-    if cover:
-        ac += f" {signed(cover)} {result.cover} cover"
-    lines.append(ac)
-    if result.critical:
-        outcome = "critical hit"
-    elif result.hit:
-        outcome = "hit"
-    else:
-        outcome = "miss"
-    if result.d20_used == 20:
-        outcome += " (natural 20)"
-    elif result.d20_used == 1:
-        outcome += " (natural 1)"
-    lines.append(f"Result: {outcome}")
-    return lines
+    return result.explain(bonus_label)
 
 
-def attack_lines(result: StrikeResult | AttackResult) -> list[str]:
+def attack_lines(result: AttackOutcome) -> list[str]:
     """The explanation rows of any system's attack outcome."""
-    if isinstance(result, StrikeResult):
-        return pf2e_attack_lines(result)
-    return dnd_attack_lines(result)
+    return result.explain()
 
 
 def attack_headline(
@@ -119,12 +50,8 @@ def attack_headline(
     return text
 
 
-def outcome_word(result: StrikeResult | AttackResult) -> str:
-    if isinstance(result, StrikeResult):
-        return DEGREE_TEXT.get(result.degree, result.degree)
-    if result.critical:
-        return "critical hit"
-    return "hit" if result.hit else "miss"
+def outcome_word(result: AttackOutcome) -> str:
+    return result.word
 
 
 def damage_lines(

@@ -121,8 +121,7 @@ class AttackRoll:
         except QueryError as exc:
             raise Refused(str(exc)) from None
         head = attack_headline(attacker, target, attack.name, number, system.attack_actions > 0)
-        body = attack_lines(result)  # type: ignore[arg-type]
-        lines = (f"{head}: {outcome_word(result)}", *("  " + b for b in body))  # type: ignore[arg-type]
+        lines = (f"{head}: {outcome_word(result)}", *("  " + b for b in attack_lines(result)))
         return Outcome(record_attack(state, attacker.id), lines, result)
 
 

@@ -40,6 +40,37 @@ class TurnEvent:
 
 
 class AttackOutcome(Protocol):
+    """What every system's attack answer offers, so views never branch on its concrete type."""
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def ac(self) -> int: ...
+
+    @property
+    def hit(self) -> bool: ...
+
+    @property
+    def critical(self) -> bool: ...
+
+    @property
+    def natural(self) -> int:
+        """The d20 the result used."""
+        ...
+
+    @property
+    def word(self) -> str:
+        """The outcome in words (``critical success``, ``hit``)."""
+        ...
+
+    @property
+    def damage_formula(self) -> str | None: ...
+
+    def explain(self) -> list[str]:
+        """Rows saying where every number came from."""
+        ...
+
     def to_json(self) -> dict[str, Any]: ...
 
 

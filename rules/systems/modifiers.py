@@ -99,3 +99,35 @@ def stack(modifiers: Iterable[Modifier]) -> Breakdown:
                 worst_penalty[m.type] = i
     chosen = set(best_bonus.values()) | set(worst_penalty.values())
     return Breakdown(tuple(Applied(m, m.type == "untyped" or i in chosen) for i, m in enumerate(mods)))
+
+
+# ------------------------------------------------------------------------------------------ explaining
+
+
+def signed(v: int) -> str:
+    """``+3``, ``−2`` (a true minus sign), ``+0``."""
+    return f"+{v}" if v >= 0 else f"−{-v}"
+
+
+def modifier_text(a: Applied) -> str:
+    """``−5 multiple attack penalty (attack 2 this turn)``; modifiers that don't count are marked."""
+    mod = a.modifier
+    text = f"{signed(mod.value)} {mod.label}"
+    details = [mod.type] if mod.type != "untyped" else []
+    if mod.source and mod.source != mod.label:
+        details.append(mod.source)
+    if details:
+        text += f" ({', '.join(details)})"
+    if not a.applied:
+        text += " — doesn't stack, not applied"
+    return text
+
+
+def breakdown_lines(b: Breakdown) -> list[str]:
+    return [modifier_text(a) for a in b.entries]
+
+
+def sum_text(start: int, b: Breakdown) -> str:
+    """``14 +9 −5 = 18`` (applied modifiers only)."""
+    parts = [str(start)] + [signed(a.modifier.value) for a in b.entries if a.applied]
+    return " ".join(parts) + f" = {start + b.total}"

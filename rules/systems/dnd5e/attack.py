@@ -21,6 +21,7 @@ from rules.scene import Attack, Token
 from rules.systems.dnd5e.advantage import Reason, choose_d20, mode_of
 from rules.systems.dnd5e.conditions import critical_within_5, d20_penalty
 from rules.systems.dnd5e.editions import Edition
+from rules.systems.modifiers import signed
 
 COVER_AC: dict[str, int] = {"none": 0, "half": 2, "three-quarters": 5, "total": 0}
 AUTO_CRIT_CONDITIONS = ("paralyzed", "unconscious")
@@ -47,6 +48,44 @@ class AttackResult:
     @property
     def ac(self) -> int:
         return self.base_ac + COVER_AC.get(self.cover, 0)
+
+    # ---- the outcome interface every system's attack shares (`rules.systems.base.AttackOutcome`)
+
+    @property
+    def natural(self) -> int:
+        """The d20 the result used."""
+        return self.d20_used
+
+    @property
+    def word(self) -> str:
+        """``critical hit``, ``hit`` or ``miss``."""
+        return "critical hit" if self.critical else "hit" if self.hit else "miss"
+
+    def explain(self, bonus_label: str = "attack bonus") -> list[str]:
+        """Where every number came from: the dice and advantage, the bonus, the AC and cover, the result."""
+        d1, d2 = self.d20
+        die = f"d20 {d1}" if self.mode == "normal" else f"d20 {d1} and {d2} with {self.mode}: {self.d20_used}"
+        text = f"Attack roll: {die} {signed(self.bonus)}"
+        if self.penalty:
+            text += f" {signed(self.penalty)}"
+        lines = [text + f" = {self.total}", f"  {signed(self.bonus)} {bonus_label}"]
+        if self.penalty:
+            lines.append(f"  {signed(self.penalty)} exhaustion")
+        lines += [f"  {r.render()}" for r in self.reasons]
+        if len({r.kind for r in self.reasons}) == 2:
+            lines.append("  advantage and disadvantage cancel out")
+        cover = COVER_AC.get(self.cover, 0)
+        ac = f"AC {self.ac}: {self.base_ac}"
+        if cover:
+            ac += f" {signed(cover)} {self.cover} cover"
+        lines.append(ac)
+        outcome = self.word
+        if self.d20_used == 20:
+            outcome += " (natural 20)"
+        elif self.d20_used == 1:
+            outcome += " (natural 1)"
+        lines.append(f"Result: {outcome}")
+        return lines
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -47,7 +47,7 @@ from typing import Any
 from rules import dice
 from rules.errors import QueryError
 from rules.scene import Attack, Token
-from rules.systems.modifiers import Breakdown, Modifier, stack
+from rules.systems.modifiers import Breakdown, Modifier, breakdown_lines, signed, stack, sum_text
 from rules.systems.pf2e.conditions import CONDITIONS, statistic_modifiers
 from rules.systems.pf2e.degrees import CRITICAL_SUCCESS, SUCCESS, degree
 
@@ -243,6 +243,15 @@ def flat_check_for(visibility: str) -> FlatCheck | None:
     return FlatCheck(dc, reason)
 
 
+#: Degrees of success in words.
+DEGREE_TEXT: dict[str, str] = {
+    "critical-success": "critical success",
+    "success": "success",
+    "failure": "failure",
+    "critical-failure": "critical failure",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class StrikeResult:
     d20: int
@@ -264,6 +273,36 @@ class StrikeResult:
     @property
     def ac(self) -> int:
         return self.base_ac + self.ac_breakdown.total
+
+    # ---- the outcome interface every system's attack shares (`rules.systems.base.AttackOutcome`)
+
+    @property
+    def hit(self) -> bool:
+        return self.degree in (SUCCESS, CRITICAL_SUCCESS)
+
+    @property
+    def critical(self) -> bool:
+        return self.degree == CRITICAL_SUCCESS
+
+    @property
+    def natural(self) -> int:
+        """The d20 the result used."""
+        return self.d20
+
+    @property
+    def word(self) -> str:
+        """``critical success``, ``failure``…"""
+        return DEGREE_TEXT.get(self.degree, self.degree)
+
+    def explain(self) -> list[str]:
+        """Where every number came from: the roll and its modifiers, the AC and its modifiers, the degree."""
+        lines = [f"Attack roll: d20 {self.d20} {' '.join(signed(m.value) for m in self.modifiers.applied)}"]
+        lines[0] += f" = {self.total}"
+        lines += ["  " + t for t in breakdown_lines(self.modifiers)]
+        lines.append(f"AC {self.ac}: {sum_text(self.base_ac, self.ac_breakdown)}")
+        lines += ["  " + t for t in breakdown_lines(self.ac_breakdown)]
+        lines.append(f"Result: {self.word}")
+        return lines
 
     def to_json(self) -> dict[str, Any]:
         return {
