@@ -118,35 +118,60 @@ def _picture_ref(path: str) -> bool:
     return path == "background.image" or (path.startswith("tokens[") and path.endswith("].image"))
 
 
+def _trail_path(trail: Any) -> str:
+    """The JSON path of a trail ``(parent trail, key)`` (built only when something is refused)."""
+    keys: list[Any] = []
+    while trail is not None:
+        trail, key = trail
+        keys.append(key)
+    path = "$"
+    for key in reversed(keys):
+        path = _child(path, key)
+    return path
+
+
 def _walk(doc: Any, source: str) -> None:
-    """Depth, whole-number digits and string lengths everywhere (iterative: no recursion limit)."""
-    stack: list[tuple[Any, str, int]] = [(doc, "$", 0)]
+    """Depth, whole-number digits and string lengths everywhere (iterative: no recursion limit).
+
+    Paths are kept as cheap ``(parent, key)`` trails and spelled out only for an error: this runs over
+    every value of a big map on each load."""
+    stack: list[tuple[Any, Any, int]] = [(doc, None, 0)]
+    max_int, max_text = _MAX_INT, MAX_TEXT_CHARS
     while stack:
-        value, path, depth = stack.pop()
+        value, trail, depth = stack.pop()
         if depth > MAX_JSON_DEPTH:
-            raise _fail(source, path, f"is nested more than {MAX_JSON_DEPTH} levels deep")
-        items: Any
-        if isinstance(value, dict):
-            items = value.items()
-        elif isinstance(value, list):
-            items = enumerate(value)
-        else:
-            continue
+            raise _fail(source, _trail_path(trail), f"is nested more than {MAX_JSON_DEPTH} levels deep")
+        is_dict = type(value) is dict or isinstance(value, dict)
+        items: Any = value.items() if is_dict else enumerate(value)
         for key, v in items:
-            if isinstance(key, str) and len(key) > MAX_TEXT_CHARS:
-                raise _fail(source, path, f"has a key of {len(key)} characters, more than {MAX_TEXT_CHARS}")
-            if isinstance(v, (dict, list)):
-                stack.append((v, _child(path, key), depth + 1))
-            elif isinstance(v, str):
-                if len(v) > MAX_TEXT_CHARS:
-                    where = _child(path, key)
-                    limit = MAX_PICTURE_REF_CHARS if _picture_ref(where) else MAX_TEXT_CHARS
+            if is_dict and type(key) is str and len(key) > max_text:
+                raise _fail(
+                    source, _trail_path(trail), f"has a key of {len(key)} characters, more than {max_text}"
+                )
+            t = type(v)
+            if t is str:
+                if len(v) > max_text:
+                    where = _trail_path((trail, key))
+                    limit = MAX_PICTURE_REF_CHARS if _picture_ref(where) else max_text
                     if len(v) > limit:
                         raise _fail(source, where, f"is {len(v)} characters, more than the {limit} allowed")
-            elif isinstance(v, int) and not isinstance(v, bool) and not -_MAX_INT < v < _MAX_INT:
+            elif t is int:
+                if not -max_int < v < max_int:
+                    raise _fail(
+                        source,
+                        _trail_path((trail, key)),
+                        f"the number is too large (a whole number of more than {MAX_INT_DIGITS} digits)",
+                    )
+            elif t is dict or t is list:
+                stack.append((v, (trail, key), depth + 1))
+            elif t is float or t is bool or v is None:
+                continue
+            elif isinstance(v, (dict, list)):  # subclasses (a caller's own mappings)
+                stack.append((v, (trail, key), depth + 1))
+            elif isinstance(v, int) and not isinstance(v, bool) and not -max_int < v < max_int:
                 raise _fail(
                     source,
-                    _child(path, key),
+                    _trail_path((trail, key)),
                     f"the number is too large (a whole number of more than {MAX_INT_DIGITS} digits)",
                 )
 
