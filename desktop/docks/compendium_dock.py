@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt, Signal
@@ -46,22 +46,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands import AddTokens
+from desktop.commands import AddTokens, Batch, UpdateToken
 from desktop.dialogs.creature_editor import CreatureEditor
 from desktop.grid_coords import cell_at
 from desktop.library import MY_CREATURES, CreatureLibrary
 from desktop.paths import assets_dir
 from desktop.token_ops import add_token_command
-from rules.errors import CreatureImportError
-from rules.geometry.coords import SIZES, Cell
+from rules.errors import CreatureImportError, SceneError
+from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
 from rules.io.creatures.compendium import bundled_creatures
 from rules.model.creature import (
     Creature,
     creature_from_json,
+    creature_from_token,
     creature_to_json,
     token_from_creature,
 )
-from rules.scene import Scene, Token
+from rules.scene import Scene, Token, token_to_json
 
 
 class MainWindow(Protocol):
@@ -247,6 +248,43 @@ def placement_command(scene: Scene, creature: Creature, count: int, cell: Cell) 
     label = tokens[0].label if len(tokens) == 1 else f"{len(tokens)} × {creature.name}"
     verb = "joins" if len(tokens) == 1 else "join"
     return AddTokens(tuple(tokens), log=f"{label} {verb} the map from the compendium")
+
+
+#: A token's statistics (what its creature gives it); everything else on a token is its own state.
+STAT_FIELDS: tuple[str, ...] = (
+    "size", "pc", "speed", "reach", "ac", "immunities", "weaknesses", "resistances", "vulnerabilities",
+    "attacks", "image", "initiative_bonus", "saves", "reactions", "level", "perception", "skills",
+    "abilities", "proficiency_bonus", "speeds", "senses",
+)  # fmt: skip
+
+
+def restat_token(scene: Scene, token: Token, creature: Creature, rename: bool) -> Token | None:
+    """`token` with `creature`'s statistics and its own state kept (cell, side, conditions, temporary HP
+    …). Its HP follow a new maximum when it was unhurt, else stay (capped at the new maximum). None when
+    the new size would not fit on the grid there."""
+    fresh = token_from_creature(creature, token.id, (token.cell.x, token.cell.y), token.side)
+    n = SIZE_SQUARES[fresh.size]
+    g = scene.grid
+    if token.cell.x + n > g.width or token.cell.y + n > g.height:
+        return None
+    changes: dict[str, Any] = {k: getattr(fresh, k) for k in STAT_FIELDS}
+    changes["max_hp"] = fresh.max_hp
+    if token.hp is None or token.hp == token.max_hp:
+        changes["hp"] = fresh.hp
+    elif fresh.max_hp is not None:
+        changes["hp"] = min(token.hp, fresh.max_hp)
+    if rename:
+        changes["name"] = fresh.name
+    extra = {k: v for k, v in token.extra.items() if k not in ("cr", "xp")}
+    extra.update({k: v for k, v in fresh.extra.items() if k in ("cr", "xp")})
+    changes["extra"] = extra
+    return replace(token, **changes)
+
+
+def _token_creature(scene: Scene, token: Token) -> Creature:
+    raw = token_to_json(token, scene.system)
+    raw["name"] = token.name or token.id
+    return creature_from_token(raw, scene.system)
 
 
 def mime_for(entry: Entry, count: int) -> QMimeData:
@@ -651,6 +689,13 @@ class CompendiumFeatures:
         self.act_new.setShortcut("Ctrl+Shift+T")
         self.act_new.setStatusTip("Make a creature in the editor, keep it in your library, and place it")
         self.act_new.triggered.connect(self.new_creature)
+        self.act_edit_selection = QAction("Edit Creature of &Selection…", window)
+        self.act_edit_selection.setStatusTip(
+            "Open the selected tokens' statistics in the creature editor; OK applies them to every selected "
+            "token (each keeps its own position, HP and conditions)"
+        )
+        self.act_edit_selection.triggered.connect(lambda: self.edit_selection())
+        self.selection_editor: CreatureEditor | None = None
         self.drops = _MapDrops(self)
         window.view.viewport().installEventFilter(self.drops)
         window.doc.reset.connect(self._scene_changed)
@@ -671,6 +716,7 @@ class CompendiumFeatures:
         if edit_menu is not None:
             edit_menu.addSeparator()
             edit_menu.addAction(features.act_new)
+            edit_menu.addAction(features.act_edit_selection)
         if view_menu is not None:
             view_menu.addAction(features.dock.toggleViewAction())
         return features
@@ -707,6 +753,57 @@ class CompendiumFeatures:
         editor = self.dock.open_editor(None)
         editor.accepted.connect(lambda: self._place_new(editor))
         return editor
+
+    def edit_selection(self) -> CreatureEditor | None:
+        """The selected tokens' creature in the editor (from the first selected); OK re-stats them all in
+        one undoable step."""
+        w = self.window
+        scene = w.doc.scene
+        tokens = [t for t in (scene.token(i) for i in w.map_scene.selected_ids()) if t is not None]
+        if not tokens:
+            w.statusBar().showMessage("Select the tokens whose creature to edit", 6000)
+            return None
+        first = tokens[0]
+        try:
+            creature = _token_creature(scene, first)
+        except (SceneError, ValueError) as exc:
+            w.statusBar().showMessage(
+                f"{first.label}'s statistics can't be edited as a creature: {exc}", 8000
+            )
+            return None
+        editor = CreatureEditor(creature, scene.system, self.dock)
+        editor.setWindowTitle(
+            f"Creature of {first.label}" + (f" and {len(tokens) - 1} more" if len(tokens) > 1 else "")
+        )
+        editor.accepted.connect(lambda: self._apply_to(editor, [t.id for t in tokens], creature.name))
+        self.selection_editor = editor
+        editor.open()
+        return editor
+
+    def _apply_to(self, editor: CreatureEditor, ids: list[str], old_name: str) -> None:
+        creature = editor.result_creature
+        w = self.window
+        if creature is None:
+            return
+        if (creature.system == "pf2e") != w.doc.scene.is_pf2e:
+            w.statusBar().showMessage("The creature is for the other game; the tokens are unchanged", 8000)
+            return
+        scene = w.doc.scene
+        commands = []
+        for tid in ids:
+            token = scene.token(tid)
+            if token is None:
+                continue
+            rename = len(ids) == 1 and creature.name != old_name
+            new = restat_token(scene, token, creature, rename)
+            if new is None:
+                w.statusBar().showMessage(f"{token.label} would not fit on the grid at that size", 8000)
+                return
+            commands.append(UpdateToken(tid, new, what="creature"))
+        if commands:
+            w.doc.execute(
+                Batch(tuple(commands), label="Edit creature", log=f"{creature.name}: statistics edited")
+            )
 
     def _place_new(self, editor: CreatureEditor) -> None:
         if editor.result_creature is not None:

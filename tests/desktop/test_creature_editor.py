@@ -123,3 +123,27 @@ def test_editor_defences_screenshot(qtbot, shots: Path) -> None:  # type: ignore
     assert editor.resistances.pairs("resistances") == (("cold", 10), ("fire", 10))
     path = shots / "44-creature-editor-defences-desert-drake.png"
     assert editor.grab().save(str(path))
+
+
+def test_edit_creature_of_selection_restats_every_selected_token(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    scene = window.doc.scene
+    g1, g2 = scene.token("goblin-1"), scene.token("goblin-2")
+    assert g1 is not None and g2 is not None and g2.hp is not None and g2.hp < (g2.max_hp or 0)
+    window.map_scene.select_ids(["goblin-1", "goblin-2"])
+    editor = window.compendium.edit_selection()
+    assert editor is not None
+    qtbot.addWidget(editor)
+    assert editor.creature().ac == g1.ac and editor.creature().name == "Goblin"  # the kind, not the token
+    editor.ac.setValue(18)
+    editor.hp.setValue(9)
+    editor.attacks.setItem(0, 1, QTableWidgetItem("9"))
+    editor.accept()
+    new1, new2 = window.doc.scene.token("goblin-1"), window.doc.scene.token("goblin-2")
+    assert new1 is not None and new2 is not None
+    assert (new1.ac, new1.hp, new1.max_hp, new1.cell, new1.name) == (18, 9, 9, g1.cell, "Goblin 1")
+    assert (new2.ac, new2.hp, new2.max_hp, new2.conditions) == (18, g2.hp, 9, g2.conditions)
+    assert new1.attacks[0].bonus == 9 == new2.attacks[0].bonus
+    window.doc.undo()  # one step for both
+    assert window.doc.scene.token("goblin-1") == g1 and window.doc.scene.token("goblin-2") == g2
+    window.map_scene.select_ids([])
+    assert window.compendium.edit_selection() is None
