@@ -116,13 +116,13 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-def stat_block_html(c: Creature, book: str = "") -> str:
+def stat_block_html(c: Creature, book: str = "", muted: str = "#666666") -> str:
     """The creature's stat block as HTML, laid out as the books do: what a GM reads at a glance first."""
     e = html.escape
     pf2e = c.is_pf2e
     rank = c.challenge()
     out = [
-        "<style>h2{margin:0} .k{font-weight:bold} .t{color:#555} hr{margin:2px 0} "
+        "<style>h2{margin:0} .k{font-weight:bold} .t{color:" + muted + "} hr{margin:2px 0} "
         ".trait{background:#5d0000;color:white;padding:0 3px;font-size:small}</style>",
         f"<h2>{e(c.name)} <span style='font-weight:normal'>{e(rank)}</span></h2>",
     ]
@@ -555,9 +555,18 @@ class CompendiumDock(QDockWidget):
         self.edit_button.setEnabled(entry is not None)
         self.remove_button.setEnabled(entry is not None and entry.origin == "library")
         if entry is None:
-            self.stat_block.setHtml("<p style='color:#777'>No creature matches.</p>")
+            self.stat_block.setHtml(f"<p style='color:{self._muted()}'>No creature matches.</p>")
             return
-        self.stat_block.setHtml(stat_block_html(entry.creature, entry.book))
+        self.stat_block.setHtml(stat_block_html(entry.creature, entry.book, self._muted()))
+
+    def _muted(self) -> str:
+        """Secondary text that reads on the current theme (light or dark)."""
+        from PySide6.QtGui import QPalette
+
+        text = self.stat_block.palette().color(QPalette.ColorRole.Text)
+        base = self.stat_block.palette().color(QPalette.ColorRole.Base)
+        mixed = [(a * 2 + b) // 3 for a, b in zip(text.getRgb()[:3], base.getRgb()[:3], strict=True)]
+        return "#{:02x}{:02x}{:02x}".format(*mixed)
 
     def _place_current(self) -> None:
         entry = self.current()
