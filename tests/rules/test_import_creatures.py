@@ -448,3 +448,17 @@ def test_missing_fields_get_defaults() -> None:
     assert (c.name, c.system, c.speed, c.ac, c.hp, c.attacks) == ("Bare", "pf2e", 25, None, None, ())
     (m,) = import_document([{"name": "Blob", "challenge_rating": 1, "hit_points": 5}], "y")
     assert (m.system, m.hp, m.size, m.cr) == ("dnd5e-2014", 5, "medium", 1.0)
+
+
+def test_a_folder_skips_files_that_are_not_creatures(tmp_path: Path) -> None:
+    (tmp_path / "folder.json").write_text(json.dumps({"name": "Goblins", "type": "Actor", "sorting": "a"}))
+    (tmp_path / "a.json").write_bytes((SAMPLES / "pf2e-foundry" / "miner.json").read_bytes())
+    assert [c.name for c in import_creatures(tmp_path)] == ["Miner"]
+    (tmp_path / "b.json").write_text("{broken")
+    with pytest.raises(CreatureImportError, match=r"b\.json: not valid JSON"):
+        import_creatures(tmp_path)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "x.json").write_text("{}")
+    with pytest.raises(CreatureImportError, match="no creature files"):
+        import_creatures(empty)

@@ -127,8 +127,9 @@ def _import(doc: JSON, source: str, system: str | None, base_dir: Path | None) -
 
 
 def import_creatures(path: str | Path, system: str | None = None) -> list[Creature]:
-    """Creatures from a file (``.json``, or gzip-compressed ``.json.gz``), or from every ``.json`` file in a
-    folder (sorted by name)."""
+    """Creatures from a file (``.json``, or gzip-compressed ``.json.gz``), or from every ``.json`` creature
+    file in a folder (sorted by name; other JSON files there are skipped, a broken creature file is an
+    error)."""
     p = Path(path)
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.suffix.lower() == ".json" and f.is_file())
@@ -136,6 +137,11 @@ def import_creatures(path: str | Path, system: str | None = None) -> list[Creatu
             raise CreatureImportError("the folder has no .json files", "", str(p))
         out: list[Creature] = []
         for f in files[:MAX_FOLDER_FILES]:
-            out.extend(import_document(read_json(f), str(f), system, f.parent))
+            doc = read_json(f)
+            if detect_format(doc) is None:
+                continue  # not a creature (a folder's metadata, a scene …): skipped in a folder
+            out.extend(import_document(doc, str(f), system, f.parent))
+        if not out:
+            raise CreatureImportError("the folder has no creature files", "", str(p))
         return out
     return import_document(read_json(p), str(p), system, p.parent)
