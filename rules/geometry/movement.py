@@ -52,6 +52,7 @@ from typing import Any
 from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
 from rules.geometry.sight import EPS, WallIndex, _build_index, _sign, crossed_walls, shared_by_walls
+from rules.model.grid_rules import PASS_HOSTILE_2_SIZES, PASS_UNWILLING_3_SIZES
 from rules.scene import CANNOT_ACT, Scene, Token
 
 DIRECTION_INDEX: dict[tuple[int, int], int] = {d: i for i, d in enumerate(DIRECTIONS)}
@@ -369,9 +370,10 @@ def _base_costs(alternating: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return even, odd
 
 
-def _price(pf2e: bool, base: int, terrain: int, creature_difficult: bool) -> int:
-    """One step's price from its own cost and the worst terrain newly entered."""
-    if pf2e:
+def _price(adds: bool, base: int, terrain: int, creature_difficult: bool) -> int:
+    """One step's price from its own cost and the worst terrain newly entered: terrain `adds` 5 or 10 ft
+    (PF2e), or doubles the step (5e)."""
+    if adds:
         return base + (0, 5, 10, 0)[terrain]
     return base * 2 if (terrain in (DIFFICULT, GREATER) or creature_difficult) else base
 
@@ -453,7 +455,7 @@ def _build_size_tables(scene: Scene, n: int) -> SizeTables:
     w, h = g.width, g.height
     n_cells = w * h
     even, odd = _base_costs(_alternating(scene))
-    pf2e = scene.is_pf2e
+    adds = scene.rules.terrain_adds
     flags = bytes(g.kind).translate(bytes([0, 1, 2, 0]) + bytes(252))
     column = _or([_shift(flags, j * w) for j in range(n)])  # flags of cells (x, y..y+n-1)
     row = _or([_shift(flags, i) for i in range(n)])  # flags of cells (x..x+n-1, y)
@@ -476,7 +478,7 @@ def _build_size_tables(scene: Scene, n: int) -> SizeTables:
         entered = _or(parts)
         for table, base in ((cost0, even[d]), (cost1, odd[d])):
             prices = bytes(
-                _price(pf2e, base, GREATER if v & 2 else DIFFICULT if v & 1 else FLOOR, False)
+                _price(adds, base, GREATER if v & 2 else DIFFICULT if v & 1 else FLOOR, False)
                 for v in range(4)
             )
             table[d::8] = _and([entered.translate(prices + bytes(252)), ok])
@@ -505,7 +507,8 @@ def creature_rule(scene: Scene, mover: Token, other: Token) -> CreatureRule:
     """
     ally = mover.side == other.side
     diff = SIZE_RANK[other.size] - SIZE_RANK[mover.size]
-    if scene.is_pf2e:
+    passage = scene.rules.creature_passage
+    if passage == PASS_UNWILLING_3_SIZES:
         if mover.size == "tiny" or other.size == "tiny":
             return CreatureRule(True, True, False)
         down = bool(other.condition_names() & {"unconscious", "dying", "dead"}) or (
@@ -516,7 +519,7 @@ def creature_rule(scene: Scene, mover: Token, other: Token) -> CreatureRule:
         if ally or abs(diff) >= 3:
             return CreatureRule(True, False, False)
         return CreatureRule(False, False, False, "an unwilling creature less than 3 sizes larger or smaller")
-    if scene.system == "dnd5e-2014":
+    if passage == PASS_HOSTILE_2_SIZES:
         if ally or abs(diff) >= 2:
             return CreatureRule(True, False, True)
         return CreatureRule(False, False, True, "a hostile creature less than 2 sizes larger or smaller")
@@ -560,7 +563,7 @@ def _tiny_room(scene: Scene, mover: Token) -> frozenset[Cell]:
     """5e: the squares a tiny mover may enter and end in although creatures are there, because they hold
     only tiny creatures, fewer than four (the mover not counted). Empty in PF2e (a tiny creature's square is
     open to everyone, `creature_rule`) and for larger movers."""
-    if scene.is_pf2e or mover.size != "tiny":
+    if scene.rules.pass_tiny or mover.size != "tiny":
         return frozenset()
     tiny: dict[Cell, int] = {}
     full: set[Cell] = set()
@@ -582,7 +585,7 @@ def check_action(scene: Scene, action: str) -> None:
     """Raise a `bad value` QueryError for an unknown action or a Step outside PF2e."""
     if action not in ACTIONS:
         raise QueryError("bad value", f"'action' must be one of {', '.join(ACTIONS)}, got {action!r}")
-    if action == "step" and not scene.is_pf2e:
+    if action == "step" and not scene.rules.step_action:
         raise QueryError("bad value", f"the Step action is a PF2e rule; this scene is {scene.system}")
 
 
@@ -606,10 +609,10 @@ class MoveContext:
         "n",
         "no_end",
         "no_end_cells",
-        "pf2e",
         "scene",
         "side",
         "size",
+        "terrain_adds",
         "token_id",
         "width",
     )
@@ -625,7 +628,7 @@ class MoveContext:
         self.grid = g = grid_tables(ground)
         self.width = w = g.width
         self.height = h = g.height
-        self.pf2e = scene.is_pf2e
+        self.terrain_adds = scene.rules.terrain_adds
         self.alternating = _alternating(scene)
         tables = size_tables(ground, n)
         #: cell index → a token whose space this mover can't pass (with the reason), entering is illegal
@@ -671,7 +674,8 @@ class MoveContext:
             self.cost_odd = tables.cost_odd
         #: 5e: a prone mover crawls and a squeezing one squeezes, each making every foot cost 1 extra (the
         #: step's own cost is added once more for each)
-        self.crawl = 0 if self.pf2e else token.has_condition("prone") + token.has_condition("squeezing")
+        crawling = token.has_condition("prone") + token.has_condition("squeezing")
+        self.crawl = crawling if scene.rules.crawl_costs else 0
         if self.crawl:
             even, odd = _base_costs(self.alternating)
             k = self.crawl
@@ -752,7 +756,7 @@ class MoveContext:
                     worst = k
                 if idx in self.creature_difficult:
                     crowd = True
-        price = _price(self.pf2e, base, worst, crowd) + self.crawl * base
+        price = _price(self.terrain_adds, base, worst, crowd) + self.crawl * base
         return price, parity, self._step_problem(frm, to, d, entered)
 
     def _step_problem(self, frm: Cell, to: Cell, d: int, entered: list[tuple[int, int]]) -> str | None:

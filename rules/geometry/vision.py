@@ -150,16 +150,14 @@ def dnd5e_visibility(f: SightFacts) -> str:
     return _worst(DND5E_STATES, state, *conditions)
 
 
-MEANINGS: dict[str, Callable[[SightFacts], str]] = {
-    "pf2e": pf2e_visibility,
-    "dnd5e-2014": dnd5e_visibility,
-    "dnd5e-2024": dnd5e_visibility,
-}
+#: The meaning of the sight facts, by `GridRules.obscured_states`: 5e's obscured/unseen states, or PF2e's
+#: observed/concealed/hidden/undetected.
+MEANINGS: dict[bool, Callable[[SightFacts], str]] = {False: pf2e_visibility, True: dnd5e_visibility}
 
 
 def visibility(scene: Scene, viewer: Token, target: Token) -> str:
     """The target's visibility state to the viewer in the scene's system (see the module docstring)."""
-    return MEANINGS[scene.system](sight_facts(scene, viewer, target))
+    return MEANINGS[scene.rules.obscured_states](sight_facts(scene, viewer, target))
 
 
 def can_perceive(scene: Scene, viewer: Token, target: Token) -> bool:

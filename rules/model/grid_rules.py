@@ -11,6 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+#: How creatures' spaces may be passed (`rules.geometry.movement.creature_rule`):
+#: allies' spaces; an unwilling creature's only 3+ sizes apart; Tiny creatures' spaces are shared (PF2e).
+PASS_UNWILLING_3_SIZES = "unwilling-3-sizes"
+#: a non-hostile creature's space; a hostile one's only 2+ sizes apart; other spaces are difficult (5e 2014).
+PASS_HOSTILE_2_SIZES = "hostile-2-sizes"
+#: an ally's, an incapacitated, a Tiny or a 2+ sizes larger creature's space (5e 2024).
+PASS_ALLY_INCAPACITATED_TINY_LARGER = "ally-incapacitated-tiny-larger"
+
 #: Conditions that keep a creature from acting (kept in step with `rules.scene.CANNOT_ACT`).
 _CANNOT_ACT = frozenset(
     {"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "incapacitated"}
@@ -35,6 +43,12 @@ class GridRules:
     * `pass_tiny`: a Tiny creature's space can be passed and shared by anyone, and a Tiny mover may end in
       another's space (PF2e).
     * `senses_beyond_sight`: senses other than sight that see in the dark (5e blindsight).
+    * `terrain_adds`: difficult terrain adds 5 ft per square and greater difficult 10 ft (PF2e) instead of
+      doubling the step (5e); `crawl_costs`: prone or squeezing, each step costs 5 ft more (5e);
+      `step_action`: the Step action exists (PF2e); `creature_passage`: whose spaces may be passed
+      (`PASS_UNWILLING_3_SIZES`, `PASS_HOSTILE_2_SIZES`, `PASS_ALLY_INCAPACITATED_TINY_LARGER`).
+    * `obscured_states`: what sight means is told in 5e's lightly/heavily obscured and unseen states, not
+      PF2e's observed/concealed/hidden/undetected (`rules.geometry.vision.visibility`).
     """
 
     diagonals: str
@@ -50,6 +64,11 @@ class GridRules:
     cant_threaten: frozenset[str]
     pass_tiny: bool
     senses_beyond_sight: tuple[str, ...]
+    terrain_adds: bool
+    crawl_costs: bool
+    step_action: bool
+    creature_passage: str
+    obscured_states: bool
 
     def with_options(self, diagonals: str, flanking: bool, area_method: str) -> GridRules:
         """These rules with the scene's options where the system lets the table choose."""
@@ -72,6 +91,11 @@ PF2E_GRID = GridRules(
     cant_threaten=_CANNOT_ACT | {"restrained"},
     pass_tiny=True,
     senses_beyond_sight=(),
+    terrain_adds=True,
+    crawl_costs=False,
+    step_action=True,
+    creature_passage=PASS_UNWILLING_3_SIZES,
+    obscured_states=False,
 )
 DND5E_2024_GRID = GridRules(
     diagonals="five",
@@ -87,8 +111,17 @@ DND5E_2024_GRID = GridRules(
     cant_threaten=_CANNOT_ACT,
     pass_tiny=False,
     senses_beyond_sight=("blindsight",),
+    terrain_adds=False,
+    crawl_costs=True,
+    step_action=False,
+    creature_passage=PASS_ALLY_INCAPACITATED_TINY_LARGER,
+    obscured_states=True,
 )
-DND5E_2014_GRID = replace(DND5E_2024_GRID, area_shapes=("sphere", "cylinder", "cube", "cone", "line"))
+DND5E_2014_GRID = replace(
+    DND5E_2024_GRID,
+    area_shapes=("sphere", "cylinder", "cube", "cone", "line"),
+    creature_passage=PASS_HOSTILE_2_SIZES,
+)
 
 #: Each system's grid data, by the scene's ``system`` name.
 SYSTEM_GRIDS: dict[str, GridRules] = {
