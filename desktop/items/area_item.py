@@ -109,7 +109,7 @@ class AreaItem(BoundedItem):
             return
         self.prepareGeometryChange()
         self.spec, self.result, self.error = spec, result, error
-        self._five_e = scene.is_5e
+        self._five_e = not scene.rules.fixed_templates
         if result is None or spec is None:
             self._open = QPainterPath()
             self._blocked = QPainterPath()

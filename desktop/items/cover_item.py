@@ -29,6 +29,7 @@ from rules.geometry.cover import CoverLine, CoverResult, cover
 from rules.geometry.distance import space_distance
 from rules.geometry.flanking import FlankResult, flanking
 from rules.scene import Scene, Token
+from rules.systems import system_for
 
 CLEAR = QColor("#46d17a")
 BLOCKED = QColor("#ff4d4d")
@@ -64,9 +65,7 @@ def cover_text(result: CoverResult) -> str:
 
 def flank_text(scene: Scene, result: FlankResult) -> str:
     names = ", ".join((scene.token(i).label if scene.token(i) else i) for i in result.with_ids)  # type: ignore[union-attr]
-    if scene.is_pf2e:
-        return f"Flanked with {names} · off-guard −2 AC"
-    return f"Flanking with {names} · advantage"
+    return f"Flanked with {names} · {system_for(scene).flanking_effect}"
 
 
 @dataclass(frozen=True, slots=True)

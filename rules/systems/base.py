@@ -141,6 +141,11 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def flanking_effect(self) -> str:
+        """What flanking does to the target, in words (``off-guard −2 AC``, ``advantage``)."""
+        ...
+
+    @property
     def minimum_damage(self) -> int:
         """Damage of a hit is at least this (PF2e 1)."""
         ...

@@ -109,6 +109,7 @@ class DnD5e:
     area_save_rule: str = "Save for half: a success halves the damage (rounded down)"
     attack_d20s: int = 2
     minimum_damage: int = 0
+    flanking_effect: str = "advantage"
 
     def default_reach(self, size: str) -> int:
         """A new creature's reach: 5 ft."""

@@ -76,6 +76,8 @@ class Pathfinder2e:
     )
     attack_d20s: int = 1
     minimum_damage: int = 1
+    #: What flanking does to the target, in words.
+    flanking_effect: str = "off-guard −2 AC"
 
     def default_reach(self, size: str) -> int:
         """A new creature's reach: Tiny creatures have 0 ft, others 5 ft."""

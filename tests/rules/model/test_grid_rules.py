@@ -59,3 +59,13 @@ def test_systems_carry_their_table_defaults() -> None:
     assert pf2e.band_text(2) == "Stride 2" and five.band_text(2) == "Dash"
     assert pf2e.attack_penalty(2, False) == -5 and pf2e.attack_penalty(3, True) == -8
     assert five.attack_penalty(3, False) == 0
+
+
+def test_movement_data_differs_by_system_not_by_name() -> None:
+    pf2e, old, new = (new_scene(name, 2, 2).rules for name in ("pf2e", "dnd5e-2014", "dnd5e-2024"))
+    assert pf2e.terrain_adds and not old.terrain_adds and not new.terrain_adds
+    assert pf2e.step_action and not old.step_action
+    assert len({pf2e.creature_passage, old.creature_passage, new.creature_passage}) == 3
+    assert new.obscured_states and not pf2e.obscured_states
+    assert system_for("pf2e").flanking_effect != system_for("dnd5e-2024").flanking_effect
+
