@@ -131,3 +131,35 @@ def test_unique_token_id() -> None:
     scene = ascii_scene(PICTURE)
     assert unique_token_id(scene, "Goblin Boss") == "goblin-boss"
     assert unique_token_id(scene, "b") == "b-2"
+
+
+def test_a_refused_command_changes_nothing_and_says_why(qtbot) -> None:  # type: ignore[no-untyped-def]
+    doc = Document(ascii_scene(PICTURE))
+    seen: list[str] = []
+    doc.refused.connect(seen.append)
+    changes: list[object] = []
+    doc.changed.connect(lambda old, new: changes.append(new))
+    before = doc.state
+    # b stands at [4, 2]: a move ending in its space is illegal, whatever the GUI thought
+    assert doc.execute(MoveToken("A", (Cell(4, 2),))) is None
+    assert doc.state is before and not doc.can_undo() and not changes
+    assert seen and "b's space" in seen[0] and doc.last_refusal == seen[0]
+
+
+def test_the_log_and_the_encounter_are_part_of_the_state(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from rules.dice import ScriptedDice
+    from rules.model.codec import state_from_scene
+    from rules.play.turns import NextTurn, StartEncounter
+
+    doc = Document(ascii_scene(PICTURE))
+    doc.execute(StartEncounter(dice=ScriptedDice([15, 5])))
+    doc.execute(NextTurn(ScriptedDice([])))
+    assert doc.encounter is not None and doc.encounter.current_id == "b"
+    saved = doc.scene_for_saving()
+    assert "encounter" not in saved.extra and "log" not in saved.extra
+    reopened = Document(saved)
+    assert reopened.encounter == doc.encounter and reopened.log == doc.log
+    assert state_from_scene(saved).state.log == tuple(doc.log)
+    doc.undo()
+    doc.undo()
+    assert doc.encounter is None and doc.log == []
