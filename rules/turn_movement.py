@@ -57,12 +57,12 @@ from rules.geometry.movement import (
     reachable,
     shortest_path,
 )
+from rules.geometry.reach import melee_reach as longest_melee_reach
 from rules.model.encounter import NOTHING_SPENT as NOTHING_SPENT  # re-exported: the ledger's value
 from rules.model.encounter import Spent as Spent
 from rules.model.encounter import TurnState
 from rules.scene import CANNOT_ACT, Scene, Token
 from rules.systems import system_for
-from rules.systems.board import melee_reach
 
 #: Actions in a PF2e turn; each Stride takes one.
 PF2E_ACTIONS = 3
@@ -227,9 +227,10 @@ def can_react_to_movement(scene: Scene, creature: Token) -> bool:
 
 
 def threat_reach(creature: Token) -> int:
-    """The longest melee reach of `creature` (its own reach when it lists no melee attack)."""
-    melee = [melee_reach(creature, a) for a in creature.attacks if not a.is_ranged]
-    return max(melee) if melee else creature.reach
+    """The longest melee reach of `creature` (its own reach when it lists no melee attack): the one
+    reading, `rules.geometry.reach.melee_reach`."""
+    longest = longest_melee_reach(creature)
+    return creature.reach if longest is None else longest
 
 
 def reaction_warnings(

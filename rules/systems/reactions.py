@@ -28,9 +28,10 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, replace
 
 from rules.geometry.coords import Cell
+from rules.geometry.reach import melee_reach as longest_melee_reach
 from rules.geometry.reach import within_reach
 from rules.scene import CANNOT_ACT, Scene, Token
-from rules.systems.board import can_see, hostile, melee_reach
+from rules.systems.board import can_see, hostile
 
 #: How the mover moves: its own Stride / move (``stride``), a PF2e ``step``, ``forced`` movement (shoved,
 #: pushed, falling) or ``teleport``.
@@ -91,9 +92,10 @@ def can_react(scene: Scene, creature: Token, reactions_used: Set[str] = frozense
 
 
 def threat_reach(creature: Token) -> int:
-    """The longest melee reach of `creature` (its own reach when it lists no melee attack)."""
-    melee = [melee_reach(creature, a) for a in creature.attacks if not a.is_ranged]
-    return max(melee) if melee else creature.reach
+    """The longest melee reach of `creature` (its own reach when it lists no melee attack): the one
+    reading, `rules.geometry.reach.melee_reach`."""
+    longest = longest_melee_reach(creature)
+    return creature.reach if longest is None else longest
 
 
 def sees_mover(scene: Scene, reactor: Token, mover: Token) -> bool:
