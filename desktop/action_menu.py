@@ -199,7 +199,7 @@ def _fall(scene: Scene, token: Token, rng: DieSource) -> ActionResult:
 def run_action(doc: Document, token_id: str, key: str, rng: DieSource) -> ActionResult | None:
     """Resolve `key` for the token and execute it as one undoable command with its log entry. A missing
     statistic or an action the rules refuse is logged as the reason and changes nothing (returns None)."""
-    from desktop.commands import Batch, UpdateToken
+    from rules.play.edits import Batch, UpdateToken
 
     token = doc.scene.token(token_id)
     if token is None:

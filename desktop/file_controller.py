@@ -41,7 +41,6 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from desktop.commands import DocState
 from desktop.document import Document
 from desktop.file_io import (
     OPEN_FILTER,
@@ -122,7 +121,7 @@ class FileController(QObject):
         self._min_gap_ms = AUTOSAVE_MIN_GAP_MS
         self._last_write: float | None = None  # time.monotonic() of the last autosave written
         #: The document state last autosaved (not written again), and whether an autosave of it exists.
-        self._autosaved: DocState | None = None
+        self._autosaved: GameState | None = None
         if autosave:
             store = AutosaveStore(data_dir())
             store.journal_fsync_interval = None  # `_sync_journal` runs from a timer: commits never wait

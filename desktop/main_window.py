@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands import ResetMovement
 from desktop.dialogs.new_scene import NewSceneDialog
 from desktop.dialogs.scene_settings import SceneSettingsDialog
 from desktop.dialogs.token_form import TokenForm
@@ -45,9 +44,15 @@ from desktop.player_view import PlayerScreenFeatures
 from desktop.style import TERRAIN_LABELS
 from desktop.table import TableFeatures
 from desktop.theme import fit_toolbar
-from desktop.token_ops import add_token_command, delete_command, duplicate_command, end_turn_command
 from desktop.tools import TOOL_SPECS, Tool
 from rules.geometry.coords import Cell
+from rules.play.edits import (
+    ResetMovement,
+    add_token_command,
+    delete_command,
+    duplicate_command,
+    end_turn_command,
+)
 from rules.scene import new_scene
 from rules.systems import system_for
 

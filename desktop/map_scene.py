@@ -14,7 +14,6 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Signal
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
-from desktop.commands import DocState
 from desktop.document import Document
 from desktop.images import load_image
 from desktop.items.area_item import AreaItem, AreaMarksItem
@@ -26,10 +25,12 @@ from desktop.items.reach_item import ReachItem, ThreatItem
 from desktop.items.terrain_layer import TerrainLayer
 from desktop.items.token_item import TokenItem
 from desktop.items.walls_layer import WallsLayer
-from desktop.movement_plan import budget_for, footprint_bands, overlay_bands
 from desktop.style import CELL, VIEW_BACKGROUND
+from rules.model.state import GameState
+from rules.play.moves import budget_for
 from rules.scene import Background, Scene, Token
 from rules.systems import system_for
+from rules.turn_movement import footprint_bands, overlay_bands
 
 MARGIN_CELLS = 4
 #: Opacity of the overlays that aren't the focus (see `MapScene.faded_kinds`).
@@ -74,10 +75,10 @@ class MapScene(QGraphicsScene):
 
     # ---- model → items
 
-    def _on_changed(self, old: DocState, new: DocState) -> None:
+    def _on_changed(self, old: GameState, new: GameState) -> None:
         self._sync(old, new)
 
-    def _sync(self, old: DocState | None, new: DocState) -> None:
+    def _sync(self, old: GameState | None, new: GameState) -> None:
         scene = new.scene
         prev = old.scene if old is not None else None
         if prev is None or prev.grid != scene.grid:

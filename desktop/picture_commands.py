@@ -8,9 +8,9 @@ to the picture by `desktop.calibration.fitted_grid` when asked, never shrinking 
 from __future__ import annotations
 
 from desktop.calibration import Calibration, fitted_grid
-from desktop.commands import SetBackground
 from rules.geometry.coords import Point
 from rules.io.images import embedded_ref
+from rules.play.edits import SetBackground
 from rules.scene import Background, Grid, Scene
 
 

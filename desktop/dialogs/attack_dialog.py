@@ -32,15 +32,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands import DocState
 from desktop.dialogs.damage_widget import DamageRoller
 from desktop.document import Document
-from desktop.explain import signed
 from desktop.items.cover_item import cover_text, flank_text, targeting
-from desktop.table_commands import AttackRoll, DealDamage, current_attack_number
 from rules.attack_damage import typed_damage
 from rules.dice import DieSource
 from rules.errors import QueryError
+from rules.model.state import GameState
+from rules.play.explain import signed
+from rules.play.table import AttackRoll, DealDamage
 from rules.scene import Attack, Scene, Token
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome
@@ -269,13 +269,13 @@ class AttackDialog(QDialog):
         self._forget_roll()
         self.refresh()
 
-    def _on_doc_changed(self, _old: DocState, _new: DocState) -> None:
+    def _on_doc_changed(self, _old: GameState, _new: GameState) -> None:
         self._sync_attack_number()
         self.refresh()
 
     def _sync_attack_number(self) -> None:
         t = self.attacker_token()
-        n = current_attack_number(self.doc.state, t.id) if t is not None else 1
+        n = self.doc.state.attack_number(t.id) if t is not None else 1
         self.attack_number.blockSignals(True)
         self.attack_number.setValue(n)
         self.attack_number.blockSignals(False)

@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.calibration import MAX_PIXELS_PER_CELL, MIN_PIXELS_PER_CELL, Calibration, fitted_grid
-from desktop.commands import SetBackground
 from desktop.dialogs.import_picture import fit_text
 from desktop.picture_commands import calibrate_command
 from rules.io.grid_detect import GridGuess
+from rules.play.edits import SetBackground
 from rules.scene import Background, Scene
 
 OFFSET_LIMIT = 100_000.0

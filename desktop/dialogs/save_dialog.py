@@ -34,14 +34,14 @@ from PySide6.QtWidgets import (
 from desktop.dialogs.damage_widget import DamageRoller, parse_formula
 from desktop.docks.initiative_dock import dim_label
 from desktop.document import Document
-from desktop.explain import DEGREE_TEXT, signed
-from desktop.table_commands import AreaSaves
 from rules import dice
 from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.geometry.areas import resolve_area
 from rules.geometry.coords import Point
 from rules.model.areas import PlacedArea
+from rules.play.explain import DEGREE_TEXT, signed
+from rules.play.table import AreaSaves
 from rules.saves import SAVE_LABELS, SaveResult, normalise_save, resolve_save, save_modifier, save_names
 from rules.scene import Token
 from rules.systems import system_for

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands import ChangeSettings
 from desktop.dialogs.new_scene import SYSTEM_LABELS
+from rules.play.edits import ChangeSettings
 from rules.scene import Options, Scene, default_options
 
 DIAGONAL_LABELS = {"five": "Every diagonal 5 ft (PHB)", "alternating": "Alternate 5/10 ft (DMG variant)"}

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands import unique_token_id
 from rules.geometry.coords import SIZES, Cell
+from rules.play.edits import unique_token_id
 from rules.scene import Scene, Token
 from rules.systems import system_for
 

@@ -23,15 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands import DocState
 from desktop.dialogs.save_dialog import SaveDialog
 from desktop.document import Document
 from desktop.items.area_item import AreasLayer
-from desktop.table_commands import RemoveArea
 from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.geometry.areas import resolve_area
 from rules.model.areas import PlacedArea
+from rules.model.state import GameState
+from rules.play.table import RemoveArea
 from rules.scene import Scene
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -116,7 +116,7 @@ class AreasDock(QDockWidget):
         doc.changed.connect(self._on_changed)
         self.refresh()
 
-    def _on_changed(self, _old: DocState, _new: DocState) -> None:
+    def _on_changed(self, _old: GameState, _new: GameState) -> None:
         self.refresh()
 
     def refresh(self) -> None:

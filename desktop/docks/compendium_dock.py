@@ -46,12 +46,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands import AddTokens, Batch, UpdateToken
 from desktop.dialogs.creature_editor import CreatureEditor
 from desktop.grid_coords import cell_at
 from desktop.library import MY_CREATURES, CreatureLibrary
 from desktop.paths import assets_dir
-from desktop.token_ops import add_token_command
 from rules.errors import CreatureImportError, SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
 from rules.io.creatures.compendium import bundled_creatures
@@ -62,6 +60,7 @@ from rules.model.creature import (
     creature_to_json,
     token_from_creature,
 )
+from rules.play.edits import AddTokens, Batch, UpdateToken, add_token_command
 from rules.scene import Scene, Token, token_to_json
 
 

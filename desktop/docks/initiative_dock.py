@@ -42,25 +42,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands import DocState
 from desktop.dialogs.settings_dialog import recentre_on_turn
 from desktop.document import Document
 from desktop.style import hp_colour, side_colour
-from desktop.table_commands import (
-    delay_command,
-    end_encounter_command,
-    next_turn_command,
-    previous_turn_command,
-    reaction_command,
-    ready_command,
-    reorder_command,
-    return_from_delay_command,
-    start_encounter_command,
-)
 from rules.dice import DieSource
 from rules.model.encounter import Encounter
+from rules.model.state import GameState
 from rules.play.explain import turn_summary
-from rules.play.turns import has_reaction
+from rules.play.turns import (
+    Delay,
+    EndEncounter,
+    NextTurn,
+    PreviousTurn,
+    Ready,
+    Reorder,
+    ReturnFromDelay,
+    StartEncounter,
+    UseReaction,
+    has_reaction,
+)
 from rules.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.encounter_difficulty import difficulty_text
@@ -326,7 +326,7 @@ class InitiativeDock(QDockWidget):
     def encounter(self) -> Encounter | None:
         return self.doc.encounter
 
-    def _on_changed(self, _old: DocState, _new: DocState) -> None:
+    def _on_changed(self, _old: GameState, _new: GameState) -> None:
         self.refresh()
 
     def refresh(self) -> None:
@@ -511,24 +511,24 @@ class InitiativeDock(QDockWidget):
             return
         ids = [tid for tid, _, _ in rows]
         typed = [(tid, d20) for tid, _, d20 in rows if d20 > 0]
-        self.doc.execute(start_encounter_command(ids, typed, self.dice))
+        self.doc.execute(StartEncounter(ids, typed, self.dice))
 
     def next_turn(self) -> None:
         if self.encounter is not None:
-            self.doc.execute(next_turn_command(self.dice))
+            self.doc.execute(NextTurn(self.dice))
 
     def previous_turn(self) -> None:
         if self.encounter is not None:
-            self.doc.execute(previous_turn_command())
+            self.doc.execute(PreviousTurn())
 
     def delay(self) -> None:
         if self.encounter is not None and system_for(self.doc.scene).has_delay:
-            self.doc.execute(delay_command(self.dice))
+            self.doc.execute(Delay(self.dice))
 
     def return_selected(self) -> None:
         enc, sel = self.encounter, self.selected_id()
         if enc is not None and sel is not None and sel in enc.delayed:
-            self.doc.execute(return_from_delay_command(sel, self.dice))
+            self.doc.execute(ReturnFromDelay(sel, self.dice))
 
     def ready(self, trigger: str | None = None) -> None:
         enc = self.encounter
@@ -541,22 +541,22 @@ class InitiativeDock(QDockWidget):
             if not ok:
                 return
             trigger = text.strip()
-        self.doc.execute(ready_command(enc.current_id, trigger))
+        self.doc.execute(Ready(enc.current_id, trigger))
 
     def use_reaction(self) -> None:
         sel = self.selected_id()
         if sel is not None and self.encounter is not None:
-            self.doc.execute(reaction_command(sel))
+            self.doc.execute(UseReaction(sel))
 
     def end(self) -> None:
         if self.encounter is not None:
-            self.doc.execute(end_encounter_command())
+            self.doc.execute(EndEncounter())
 
     def _on_dropped(self, ids: list[str]) -> None:
         enc = self.encounter
         if self._refreshing or enc is None:
             return
         if ids != [c.token_id for c in enc.order]:
-            self.doc.execute(reorder_command(ids))
+            self.doc.execute(Reorder(ids))
         else:
             self.refresh()

@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands import DocState, UpdateToken
 from desktop.dialogs.condition_editor import ConditionEditor
 from desktop.document import Document
 from desktop.map_scene import MapScene
-from desktop.movement_plan import budget_for
-from desktop.token_ops import end_turn_command
 from rules.geometry.coords import SIZES
+from rules.model.state import GameState
+from rules.play.edits import UpdateToken, end_turn_command
+from rules.play.moves import budget_for
 from rules.scene import Token
 from rules.systems import healing
 
@@ -205,7 +205,7 @@ class InspectorDock(QDockWidget):
         """Another map or a new scene: show what is selected now (usually nothing), not the old token."""
         self._on_selection(self.map_scene.selected_ids())
 
-    def _on_doc_changed(self, old: DocState, new: DocState) -> None:
+    def _on_doc_changed(self, old: GameState, new: GameState) -> None:
         if self.token_id is not None and new.scene.token(self.token_id) is None:
             self._on_selection(self.map_scene.selected_ids())
             return

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.commands import DocState
 from desktop.document import Document
+from rules.model.state import GameState
 
 
 class LogDock(QDockWidget):
@@ -55,7 +55,7 @@ class LogDock(QDockWidget):
         doc.reset.connect(self.refresh)
         self.refresh()
 
-    def _on_changed(self, _old: DocState, _new: DocState) -> None:
+    def _on_changed(self, _old: GameState, _new: GameState) -> None:
         self.refresh()
 
     def entries(self) -> list[str]:

@@ -19,7 +19,6 @@ from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from desktop.commands import DocState
 from desktop.document import Document
 from desktop.grid_coords import cell_rect, to_scene
 from desktop.items import Z_OVERLAY, Z_TOKENS
@@ -30,6 +29,7 @@ from rules.errors import QueryError
 from rules.geometry.areas import AreaResult, AreaSpec, resolve_area, unit_vector
 from rules.geometry.coords import Cell
 from rules.model.areas import PlacedArea
+from rules.model.state import GameState
 from rules.scene import Scene
 
 Z_AREA = Z_OVERLAY + 1.0
@@ -325,7 +325,7 @@ class AreasLayer(QObject):
         doc.changed.connect(self._on_changed)
         self.sync(doc.scene)
 
-    def _on_changed(self, old: DocState, new: DocState) -> None:
+    def _on_changed(self, old: GameState, new: GameState) -> None:
         self.sync(new.scene)
 
     def sync(self, scene: Scene) -> None:

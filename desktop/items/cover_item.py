@@ -18,7 +18,6 @@ from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from desktop.commands import DocState
 from desktop.document import Document
 from desktop.grid_coords import cell_rect, to_scene
 from desktop.items import Z_LABELS, Z_PATH
@@ -28,6 +27,7 @@ from rules.geometry.coords import Cell
 from rules.geometry.cover import CoverLine, CoverResult, cover
 from rules.geometry.distance import space_distance
 from rules.geometry.flanking import FlankResult, flanking
+from rules.model.state import GameState
 from rules.scene import Scene, Token
 from rules.systems import system_for
 
@@ -207,7 +207,7 @@ class TargetingOverlay(QObject):
         self._key: object = None
         doc.changed.connect(self._on_changed)
 
-    def _on_changed(self, _old: DocState, _new: DocState) -> None:
+    def _on_changed(self, _old: GameState, _new: GameState) -> None:
         self.refresh()
 
     def set_enabled(self, on: bool) -> None:

@@ -17,7 +17,6 @@ from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from desktop.commands import DocState
 from desktop.document import Document
 from desktop.items import Z_OVERLAY
 from desktop.items.bounded import BoundedItem
@@ -25,6 +24,7 @@ from desktop.items.cell_paths import cells_path, outline_segments
 from desktop.style import CELL
 from rules.geometry.coords import Cell
 from rules.geometry.reach import reach_bands, threatened
+from rules.model.state import GameState
 from rules.scene import Scene, Token
 
 Z_REACH = Z_OVERLAY + 0.5
@@ -135,7 +135,7 @@ class ReachOverlay(QObject):
         doc.changed.connect(self._on_changed)
         self.refresh()
 
-    def _on_changed(self, _old: DocState, _new: DocState) -> None:
+    def _on_changed(self, _old: GameState, _new: GameState) -> None:
         self.refresh()
 
     def set_show_reach(self, on: bool) -> None:

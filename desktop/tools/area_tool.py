@@ -42,11 +42,11 @@ from desktop.grid_coords import from_scene, nearest_corner
 from desktop.items.area_item import AreaItem
 from desktop.items.label_item import LabelItem, LabelLine
 from desktop.style import CELL, LABEL_DIM
-from desktop.table_commands import PlaceArea
 from desktop.tools.base import PreviewTool, ToolEvent
 from rules.geometry.areas import AreaResult, AreaSpec, default_origin, shapes_for
 from rules.geometry.coords import Point
 from rules.model.areas import PlacedArea, describe, next_area_id, next_colour
+from rules.play.table import PlaceArea
 from rules.scene import Token
 
 if TYPE_CHECKING:
@@ -448,7 +448,6 @@ class AreaTool(PreviewTool):
             if self.preview.error:
                 self.view.show_message(self.preview.error)
             return None
-        scene = self.doc.scene
         area = PlacedArea(
             id=next_area_id(self.doc.areas),
             spec=spec,

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 
-from desktop.commands import MoveToken
 from desktop.grid_coords import cell_at, cell_rect
 from desktop.items.label_item import LabelItem, LabelLine
 from desktop.items.path_item import PathItem, PathPicture
 from desktop.items.token_item import TokenItem
-from desktop.movement_plan import MovePlan, MovePlanner, budget_for, reactions_used
 from desktop.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
 from rules.geometry.coords import Cell
+from rules.play.moves import MoveToken, budget_for
 from rules.play.moves import move_log as move_log  # the log line moved to the engine
+from rules.turn_movement import MovePlan, MovePlanner
 
 if TYPE_CHECKING:
     from desktop.map_view import MapView
@@ -43,7 +43,7 @@ class MoveDrag:
         token = item.token
         self.token_id = token.id
         self.planner = MovePlanner(
-            self.doc.scene, token, budget_for(self.doc.state, token), reactions_used(self.doc.state)
+            self.doc.scene, token, budget_for(self.doc.state, token), self.doc.state.reactions_used
         )
         self.waypoints: list[Cell] = []
         self.target: Cell = token.cell
@@ -138,7 +138,7 @@ class MoveDrag:
                     self.doc.scene,
                     current,
                     budget_for(self.doc.state, current),
-                    reactions_used(self.doc.state),
+                    self.doc.state.reactions_used,
                 )
                 token = current
                 self.plan = None if self.free else self.planner.plan(self.waypoints, self.target)

@@ -19,15 +19,15 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QMenu
 
 from desktop.action_menu import add_actions_menu
-from desktop.commands import Command, DeleteWalls, ReplaceWall
 from desktop.grid_coords import cell_at
 from desktop.items.preview_items import MarqueeItem
 from desktop.items.token_item import TokenItem
 from desktop.style import CELL
-from desktop.token_ops import delete_command, duplicate_command, end_turn_command
 from desktop.tools.base import Tool, ToolEvent
 from desktop.tools.group_drag import GroupDrag
 from desktop.tools.move_drag import MoveDrag
+from rules.play.command import Command
+from rules.play.edits import DeleteWalls, ReplaceWall, delete_command, duplicate_command, end_turn_command
 from rules.scene import Wall
 
 if TYPE_CHECKING:

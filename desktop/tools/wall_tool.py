@@ -15,7 +15,6 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel
 
-from desktop.commands import AddWalls
 from desktop.grid_coords import from_scene, to_scene
 from desktop.items import Z_TOOL_PREVIEW
 from desktop.items.preview_items import PolylineItem
@@ -23,6 +22,7 @@ from desktop.style import CELL, WALL_COLOURS
 from desktop.tools.base import PreviewTool, ToolEvent
 from desktop.tools.select_tool import DOOR_TOLERANCE, toggle_door_command
 from rules.geometry.coords import Point
+from rules.play.edits import AddWalls
 from rules.scene import Wall
 
 if TYPE_CHECKING:

@@ -158,7 +158,7 @@ def test_screenshot_flying_token_badge_and_a_hidden_token(window, shots: Path) -
     for _ in range(6):
         run_action(doc, "brann", "up", ScriptedDice([]))
     run_action(doc, "goblin-1", "up", ScriptedDice([]))
-    from desktop.commands import UpdateToken
+    from rules.play.edits import UpdateToken
 
     mira = doc.scene.token("mira")
     assert mira is not None

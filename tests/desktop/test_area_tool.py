@@ -219,8 +219,8 @@ def test_placed_areas_redraw_when_creatures_move(qtbot: Any) -> None:
     (area,) = doc.areas
     from dataclasses import replace
 
-    from desktop.commands import PlaceTokens
     from rules.geometry.coords import Cell
+    from rules.play.edits import PlaceTokens
 
     doc.execute(PlaceTokens((("A", Cell(9, 6)),)))
     item = layer.item(area.id)

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from desktop.commands import PaintTerrain
 from desktop.main_window import MainWindow
 from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
 from rules.io.autosave import MARKER, AutosaveStore, PendingRestore
+from rules.play.edits import PaintTerrain
 from rules.scene import Background, Grid, Scene, scene_to_json
 from tests.desktop.helpers import ascii_scene
 from tests.desktop.picture_helpers import encode, plain_picture

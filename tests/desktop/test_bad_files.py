@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop.commands import PaintTerrain
 from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
+from rules.play.edits import PaintTerrain
 from tests.desktop.helpers import ascii_scene, document_snapshot
 from tests.desktop.picture_helpers import encode, plain_picture
 

@@ -18,11 +18,12 @@ from desktop.calibration import (
     picture_grid,
     picture_point,
 )
-from desktop.commands import DocState, SetBackground
 from desktop.document import Document
 from desktop.file_io import prepare_for_save
 from desktop.picture_commands import calibrate_command, fit_grid_command, import_command, remove_command
 from rules.geometry.coords import Point
+from rules.model.state import GameState
+from rules.play.edits import SetBackground
 from rules.scene import MAX_GRID_SIDE, Background, Grid
 from tests.desktop.helpers import ascii_scene
 
@@ -193,7 +194,7 @@ def test_fit_calibrate_and_remove_are_single_commands(qtbot) -> None:  # type: i
 
 def test_set_background_keeps_the_scene_valid() -> None:
     scene = ascii_scene("........B.")
-    state = SetBackground(None, Grid(2, 1)).apply(DocState(scene)).state
+    state = SetBackground(None, Grid(2, 1)).apply(GameState(scene)).state
     assert state.scene.grid == Grid(9, 1)
 
 

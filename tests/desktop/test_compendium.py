@@ -263,7 +263,7 @@ def test_encounter_difficulty_in_the_initiative_dock(window, qtbot) -> None:  # 
     scene = window.doc.scene
     pcs = [replace(t, level=1) for t in scene.tokens if t.pc]
     foes = [replace(t, level=1 if t.id == "ogre" else -3) for t in scene.tokens if not t.pc]
-    from desktop.commands import AddTokens, DeleteTokens
+    from rules.play.edits import AddTokens, DeleteTokens
 
     window.doc.execute(DeleteTokens(tuple(t.id for t in scene.tokens)))
     window.doc.execute(AddTokens(tuple(pcs + foes)))

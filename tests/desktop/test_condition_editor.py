@@ -87,7 +87,7 @@ def test_hp_edits_and_heal_buttons_follow_the_rules(window) -> None:  # type: ig
     doc = window.doc
     ins = window.inspector
     window.files.new_empty("pf2e", 6, 6)
-    from desktop.commands import AddTokens
+    from rules.play.edits import AddTokens
 
     doc.execute(AddTokens((Token("kyra", Cell(2, 2), pc=True, hp=10, max_hp=20),)))
     window.map_scene.select_ids(["kyra"])
@@ -146,7 +146,7 @@ def test_screenshot_of_the_condition_editor_with_badges(qtbot) -> None:  # type:
 def test_hp_edit_of_a_token_without_max_hp_still_raises_it(window) -> None:  # type: ignore[no-untyped-def]
     doc = window.doc
     window.files.new_empty("pf2e", 6, 6)
-    from desktop.commands import AddTokens
+    from rules.play.edits import AddTokens
 
     doc.execute(AddTokens((Token("rat", Cell(1, 1), hp=4),)))
     window.map_scene.select_ids(["rat"])

@@ -93,8 +93,8 @@ def test_portrait_is_drawn_from_the_image_file(window, tmp_path: Path) -> None: 
 def test_autosave_writes_when_dirty_and_cleans_up_on_exit(qtbot, _data_dir: Path) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QWidget
 
-    from desktop.commands import PaintTerrain
     from desktop.document import Document
+    from rules.play.edits import PaintTerrain
 
     host = QWidget()
     qtbot.addWidget(host)

@@ -6,22 +6,22 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
-from desktop.commands import (
+from desktop.document import Document
+from rules.geometry.coords import Cell, Point
+from rules.model.encounter import FreeMovement, Spent
+from rules.model.state import GameState
+from rules.play.edits import (
     AddTokens,
     AddWalls,
     Batch,
     DeleteTokens,
-    DocState,
-    MoveToken,
     PaintTerrain,
     ReplaceWall,
     ResetMovement,
     UpdateToken,
     unique_token_id,
 )
-from desktop.document import Document
-from rules.model.encounter import FreeMovement, Spent
-from rules.geometry.coords import Cell, Point
+from rules.play.moves import MoveToken
 from rules.scene import Wall, scene_to_json
 from tests.desktop.helpers import ascii_scene
 
@@ -42,7 +42,7 @@ def test_turn_state_is_frozen() -> None:
 
 def test_move_command_moves_and_spends() -> None:
     scene = ascii_scene(PICTURE)
-    state = DocState(scene)
+    state = GameState(scene)
     after = MoveToken("A", (Cell(1, 1),)).apply(state).state  # the engine prices it: 5 ft, 1 Stride
     assert after.scene.token("A").cell == Cell(1, 1)
     assert after.free.of("A") == Spent(5, 1, 1)
@@ -53,7 +53,7 @@ def test_move_command_moves_and_spends() -> None:
 
 def test_paint_terrain_replaces_and_erases() -> None:
     scene = ascii_scene(PICTURE)
-    state = DocState(scene)
+    state = GameState(scene)
     painted = PaintTerrain((Cell(2, 1), Cell(3, 1), Cell(9, 9)), "impassable").apply(state).state
     assert painted.scene.terrain_map() == {Cell(2, 1): "impassable", Cell(3, 1): "impassable"}
     erased = PaintTerrain((Cell(2, 1),), None).apply(painted).state
@@ -119,7 +119,7 @@ def test_merge_key_makes_one_undo_step() -> None:
 
 def test_signals_report_old_and_new_state(qtbot) -> None:  # type: ignore[no-untyped-def]
     doc = Document(ascii_scene(PICTURE))
-    seen: list[tuple[DocState, DocState]] = []
+    seen: list[tuple[GameState, GameState]] = []
     doc.changed.connect(lambda old, new: seen.append((old, new)))
     with qtbot.waitSignal(doc.logged):
         doc.execute(Batch((MoveToken("A", (Cell(1, 0),)),), log="batch"))

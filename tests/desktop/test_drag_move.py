@@ -171,7 +171,7 @@ def test_moving_away_from_the_ogre_warns_of_reactive_strike(window) -> None:  # 
 
 
 def test_an_edit_during_a_drag_is_respected(window) -> None:  # type: ignore[no-untyped-def]
-    from desktop.commands import PaintTerrain
+    from rules.play.edits import PaintTerrain
 
     doc = window.doc
     view = window.view

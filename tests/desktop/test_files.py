@@ -6,11 +6,12 @@ import base64
 import json
 from pathlib import Path
 
-from desktop.commands import MoveToken, PaintTerrain
 from desktop.file_io import prepare_for_save
 from desktop.recent import recent_files
 from rules.geometry.coords import Cell
 from rules.io.fivefoot_file import load_document
+from rules.play.edits import PaintTerrain
+from rules.play.moves import MoveToken
 from rules.scene import scene_to_json
 from tests.desktop.helpers import drag, view_point
 

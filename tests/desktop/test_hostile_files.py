@@ -18,13 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from desktop.commands import PaintTerrain
 from desktop.file_controller import FileController
 from desktop.main_window import MainWindow
 from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
 from rules.io.autosave import MARKER
 from rules.io.fivefoot_file import load_document
+from rules.play.edits import PaintTerrain
 from rules.scene import Background, scene_to_json
 from tests.desktop.helpers import ascii_scene
 from tests.desktop.picture_helpers import encode, plain_picture

@@ -7,14 +7,14 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
-from desktop.commands import MoveToken
 from desktop.docks.initiative_dock import InitiativeDock
 from desktop.docks.log_dock import LogDock
-from desktop.table_commands import AttackRoll
-from rules.model.encounter import Spent
 from rules.dice import ScriptedDice
-from rules.play.turns import has_reaction, roll_initiative
 from rules.geometry.coords import Cell
+from rules.model.encounter import Spent
+from rules.play.moves import MoveToken
+from rules.play.table import AttackRoll
+from rules.play.turns import has_reaction, roll_initiative
 from rules.systems import system_for
 from tests.desktop.table_helpers import make_view
 from tests.rules.ascii_maps import ascii_scene

@@ -43,7 +43,7 @@ def test_size_change_keeps_the_space_on_the_grid(window) -> None:  # type: ignor
     doc = window.doc
     ins = window.inspector
     window.files.new_empty("pf2e", 6, 6)
-    from desktop.commands import AddTokens
+    from rules.play.edits import AddTokens
     from rules.scene import Token
 
     doc.execute(AddTokens((Token("wolf", Cell(5, 5)),)))

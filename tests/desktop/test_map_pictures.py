@@ -475,8 +475,8 @@ def test_a_drag_without_files_is_not_accepted(window, on_map: bool) -> None:  # 
 
 
 def _paint():  # type: ignore[no-untyped-def]
-    from desktop.commands import PaintTerrain
     from rules.geometry.coords import Cell
+    from rules.play.edits import PaintTerrain
 
     return PaintTerrain((Cell(1, 1),), "difficult", log="paint")
 

@@ -7,10 +7,10 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desktop.movement_plan import Budget, MovePlanner, overlay_bands, reaction_warnings
-from rules.model.encounter import Spent
 from rules.geometry.coords import Cell
 from rules.geometry.movement import path_cost, reachable, shortest_path
+from rules.model.encounter import Spent
+from rules.turn_movement import Budget, MovePlanner, overlay_bands, reaction_warnings
 from tests.desktop.helpers import ascii_scene
 
 OPEN = """
@@ -169,16 +169,16 @@ def test_overlay_bands_follow_reachable_costs() -> None:
 
 
 def test_budget_comes_from_the_running_encounter_on_the_tokens_turn() -> None:
-    from desktop.commands import DocState, MoveToken
-    from desktop.movement_plan import budget_for
     from rules.model.encounter import Combatant, Encounter, FreeMovement, TurnState
+    from rules.model.state import GameState
+    from rules.play.moves import MoveToken, budget_for
 
     scene = ascii_scene(OPEN + "B.........\n")
     turn = TurnState(
         "A", actions=2, bonus_actions=0, movement=None, movement_spent=15, diagonals=1, attacks=1
     )
     enc = Encounter((Combatant("A", 10, 0), Combatant("B", 5, 0)), turn=turn)
-    state = DocState(scene, enc, free=FreeMovement().with_spent("B", Spent(10, 0, 1)))
+    state = GameState(scene, enc, free=FreeMovement().with_spent("B", Spent(10, 0, 1)))
     a = budget_for(state, state.scene.token("A"))
     assert (a.actions_left, a.spent.feet, a.spent.diagonals) == (2, 15, 1)  # the attack took an action
     b = budget_for(state, state.scene.token("B"))  # not its turn: free-mode movement

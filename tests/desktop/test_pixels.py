@@ -247,7 +247,7 @@ def _contrast(window, before: QImage, after: QImage, cell: tuple[int, int]) -> f
 
 
 def test_difficult_terrain_reads_on_a_light_floor(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from desktop.commands import PaintTerrain
+    from rules.play.edits import PaintTerrain
 
     for floor in ("#e3d2b0", "#f4f0e8", "#3a3430"):  # light wood, parchment white, dark stone
         _floor_scene(window, floor, tmp_path)

@@ -191,8 +191,8 @@ def test_areas_placed_and_aimed(window, shots: Path) -> None:  # type: ignore[no
 
 
 def _flank_goblin(window) -> None:  # type: ignore[no-untyped-def]
-    from desktop.commands import PlaceTokens
     from rules.geometry.coords import Cell
+    from rules.play.edits import PlaceTokens
 
     window.doc.execute(PlaceTokens((("brann", Cell(15, 8)), ("isolde", Cell(17, 8)))))
 
@@ -261,8 +261,8 @@ def _import_printed_map(  # type: ignore[no-untyped-def]
 
 
 def _party(window) -> None:  # type: ignore[no-untyped-def]
-    from desktop.commands import AddTokens
     from rules.geometry.coords import Cell
+    from rules.play.edits import AddTokens
     from rules.scene import Token
 
     tokens = (

@@ -132,10 +132,10 @@ def test_right_click_a_target_with_an_attacker_selected_offers_the_attack(window
 
 
 def test_log_encounter_and_areas_are_saved_with_the_scene(window, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from desktop.table_commands import PlaceArea
     from rules.geometry.areas import AreaSpec
     from rules.geometry.coords import Point
     from rules.model.areas import PlacedArea
+    from rules.play.table import PlaceArea
 
     window.doc.execute(PlaceArea(PlacedArea("area-1", AreaSpec("burst", 10, origin=Point(19, 10)))))
     window.table.initiative_dock.dice = ScriptedDice([10] * 20)
