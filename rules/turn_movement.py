@@ -63,6 +63,7 @@ from rules.model.encounter import Spent as Spent
 from rules.model.encounter import TurnState
 from rules.scene import CANNOT_ACT, Scene, Token
 from rules.systems import system_for
+from rules.systems.reactions import can_react
 
 #: Actions in a PF2e turn; each Stride takes one.
 PF2E_ACTIONS = 3
@@ -87,7 +88,7 @@ class Budget:
     already taken this turn (movement allowance doubled).
     """
 
-    pf2e: bool
+    strides: bool
     speed: int
     spent: Spent
     actions_left: int
@@ -112,14 +113,14 @@ class Budget:
     @property
     def feet_left(self) -> int:
         """Feet still possible this turn: PF2e all remaining Strides, 5e movement plus a Dash."""
-        if self.pf2e:
+        if self.strides:
             return self.actions_left * self.speed
         return max(0, self.limit - self.spent.feet)
 
     @property
     def move_left(self) -> int:
         """5e: feet of movement left before a Dash is needed; PF2e: one Stride."""
-        if self.pf2e:
+        if self.strides:
             return self.speed if self.actions_left else 0
         if self.dashed:
             return max(0, 2 * self.speed - self.spent.feet)
@@ -137,7 +138,7 @@ class Budget:
         turn's `limit` (needs the Dash), else 0. The actions are 1 when the move starts the Dash (a band-2
         step and no Dash taken yet), else 0.
         """
-        if self.pf2e:
+        if self.strides:
             out: list[int] = []
             first = self.used_actions + 1
             stride = first
@@ -216,14 +217,9 @@ def can_react_to_movement(scene: Scene, creature: Token) -> bool:
     5e: every other creature has an opportunity attack. PF2e: only creatures that list Reactive Strike (or the
     pre-remaster Attack of Opportunity) among their reactions, case-insensitively.
     """
-    if creature.hp is not None and creature.hp <= 0:
+    if incapacitated(creature):
         return False
-    if creature.condition_names() & CANNOT_REACT or incapacitated(creature):
-        return False
-    if scene.is_pf2e:
-        names = [name.lower() for name in reaction_names(creature)]
-        return any(any(key in name for key in PF2E_MOVE_REACTIONS) for name in names)
-    return True
+    return can_react(scene, creature)  # the system's rules: rules.systems.reactions
 
 
 def threat_reach(creature: Token) -> int:
@@ -537,7 +533,7 @@ class MovePlan:
         """What is left of the turn after this move: PF2e the actions; 5e the movement, or the feet left with
         the Dash once the move is past Speed or the Dash was taken."""
         b = self.budget
-        if b.pf2e:
+        if b.strides:
             left = max(0, b.actions_left - self.actions)
             return f"{left} action{'s' if left != 1 else ''} left"
         spent = b.spent.feet + self.feet
@@ -549,7 +545,7 @@ class MovePlan:
         """Why this move's first diagonal costs 10 ft when a previous move this turn left the alternating
         count odd ("2nd diagonal this turn: 10 ft"); None when that doesn't apply. `alternating`: the
         scene's diagonal count alternates (default: PF2e, where it always does)."""
-        if not (self.budget.pf2e if alternating is None else alternating):
+        if not (self.budget.strides if alternating is None else alternating):
             return None
         before = self.budget.spent.diagonals
         if before % 2 == 0:
@@ -562,7 +558,7 @@ class MovePlan:
 
     def strides_text(self) -> str:
         """PF2e: how many Strides; 5e: "Dash" when a step needs it, else "Move"."""
-        if self.budget.pf2e:
+        if self.budget.strides:
             return f"{self.actions} Stride{'s' if self.actions != 1 else ''}"
         return "Dash" if any(b == 2 for b in self.bands) else "Move"
 
@@ -600,7 +596,7 @@ class MovePlanner:
         (`_fewest_strides`), `stride` being the move's label so far (`stride_after`; ``(0, speed)`` before
         the first step)."""
         cheapest = self._cheapest(frm, to, diagonals_before, exhaustive)
-        if cheapest is None or not self.budget.pf2e or self.budget.speed <= 0:
+        if cheapest is None or not self.budget.strides or self.budget.speed <= 0:
             return cheapest
         return self._fewest_strides(frm, to, diagonals_before, stride, cheapest)
 
@@ -721,7 +717,7 @@ class MovePlanner:
 
     def _too_far(self, feet: int, actions: int) -> str:
         b = self.budget
-        if b.pf2e:
+        if b.strides:
             return (
                 f"too far: needs {actions} Strides, {self.token.label} has "
                 f"{b.actions_left} action{'s' if b.actions_left != 1 else ''} left"
@@ -775,7 +771,7 @@ def overlay_bands(scene: Scene, token: Token, budget: Budget | Spent) -> dict[Ce
     if token.speed <= 0 or budget.speed <= 0 or feet <= 0:
         return {}
     out: dict[Cell, int] = {}
-    if budget.pf2e:
+    if budget.strides:
         left = budget.strides_left
         if left <= 0:
             return {}

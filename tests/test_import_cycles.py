@@ -13,7 +13,6 @@ KNOWN: frozenset[frozenset[str]] = frozenset(
         frozenset({"rules.geometry.light", "rules.geometry.vision"}),
         frozenset({"rules.systems.pf2e.damage", "rules.systems.pf2e.persistent"}),
         frozenset({"rules.systems.dnd5e.advantage", "rules.systems.dnd5e.conditions"}),
-        frozenset({"desktop.docks.compendium_dock", "desktop.main_window"}),
     }
 )
 

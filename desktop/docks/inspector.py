@@ -245,7 +245,7 @@ class InspectorDock(QDockWidget):
     def _movement_text(self, t: Token) -> str:
         budget = budget_for(self.doc.state, t)
         spent = budget.spent
-        if budget.pf2e:
+        if budget.strides:
             left = budget.actions_left
             return f"{spent.feet} ft moved · {left} action{'s' if left != 1 else ''} left"
         dash = " (Dashed)" if budget.dashed else ""

@@ -24,24 +24,24 @@ A.........
 
 
 def test_pf2e_strides_group_steps_greedily_by_speed() -> None:
-    budget = Budget(pf2e=True, speed=25, spent=Spent(), actions_left=3)
+    budget = Budget(strides=True, speed=25, spent=Spent(), actions_left=3)
     bands, strides = budget.bands([5, 5, 5, 5, 5, 10, 5])
     assert bands == (1, 1, 1, 1, 1, 2, 2) and strides == 2
     # a Stride ends on a square: 15 + 15 doesn't fit in 25, so it takes two Strides
     assert budget.bands([15, 15]) == ((1, 2), 2)
     # after two Strides this turn, a third is the last one
-    later = Budget(pf2e=True, speed=25, spent=Spent(50, 0, 2), actions_left=1)
+    later = Budget(strides=True, speed=25, spent=Spent(50, 0, 2), actions_left=1)
     assert later.bands([10, 10, 10]) == ((3, 3, 0), 2)
 
 
 def test_5e_move_then_dash_then_too_far() -> None:
-    budget = Budget(pf2e=False, speed=30, spent=Spent(20, 0, 0), actions_left=1)
+    budget = Budget(strides=False, speed=30, spent=Spent(20, 0, 0), actions_left=1)
     bands, dash = budget.bands([5, 5, 5, 30, 10])
     assert bands == (1, 1, 2, 0, 0)
     assert dash == 1
     assert budget.move_left == 10 and budget.feet_left == 40
     # without the action for a Dash, the move is all there is
-    spent_action = Budget(pf2e=False, speed=30, spent=Spent(20, 0, 0), actions_left=0)
+    spent_action = Budget(strides=False, speed=30, spent=Spent(20, 0, 0), actions_left=0)
     assert spent_action.bands([5, 5, 5]) == ((1, 1, 0), 0)
 
 

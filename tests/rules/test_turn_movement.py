@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules.geometry.coords import Cell
+from rules.geometry.movement import path_cost, shortest_path
 from rules.model.encounter import Combatant, Encounter, FreeMovement, TurnState
 from rules.model.state import GameState
 from rules.play.moves import budget_for
-from rules.geometry.coords import Cell
-from rules.geometry.movement import path_cost, shortest_path
 from rules.scene import Scene, Token
 from rules.turn_movement import (
     Budget,
@@ -55,7 +55,7 @@ def token(scene: Scene, letter: str) -> Token:
 
 
 def pf2e_fresh(speed: int = 25) -> Budget:
-    return Budget(pf2e=True, speed=speed, spent=Spent(), actions_left=3)
+    return Budget(strides=True, speed=speed, spent=Spent(), actions_left=3)
 
 
 # ---------------------------------------------------------------------------------------- PF2e Strides
