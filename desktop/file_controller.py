@@ -59,6 +59,7 @@ from rules.io.safe_write import FileChangedError, FileStamp, ReadOnlyFileError, 
 from rules.model.codec import scene_for_file
 from rules.model.state import GameState
 from rules.scene import Scene, new_scene
+from rules.systems import DEFAULT_SYSTEM
 
 #: Backstop: autosave a document with unsaved changes this often.
 AUTOSAVE_MS = 120_000
@@ -257,7 +258,7 @@ class FileController(QObject):
         self.doc.load(scene, None)
         return True
 
-    def open_demo(self, system: str = "pf2e") -> bool:
+    def open_demo(self, system: str = DEFAULT_SYSTEM) -> bool:
         """Open a bundled demo as a new, unsaved document (Save asks where)."""
         path = demo_path(system)
         opened = self._read(path, "Can't open the demo")

@@ -54,7 +54,7 @@ from rules.play.edits import (
     end_turn_command,
 )
 from rules.scene import new_scene
-from rules.systems import system_for
+from rules.systems import DEFAULT_SYSTEM, system_for
 
 APP_NAME = "FiveFoot"
 SHORTCUTS_HELP = """<table>
@@ -88,7 +88,7 @@ class MainWindow(QMainWindow):
     def __init__(self, doc: Document | None = None, autosave: bool = True) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
-        self.doc = doc if doc is not None else Document(new_scene("pf2e", 30, 20))
+        self.doc = doc if doc is not None else Document(new_scene(DEFAULT_SYSTEM, 30, 20))
         self.map_scene = MapScene(self.doc)
         self.view = MapView(self.map_scene, self)
         self.view.setObjectName("mapView")

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from desktop.dialogs.new_scene import SYSTEM_LABELS
 from rules.play.edits import ChangeSettings
 from rules.scene import Options, Scene, default_options
+from rules.systems import system_for
 
 DIAGONAL_LABELS = {"five": "Every diagonal 5 ft (PHB)", "alternating": "Alternate 5/10 ft (DMG variant)"}
 AREA_LABELS = {
@@ -71,21 +72,20 @@ class SceneSettingsDialog(QDialog):
 
     def _system_changed(self) -> None:
         system = str(self.system.currentData())
-        if (system == "pf2e") != self._scene.is_pf2e:
+        if system_for(system).grid.fixed_diagonals != self._scene.rules.fixed_diagonals:
             self._load(default_options(system))
         self._update_enabled()
 
     def _update_enabled(self) -> None:
-        pf2e = self.system.currentData() == "pf2e"
-        self.diagonals.setEnabled(not pf2e)
-        self.flanking.setEnabled(not pf2e)
-        self.area.setEnabled(not pf2e)
-        self.note.setText(
-            "Pathfinder 2e always alternates 5/10-ft diagonals and always has flanking." if pf2e else ""
-        )
-        if pf2e:
-            self.diagonals.setCurrentIndex(list(DIAGONAL_LABELS).index("alternating"))
-            self.flanking.setChecked(True)
+        system = system_for(str(self.system.currentData()))
+        fixed = system.grid.fixed_diagonals
+        self.diagonals.setEnabled(not fixed)
+        self.flanking.setEnabled(not fixed)
+        self.area.setEnabled(not fixed)
+        self.note.setText(system.fixed_options_note)
+        if fixed:
+            self.diagonals.setCurrentIndex(list(DIAGONAL_LABELS).index(system.grid.diagonals))
+            self.flanking.setChecked(system.grid.flanking)
 
     def command(self) -> ChangeSettings | None:
         """The settings change, or None when nothing changed."""
@@ -93,8 +93,8 @@ class SceneSettingsDialog(QDialog):
         extra = {k: v for k, v in self._scene.options.extra.items() if k != "__written__"}
         options = replace(  # the options this dialog doesn't show (ambient light …) are kept
             self._scene.options,
-            diagonals="alternating" if system == "pf2e" else str(self.diagonals.currentData()),
-            flanking=True if system == "pf2e" else self.flanking.isChecked(),
+            diagonals=str(self.diagonals.currentData()),
+            flanking=self.flanking.isChecked(),
             area_method=str(self.area.currentData()),
             extra=extra,
         )

@@ -24,6 +24,7 @@ from rules.systems.dnd5e.system import DND5E_2014_SYSTEM, DND5E_2024_SYSTEM
 from rules.systems.pf2e.system import PF2E
 
 __all__ = [
+    "DEFAULT_SYSTEM",
     "SYSTEM_NAMES",
     "AttackOutcome",
     "RuleSystem",
@@ -36,6 +37,8 @@ __all__ = [
 ]
 
 SYSTEM_NAMES: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
+#: The system a new scene starts in when nobody chose one.
+DEFAULT_SYSTEM = SYSTEM_NAMES[0]
 _SYSTEMS: dict[str, RuleSystem] = {
     "pf2e": PF2E,
     "dnd5e-2014": DND5E_2014_SYSTEM,

@@ -146,6 +146,11 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def fixed_options_note(self) -> str:
+        """Why some scene options can't be changed in this system (empty when all can)."""
+        ...
+
+    @property
     def minimum_damage(self) -> int:
         """Damage of a hit is at least this (PF2e 1)."""
         ...

@@ -110,6 +110,7 @@ class DnD5e:
     attack_d20s: int = 2
     minimum_damage: int = 0
     flanking_effect: str = "advantage"
+    fixed_options_note: str = ""
 
     def default_reach(self, size: str) -> int:
         """A new creature's reach: 5 ft."""

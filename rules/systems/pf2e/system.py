@@ -78,6 +78,8 @@ class Pathfinder2e:
     minimum_damage: int = 1
     #: What flanking does to the target, in words.
     flanking_effect: str = "off-guard −2 AC"
+    #: Why some scene options can't be changed (empty when the table may choose them all).
+    fixed_options_note: str = "Pathfinder 2e always alternates 5/10-ft diagonals and always has flanking."
 
     def default_reach(self, size: str) -> int:
         """A new creature's reach: Tiny creatures have 0 ft, others 5 ft."""
