@@ -24,35 +24,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules import dice
-from rules.dice import BinOp, DamagePart, Dice, Formula, Group, Number
+from rules.dice import DamagePart, Formula
 from rules.scene import Attack
+from rules.systems import system_for
 from rules.systems.damage import DamageEntry
-from rules.systems.pf2e.strike import deadly_dice
 
 UNTYPED = "untyped"
-
-
-def _pf2e_critical(formula: Formula, attack: Attack) -> Formula:
-    weapon = dice.weapon_dice(formula)
-    fatal = attack.trait_value("fatal")
-    fatal_size = dice.parse_die_size(fatal) if fatal else None
-    if fatal_size is not None and weapon is not None:
-        size = weapon.sides
-        formula = formula.map_dice(
-            lambda d: Dice(d.count, fatal_size, d.keep) if d.sides == size else d, parts=[0]
-        )
-    parts: list[DamagePart] = []
-    for i, p in enumerate(formula.parts):
-        expr: dice.Node = BinOp("*", Group(p.expr), Number(2))
-        if i == 0:
-            deadly = attack.trait_value("deadly")
-            if deadly:
-                n = deadly_dice(weapon.count if weapon is not None else 1)
-                expr = BinOp("+", expr, Dice(n, dice.parse_die_size(deadly)))
-            if fatal_size is not None:
-                expr = BinOp("+", expr, Dice(1, fatal_size))
-        parts.append(DamagePart(expr, p.type))
-    return Formula(tuple(parts), formula.source)
 
 
 def typed_damage(system: str, attack: Attack, hit: bool, critical: bool) -> Formula | None:
@@ -63,9 +40,7 @@ def typed_damage(system: str, attack: Attack, hit: bool, critical: bool) -> Form
     formula = dice.parse(attack.damage)
     if not critical:
         return formula
-    if system == "pf2e":
-        return _pf2e_critical(formula, attack)
-    return dice.double_dice(formula)
+    return system_for(system).critical_damage(formula, attack)
 
 
 def _type(part: DamagePart) -> str:

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rules.dice import DiceSyntaxError, DieSource
+from rules.dice import DiceSyntaxError, DieSource, Formula
 from rules.errors import QueryError
 from rules.model.grid_rules import GridRules
 from rules.scene import Attack, Scene, Token
@@ -153,6 +153,10 @@ class RuleSystem(Protocol):
     @property
     def minimum_damage(self) -> int:
         """Damage of a hit is at least this (PF2e 1)."""
+        ...
+
+    def critical_damage(self, formula: Formula, attack: Attack) -> Formula:
+        """The damage formula of a critical hit with `attack` whose normal damage is `formula`."""
         ...
 
     def default_reach(self, size: str) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.dice import DieSource
+from rules.dice import DieSource, Formula, double_dice
 from rules.errors import QueryError
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.scene import Attack, Scene, Token
@@ -111,6 +111,10 @@ class DnD5e:
     minimum_damage: int = 0
     flanking_effect: str = "advantage"
     fixed_options_note: str = ""
+
+    def critical_damage(self, formula: Formula, attack: Attack) -> Formula:
+        """A critical hit's damage formula: every dice group doubled, modifiers once."""
+        return double_dice(formula)
 
     def default_reach(self, size: str) -> int:
         """A new creature's reach: 5 ft."""

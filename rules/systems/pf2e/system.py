@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.dice import DieSource
+from rules import dice
+from rules.dice import BinOp, DamagePart, Dice, DieSource, Formula, Group, Number
 from rules.errors import QueryError
 from rules.model.grid_rules import PF2E_GRID, GridRules
 from rules.scene import CANNOT_ACT, Attack, Scene, Token
@@ -36,6 +37,7 @@ from rules.systems.pf2e.degrees import DEGREES, degree
 from rules.systems.pf2e.strike import (
     MAX_RANGE_INCREMENTS,
     StrikeResult,
+    deadly_dice,
     multiple_attack_penalty,
     range_increments,
     strike,
@@ -50,6 +52,31 @@ def _visibility(scene: Scene, attacker: Token, target: Token) -> str:
     from rules.geometry.vision import visibility
 
     return visibility(scene, attacker, target)
+
+
+def critical_formula(formula: Formula, attack: Attack) -> Formula:
+    """A PF2e critical hit's damage: each part doubled; fatal raises the weapon dice of the first part and
+    adds one more die of that size; deadly adds its dice (`rules.attack_damage` tells the whole rule)."""
+    weapon = dice.weapon_dice(formula)
+    fatal = attack.trait_value("fatal")
+    fatal_size = dice.parse_die_size(fatal) if fatal else None
+    if fatal_size is not None and weapon is not None:
+        size = weapon.sides
+        formula = formula.map_dice(
+            lambda d: Dice(d.count, fatal_size, d.keep) if d.sides == size else d, parts=[0]
+        )
+    parts: list[DamagePart] = []
+    for i, p in enumerate(formula.parts):
+        expr: dice.Node = BinOp("*", Group(p.expr), Number(2))
+        if i == 0:
+            deadly = attack.trait_value("deadly")
+            if deadly:
+                n = deadly_dice(weapon.count if weapon is not None else 1)
+                expr = BinOp("+", expr, Dice(n, dice.parse_die_size(deadly)))
+            if fatal_size is not None:
+                expr = BinOp("+", expr, Dice(1, fatal_size))
+        parts.append(DamagePart(expr, p.type))
+    return Formula(tuple(parts), formula.source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +107,10 @@ class Pathfinder2e:
     flanking_effect: str = "off-guard −2 AC"
     #: Why some scene options can't be changed (empty when the table may choose them all).
     fixed_options_note: str = "Pathfinder 2e always alternates 5/10-ft diagonals and always has flanking."
+
+    def critical_damage(self, formula: Formula, attack: Attack) -> Formula:
+        """A critical hit's damage formula: double damage (fatal and deadly included)."""
+        return critical_formula(formula, attack)
 
     def default_reach(self, size: str) -> int:
         """A new creature's reach: Tiny creatures have 0 ft, others 5 ft."""
