@@ -68,4 +68,3 @@ def test_movement_data_differs_by_system_not_by_name() -> None:
     assert len({pf2e.creature_passage, old.creature_passage, new.creature_passage}) == 3
     assert new.obscured_states and not pf2e.obscured_states
     assert system_for("pf2e").flanking_effect != system_for("dnd5e-2024").flanking_effect
-
