@@ -26,16 +26,19 @@ def test_spec_is_valid_python_that_names_existing_files() -> None:
     assert {"Analysis", "PYZ", "EXE", "COLLECT"} <= called
     assert (PACKAGING / "launch.py").is_file()
     assert (ROOT / "assets").is_dir()
-    # hidden imports are real modules of the engine
-    hidden = [
-        n.value
+    # the engine's and the app's modules are collected by package (query handlers register by a package scan)
+    collected = {
+        n.args[0].value
         for n in ast.walk(tree)
-        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("rules.queries.")
-    ]
-    assert hidden
-    for name in hidden:
-        module = ROOT / (name.replace(".", "/") + ".py")
-        assert module.is_file(), f"spec names {name}, which does not exist"
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == "collect_submodules"
+        and n.args
+        and isinstance(n.args[0], ast.Constant)
+    }
+    assert {"rules", "desktop"} <= collected
+    for package in collected:
+        assert (ROOT / package / "__init__.py").is_file(), f"spec collects {package}, which is not a package"
 
 
 def test_desktop_entry_is_complete() -> None:
