@@ -77,8 +77,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_self_test(args.screenshot)
 
-    from desktop.main_window import MainWindow
-    from desktop.theme import apply_theme
+    from desktop.look.theme import apply_theme
+    from desktop.window.main_window import MainWindow
 
     apply_theme(app)
     window = MainWindow(autosave=not headless)
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
 def _screenshot(window: object, path: Path, size: tuple[int, int]) -> int:
     from PySide6.QtWidgets import QApplication
 
-    from desktop.main_window import MainWindow
+    from desktop.window.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     window.resize(*size)

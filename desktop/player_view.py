@@ -10,9 +10,9 @@ black, explored squares dimmed). Never walls as lines, doors, lights, hidden or 
 * `PlayerWindow`: the window. It follows the GM view's pan and zoom or stays fixed on the known part of the
   map (a toggle), can be turned 180° for a screen lying on the table, and goes full screen on a chosen screen.
 * `PlayerScreenFeatures.install(main_window)`: adds the GM-side pieces — the fog drawn translucent over the
-  map and the light layer (`desktop.items.fog_layer`, `desktop.items.light_layer`), the fog and light tools
-  (`desktop.tools.fog_tool`), View ▸ Player Screen, a preview dock showing the player scene, and the fog and
-  ambient light settings.
+  map and the light layer (`desktop.map.items.fog_layer`, `desktop.map.items.light_layer`), the fog and light
+  tools (`desktop.map.tools.fog_tool`), View ▸ Player Screen, a preview dock showing the player scene, and the
+  fog and ambient light settings.
 """
 
 from __future__ import annotations
@@ -51,14 +51,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.images import load_image
-from desktop.items.background_layer import BackgroundLayer
-from desktop.items.fog_layer import PLAYER_ALPHA, FogController, FogItem
-from desktop.items.grid_layer import GridLayer
-from desktop.items.light_layer import LightLayerItem
-from desktop.items.token_item import TokenItem
-from desktop.style import CELL
-from desktop.tools.fog_tool import FogTool, LightTool, SetAmbient, SetFogMode
+from desktop.look.style import CELL
+from desktop.map.images import load_image
+from desktop.map.items.background_layer import BackgroundLayer
+from desktop.map.items.fog_layer import PLAYER_ALPHA, FogController, FogItem
+from desktop.map.items.grid_layer import GridLayer
+from desktop.map.items.light_layer import LightLayerItem
+from desktop.map.items.token_item import TokenItem
+from desktop.map.tools.fog_tool import FogTool, LightTool, SetAmbient, SetFogMode
 from rules.play.projection import PlayerView, ShownToken, player_projection
 from rules.scene import LIGHT_LEVELS, Background, Grid, Token
 

@@ -26,8 +26,8 @@ def _check(ok: bool, what: str) -> None:
 
 
 def _engine_checks(system: str) -> str:
-    from desktop.file_io import open_scene_file
-    from desktop.paths import demo_path
+    from desktop.window.file_io import open_scene_file
+    from desktop.window.paths import demo_path
     from rules.geometry.movement import path_cost, reachable, shortest_path
     from rules.geometry.reach import reach_cells
 
@@ -53,9 +53,9 @@ def _engine_checks(system: str) -> str:
 
 def _render(screenshot: Path | None) -> str:
     from desktop.document import Document
-    from desktop.file_io import open_scene_file
-    from desktop.map_scene import MapScene
-    from desktop.paths import assets_dir, demo_path
+    from desktop.map.scene import MapScene
+    from desktop.window.file_io import open_scene_file
+    from desktop.window.paths import assets_dir, demo_path
 
     opened = open_scene_file(demo_path("pf2e"))
     doc = Document(opened.scene, None, assets_dir(), opened.images)

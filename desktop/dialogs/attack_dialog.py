@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from desktop.dialogs.damage_widget import DamageRoller
 from desktop.document import Document
-from desktop.items.cover_item import cover_text, flank_text, targeting
+from desktop.map.items.cover_item import cover_text, flank_text, targeting
 from rules.attack_damage import typed_damage
 from rules.dice import DieSource
 from rules.errors import QueryError

@@ -2,12 +2,12 @@
 preview on the map.
 
 Numbers are in picture pixels: pixels per square, and the offset — how far right and down from the
-picture's top-left corner the grid's first corner lies (`desktop.calibration` converts it to the squares
+picture's top-left corner the grid's first corner lies (`desktop.map.calibration` converts it to the squares
 `rules.scene.Background.offset` holds). Every change emits `preview` with the picture placed as typed; the
 caller shows it on the map without touching the document, and on OK executes `command()` (one undoable
 step). Reset brings back the values the dialog opened with. When a grid printed on the picture was found
-(`desktop.printed_grid`), a row offers it ("Use it" types it in). "Resize to fit the picture" starts on when
-the grid fits the picture as it lies now (so that it keeps fitting), off otherwise.
+(`desktop.map.printed_grid`), a row offers it ("Use it" types it in). "Resize to fit the picture" starts on
+when the grid fits the picture as it lies now (so that it keeps fitting), off otherwise.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.calibration import MAX_PIXELS_PER_CELL, MIN_PIXELS_PER_CELL, Calibration, fitted_grid
 from desktop.dialogs.import_picture import fit_text
-from desktop.picture_commands import calibrate_command
+from desktop.map.calibration import MAX_PIXELS_PER_CELL, MIN_PIXELS_PER_CELL, Calibration, fitted_grid
+from desktop.map.picture_commands import calibrate_command
 from rules.io.grid_detect import GridGuess
 from rules.play.edits import SetBackground
 from rules.scene import Background, Scene
@@ -84,7 +84,7 @@ class CalibrateGridDialog(QDialog):
         form.addRow("Pixels per square", self.pixels_per_cell)
         form.addRow("First grid corner (px)", offsets)
         form.addRow("Grid", self.fit_grid)
-        #: The grid printed on the picture, when one was found (`desktop.printed_grid`): offered in a row.
+        #: The grid printed on the picture, when one was found (`desktop.map.printed_grid`): offered in a row.
         self.found = found
         self.use_found_button: QPushButton | None = None
         if found is not None:

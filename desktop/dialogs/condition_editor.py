@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.items.token_item import TokenItem
+from desktop.map.items.token_item import TokenItem
 from rules.geometry.coords import Cell
 from rules.model.effects import END, START, Effect, Ends
 from rules.scene import Token

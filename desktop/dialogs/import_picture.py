@@ -1,8 +1,8 @@
 """File ▸ Import Map Image…: how big one square is on the picture, and whether to fit the grid to it.
 
 The dialog shows the picture, its size, a pixels-per-square box (guessed from the file name when it says
-the map's size in squares, else found from the grid printed on the picture (`desktop.printed_grid`), else
-`desktop.calibration.DEFAULT_PIXELS_PER_CELL`) and the offer to resize
+the map's size in squares, else found from the grid printed on the picture (`desktop.map.printed_grid`), else
+`desktop.map.calibration.DEFAULT_PIXELS_PER_CELL`) and the offer to resize
 the grid to the squares the picture covers (on by default). It changes nothing itself: `choice` says
 what the user picked, and the caller makes the one undoable command.
 """
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.calibration import (
+from desktop.map.calibration import (
     MAX_PIXELS_PER_CELL,
     MIN_PIXELS_PER_CELL,
     Calibration,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
-from desktop.paths import data_dir
+from desktop.window.paths import data_dir
 
 RECENTRE_KEY = "view/recentre_on_turn"
 IMPORT_SYSTEM_KEY = "import/system"

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop.dialogs.save_dialog import SaveDialog
 from desktop.document import Document
-from desktop.items.area_item import AreasLayer
+from desktop.map.items.area_item import AreasLayer
 from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.geometry.areas import resolve_area

@@ -5,8 +5,8 @@ the selected entry is shown below the list. An entry is placed on the map by dra
 tokens with numbered names when N > 1) or with *Place on Map* (at the centre of the view); placing goes
 through the document's ``AddTokens`` command (one undo step) like Add Token does. *Import…* (also File →
 Import Creatures…) reads Foundry VTT / Pathbuilder / 5e-bits files into the per-user library
-(`desktop.library`), so they are there next time; *New…* / *Edit…* open the creature editor, whose result
-is kept in the library's "My creatures".
+(`desktop.window.library`), so they are there next time; *New…* / *Edit…* open the creature editor, whose
+result is kept in the library's "My creatures".
 
 `CompendiumFeatures.install(window)` adds the dock, its menu actions and the map's drop handling to the
 main window.
@@ -47,9 +47,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dialogs.creature_editor import CreatureEditor
-from desktop.grid_coords import cell_at
-from desktop.library import MY_CREATURES, CreatureLibrary
-from desktop.paths import assets_dir
+from desktop.map.grid_coords import cell_at
+from desktop.window.library import MY_CREATURES, CreatureLibrary
+from desktop.window.paths import assets_dir
 from rules.errors import CreatureImportError, SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
 from rules.io.creatures.compendium import bundled_creatures

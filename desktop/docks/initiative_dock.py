@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from desktop.dialogs.settings_dialog import recentre_on_turn
 from desktop.document import Document
-from desktop.style import hp_colour, side_colour
+from desktop.look.style import hp_colour, side_colour
 from rules.dice import DieSource
 from rules.model.encounter import Encounter
 from rules.model.state import GameState
@@ -499,7 +499,7 @@ class InitiativeDock(QDockWidget):
         if self.map_scene is not None and hasattr(self.map_scene, "select_ids"):
             self.map_scene.select_ids([token_id])
         if self.view is not None and hasattr(self.view, "centerOn") and recentre_on_turn():
-            from desktop.grid_coords import space_centre
+            from desktop.map.grid_coords import space_centre
 
             self.view.centerOn(space_centre(tok.cell, tok.side_squares))
 

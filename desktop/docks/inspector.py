@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop.dialogs.condition_editor import ConditionEditor
 from desktop.document import Document
-from desktop.map_scene import MapScene
+from desktop.map.scene import MapScene
 from rules.geometry.coords import SIZES
 from rules.model.state import GameState
 from rules.play.edits import UpdateToken, end_turn_command

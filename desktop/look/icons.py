@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
-from desktop.table_icons import TABLE_PAINTERS
+from desktop.look.table_icons import TABLE_PAINTERS
 
 INK = QColor("#e8e6df")
 ACCENT = QColor("#56c8ff")

@@ -1,5 +1,5 @@
 """Tool-bar icons for the table features (areas, attacks, reach, threat, cover, turns), painted like
-`desktop.icons` on a 32×32 canvas."""
+`desktop.look.icons` on a 32×32 canvas."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF
 
-from desktop.style import CELL
+from desktop.look.style import CELL
 from rules.geometry.coords import Cell, Point
 
 

@@ -2,12 +2,12 @@
 
 Each builder returns one `SetBackground` command (one undo step), or None when it would change nothing.
 The picture's size in pixels is passed in (the app reads it from the decoded picture); the grid is fitted
-to the picture by `desktop.calibration.fitted_grid` when asked, never shrinking below what stands on it.
+to the picture by `desktop.map.calibration.fitted_grid` when asked, never shrinking below what stands on it.
 """
 
 from __future__ import annotations
 
-from desktop.calibration import Calibration, fitted_grid
+from desktop.map.calibration import Calibration, fitted_grid
 from rules.geometry.coords import Point
 from rules.io.images import embedded_ref
 from rules.play.edits import SetBackground

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtGui import QImage
 
-from desktop.calibration import MAX_PIXELS_PER_CELL, MIN_PIXELS_PER_CELL
+from desktop.map.calibration import MAX_PIXELS_PER_CELL, MIN_PIXELS_PER_CELL
 from rules.io.grid_detect import GridGuess, detect_grid
 
 _FOUND: dict[int, GridGuess | None] = {}

@@ -15,17 +15,17 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from desktop.document import Document
-from desktop.images import load_image
-from desktop.items.area_item import AreaItem, AreaMarksItem
-from desktop.items.background_layer import BackgroundLayer
-from desktop.items.grid_layer import GridLayer
-from desktop.items.layer import MapLayer
-from desktop.items.overlay_item import MovementOverlayItem
-from desktop.items.reach_item import ReachItem, ThreatItem
-from desktop.items.terrain_layer import TerrainLayer
-from desktop.items.token_item import TokenItem
-from desktop.items.walls_layer import WallsLayer
-from desktop.style import CELL, VIEW_BACKGROUND
+from desktop.look.style import CELL, VIEW_BACKGROUND
+from desktop.map.images import load_image
+from desktop.map.items.area_item import AreaItem, AreaMarksItem
+from desktop.map.items.background_layer import BackgroundLayer
+from desktop.map.items.grid_layer import GridLayer
+from desktop.map.items.layer import MapLayer
+from desktop.map.items.overlay_item import MovementOverlayItem
+from desktop.map.items.reach_item import ReachItem, ThreatItem
+from desktop.map.items.terrain_layer import TerrainLayer
+from desktop.map.items.token_item import TokenItem
+from desktop.map.items.walls_layer import WallsLayer
 from rules.model.state import GameState
 from rules.play.moves import budget_for
 from rules.scene import Background, Scene, Token

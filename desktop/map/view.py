@@ -40,11 +40,11 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from desktop.document import Document
-from desktop.drops import dropped_paths
-from desktop.grid_coords import cell_at
-from desktop.map_scene import MapScene
-from desktop.style import CELL, band_colour
-from desktop.tools.base import Tool, ToolEvent
+from desktop.look.style import CELL, band_colour
+from desktop.map.grid_coords import cell_at
+from desktop.map.scene import MapScene
+from desktop.map.tools.base import Tool, ToolEvent
+from desktop.window.drops import dropped_paths
 from rules.geometry.coords import Cell
 
 MIN_SCALE = 0.03

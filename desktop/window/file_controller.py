@@ -2,8 +2,8 @@
 
 The questions to the user (`ask_open_path`, `ask_save_path`, `ask_unsaved`, `ask_restore`, `show_error`) are
 attributes so a test can answer them without a modal dialog. Saving and loading go through
-`desktop.file_io` (atomic writes, `.bak` backups); autosaves through `rules.io.autosave.AutosaveStore` in
-the per-user data folder.
+`desktop.window.file_io` (atomic writes, `.bak` backups); autosaves through `rules.io.autosave.AutosaveStore`
+in the per-user data folder.
 
 Opening never half-loads: a file that cannot be read (missing, damaged, cut short, not a scene) gets a
 message naming the file and the problem, and the open document stays exactly as it was (scene, file,
@@ -42,7 +42,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from desktop.document import Document
-from desktop.file_io import (
+from desktop.window.file_io import (
     OPEN_FILTER,
     SAVE_FILTER,
     Opened,
@@ -50,8 +50,8 @@ from desktop.file_io import (
     prepare_for_save,
     save_scene_file,
 )
-from desktop.paths import assets_dir, data_dir, demo_path
-from desktop.recent import add_recent, recent_files
+from desktop.window.paths import assets_dir, data_dir, demo_path
+from desktop.window.recent import add_recent, recent_files
 from rules.errors import SceneError
 from rules.io import fivefoot_file
 from rules.io.autosave import AutosaveStore, PendingRestore

@@ -1,7 +1,7 @@
 """The main window: the map view in the middle, tools and tool options on top, the inspector, initiative and
 areas docks on the right and the log below, menus with every command and its shortcut, the status bar with the
 cell under the cursor, the zoom and the round. The table features (areas, reach, cover, attacks, initiative)
-come from `desktop.table.TableFeatures`."""
+come from `desktop.window.table.TableFeatures`."""
 
 from __future__ import annotations
 
@@ -33,18 +33,18 @@ from desktop.dialogs.token_form import TokenForm
 from desktop.docks.compendium_dock import CompendiumFeatures
 from desktop.docks.inspector import InspectorDock
 from desktop.document import Document
-from desktop.drops import dropped_paths
-from desktop.file_controller import FileController
-from desktop.grid_coords import cell_at
-from desktop.icons import icon
-from desktop.map_picture import MapPictures
-from desktop.map_scene import MapScene
-from desktop.map_view import MapView
+from desktop.look.icons import icon
+from desktop.look.style import TERRAIN_LABELS
+from desktop.look.theme import fit_toolbar
+from desktop.map.grid_coords import cell_at
+from desktop.map.picture import MapPictures
+from desktop.map.scene import MapScene
+from desktop.map.tools import TOOL_SPECS, Tool
+from desktop.map.view import MapView
 from desktop.player_view import PlayerScreenFeatures
-from desktop.style import TERRAIN_LABELS
-from desktop.table import TableFeatures
-from desktop.theme import fit_toolbar
-from desktop.tools import TOOL_SPECS, Tool
+from desktop.window.drops import dropped_paths
+from desktop.window.file_controller import FileController
+from desktop.window.table import TableFeatures
 from rules.geometry.coords import Cell
 from rules.play.edits import (
     ResetMovement,

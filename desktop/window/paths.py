@@ -23,7 +23,7 @@ def assets_dir() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
+    return Path(__file__).resolve().parents[2] / "assets"
 
 
 def demo_path(system: str = "pf2e") -> Path:

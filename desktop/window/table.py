@@ -36,18 +36,18 @@ from desktop.docks.areas_dock import AreasDock
 from desktop.docks.initiative_dock import InitiativeDock
 from desktop.docks.log_dock import LogDock
 from desktop.document import Document
-from desktop.icons import icon
-from desktop.items.area_item import AreasLayer
-from desktop.items.cover_item import TargetingOverlay
-from desktop.items.reach_item import ReachOverlay
-from desktop.map_scene import MapScene
-from desktop.map_view import MapView
-from desktop.table_icons import TABLE_PAINTERS
+from desktop.look.icons import icon
+from desktop.look.table_icons import TABLE_PAINTERS
+from desktop.map.items.area_item import AreasLayer
+from desktop.map.items.cover_item import TargetingOverlay
+from desktop.map.items.reach_item import ReachOverlay
+from desktop.map.scene import MapScene
+from desktop.map.view import MapView
 from rules.dice import DieSource
 
 
 def table_icon(name: str) -> QIcon:
-    """An icon of `desktop.table_icons` (registered with `desktop.icons`); empty for an unknown name."""
+    """An icon of `desktop.look.table_icons` (registered in `desktop.look.icons`); empty if unknown."""
     return icon(name) if name in TABLE_PAINTERS else QIcon()
 
 

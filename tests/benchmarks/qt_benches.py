@@ -19,8 +19,8 @@ def qt_benches(scene: Scene, quick: bool) -> list[Bench]:
     from PySide6.QtWidgets import QApplication
 
     from desktop.document import Document
-    from desktop.main_window import MainWindow
-    from desktop.style import CELL
+    from desktop.look.style import CELL
+    from desktop.window.main_window import MainWindow
     from tests.desktop.helpers import move, press, release
 
     app = QApplication.instance() or QApplication([])

@@ -141,8 +141,8 @@ def vision_qt_benches(quick: bool) -> list[Bench]:
     from PySide6.QtWidgets import QApplication
 
     from desktop.document import Document
-    from desktop.main_window import MainWindow
-    from desktop.style import CELL
+    from desktop.look.style import CELL
+    from desktop.window.main_window import MainWindow
     from rules.scene import scene_from_text
     from tests.benchmarks.hugemap import huge_map_doc
 

@@ -26,7 +26,7 @@ def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 @pytest.fixture
 def window(qtbot):  # type: ignore[no-untyped-def]
     """The main window on the PF2e demo, shown offscreen at a fixed size, the whole map in view."""
-    from desktop.main_window import MainWindow
+    from desktop.window.main_window import MainWindow
 
     win = MainWindow(autosave=False)
     qtbot.addWidget(win)

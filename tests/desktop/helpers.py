@@ -8,8 +8,8 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from desktop.map_view import MapView
-from desktop.style import CELL
+from desktop.look.style import CELL
+from desktop.map.view import MapView
 from rules.geometry.coords import Cell
 from rules.scene import Scene, scene_from_json
 

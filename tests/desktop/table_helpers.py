@@ -7,9 +7,9 @@ from typing import Any
 from PySide6.QtCore import QPoint, QPointF
 
 from desktop.document import Document
-from desktop.map_scene import MapScene
-from desktop.map_view import MapView
-from desktop.style import CELL
+from desktop.look.style import CELL
+from desktop.map.scene import MapScene
+from desktop.map.view import MapView
 from rules.scene import Scene
 
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QMenu
 
-from desktop.action_menu import actions_for, resolve, run_action
-from desktop.items.token_item import elevation_text
-from desktop.style import CELL
+from desktop.look.style import CELL
+from desktop.map.items.token_item import elevation_text
+from desktop.window.action_menu import actions_for, resolve, run_action
 from rules.dice import ScriptedDice
 from tests.desktop.helpers import ascii_scene, press, release, view_point
 
@@ -173,7 +173,7 @@ def test_screenshot_flying_token_badge_and_a_hidden_token(window, shots: Path) -
 
 
 def test_tooltip_tells_speeds_and_height() -> None:
-    from desktop.items.token_item import tooltip_text
+    from desktop.map.items.token_item import tooltip_text
 
     s = ascii_scene("A", tokens={"A": {"elevation": 15, "speeds": {"fly": 40}}})
     a = s.token("A")

@@ -12,8 +12,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from desktop.items.area_item import AreasLayer
-from desktop.tools.area_tool import AreaTool
+from desktop.map.items.area_item import AreasLayer
+from desktop.map.tools.area_tool import AreaTool
 from rules.geometry.areas import AreaSpec, default_origin, resolve_area, shapes_for
 from rules.geometry.coords import Point
 from tests.desktop.helpers import move, press, release, view_point

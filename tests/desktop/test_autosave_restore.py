@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.main_window import MainWindow
+from desktop.window.main_window import MainWindow
 from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
 from rules.io.autosave import MARKER, AutosaveStore, PendingRestore

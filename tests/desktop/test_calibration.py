@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from desktop.calibration import (
+from desktop.document import Document
+from desktop.map.calibration import (
     Calibration,
     cells_covered,
     content_extent,
@@ -18,9 +19,8 @@ from desktop.calibration import (
     picture_grid,
     picture_point,
 )
-from desktop.document import Document
-from desktop.file_io import prepare_for_save
-from desktop.picture_commands import calibrate_command, fit_grid_command, import_command, remove_command
+from desktop.map.picture_commands import calibrate_command, fit_grid_command, import_command, remove_command
+from desktop.window.file_io import prepare_for_save
 from rules.geometry.coords import Point
 from rules.model.state import GameState
 from rules.play.edits import SetBackground

@@ -12,7 +12,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTableWidgetItem
 
 from desktop.dialogs.creature_editor import CreatureEditor, blank_creature
-from desktop.library import MY_CREATURES, CreatureLibrary
+from desktop.window.library import MY_CREATURES, CreatureLibrary
 from rules.io.creatures import import_creatures
 
 ROOT = Path(__file__).resolve().parents[2]

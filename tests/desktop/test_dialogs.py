@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QImage
 from desktop.dialogs.new_scene import NewSceneDialog
 from desktop.dialogs.scene_settings import SceneSettingsDialog
 from desktop.dialogs.token_form import TokenForm
-from desktop.file_controller import FileController
+from desktop.window.file_controller import FileController
 from rules.geometry.coords import Cell
 from tests.desktop.helpers import ascii_scene
 

@@ -82,7 +82,7 @@ def test_illegal_drop_on_impassable_and_too_far(window) -> None:  # type: ignore
 
 
 def view_independent_pos(token):  # type: ignore[no-untyped-def]
-    from desktop.grid_coords import cell_rect
+    from desktop.map.grid_coords import cell_rect
 
     return cell_rect(token.cell).topLeft().toPoint()
 

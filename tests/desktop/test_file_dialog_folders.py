@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-import desktop.file_controller as fc
+import desktop.window.file_controller as fc
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ import base64
 import json
 from pathlib import Path
 
-from desktop.file_io import prepare_for_save
-from desktop.recent import recent_files
+from desktop.window.file_io import prepare_for_save
+from desktop.window.recent import recent_files
 from rules.geometry.coords import Cell
 from rules.io.fivefoot_file import load_document
 from rules.play.edits import PaintTerrain

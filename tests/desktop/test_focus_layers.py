@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 
-from desktop.items.area_item import AreaItem
-from desktop.items.reach_item import ReachItem
-from desktop.map_scene import FADED_OPACITY
-from desktop.style import CELL
+from desktop.look.style import CELL
+from desktop.map.items.area_item import AreaItem
+from desktop.map.items.reach_item import ReachItem
+from desktop.map.scene import FADED_OPACITY
 from tests.desktop.helpers import move, press, release
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from desktop.file_controller import FileController
-from desktop.main_window import MainWindow
+from desktop.window.file_controller import FileController
+from desktop.window.main_window import MainWindow
 from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
 from rules.io.autosave import MARKER
@@ -188,8 +188,8 @@ def _big_png(path: Path, width: int, height: int) -> None:
 def test_a_10000_by_10000_picture_within_the_pixel_limit_decodes(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtGui import QImageReader
 
-    from desktop.images import DECODE_LIMIT_MB
-    from desktop.map_picture import read_picture
+    from desktop.map.images import DECODE_LIMIT_MB
+    from desktop.map.picture import read_picture
     from rules.io.images import MAX_PIXELS
 
     assert DECODE_LIMIT_MB * 1024 * 1024 >= MAX_PIXELS * 8  # whatever the checks accept, Qt may allocate
@@ -280,13 +280,13 @@ def test_a_picture_over_the_image_memory_limit_gets_a_precise_message(
 ) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtGui import QImageReader
 
-    import desktop.images
-    from desktop.map_picture import PictureError, read_picture
+    import desktop.map.images
+    from desktop.map.picture import PictureError, read_picture
 
     path = tmp_path / "wide.png"
     _big_png(path, 4000, 3000)  # 46 MB decoded
     previous = QImageReader.allocationLimit()
-    monkeypatch.setattr(desktop.images, "ensure_allocation_limit", lambda: None)
+    monkeypatch.setattr(desktop.map.images, "ensure_allocation_limit", lambda: None)
     QImageReader.setAllocationLimit(16)
     try:
         with pytest.raises(PictureError) as caught:
@@ -308,7 +308,7 @@ def test_a_backup_opens_as_an_unsaved_copy(start_window, tmp_path: Path) -> None
 
 
 def test_a_network_picture_path_is_refused_without_touching_it(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from desktop.map_picture import PictureError, read_picture
+    from desktop.map.picture import PictureError, read_picture
 
     for ref in (r"\\fileserver\maps\cave.png", "//fileserver/maps/cave.png"):
         with pytest.raises(PictureError, match="network path"):

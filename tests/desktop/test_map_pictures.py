@@ -13,9 +13,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from desktop.dialogs.import_picture import ImportChoice, ImportPictureDialog
-from desktop.images import load_image
-from desktop.map_picture import MapPicture
-from desktop.style import CELL
+from desktop.look.style import CELL
+from desktop.map.images import load_image
+from desktop.map.picture import MapPicture
 from rules.geometry.coords import Point
 from rules.io.fivefoot_file import load_document
 from rules.io.images import parse_data_uri

@@ -8,7 +8,7 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QIcon, QImage
 from PySide6.QtWidgets import QMenu, QStyle, QStyleFactory
 
-from desktop.theme import app_style
+from desktop.look.theme import app_style
 
 
 def _check_area(menu: QMenu, action) -> QImage:  # type: ignore[no-untyped-def]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
-from desktop.style import band_colour
+from desktop.look.style import band_colour
 from tests.desktop.helpers import move, press, view_point
 
 

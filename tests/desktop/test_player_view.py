@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage
 
-from desktop.style import CELL
+from desktop.look.style import CELL
 from rules.geometry.coords import Cell
 from rules.scene import scene_from_json
 from tests.desktop.helpers import move, press, release, view_point
@@ -54,7 +54,7 @@ def dungeon_doc() -> dict[str, Any]:
 @pytest.fixture
 def gm(qtbot):  # type: ignore[no-untyped-def]
     from desktop.document import Document
-    from desktop.main_window import MainWindow
+    from desktop.window.main_window import MainWindow
 
     win = MainWindow(Document(scene_from_json(dungeon_doc())), autosave=False)
     qtbot.addWidget(win)
@@ -170,7 +170,7 @@ def test_fog_remembers_where_the_party_has_been_and_saves_it(gm, qtbot) -> None:
 
     doc = gm.doc
     hero = doc.scene.token("hero")
-    from desktop.tools.fog_tool import RememberFog
+    from desktop.map.tools.fog_tool import RememberFog
 
     doc.execute(RememberFog())
     assert doc.scene.fog.is_explored(5, 6)
@@ -212,7 +212,7 @@ def test_preview_dock_shows_the_player_scene(gm, qtbot) -> None:  # type: ignore
 
 def test_initiative_lists_only_the_creatures_on_the_player_screen(qtbot) -> None:  # type: ignore[no-untyped-def]
     from desktop.document import Document
-    from desktop.main_window import MainWindow
+    from desktop.window.main_window import MainWindow
     from rules.model.encounter import Combatant, Encounter
     from rules.model.state import GameState
 
@@ -263,7 +263,7 @@ def test_light_tool_gives_a_creature_a_torch_and_puts_it_out(gm, qtbot) -> None:
 
 def test_opening_the_player_screen_switches_fog_on_for_a_map_without_it(qtbot) -> None:  # type: ignore[no-untyped-def]
     from desktop.document import Document
-    from desktop.main_window import MainWindow
+    from desktop.window.main_window import MainWindow
 
     doc = dungeon_doc()
     del doc["fog"]

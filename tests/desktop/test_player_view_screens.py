@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage
 
-from desktop.style import CELL, WALL_COLOURS
+from desktop.look.style import CELL, WALL_COLOURS
 from rules.geometry.coords import Cell
 from rules.model.fog import Fog
 from rules.scene import Token
@@ -73,8 +73,8 @@ def test_sample_map_lights_fog_and_player_screen(qtbot, shots: Path) -> None:  #
     if path is None:
         pytest.skip("sample maps not available (set FIVEFOOT_SAMPLE_MAPS)")
     from desktop.document import Document
-    from desktop.main_window import MainWindow
-    from desktop.tools.fog_tool import EditFog, RememberFog
+    from desktop.map.tools.fog_tool import EditFog, RememberFog
+    from desktop.window.main_window import MainWindow
     from rules.io import uvtt
 
     opened = uvtt.load_document(path)

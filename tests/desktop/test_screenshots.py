@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
-from desktop.grid_coords import to_scene
+from desktop.map.grid_coords import to_scene
 from tests.desktop.helpers import move, press, release, view_point
 
 ROOT = Path(__file__).resolve().parents[2]

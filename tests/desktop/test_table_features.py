@@ -9,10 +9,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow
 
 from desktop.document import Document
-from desktop.map_scene import MapScene
-from desktop.map_view import MapView
-from desktop.table import TableFeatures, table_icon
-from desktop.table_icons import TABLE_PAINTERS
+from desktop.look.table_icons import TABLE_PAINTERS
+from desktop.map.scene import MapScene
+from desktop.map.view import MapView
+from desktop.window.table import TableFeatures, table_icon
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
 from tests.desktop.helpers import move, view_point

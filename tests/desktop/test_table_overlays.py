@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop.items.cover_item import CLEAR, SOFT, TargetingOverlay, line_colour, token_at
-from desktop.items.reach_item import ReachOverlay
+from desktop.map.items.cover_item import CLEAR, SOFT, TargetingOverlay, line_colour, token_at
+from desktop.map.items.reach_item import ReachOverlay
 from rules.geometry.coords import Cell
 from rules.geometry.cover import cover
 from rules.geometry.flanking import flanking

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from desktop.grid_coords import to_scene
+from desktop.map.grid_coords import to_scene
 from rules.geometry.coords import Cell, Point
 from rules.geometry.distance import space_distance
 from tests.desktop.helpers import drag, move, press, release, view_point

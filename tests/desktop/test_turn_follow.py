@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from desktop.docks.initiative_dock import InitiativeDock
-from desktop.grid_coords import space_centre
+from desktop.map.grid_coords import space_centre
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
 from tests.desktop.table_helpers import make_view

@@ -20,11 +20,11 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaint
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from desktop.document import Document
-from desktop.grid_coords import cell_rect, to_scene
-from desktop.items import Z_OVERLAY, Z_TOKENS
-from desktop.items.bounded import BoundedItem
-from desktop.items.cell_paths import cells_path, outline_segments
-from desktop.style import CELL, LABEL_BG, LABEL_FG
+from desktop.look.style import CELL, LABEL_BG, LABEL_FG
+from desktop.map.grid_coords import cell_rect, to_scene
+from desktop.map.items import Z_OVERLAY, Z_TOKENS
+from desktop.map.items.bounded import BoundedItem
+from desktop.map.items.cell_paths import cells_path, outline_segments
 from rules.errors import QueryError
 from rules.geometry.areas import AreaResult, AreaSpec, resolve_area, unit_vector
 from rules.geometry.coords import Cell

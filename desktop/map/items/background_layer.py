@@ -9,8 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap
 
-from desktop.items.layer import MapLayer
-from desktop.style import CELL, FLOOR
+from desktop.look.style import CELL, FLOOR
+from desktop.map.items.layer import MapLayer
 from rules.scene import Background, Grid
 
 

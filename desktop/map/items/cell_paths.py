@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import QLineF, QRectF
 from PySide6.QtGui import QPainterPath
 
-from desktop.style import CELL
+from desktop.look.style import CELL
 from rules.geometry.coords import Cell
 
 

@@ -19,10 +19,10 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from desktop.document import Document
-from desktop.grid_coords import cell_rect, to_scene
-from desktop.items import Z_LABELS, Z_PATH
-from desktop.items.bounded import BoundedItem
-from desktop.style import CELL, LABEL_BG, LABEL_DIM, LABEL_FG
+from desktop.look.style import CELL, LABEL_BG, LABEL_DIM, LABEL_FG
+from desktop.map.grid_coords import cell_rect, to_scene
+from desktop.map.items import Z_LABELS, Z_PATH
+from desktop.map.items.bounded import BoundedItem
 from rules.geometry.coords import Cell
 from rules.geometry.cover import CoverLine, CoverResult, cover
 from rules.geometry.distance import space_distance

@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.style import CELL
+from desktop.look.style import CELL
 from rules.geometry.coords import Cell
 from rules.geometry.vision import party_seen
 from rules.model.fog import Fog
@@ -174,7 +174,7 @@ class FogController(QObject):
             return
         if fog.resized(scene.grid.width, scene.grid.height).remember(party_seen(scene)) is fog:
             return
-        from desktop.tools.fog_tool import RememberFog
+        from desktop.map.tools.fog_tool import RememberFog
 
         doc.execute(RememberFog())  # type: ignore[attr-defined]
 

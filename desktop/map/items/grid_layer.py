@@ -14,8 +14,8 @@ import math
 from PySide6.QtCore import QPointF, QRect, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 
-from desktop.items.layer import MapLayer
-from desktop.style import CELL, GRID_ACCENT, GRID_ACCENT_MAJOR, GRID_LINE, GRID_LINE_MAJOR
+from desktop.look.style import CELL, GRID_ACCENT, GRID_ACCENT_MAJOR, GRID_LINE, GRID_LINE_MAJOR
+from desktop.map.items.layer import MapLayer
 from rules.scene import Grid
 
 MINOR_MIN_PX = 12.0

@@ -8,8 +8,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
-from desktop.items import Z_LABELS
-from desktop.style import LABEL_BG, LABEL_FG
+from desktop.look.style import LABEL_BG, LABEL_FG
+from desktop.map.items import Z_LABELS
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.style import CELL
+from desktop.look.style import CELL
 from rules.geometry.light import BRIGHT, DIM, light_map
 from rules.scene import Light, Scene
 

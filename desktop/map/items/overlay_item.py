@@ -10,10 +10,10 @@ from PySide6.QtCore import QLineF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from desktop.items import Z_OVERLAY
-from desktop.items.bounded import BoundedItem
-from desktop.items.cell_paths import cells_path, outline_segments
-from desktop.style import band_colour
+from desktop.look.style import band_colour
+from desktop.map.items import Z_OVERLAY
+from desktop.map.items.bounded import BoundedItem
+from desktop.map.items.cell_paths import cells_path, outline_segments
 from rules.geometry.coords import Cell
 
 

@@ -8,10 +8,10 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from desktop.grid_coords import cell_rect, space_centre
-from desktop.items import Z_PATH
-from desktop.items.bounded import BoundedItem
-from desktop.style import CELL, FREE_MOVE, ILLEGAL, WARNING, band_colour
+from desktop.look.style import CELL, FREE_MOVE, ILLEGAL, WARNING, band_colour
+from desktop.map.grid_coords import cell_rect, space_centre
+from desktop.map.items import Z_PATH
+from desktop.map.items.bounded import BoundedItem
 from rules.geometry.coords import Cell
 
 

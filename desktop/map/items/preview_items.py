@@ -8,9 +8,9 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.items import Z_RULER, Z_TOOL_PREVIEW
-from desktop.items.cell_paths import cells_path, outline_segments
-from desktop.style import CELL
+from desktop.look.style import CELL
+from desktop.map.items import Z_RULER, Z_TOOL_PREVIEW
+from desktop.map.items.cell_paths import cells_path, outline_segments
 from rules.geometry.coords import Cell
 
 

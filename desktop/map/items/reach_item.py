@@ -18,10 +18,10 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from desktop.document import Document
-from desktop.items import Z_OVERLAY
-from desktop.items.bounded import BoundedItem
-from desktop.items.cell_paths import cells_path, outline_segments
-from desktop.style import CELL
+from desktop.look.style import CELL
+from desktop.map.items import Z_OVERLAY
+from desktop.map.items.bounded import BoundedItem
+from desktop.map.items.cell_paths import cells_path, outline_segments
 from rules.geometry.coords import Cell
 from rules.geometry.reach import reach_bands, threatened
 from rules.model.state import GameState

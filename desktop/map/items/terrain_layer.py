@@ -15,9 +15,9 @@ import math
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
 
-from desktop.items.cell_paths import outline_segments, row_runs
-from desktop.items.layer import MapLayer
-from desktop.style import CELL, TERRAIN_CASING, TERRAIN_COLOURS, TERRAIN_HATCH, TERRAIN_OUTLINE
+from desktop.look.style import CELL, TERRAIN_CASING, TERRAIN_COLOURS, TERRAIN_HATCH, TERRAIN_OUTLINE
+from desktop.map.items.cell_paths import outline_segments, row_runs
+from desktop.map.items.layer import MapLayer
 from rules.geometry.coords import Cell
 from rules.scene import TERRAIN_KINDS
 

@@ -23,10 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
-from desktop.grid_coords import cell_rect
-from desktop.items import Z_TOKEN_CARRIED, Z_TOKENS
-from desktop.items.bounded import BoundedItem
-from desktop.style import (
+from desktop.look.style import (
     CELL,
     ILLEGAL,
     LABEL_BG,
@@ -35,6 +32,9 @@ from desktop.style import (
     hp_colour,
     side_colour,
 )
+from desktop.map.grid_coords import cell_rect
+from desktop.map.items import Z_TOKEN_CARRIED, Z_TOKENS
+from desktop.map.items.bounded import BoundedItem
 from rules.geometry.coords import Cell
 from rules.scene import Token
 

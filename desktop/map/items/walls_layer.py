@@ -15,9 +15,9 @@ import math
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from desktop.grid_coords import to_scene
-from desktop.items.layer import MapLayer
-from desktop.style import CELL, SELECTION, WALL_CASING, WALL_COLOURS
+from desktop.look.style import CELL, SELECTION, WALL_CASING, WALL_COLOURS
+from desktop.map.grid_coords import to_scene
+from desktop.map.items.layer import MapLayer
 from rules.scene import Wall
 
 WALL_WIDTH = CELL * 0.1

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from desktop.tools.area_tool import AreaTool
-from desktop.tools.base import Tool, ToolEvent, ToolSpec
-from desktop.tools.calibrate_tool import CalibrateTool
-from desktop.tools.measure_tool import MeasureTool
-from desktop.tools.select_tool import SelectTool
-from desktop.tools.terrain_tool import TerrainTool
-from desktop.tools.wall_tool import WallTool
+from desktop.map.tools.area_tool import AreaTool
+from desktop.map.tools.base import Tool, ToolEvent, ToolSpec
+from desktop.map.tools.calibrate_tool import CalibrateTool
+from desktop.map.tools.measure_tool import MeasureTool
+from desktop.map.tools.select_tool import SelectTool
+from desktop.map.tools.terrain_tool import TerrainTool
+from desktop.map.tools.wall_tool import WallTool
 
 TOOL_SPECS: tuple[ToolSpec, ...] = (
     ToolSpec(

@@ -38,11 +38,11 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from desktop.grid_coords import from_scene, nearest_corner
-from desktop.items.area_item import AreaItem
-from desktop.items.label_item import LabelItem, LabelLine
-from desktop.style import CELL, LABEL_DIM
-from desktop.tools.base import PreviewTool, ToolEvent
+from desktop.look.style import CELL, LABEL_DIM
+from desktop.map.grid_coords import from_scene, nearest_corner
+from desktop.map.items.area_item import AreaItem
+from desktop.map.items.label_item import LabelItem, LabelLine
+from desktop.map.tools.base import PreviewTool, ToolEvent
 from rules.geometry.areas import AreaResult, AreaSpec, default_origin, shapes_for
 from rules.geometry.coords import Point
 from rules.model.areas import PlacedArea, describe, next_area_id, next_colour
@@ -50,7 +50,7 @@ from rules.play.table import PlaceArea
 from rules.scene import Token
 
 if TYPE_CHECKING:
-    from desktop.map_view import MapView
+    from desktop.map.view import MapView
 
 SHAPE_LABELS: dict[str, str] = {
     "burst": "Burst",

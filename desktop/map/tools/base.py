@@ -2,7 +2,7 @@
 
 A tool turns gestures into previews (transient items in the map scene) and, when the gesture completes,
 into one command executed on the document. It never edits the model directly and never keeps a copy of it.
-Tools are registered in `desktop.tools.TOOL_SPECS`; a later tool (area templates, cover lines) is one more
+Tools are registered in `desktop.map.tools.TOOL_SPECS`; a later tool (area templates, cover lines) is one more
 module and one more entry there.
 
 A tool with options (`has_options`) fills its row of the tool options bar in `fill_options`. `PreviewTool` is
@@ -23,11 +23,11 @@ from rules.geometry.coords import Cell
 
 if TYPE_CHECKING:
     from desktop.document import Document
-    from desktop.map_scene import MapScene
+    from desktop.map.scene import MapScene
 
 
 class ToolHost(Protocol):
-    """What a tool may use of the map view that feeds it (`desktop.map_view.MapView` is one): the document,
+    """What a tool may use of the map view that feeds it (`desktop.map.view.MapView` is one): the document,
     the map scene, the status line, the context menu, the view's signals for requests a tool can't serve
     itself, and Qt's view coordinates. Tools depend on this narrow surface, not on the view's module."""
 

@@ -2,12 +2,12 @@
 
 The box may span N × N printed squares (the "Box spans" number in the tool bar): a bigger box measures
 more precisely. While dragging, the box shows its N × N squares and the size it measures; on release
-the picture is rescaled and moved so that the grid runs along the box's edges (`desktop.calibration
+the picture is rescaled and moved so that the grid runs along the box's edges (`desktop.map.calibration
 .from_box`), with the grid fitted to the picture when "Fit grid to picture" is on: one undoable command.
 Shift keeps the box square; Escape or a right click cancels. A box smaller than a few screen pixels is
 taken for a click and changes nothing. While the tool is on, the grid is drawn in a bright colour so that
 it stands out from the dark lines printed on the picture. When a grid printed on the picture is found
-(`desktop.printed_grid`), N follows the box as it is dragged (the number of printed squares it covers)
+(`desktop.map.printed_grid`), N follows the box as it is dragged (the number of printed squares it covers)
 until a span is typed in the tool bar.
 """
 
@@ -27,16 +27,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.calibration import BoxMeasure, from_box, picture_point
-from desktop.items import Z_RULER
-from desktop.items.label_item import LabelItem, LabelLine
-from desktop.picture_commands import calibrate_command
-from desktop.printed_grid import printed_grid
-from desktop.style import CELL, LABEL_DIM, RULER
-from desktop.tools.base import PreviewTool, ToolEvent
+from desktop.look.style import CELL, LABEL_DIM, RULER
+from desktop.map.calibration import BoxMeasure, from_box, picture_point
+from desktop.map.items import Z_RULER
+from desktop.map.items.label_item import LabelItem, LabelLine
+from desktop.map.picture_commands import calibrate_command
+from desktop.map.printed_grid import printed_grid
+from desktop.map.tools.base import PreviewTool, ToolEvent
 
 if TYPE_CHECKING:
-    from desktop.map_view import MapView
+    from desktop.map.view import MapView
 
 #: A box narrower or lower than this many screen pixels is a click, not a measurement.
 MIN_BOX_PX = 6

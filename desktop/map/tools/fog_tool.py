@@ -21,10 +21,10 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QGraphicsItem, QHBoxLayout, QLabel, QSpinBox
 
-from desktop.grid_coords import cells_in_rect
-from desktop.items.preview_items import CellsPreviewItem
-from desktop.style import CELL
-from desktop.tools.base import PreviewTool, ToolEvent
+from desktop.look.style import CELL
+from desktop.map.grid_coords import cells_in_rect
+from desktop.map.items.preview_items import CellsPreviewItem
+from desktop.map.tools.base import PreviewTool, ToolEvent
 from rules.geometry.coords import Cell, Point
 from rules.geometry.vision import party_seen
 from rules.model.fog import Fog, brush_cells
@@ -39,7 +39,7 @@ except ImportError:  # pragma: no cover - the app's older protocol: apply(DocSta
     Refused = ValueError  # type: ignore[misc,assignment]
 
 if TYPE_CHECKING:
-    from desktop.map_view import MapView
+    from desktop.map.view import MapView
 
 REVEAL_COLOUR = QColor(255, 255, 160, 110)
 HIDE_COLOUR = QColor(20, 20, 40, 150)

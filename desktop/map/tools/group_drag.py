@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
 
-from desktop.grid_coords import cell_at
-from desktop.items.token_item import TokenItem
+from desktop.map.grid_coords import cell_at
+from desktop.map.items.token_item import TokenItem
 from rules.geometry.coords import Cell
 from rules.play.edits import PlaceTokens
 
 if TYPE_CHECKING:
-    from desktop.map_view import MapView
+    from desktop.map.view import MapView
 
 
 class GroupDrag:

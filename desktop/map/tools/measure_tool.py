@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem
 
-from desktop.grid_coords import cell_at, cell_rect, nearest_corner, to_scene
-from desktop.items.label_item import LabelItem, LabelLine
-from desktop.items.preview_items import PolylineItem
-from desktop.style import LABEL_DIM, RULER
-from desktop.tools.base import PreviewTool, ToolEvent
+from desktop.look.style import LABEL_DIM, RULER
+from desktop.map.grid_coords import cell_at, cell_rect, nearest_corner, to_scene
+from desktop.map.items.label_item import LabelItem, LabelLine
+from desktop.map.items.preview_items import PolylineItem
+from desktop.map.tools.base import PreviewTool, ToolEvent
 from rules.play.measure import Anchor, Measurement, measure
 
 if TYPE_CHECKING:
-    from desktop.map_view import MapView
+    from desktop.map.view import MapView
 
 
 class MeasureTool(PreviewTool):

@@ -16,18 +16,18 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 
-from desktop.grid_coords import cell_at, cell_rect
-from desktop.items.label_item import LabelItem, LabelLine
-from desktop.items.path_item import PathItem, PathPicture
-from desktop.items.token_item import TokenItem
-from desktop.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
+from desktop.look.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
+from desktop.map.grid_coords import cell_at, cell_rect
+from desktop.map.items.label_item import LabelItem, LabelLine
+from desktop.map.items.path_item import PathItem, PathPicture
+from desktop.map.items.token_item import TokenItem
 from rules.geometry.coords import Cell
 from rules.play.moves import MoveToken, budget_for
 from rules.play.moves import move_log as move_log  # the log line moved to the engine
 from rules.turn_movement import MovePlan, MovePlanner
 
 if TYPE_CHECKING:
-    from desktop.map_view import MapView
+    from desktop.map.view import MapView
 
 
 def cell_text(cell: Cell) -> str:

@@ -5,8 +5,8 @@
 - While carrying: Shift-release or Shift-click drops a waypoint; Alt is the GM's free move; Escape or a
   right click cancels.
 - Drag on empty floor: box selection. Click a door: open or close it. Double-click a token: edit it.
-- Right click: a context menu (edit, the system's actions — `desktop.action_menu` —, duplicate, delete, end
-  turn; add a token here; door and wall actions).
+- Right click: a context menu (edit, the system's actions — `desktop.window.action_menu` —, duplicate, delete,
+  end turn; add a token here; door and wall actions).
 """
 
 from __future__ import annotations
@@ -18,21 +18,21 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QMenu
 
-from desktop.action_menu import add_actions_menu
-from desktop.grid_coords import cell_at
-from desktop.items.preview_items import MarqueeItem
-from desktop.items.token_item import TokenItem
-from desktop.style import CELL
-from desktop.tools.base import Tool, ToolEvent
-from desktop.tools.group_drag import GroupDrag
-from desktop.tools.move_drag import MoveDrag
+from desktop.look.style import CELL
+from desktop.map.grid_coords import cell_at
+from desktop.map.items.preview_items import MarqueeItem
+from desktop.map.items.token_item import TokenItem
+from desktop.map.tools.base import Tool, ToolEvent
+from desktop.map.tools.group_drag import GroupDrag
+from desktop.map.tools.move_drag import MoveDrag
+from desktop.window.action_menu import add_actions_menu
 from rules.play.command import Command
 from rules.play.edits import DeleteWalls, ReplaceWall, delete_command, duplicate_command, end_turn_command
 from rules.scene import Wall
 
 if TYPE_CHECKING:
     from desktop.document import Document
-    from desktop.map_view import MapView
+    from desktop.map.view import MapView
 
 DOOR_TOLERANCE = CELL * 0.16
 

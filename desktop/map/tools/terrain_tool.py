@@ -9,16 +9,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSpinBox
 
-from desktop.grid_coords import cells_in_rect
-from desktop.items.preview_items import CellsPreviewItem
-from desktop.style import TERRAIN_HATCH, TERRAIN_LABELS
-from desktop.tools.base import PreviewTool, ToolEvent
+from desktop.look.style import TERRAIN_HATCH, TERRAIN_LABELS
+from desktop.map.grid_coords import cells_in_rect
+from desktop.map.items.preview_items import CellsPreviewItem
+from desktop.map.tools.base import PreviewTool, ToolEvent
 from rules.geometry.coords import Cell
 from rules.play.edits import PaintTerrain
 from rules.scene import TERRAIN_KINDS
 
 if TYPE_CHECKING:
-    from desktop.map_view import MapView
+    from desktop.map.view import MapView
 
 ERASE = "erase"
 ERASE_COLOUR = QColor(120, 200, 255, 160)

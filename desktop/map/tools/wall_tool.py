@@ -15,18 +15,18 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel
 
-from desktop.grid_coords import from_scene, to_scene
-from desktop.items import Z_TOOL_PREVIEW
-from desktop.items.preview_items import PolylineItem
-from desktop.style import CELL, WALL_COLOURS
-from desktop.tools.base import PreviewTool, ToolEvent
-from desktop.tools.select_tool import DOOR_TOLERANCE, toggle_door_command
+from desktop.look.style import CELL, WALL_COLOURS
+from desktop.map.grid_coords import from_scene, to_scene
+from desktop.map.items import Z_TOOL_PREVIEW
+from desktop.map.items.preview_items import PolylineItem
+from desktop.map.tools.base import PreviewTool, ToolEvent
+from desktop.map.tools.select_tool import DOOR_TOLERANCE, toggle_door_command
 from rules.geometry.coords import Point
 from rules.play.edits import AddWalls
 from rules.scene import Wall
 
 if TYPE_CHECKING:
-    from desktop.map_view import MapView
+    from desktop.map.view import MapView
 
 KIND_LABELS = {"wall": "Wall", "door": "Door", "window": "Window", "low": "Low wall"}
 

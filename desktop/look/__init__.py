@@ -1,0 +1,1 @@
+"""The look: theme, colours and pens, painted icons."""

@@ -1,0 +1,1 @@
+"""The battle map: the scene that mirrors the document, the view, its items and tools, and map pictures."""

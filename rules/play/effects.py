@@ -1,0 +1,217 @@
+"""Conditions with durations and healing as commands: what the condition editor and the heal buttons execute.
+
+* `EditConditions(token_id, conditions, effects)`: the token's conditions become `conditions` (the condition
+  editor's list) and `effects` (`rules.model.effects.Effect`, one per condition given a duration) join the
+  running encounter's timed effects (`rules.model.encounter.Encounter.timed`), which tick at every turn
+  boundary (`rules.play.turns`). A new effect for a condition replaces the old effect for the same condition
+  on that token; effects whose condition the token no longer has end. Without an encounter there are no
+  turns to count, so durations are not kept (the log says so) and the conditions stay until removed.
+* `EndEffect(effect_id)`: the GM ends one effect (by hand, or on its successful save); its condition goes
+  unless another effect still gives it. `SustainEffect(effect_id)`: a sustained effect is sustained this turn.
+* `Heal(token_id, amount)` / `GainTempHp(token_id, amount)`: healing and temporary HP by the system's rules
+  (`rules.systems.healing`: capped at max HP, waking, PF2e dying → wounded, 5e death saves reset;
+  temporary HP don't stack).
+
+`put_token(state, token)` replaces a token and lets the timed effects follow it (an effect whose condition
+the token lost ends); the other commands use it when a rule takes a condition off (Take Cover ending).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.model import effects as fx
+from rules.model.state import GameState
+from rules.play.command import Outcome, Refused, logged
+from rules.scene import Token
+from rules.systems import healing
+
+
+def _name(condition: str) -> str:
+    return condition.split()[0].lower() if condition.split() else ""
+
+
+def put_token(state: GameState, token: Token) -> tuple[GameState, tuple[str, ...]]:
+    """`state` with `token` in place of the token of the same id; the encounter's timed effects on it
+    follow its conditions (`rules.model.effects.follow_token`). Returns the state and the log lines of
+    effects that ended."""
+    state = state.with_scene(state.scene.replace_token(token))
+    enc = state.encounter
+    if enc is None or not enc.timed_on(token.id):
+        return state, ()
+    timed, lines = fx.follow_token(enc.timed, token)
+    if timed == enc.timed:
+        return state, ()
+    return replace(state, encounter=replace(enc, timed=timed)), lines
+
+
+def _unique(effect: fx.Effect, taken: set[str]) -> fx.Effect:
+    if effect.id not in taken:
+        return effect
+    n = 2
+    while f"{effect.id}-{n}" in taken:
+        n += 1
+    return replace(effect, id=f"{effect.id}-{n}")
+
+
+def edit_conditions(
+    state: GameState, token_id: str, conditions: Sequence[str], effects: Sequence[fx.Effect] = ()
+) -> tuple[GameState, list[str]]:
+    """See `EditConditions`. Raises `Refused` for an unknown token or an effect on another token."""
+    token = state.scene.token(token_id)
+    if token is None:
+        raise Refused(f"no token with id {token_id!r}")
+    for e in effects:
+        if e.target != token_id:
+            raise Refused(f"effect {e.id!r} is on {e.target!r}, not on {token_id!r}")
+    after = replace(token, conditions=tuple(conditions))
+    shown = ", ".join(after.conditions) or "none"
+    lines = [f"{token.label}: conditions {shown}"]
+    enc = state.encounter
+    if enc is None:
+        state = state.with_scene(state.scene.replace_token(after))
+        if effects:
+            lines.append("no encounter is running: durations aren't counted (the conditions stay until removed)")
+        return state, lines
+    names = {_name(c) for c in after.conditions}
+    renewed = {e.name.lower() for e in effects}
+    kept = tuple(
+        e for e in enc.timed if e.target != token_id or (e.name.lower() in names and e.name.lower() not in renewed)
+    )
+    taken = {e.id for e in kept}
+    added: list[fx.Effect] = []
+    for e in effects:
+        if e.name.lower() not in names:
+            continue
+        e = _unique(e, taken)
+        taken.add(e.id)
+        added.append(e)
+        lines.append(e.describe())
+    state = replace(state, encounter=replace(enc, timed=(*kept, *added)))
+    state, ended = put_token(state, after)
+    return state, [*lines, *ended]
+
+
+@dataclass(frozen=True, slots=True)
+class EditConditions:
+    """The condition editor's result as one step (see the module docstring)."""
+
+    token_id: str
+    conditions: tuple[str, ...]
+    effects: tuple[fx.Effect, ...] = ()
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Edit conditions"
+
+    def apply(self, state: GameState) -> Outcome:
+        after, lines = edit_conditions(state, self.token_id, self.conditions, self.effects)
+        return logged(after, "; ".join(lines))
+
+
+#: Another name for the same command.
+SetEffects = EditConditions
+
+
+def _timed(state: GameState) -> tuple[fx.Effect, ...]:
+    if state.encounter is None:
+        raise Refused("no encounter is running")
+    return state.encounter.timed
+
+
+@dataclass(frozen=True, slots=True)
+class EndEffect:
+    """End one timed effect by hand (or on its successful save): its condition leaves the token unless
+    another running effect still gives it."""
+
+    effect_id: str
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "End effect"
+
+    def apply(self, state: GameState) -> Outcome:
+        before = _timed(state)
+        try:
+            after, lines = fx.end(before, self.effect_id)
+        except KeyError as exc:
+            raise Refused(str(exc.args[0])) from None
+        gone = next(e for e in before if e.id == self.effect_id)
+        assert state.encounter is not None
+        state = replace(state, encounter=replace(state.encounter, timed=after))
+        token = state.scene.token(gone.target)
+        if token is not None:
+            state = state.with_scene(state.scene.replace_token(fx.apply_to_token(token, before, after)))
+        return logged(state, *lines)
+
+
+@dataclass(frozen=True, slots=True)
+class SustainEffect:
+    """Sustain a sustained effect this turn (it doesn't end at the end of the sustainer's turn)."""
+
+    effect_id: str
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Sustain"
+
+    def apply(self, state: GameState) -> Outcome:
+        before = _timed(state)
+        try:
+            after = fx.sustain(before, self.effect_id)
+        except (KeyError, ValueError) as exc:
+            raise Refused(str(exc.args[0])) from None
+        assert state.encounter is not None
+        e = next(x for x in after if x.id == self.effect_id)
+        return logged(replace(state, encounter=replace(state.encounter, timed=after)), f"{e.text} is sustained")
+
+
+def _hp_step(state: GameState, token_id: str, amount: int, temp: bool) -> Outcome:
+    token = state.scene.token(token_id)
+    if token is None:
+        raise Refused(f"no token with id {token_id!r}")
+    if token.hp is None:
+        raise Refused(f"{token.label} has no HP to heal")
+    try:
+        rule = healing.gain_temp_hp if temp else healing.heal
+        after, lines = rule(token, amount, state.scene.system)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+    new_state, ended = put_token(state, after)
+    return logged(new_state, "; ".join((*lines, *ended)))
+
+
+@dataclass(frozen=True, slots=True)
+class Heal:
+    """`token_id` regains `amount` HP by its system's rules (`rules.systems.healing.heal`)."""
+
+    token_id: str
+    amount: int
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Heal"
+
+    def apply(self, state: GameState) -> Outcome:
+        return _hp_step(state, self.token_id, self.amount, temp=False)
+
+
+@dataclass(frozen=True, slots=True)
+class GainTempHp:
+    """`token_id` gains `amount` temporary HP (they don't stack: the higher stays)."""
+
+    token_id: str
+    amount: int
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Temporary HP"
+
+    def apply(self, state: GameState) -> Outcome:
+        return _hp_step(state, self.token_id, self.amount, temp=True)
