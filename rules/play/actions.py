@@ -1,0 +1,599 @@
+"""Actions that involve a second creature or a move: maneuvers, Aid / Help, Point Out, Seek and Sneak.
+
+Each command resolves its action once, inside ``apply``, with the dice it carries (the app rolls them or the
+GM types them), through the engine's own functions, and applies what the rules say to the state:
+
+* `Maneuver(actor, target, action, d20, target_d20, shove, damage_roll)`: PF2e Grapple, Shove, Trip,
+  Disarm, Escape, Tumble Through (`rules.systems.pf2e.maneuvers`); 5e Grapple, Shove (push or prone),
+  Escape (`rules.systems.dnd5e.maneuvers`: 2014 contests, 2024 saves). The target must be within reach (an
+  Escape: the two within reach of one of them; Tumble Through has no reach) and at most one size larger for
+  Grapple, Shove and Trip. The outcome's conditions are added and removed, a push moves the target along
+  the legal path `rules.systems.forced_movement.push` traced (stopping where it says), a critical Trip
+  deals its 1d6 bludgeoning (`damage_roll`) through the target's system. PF2e actions with the attack trait
+  count toward the multiple attack penalty (and take an action) like a Strike on the actor's own turn, and
+  end its Take Cover; Tumble Through takes an action; 5e Grapple and Shove replace one attack, Escape is an
+  action. A successful Tumble Through moves the actor through the target's space to `through_to` when
+  given (a legal square past the target).
+* `Aid(helper, ally, d20, skill)` (PF2e, DC 15: the ally gets ``aided N``, the circumstance bonus, or the
+  log notes the −1 of a critical failure) and `Help(helper, ally)` (5e: ``helped``, advantage).
+* `PointOut(pointer, target)` (PF2e): an undetected creature becomes hidden.
+* `Seek(seeker, d20)` (PF2e Seek, 5e Search): the creatures found change state.
+* `Sneak(token, waypoints, d20)` (PF2e): a move of at most half Speed (one action), then the Stealth check
+  against every observer where the move ends (`rules.systems.stealth.sneak`).
+
+The `detail` of a resolved command is an `ActionReport`: the rows the result dialog shows (modifiers, total
+against the DC, the degree, the effects) with creatures named by their labels; the log lines say the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.geometry.coords import Cell
+from rules.geometry.reach import within_reach
+from rules.model.state import GameState
+from rules.play.command import Outcome, Refused
+from rules.play.moves import cell_text, plan_move, record_move
+from rules.play.turns import record_attack, spend_actions
+from rules.scene import Scene, Token
+from rules.systems import system_for
+from rules.systems.damage import DamageEntry
+from rules.systems.dnd5e import checks as dnd_checks
+from rules.systems.dnd5e import maneuvers as dnd
+from rules.systems.dnd5e.checks import TestResult
+from rules.systems.dnd5e.editions import edition as edition_named
+from rules.systems.forced_movement import ForcedMove
+from rules.systems.modifiers import breakdown_lines, signed, sum_text
+from rules.systems.pf2e import checks as pf2e_checks
+from rules.systems.pf2e import maneuvers as pf2e
+from rules.systems.pf2e.maneuvers import Change
+
+#: The menu's words for each maneuver.
+MANEUVER_NAMES: dict[str, str] = {
+    "grapple": "Grapple",
+    "shove": "Shove",
+    "trip": "Trip",
+    "disarm": "Disarm",
+    "escape": "Escape",
+    "tumble-through": "Tumble Through",
+}
+DEGREE_WORDS: dict[str, str] = {
+    "critical-success": "critical success",
+    "success": "success",
+    "failure": "failure",
+    "critical-failure": "critical failure",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionReport:
+    """What the result dialog shows: a title, the roll rows (the dice, each modifier, the total against the
+    DC), the result (degree, or who won), the effects applied, and the engine's outcome object."""
+
+    title: str
+    rows: tuple[str, ...]
+    result: str
+    effects: tuple[str, ...]
+    success: bool
+    outcome: object | None = None
+
+    def lines(self) -> tuple[str, ...]:
+        """The log entry: the headline, then the rows and effects indented."""
+        return (f"{self.title}: {self.result}", *("  " + r for r in (*self.rows, *self.effects)))
+
+
+def _token(scene: Scene, token_id: str, role: str) -> Token:
+    token = scene.token(token_id)
+    if token is None:
+        raise Refused(f"no token with id {token_id!r} ({role})")
+    return token
+
+
+def _names(scene: Scene) -> dict[str, str]:
+    return {t.id: t.label for t in scene.tokens}
+
+
+def _change_text(change: Change, names: dict[str, str]) -> str:
+    name = names.get(change.token_id, change.token_id)
+    return f"{name} is {change.condition}" if change.add else f"{name} is no longer {change.condition}"
+
+
+def apply_changes(scene: Scene, changes: Sequence[Change]) -> tuple[Scene, list[str]]:
+    """Add and remove the conditions `changes` ask for; the lines name what really changed."""
+    names = _names(scene)
+    lines: list[str] = []
+    for ch in changes:
+        token = scene.token(ch.token_id)
+        if token is None:
+            continue
+        if ch.add and not token.has_condition(ch.condition):
+            scene = scene.replace_token(token.with_condition(ch.condition))
+            lines.append(_change_text(ch, names))
+        elif not ch.add and token.has_condition(ch.condition):
+            scene = scene.replace_token(token.without_condition(ch.condition))
+            lines.append(_change_text(ch, names))
+    return scene, lines
+
+
+def apply_push(scene: Scene, push: ForcedMove | None, wanted: int) -> tuple[Scene, list[str]]:
+    """Move the pushed creature to where the push ended (its legal path); the line says how far and why
+    it stopped short."""
+    if push is None or not wanted:
+        return scene, []
+    token = scene.token(push.token_id)
+    if token is None:
+        return scene, []
+    line = f"{token.label} is pushed {push.moved_feet} ft to {cell_text(push.destination)}"
+    if push.moved_feet < wanted:
+        line += f" (of {wanted} ft: {push.stopped_by})"
+    if push.moved_feet:
+        scene = scene.replace_token(replace(token, cell=push.destination))
+    return scene, [line]
+
+
+def _reach_problem(scene: Scene, actor: Token, target: Token, action: str) -> str | None:
+    if action == "tumble-through":
+        return None
+    ok = within_reach(scene, actor, target, actor.reach)
+    if action == "escape":
+        ok = ok or within_reach(scene, target, actor, target.reach)
+    if ok:
+        return None
+    return f"{target.label} is not within {actor.label}'s reach of {actor.reach} ft"
+
+
+def _one_d20(dice: tuple[int, ...], who: str) -> int:
+    if len(dice) != 1:
+        raise Refused(f"a PF2e check takes one d20 ({who}), got {len(dice)}")
+    return dice[0]
+
+
+def _dnd_dice(dice: tuple[int, ...], who: str) -> int | list[int] | None:
+    if not dice:
+        return None
+    if len(dice) > 2:
+        raise Refused(f"a 5e roll is one or two d20s ({who}), got {len(dice)}")
+    return dice[0] if len(dice) == 1 else list(dice)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ ({1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')) }"
+
+
+def _test_rows(result: TestResult, names: dict[str, str], what: str) -> list[str]:
+    """A 5e test as rows: the dice (and why two), the modifier, the total (and the DC)."""
+    who = names.get(result.token_id, result.token_id)
+    dice = (
+        f"d20 {result.d20_used}"
+        if result.mode == "normal"
+        else f"d20 {result.d20[0]}, {result.d20[1]} ({result.mode}: {result.d20_used})"
+    )
+    stat = result.stat.replace("_", " ")
+    extra = "".join(
+        f" {signed(v)} {label}" for v, label in ((result.penalty, "penalty"), (result.bonus, "bonus")) if v
+    )
+    rows = [f"{who} {what} ({stat} {result.kind}): {dice} {signed(result.modifier)}{extra} = {result.total}"]
+    rows += [f"    {r.render()}" for r in result.reasons]
+    rows += [f"    automatic failure: {a}" for a in result.automatic_failures]
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class Maneuver:
+    """One maneuver by `actor_id` on `target_id` (see the module docstring). `d20`: the actor's die (PF2e
+    one; 5e one or two for advantage/disadvantage; unused for a 2024 grapple or shove); `target_d20`: the
+    target's contest roll (5e 2014) or save (5e 2024 grapple/shove). `damage_roll`: the 1d6 of a critical
+    Trip (rolled by the app; needed only then). `attack_number` overrides the turn's count."""
+
+    actor_id: str
+    target_id: str
+    action: str
+    d20: tuple[int, ...] = ()
+    target_d20: tuple[int, ...] = ()
+    shove: str = "push"
+    damage_roll: int | None = None
+    attack_number: int | None = None
+    through_to: Cell | None = None
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return MANEUVER_NAMES.get(self.action, self.action)
+
+    def apply(self, state: GameState) -> Outcome:
+        scene = state.scene
+        actor = _token(scene, self.actor_id, "actor")
+        target = _token(scene, self.target_id, "target")
+        if actor.id == target.id:
+            raise Refused(f"{actor.label} can't {self.label} itself")
+        actions = pf2e.ACTIONS if scene.is_pf2e else dnd.ACTIONS
+        if self.action not in actions:
+            raise Refused(f"{scene.system} maneuvers are {', '.join(actions)}, not {self.action!r}")
+        problem = _reach_problem(scene, actor, target, self.action)
+        if problem is None:
+            legal = pf2e.check_legal if scene.is_pf2e else dnd.check_legal
+            problem = legal(actor, target, self.action)
+            if problem is not None:
+                problem = problem.replace(target.id, target.label).replace(actor.id, actor.label)
+        if problem is not None:
+            raise Refused(f"{actor.label} can't {self.label} {target.label}: {problem}")
+        if scene.is_pf2e:
+            return self._pf2e(state, actor, target)
+        return self._dnd(state, actor, target)
+
+    # ---- PF2e
+
+    def _pf2e(self, state: GameState, actor: Token, target: Token) -> Outcome:
+        scene = state.scene
+        rule = pf2e.RULES[self.action]
+        number = self.attack_number or state.attack_number(actor.id)
+        d20 = _one_d20(self.d20, f"{actor.label}'s {rule.skills[0]}")
+        try:
+            out = pf2e.maneuver(actor, target, self.action, d20, attack_number=number, scene=scene)
+        except pf2e_checks.MissingStatistic as exc:
+            raise Refused(f"{self.label}: {exc}") from None
+        except ValueError as exc:
+            raise Refused(f"{self.label}: {exc}") from None
+        if out.damage is not None and self.damage_roll is None:
+            raise Refused(f"a critical {self.label} needs its damage roll ({out.damage})")
+        skill = pf2e.actor_modifiers(actor, rule, number)[0]
+        rows = [f"d20 {d20}", *breakdown_lines(out.modifiers)]
+        rows.append(f"total {sum_text(d20, out.modifiers)} vs {rule.defence.capitalize()} DC {out.dc}")
+        dc_mods = breakdown_lines(out.dc_modifiers)
+        rows.append(f"DC {out.dc} = 10 {' '.join(dc_mods)}".rstrip() if dc_mods else f"DC {out.dc}")
+        scene, effects = apply_changes(scene, out.changes)
+        scene, pushed = apply_push(scene, out.push, out.push_feet)
+        effects += pushed
+        if out.damage is not None and self.damage_roll is not None:
+            scene, hurt = _damage(scene, target.id, self.damage_roll, "bludgeoning", f"{out.damage}")
+            effects += hurt
+        if out.degree == pf2e.CRITICAL_FAILURE and self.action == "grapple":
+            effects.append(f"{target.label} may grab {actor.label} or knock it prone (its choice)")
+        if self.action == "tumble-through" and out.success and self.through_to is not None:
+            scene, moved = _tumble(scene, actor.id, self.through_to)
+            effects += moved
+        if not effects:
+            effects = ["no effect"]
+        state = state.with_scene(scene)
+        if rule.attack:
+            state = record_attack(state, actor.id)
+            state = _end_take_cover(state, actor.id, effects)
+        else:
+            state = spend_actions(state, actor.id, 1)
+        attack = f" ({_ordinal(number)} attack)" if rule.attack and number > 1 else ""
+        report = ActionReport(
+            title=f"{actor.label} tries to {self.label} {target.label}{attack} with {skill.capitalize()}",
+            rows=tuple(rows),
+            result=DEGREE_WORDS.get(out.degree, out.degree),
+            effects=tuple(effects),
+            success=out.success,
+            outcome=out,
+        )
+        return Outcome(state, report.lines(), report)
+
+    # ---- 5e
+
+    def _dnd(self, state: GameState, actor: Token, target: Token) -> Outcome:
+        scene = state.scene
+        ed = edition_named(scene.system)
+        try:
+            out = dnd.maneuver(
+                actor,
+                target,
+                self.action,
+                edition=ed,
+                d20=_dnd_dice(self.d20, f"{actor.label}'s roll"),
+                target_d20=_dnd_dice(self.target_d20, f"{target.label}'s roll"),
+                shove=self.shove,
+                scene=scene,
+            )
+        except dnd_checks.MissingStatistic as exc:
+            raise Refused(f"{self.label}: {exc}") from None
+        except ValueError as exc:
+            raise Refused(f"{self.label}: {exc}") from None
+        names = _names(scene)
+        rows: list[str] = []
+        if out.actor_roll is not None:
+            rows += _test_rows(out.actor_roll, names, "rolls")
+        if out.target_roll is not None:
+            rows += _test_rows(out.target_roll, names, "saves" if out.target_roll.kind == "save" else "rolls")
+        if out.dc is not None:
+            who = actor if self.action != "escape" else target
+            rows.append(f"DC {out.dc} (8 + {who.label}'s Strength modifier + proficiency bonus)")
+        if out.actor_roll is not None and out.target_roll is not None:
+            a, t = out.actor_roll.total, out.target_roll.total
+            rows.append(f"contest {a} vs {t}" + (" (a tie: nothing changes)" if a == t else ""))
+        scene, effects = apply_changes(scene, out.changes)
+        scene, pushed = apply_push(scene, out.push, out.push_feet)
+        effects += pushed
+        if not effects:
+            effects = ["no effect"]
+        state = state.with_scene(scene)
+        if self.action == "escape":
+            state = spend_actions(state, actor.id, 1)
+        else:
+            state = record_attack(state, actor.id)
+        what = (
+            self.label
+            if self.action != "shove"
+            else f"Shove ({'knock prone' if self.shove == 'prone' else 'push'})"
+        )
+        report = ActionReport(
+            title=f"{actor.label} tries to {what} {target.label}",
+            rows=tuple(rows),
+            result="success" if out.success else "failure",
+            effects=tuple(effects),
+            success=out.success,
+            outcome=out,
+        )
+        return Outcome(state, report.lines(), report)
+
+
+def _damage(scene: Scene, token_id: str, amount: int, kind: str, formula: str) -> tuple[Scene, list[str]]:
+    token = scene.token(token_id)
+    if token is None:
+        return scene, []
+    if amount < 0:
+        raise Refused(f"a damage roll is not negative ({amount})")
+    if token.hp is None:
+        return scene, [f"{token.label} takes {amount} {kind} ({formula}; no HP listed)"]
+    outcome, after = system_for(scene).damage(token, [DamageEntry(amount, kind)])
+    line = f"{token.label} takes {outcome.total} {kind} ({formula} rolled {amount})"
+    line += f": HP {token.hp} → {outcome.hp}"
+    return scene.replace_token(after), [line]
+
+
+def _tumble(scene: Scene, actor_id: str, to: Cell) -> tuple[Scene, list[str]]:
+    token = scene.token(actor_id)
+    if token is None:
+        return scene, []
+    scene = scene.replace_token(replace(token, cell=to))
+    return scene, [f"{token.label} tumbles through to {cell_text(to)}"]
+
+
+def _end_take_cover(state: GameState, token_id: str, effects: list[str]) -> GameState:
+    from rules.systems.support_actions import take_cover_ends
+
+    token = state.scene.token(token_id)
+    if token is None:
+        return state
+    after = take_cover_ends(token, "attack")
+    if after is token:
+        return state
+    effects.append(f"{token.label}'s Take Cover ends (an attack)")
+    return state.with_scene(state.scene.replace_token(after))
+
+
+# ------------------------------------------------------------------------------------------ support
+
+
+@dataclass(frozen=True, slots=True)
+class Aid:
+    """PF2e Aid: `helper_id` rolls `skill` (d20) against DC 15 to help `ally_id`'s next check or attack."""
+
+    helper_id: str
+    ally_id: str
+    d20: int
+    skill: str = "athletics"
+    rank: str = "trained"
+    dc: int = pf2e_checks.AID_DC
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Aid"
+
+    def apply(self, state: GameState) -> Outcome:
+        scene = state.scene
+        if not scene.is_pf2e:
+            raise Refused(f"Aid is a PF2e reaction; this scene is {scene.system} (use Help)")
+        helper = _token(scene, self.helper_id, "helper")
+        ally = _token(scene, self.ally_id, "ally")
+        if helper.id == ally.id:
+            raise Refused(f"{helper.label} can't Aid itself")
+        try:
+            check = pf2e_checks.check(helper, self.skill, self.d20, self.dc)
+        except pf2e_checks.MissingStatistic as exc:
+            raise Refused(f"Aid: {exc}") from None
+        except ValueError as exc:
+            raise Refused(f"Aid: {exc}") from None
+        mod = pf2e_checks.aid_modifier(check.degree, self.rank, f"Aid by {helper.label}")
+        rows = [
+            f"d20 {self.d20}",
+            *breakdown_lines(check.modifiers),
+            f"total {sum_text(self.d20, check.modifiers)} vs DC {self.dc}",
+        ]
+        effects: list[str] = []
+        if mod is None:
+            effects.append("no effect")
+        elif mod.value > 0:
+            scene = scene.replace_token(ally.with_condition("aided", mod.value))
+            effects.append(
+                f"{ally.label} gets {signed(mod.value)} circumstance to its next check or attack (aided)"
+            )
+        else:
+            effects.append(f"{ally.label} takes {signed(mod.value)} circumstance to its next check or attack")
+        state = state.with_scene(scene)
+        if state.encounter is not None:
+            from rules.play.turns import use_reaction
+
+            if helper.id in state.reactions_used:
+                raise Refused(f"{helper.label} has already used its reaction this round")
+            state, _used = use_reaction(state, helper.id)
+            effects.append(f"{helper.label} uses its reaction")
+        report = ActionReport(
+            title=f"{helper.label} Aids {ally.label} with {self.skill.capitalize()}",
+            rows=tuple(rows),
+            result=DEGREE_WORDS.get(check.degree, check.degree),
+            effects=tuple(effects),
+            success=check.degree in ("success", "critical-success"),
+            outcome=check,
+        )
+        return Outcome(state, report.lines(), report)
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    """5e Help: `ally_id` has advantage on its next ability check or attack roll (``helped``); an action."""
+
+    helper_id: str
+    ally_id: str
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Help"
+
+    def apply(self, state: GameState) -> Outcome:
+        from rules.systems.support_actions import help_ally
+
+        scene = state.scene
+        if scene.is_pf2e:
+            raise Refused("Help is a D&D 5e action; this scene is PF2e (use Aid)")
+        helper = _token(scene, self.helper_id, "helper")
+        ally = _token(scene, self.ally_id, "ally")
+        if helper.id == ally.id:
+            raise Refused(f"{helper.label} can't Help itself")
+        state = state.with_scene(scene.replace_token(help_ally(ally)))
+        state = spend_actions(state, helper.id, 1)
+        line = f"{helper.label} Helps {ally.label}: advantage on its next ability check or attack roll"
+        return Outcome(state, (line,))
+
+
+@dataclass(frozen=True, slots=True)
+class PointOut:
+    """PF2e Point Out: `target_id`, undetected, becomes hidden (its square is known); one action."""
+
+    pointer_id: str
+    target_id: str
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Point Out"
+
+    def apply(self, state: GameState) -> Outcome:
+        from rules.systems.stealth import point_out
+
+        scene = state.scene
+        if not scene.is_pf2e:
+            raise Refused(f"Point Out is a PF2e action; this scene is {scene.system}")
+        pointer = _token(scene, self.pointer_id, "pointer")
+        target = _token(scene, self.target_id, "target")
+        after = point_out(pointer, target)
+        if after == target:
+            raise Refused(f"{target.label} is not undetected: there is nothing to Point Out")
+        state = spend_actions(state.with_scene(scene.replace_token(after)), pointer.id, 1)
+        return Outcome(state, (f"{pointer.label} Points Out {target.label}: undetected → hidden",))
+
+
+def _stealth_lines(scene: Scene, result: object) -> list[str]:
+    from rules.systems.stealth import StealthResult
+
+    assert isinstance(result, StealthResult)
+    names = _names(scene)
+    return [
+        f"vs {names.get(o.observer_id, o.observer_id)}: {o.total} vs DC {o.dc} → "
+        f"{DEGREE_WORDS.get(o.outcome, o.outcome)} ({o.before} → {o.after})"
+        + (f"; {o.note}" if o.note else "")
+        for o in result.observations
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Seek:
+    """PF2e Seek (30 ft) / 5e Search: one Perception roll (`d20`: 5e one or two dice) against every hidden
+    creature; those found change state. One action."""
+
+    seeker_id: str
+    d20: tuple[int, ...]
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Seek"
+
+    def apply(self, state: GameState) -> Outcome:
+        from rules.systems import stealth
+
+        scene = state.scene
+        seeker = _token(scene, self.seeker_id, "seeker")
+        verb = "Seeks" if scene.is_pf2e else "Searches"
+        try:
+            if scene.is_pf2e:
+                result = stealth.seek(scene, seeker, _one_d20(self.d20, "Perception"))
+            else:
+                dice = _dnd_dice(self.d20, "Perception")
+                if dice is None:
+                    raise Refused("Search needs the Perception roll")
+                result = stealth.search_5e(scene, seeker, dice)
+        except LookupError as exc:
+            raise Refused(f"{verb}: {exc}") from None
+        for t in result.tokens:
+            scene = scene.replace_token(t)
+        found = ", ".join(t.label for t in result.tokens) or "nobody new"
+        rows = _stealth_lines(state.scene, result) or ["no hidden creature in range"]
+        state = spend_actions(state.with_scene(scene), seeker.id, 1)
+        dice_text = ", ".join(str(d) for d in self.d20)
+        head = f"{seeker.label} {verb} (d20 {dice_text}): finds {found}"
+        return Outcome(state, (head, *("  " + r for r in rows)))
+
+
+@dataclass(frozen=True, slots=True)
+class Sneak:
+    """PF2e Sneak: move `token_id` through `waypoints` (at most half its Speed, one action), then its
+    Stealth check (`d20`) against every observer where it ends. It must be hidden or undetected."""
+
+    token_id: str
+    waypoints: tuple[Cell, ...]
+    d20: int
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Sneak"
+
+    def apply(self, state: GameState) -> Outcome:
+        from rules.systems import stealth
+
+        scene = state.scene
+        if not scene.is_pf2e:
+            raise Refused(f"Sneak is a PF2e action; this scene is {scene.system} (move while hidden)")
+        token = _token(scene, self.token_id, "sneaker")
+        if not (token.has_condition("hidden") or token.has_condition("undetected")):
+            raise Refused(f"{token.label} must be hidden or undetected to Sneak")
+        plan = plan_move(state, token, self.waypoints)
+        if not plan.legal:
+            raise Refused(f"Can't Sneak {token.label} there: {plan.problem}")
+        limit = stealth.sneak_feet(token)
+        if plan.feet > limit:
+            raise Refused(
+                f"Can't Sneak {token.label} there: {plan.feet} ft is more than half its Speed ({limit} ft)"
+            )
+        moved = replace(token, cell=plan.path[-1])
+        try:
+            result = stealth.sneak(scene.replace_token(moved), moved, self.d20)
+        except LookupError as exc:
+            raise Refused(f"Sneak: {exc}") from None
+        scene = scene.replace_token(result.tokens[0])
+        state = record_move(state.with_scene(scene), token.id, plan.feet, plan.diagonals, 1)
+        after = result.tokens[0]
+        now = next((c for c in ("undetected", "hidden") if after.has_condition(c)), "observed")
+        head = f"{token.label} Sneaks {plan.feet} ft to {cell_text(plan.path[-1])} (d20 {self.d20}): {now}"
+        rows = _stealth_lines(scene, result)
+        return Outcome(state, (head, *("  " + r for r in rows)), plan)
+
+
+__all__ = [
+    "MANEUVER_NAMES",
+    "ActionReport",
+    "Aid",
+    "Help",
+    "Maneuver",
+    "PointOut",
+    "Seek",
+    "Sneak",
+    "apply_changes",
+    "apply_push",
+]
