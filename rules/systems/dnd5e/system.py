@@ -31,10 +31,12 @@ from rules.systems.base import (
 )
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.dnd5e import damage as dnd_damage
+from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
 from rules.systems.dnd5e.attack import AttackResult, attack_roll
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
 from rules.systems.support_actions import dodge_applies
+from rules.systems.turn_rolls import TurnRolls
 
 INCAPACITATED = board.INCAPACITATING_5E
 
@@ -74,7 +76,9 @@ def board_reasons(
         if scene.options.flanking:
             flank = board.flanking(scene, attacker, target)
             if flank.flanking:
-                partners = ", ".join(flank.with_ids)
+                # by name: the text is for people (the query's `with` list keeps ids)
+                names = [t.label if (t := scene.token(i)) is not None else i for i in flank.with_ids]
+                partners = ", ".join(names)
                 out.append(Reason(ADVANTAGE, f"flanking (with {partners})" if partners else "flanking"))
         return out
     normal, _long = attack.range
@@ -194,7 +198,16 @@ class DnD5e:
         if save not in (None, "success", "failure"):
             raise QueryError("bad value", f"'save' must be 'success' or 'failure', got {save!r}")
         require_hp(target)
-        return dnd_damage.damage(target, entries, save=save, critical=critical, nonlethal=nonlethal)
+        # 2024 knock-out: the attacker who chooses to knock the target out (`nonlethal`) leaves it at 1 HP
+        # and unconscious (「ヒット・ポイントを1にまで減らして気絶状態にする」); 2014 leaves it stable at 0.
+        return dnd_damage.damage(
+            target,
+            entries,
+            save=save,
+            critical=critical,
+            nonlethal=nonlethal,
+            knock_out_at_one=nonlethal and self.edition == DND5E_2024,
+        )
 
     def check(self, d20: int, modifier: int, dc: int) -> str:
         raise QueryError("bad value", f"the check query (degrees of success) is PF2e only, not {self.name}")
@@ -215,14 +228,14 @@ class DnD5e:
         return TurnBudget(1, 1, 1, speed)
 
     def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
-        """A PC at 0 HP that is neither stable nor dead makes a death saving throw."""
-        if token.pc and token.hp == 0 and not dnd_damage.is_dead(token) and not token.has_condition("stable"):
-            result = dnd_damage.death_save(token, rng.randint(1, 20))
-            return TurnEvent(result.token, (result.text,))
-        return TurnEvent(token)
+        """A PC at 0 HP that is neither stable nor dead makes a death saving throw
+        (`rules.systems.dnd5e.turn`, the rules the encounter runs through `rules.systems.turn.at_moment`)."""
+        after, lines = dnd_turn.start_of_turn(token, TurnRolls(rng=rng))
+        return TurnEvent(after, lines)
 
     def end_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
-        return TurnEvent(token)
+        after, lines = dnd_turn.end_of_turn(token, TurnRolls(rng=rng))
+        return TurnEvent(after, lines)
 
     def state_of(self, token: Token) -> str:
         return dnd_damage.state_of(token)

@@ -33,6 +33,7 @@ from rules.systems.base import (
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import dying
+from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.degrees import DEGREES, degree
 from rules.systems.pf2e.strike import (
     MAX_RANGE_INCREMENTS,
@@ -42,6 +43,7 @@ from rules.systems.pf2e.strike import (
     range_increments,
     strike,
 )
+from rules.systems.turn_rolls import TurnRolls
 
 #: No actions at all (stunned takes its value in actions instead, `turn_budget`).
 CAN_T_ACT = CANNOT_ACT - {"stunned", "incapacitated"}
@@ -151,8 +153,8 @@ class Pathfinder2e:
         flanked_by: tuple[str, ...] | None = None
         if not ranged:
             flank = board.flanking(scene, attacker, target)
-            if flank.flanking:
-                flanked_by = flank.with_ids
+            if flank.flanking:  # the partners by name: the text is for people (the query's `with` keeps ids)
+                flanked_by = tuple(_label(scene, i) for i in flank.with_ids)
         with damage_formula_errors(attacker, attack):
             return strike(
                 attacker,
@@ -202,29 +204,25 @@ class Pathfinder2e:
         return TurnBudget(max(0, actions), 1, 0, None)
 
     def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
-        """A dying creature attempts its recovery check (flat DC 10 + dying)."""
-        if dying.dying_value(token) > 0 and not dying.is_dead(token):
-            result = dying.recovery_check(token, rng.randint(1, 20))
-            return TurnEvent(result.token, (result.text,))
-        return TurnEvent(token)
+        """A dying creature attempts its recovery check (flat DC 10 + dying): `rules.systems.pf2e.turn`,
+        the rules the encounter runs (`rules.systems.turn.at_moment`)."""
+        after, lines = pf2e_turn.start_of_turn(token, TurnRolls(rng=rng))
+        return TurnEvent(after, lines)
 
     def end_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
-        """Frightened goes down by 1. (Persistent damage is an encounter effect.)"""
-        n = token.condition_value("frightened")
-        if n:
-            t = token.with_condition("frightened", n - 1)
-            return TurnEvent(
-                t,
-                (
-                    f"{token.label}: frightened {n} → {n - 1}"
-                    if n > 1
-                    else f"{token.label} is no longer frightened",
-                ),
-            )
-        return TurnEvent(token)
+        """Persistent damage through IWR, its DC 15 flat check, then frightened −1
+        (`rules.systems.pf2e.turn`)."""
+        after, lines = pf2e_turn.end_of_turn(token, TurnRolls(rng=rng))
+        return TurnEvent(after, lines)
 
     def state_of(self, token: Token) -> str:
         return dying.state_of(token)
 
 
 PF2E = Pathfinder2e()
+
+
+def _label(scene: Scene, token_id: str) -> str:
+    """A token's name for human text (its id when it has no name or is gone)."""
+    token = scene.token(token_id)
+    return token.label if token is not None else token_id
