@@ -8,6 +8,7 @@ rows go to the log. The attack counts toward the attacker's multiple attack pena
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from rules.dice import RollResult
@@ -15,11 +16,19 @@ from rules.errors import QueryError
 from rules.model.areas import PlacedArea, with_area, without_area
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
+from rules.play.edits import ResetMovement
+from rules.play.effects import put_token
 from rules.play.explain import attack_headline, attack_lines, damage_lines, outcome_word, save_line
+from rules.play.history import Entry
+from rules.play.rolls import Situational, situational_attack, spend_for_roll
 from rules.play.turns import record_attack
 from rules.saves import SaveResult
+from rules.scene import PersistentDamage
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
+from rules.systems.dnd5e.advantage import Reason
+from rules.systems.pf2e import persistent as persistent_rules
+from rules.systems.support_actions import TOOK_COVER, take_cover_ends
 
 # ----------------------------------------------------------------------------------------------- areas
 
@@ -96,10 +105,18 @@ class AttackRoll:
     nonlethal: bool | None = None
     attack_number: int | None = None
     merge_key: object | None = None
+    #: The GM's situational input (`rules.play.rolls`): bonuses (PF2e typed, 5e flat) and 5e reasons.
+    bonuses: tuple[Situational, ...] = ()
+    reasons: tuple[Reason, ...] = ()
+    #: 5e 2014: spend the attacker's inspiration for advantage.
+    inspiration: bool = False
+    #: A reroll of the attack that had these dice: spends a Hero Point / Heroic Inspiration, keeps `d20`,
+    #: and doesn't count as another attack.
+    reroll_of: tuple[int, ...] | None = None
 
     @property
     def label(self) -> str:
-        return "Attack roll"
+        return "Reroll attack" if self.reroll_of is not None else "Attack roll"
 
     def apply(self, state: GameState) -> Outcome:
         scene = state.scene
@@ -111,23 +128,64 @@ class AttackRoll:
         attack = attacker.attack(self.attack_name)
         if attack is None:
             raise Refused(f"{attacker.label} has no attack named {self.attack_name!r}")
-        number = self.attack_number or state.attack_number(attacker.id)
+        rerolled = self.reroll_of is not None
+        number = self.attack_number or max(1, state.attack_number(attacker.id) - (1 if rerolled else 0))
         system = system_for(scene)
         dice = self.d20 if len(self.d20) > 1 else self.d20 * 2  # one typed die: both of a 5e pair
+        after, _spender, spent, spend_lines = spend_for_roll(
+            state, attacker, inspiration=self.inspiration, reroll_of=self.reroll_of, new=dice
+        )
         try:
             result = system.attack(
                 scene, attacker, target, attack, dice, attack_number=number, nonlethal=self.nonlethal
             )
+            result = situational_attack(
+                scene, attacker, target, attack, result, bonuses=self.bonuses, reasons=(*self.reasons, *spent)
+            )
         except QueryError as exc:
             raise Refused(str(exc)) from None
         head = attack_headline(attacker, target, attack.name, number, system.attack_actions > 0)
-        lines = (f"{head}: {outcome_word(result)}", *("  " + b for b in attack_lines(result)))
-        return Outcome(record_attack(state, attacker.id), lines, result)
+        lines = (f"{head}: {outcome_word(result)}", *("  " + b for b in attack_lines(result)), *spend_lines)
+        state = after if rerolled else record_attack(after, attacker.id)
+        state, cover_lines = attack_ends_take_cover(state, attacker.id)
+        return Outcome(state, (*lines, *cover_lines), result)
+
+
+def free_attack_number(entries: Sequence[Entry], token_id: str) -> int:
+    """Out of an encounter: the number of `token_id`'s next attack "this turn" — 1 + its attacks (rerolls
+    not counted) since its free-mode turn last ended (`ResetMovement` for it or for everyone: "End turn" /
+    "New round") or an encounter started or ended; `entries` are the history's applied steps, oldest first,
+    so an undone attack no longer counts. The attack dialog's default; the GM can pick another."""
+    count = 0
+    for entry in reversed(entries):
+        cmd = entry.command
+        if (entry.before.encounter is None) != (entry.after.encounter is None):
+            break
+        if isinstance(cmd, ResetMovement) and (cmd.token_ids is None or token_id in cmd.token_ids):
+            break
+        if isinstance(cmd, AttackRoll) and cmd.attacker_id == token_id and cmd.reroll_of is None:
+            count += 1
+    return count + 1
+
+
+def attack_ends_take_cover(state: GameState, attacker_id: str) -> tuple[GameState, tuple[str, ...]]:
+    """An attack ends the attacker's Take Cover (`rules.systems.support_actions.take_cover_ends`)."""
+    token = state.scene.token(attacker_id)
+    if token is None or not token.has_condition(TOOK_COVER):
+        return state, ()
+    state, ended = put_token(state, take_cover_ends(token, "attack"))
+    return state, (f"  {token.label} attacked: Take Cover ends", *ended)
 
 
 @dataclass(frozen=True, slots=True)
 class ApplyDamage:
-    """Damage through the target's system (save, immunity/weakness/resistance, temp HP, 0 HP)."""
+    """Damage through the target's system (save, immunity/weakness/resistance, temp HP, 0 HP).
+
+    `nonlethal`: the attacker knocks the target out (PF2e nonlethal; 5e 2014 unconscious and stable; 5e 2024
+    knock-out: left at 1 HP and unconscious). `persistent` (PF2e): persistent damage the hit gives, with its
+    dice kept (``1d6`` fire from ``1d8+4 slashing plus 1d6 persistent fire``:
+    `rules.systems.pf2e.persistent.from_formula`), added to the target as a condition (the same type doesn't
+    stack: the higher damage stays) and rolled anew at the end of each of its turns."""
 
     target_id: str
     entries: tuple[DamageEntry, ...]
@@ -137,6 +195,7 @@ class ApplyDamage:
     roll: RollResult | None = field(default=None, compare=False)
     source: str = ""
     merge_key: object | None = None
+    persistent: tuple[PersistentDamage, ...] = ()
 
     @property
     def label(self) -> str:
@@ -157,7 +216,16 @@ class ApplyDamage:
         if self.source:
             head = f"{self.source}: {head}"
         body = tuple("  " + line.strip() for line in lines)
-        return Outcome(state.with_scene(scene.replace_token(after)), (head, *body), outcome)
+        if self.persistent and scene.system == "pf2e" and not after.has_condition("dead"):
+            given = persistent_rules.add(after, self.persistent)
+            body += tuple(
+                f"  {target.label} gains {persistent_rules.describe(p)}"
+                for p in given.persistent
+                if p not in after.persistent
+            )
+            after = given
+        state, ended = put_token(state, after)
+        return Outcome(state, (head, *body, *ended), outcome)
 
 
 #: The name the attack dialog uses.
