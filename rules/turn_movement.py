@@ -524,6 +524,8 @@ class MovePlan:
     problem: str | None
     warnings: tuple[ReactionWarning, ...]
     budget: Budget
+    #: PF2e: ``stride`` (Strides), ``step`` (one Step, `MovePlanner.plan_step`) or ``crawl`` (prone)
+    action: str = "stride"
 
     @property
     def moved(self) -> bool:
@@ -557,7 +559,9 @@ class MovePlan:
         return f"{n}{suffix} diagonal this turn: 10 ft"
 
     def strides_text(self) -> str:
-        """PF2e: how many Strides; 5e: "Dash" when a step needs it, else "Move"."""
+        """PF2e: how many Strides (or "Step", "Crawl"); 5e: "Dash" when a step needs it, else "Move"."""
+        if self.action != "stride":
+            return self.action.capitalize()
         if self.budget.strides:
             return f"{self.actions} Stride{'s' if self.actions != 1 else ''}"
         return "Dash" if any(b == 2 for b in self.bands) else "Move"
@@ -654,8 +658,17 @@ class MovePlanner:
         exactly.
 
         Illegal, with the first problem found: a leg has no path (`explain_unreachable`), the Speed is 0, a
-        step is not possible this turn (too far), or the engine's `path_cost` refuses the whole path."""
+        step is not possible this turn (too far), or the engine's `path_cost` refuses the whole path.
+
+        A prone PF2e creature can only Crawl (`plan_step` with ``crawl``: one square); anything else is
+        illegal with the reason "prone: Stand or Crawl"."""
         start = self.token.cell
+        if self.budget.strides and self.token.has_condition("prone") and (waypoints or target != start):
+            crawl = self.plan_step(target, "crawl")
+            if waypoints or not crawl.legal:
+                why = "a Crawl moves one square" if waypoints else crawl.problem
+                return replace(crawl, legal=False, problem=f"prone: Stand or Crawl ({why})")
+            return crawl
         stops = [start, *waypoints, target]
         path: list[Cell] = [start]
         steps: list[int] = []
@@ -713,6 +726,52 @@ class MovePlanner:
             problem,
             warnings,
             self.budget,
+        )
+
+    def plan_step(self, target: Cell, action: str = "step") -> MovePlan:
+        """PF2e Step (``step``) or Crawl (``crawl``, while prone): one square, 5 ft, one action. The engine's
+        `path_cost` with its ``step`` action judges the square (not into difficult terrain, not a diagonal
+        that would cost 10 ft); a Speed of at least 10 ft is needed. A Step triggers no Reactive Strike; a
+        Crawl is a move action, so it can. Illegal, with the reason, otherwise (5e has no Step)."""
+        name = action.capitalize()
+        start, b = self.token.cell, self.budget
+        path = (start, target) if target != start else (start,)
+        problem: str | None = None
+        if not self.scene.rules.step_action:
+            problem = f"{name} is a PF2e action; this scene is {self.scene.system}"
+        elif max(abs(target.x - start.x), abs(target.y - start.y)) != 1:
+            problem = f"a {name} moves exactly one square (5 ft)"
+        elif self.token.speed < 10:
+            problem = f"{self.token.label} needs a Speed of at least 10 ft to {name}"
+        elif b.actions_left < 1:
+            problem = f"{self.token.label} has no action left to {name}"
+        steps: tuple[int, ...] = ()
+        diagonals = int(target.x != start.x and target.y != start.y) if len(path) > 1 else 0
+        if problem is None:
+            cost = path_cost(self.scene, self.token, path, self.spent.diagonals, "step")
+            steps, diagonals = cost.steps, cost.diagonals
+            if not cost.legal:
+                problem = (cost.problem or "not a legal square").replace("a Step", f"a {name}")
+        feet = sum(steps) if steps else 5 * (len(path) - 1)
+        warnings: tuple[ReactionWarning, ...] = ()
+        if action == "crawl" and problem is None:
+            warnings = reaction_warnings(self.scene, self.token, path, self.reactions_used)
+        return MovePlan(
+            self.token.id,
+            start,
+            target,
+            (),
+            path,
+            steps or tuple(5 for _ in path[1:]),
+            feet,
+            diagonals,
+            tuple(b.used_actions + 1 for _ in path[1:]),
+            1 if len(path) > 1 else 0,
+            problem is None,
+            problem,
+            warnings,
+            b,
+            action,
         )
 
     def _too_far(self, feet: int, actions: int) -> str:

@@ -82,10 +82,12 @@ class MoveToken:
     waypoints: tuple[Cell, ...]
     free: bool = False
     merge_key: object | None = None
+    #: PF2e Step: one square, one action, no Reactive Strike (`MovePlanner.plan_step`); no waypoints
+    step: bool = False
 
     @property
     def label(self) -> str:
-        return "Free move" if self.free else "Move token"
+        return "Free move" if self.free else "Step" if self.step else "Move token"
 
     def apply(self, state: GameState) -> Outcome:
         token = state.scene.token(self.token_id)
@@ -99,9 +101,12 @@ class MoveToken:
                 return Outcome(state)
             scene = state.scene.replace_token(replace(token, cell=end))
             return logged(state.with_scene(scene), f"{token.label} is placed at {cell_text(end)} (free move)")
-        plan = plan_move(state, token, self.waypoints)
+        if self.step:
+            plan = planner_for(state, token).plan_step(end)
+        else:
+            plan = plan_move(state, token, self.waypoints)
         if not plan.legal:
-            raise Refused(f"Can't move {token.label} there: {plan.problem}")
+            raise Refused(f"Can't {'Step' if self.step else 'move'} {token.label} there: {plan.problem}")
         if not plan.moved:
             return Outcome(state, (), plan)
         state = state.with_scene(state.scene.replace_token(replace(token, cell=plan.path[-1])))
