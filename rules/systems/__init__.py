@@ -30,9 +30,13 @@ __all__ = [
     "RuleSystem",
     "TurnBudget",
     "TurnEvent",
+    "all_systems",
     "attack_distance",
     "damage_formula_errors",
+    "game_choices",
+    "in_game",
     "require_hp",
+    "same_game",
     "system_for",
 ]
 
@@ -56,3 +60,33 @@ def system_for(scene_or_name: Scene | str) -> RuleSystem:
         return _SYSTEMS[name]
     except KeyError:
         raise ValueError(f"unknown rule system {name!r}; the systems are {', '.join(SYSTEM_NAMES)}") from None
+
+
+def all_systems() -> tuple[RuleSystem, ...]:
+    """Every system, in picker order (each has `name`, `title`, `label`, `game`)."""
+    return tuple(_SYSTEMS[n] for n in SYSTEM_NAMES)
+
+
+def same_game(a: str, b: str) -> bool:
+    """Whether systems named `a` and `b` play the same game (a creature of one fits a scene of the other)."""
+    return system_for(a).game == system_for(b).game
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """Choices of a filter by game, as (label, key): each game, then its systems when it has several
+    (``D&D 5e (any)``, ``D&D 5e (2014)``…). `in_game` tells whether a system matches a key."""
+    out: list[tuple[str, str]] = []
+    for system in all_systems():
+        members = [s for s in all_systems() if s.game == system.game]
+        if system is members[0]:
+            if len(members) == 1:
+                out.append((system.title, system.name))
+            else:
+                out.append((f"{system.game_title} (any)", system.game))
+                out += [(s.title, s.name) for s in members]
+    return out
+
+
+def in_game(key: str, system_name: str) -> bool:
+    """Whether the system named `system_name` matches the `game_choices` key `key` (a system or a game)."""
+    return key in (system_name, system_for(system_name).game)

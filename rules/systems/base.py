@@ -11,10 +11,13 @@ from typing import Any, Protocol
 
 from rules.dice import DiceSyntaxError, DieSource, Formula
 from rules.errors import QueryError
+from rules.model.creature import Creature
 from rules.model.grid_rules import GridRules
 from rules.scene import Attack, Scene, Token
 from rules.systems import board
 from rules.systems.damage import DamageEntry, DamageOutcome
+from rules.systems.modifiers import Modifier
+from rules.systems.table import ActionResult, ActionSpec, CheckRow, ContestOutcome, CreatureSheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +156,116 @@ class RuleSystem(Protocol):
     @property
     def minimum_damage(self) -> int:
         """Damage of a hit is at least this (PF2e 1)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The system's name for pickers (``Pathfinder 2e``, ``D&D 5e (2014)``)."""
+        ...
+
+    @property
+    def game(self) -> str:
+        """The game the system plays (``pf2e``, ``dnd5e``): systems of one game share creatures and demos."""
+        ...
+
+    @property
+    def game_title(self) -> str:
+        """The game's name for people (``D&D 5e``)."""
+        ...
+
+    @property
+    def demo_file(self) -> str:
+        """The file name of the game's bundled demo encounter (in ``assets/``)."""
+        ...
+
+    @property
+    def uses_degrees(self) -> bool:
+        """Checks have degrees of success and take typed situational bonuses (PF2e)."""
+        ...
+
+    @property
+    def has_advantage(self) -> bool:
+        """Rolls have advantage and disadvantage (two d20s)."""
+        ...
+
+    @property
+    def has_contests(self) -> bool:
+        """Two creatures' checks can be contested (5e)."""
+        ...
+
+    @property
+    def passive_word(self) -> str:
+        """What a passive value is called (``DC``, ``passive``)."""
+        ...
+
+    @property
+    def sheet(self) -> CreatureSheet:
+        """The fields a creature of this system has."""
+        ...
+
+    @property
+    def save_names(self) -> tuple[str, ...]:
+        """The saves (``fortitude``…, or the abilities)."""
+        ...
+
+    def check_statistics(self, kind: str) -> tuple[str, ...]:
+        """What a creature rolls for `kind` (``check`` or ``save``)."""
+        ...
+
+    def roll_check(
+        self,
+        token: Token,
+        kind: str,
+        stat: str,
+        d20: Sequence[int],
+        dc: int,
+        *,
+        bonus: Modifier | None = None,
+        advantage: bool = False,
+        disadvantage: bool = False,
+    ) -> CheckRow:
+        """One creature's check or save against `dc` (a missing statistic gives a row without a total)."""
+        ...
+
+    def passive(
+        self, token: Token, stat: str, *, advantage: bool = False, disadvantage: bool = False
+    ) -> CheckRow:
+        """The creature's passive value of `stat`."""
+        ...
+
+    def contest(
+        self,
+        a: Token,
+        stat_a: str,
+        d20_a: Sequence[int],
+        b: Token,
+        stat_b: str,
+        d20_b: Sequence[int],
+        *,
+        advantage: bool = False,
+        disadvantage: bool = False,
+    ) -> ContestOutcome:
+        """A contest of `a` against `b` (`has_contests`; otherwise an outcome without rows saying why)."""
+        ...
+
+    def group_summary(self, passed: int, rolled: int) -> tuple[str, bool]:
+        """A group check's result in words, and whether the group succeeded."""
+        ...
+
+    def actions(self, token: Token) -> list[ActionSpec]:
+        """The token menu's common actions `token` can take now, in menu order."""
+        ...
+
+    def resolve_action(self, scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResult:
+        """Resolve one of `actions`. Raises `ValueError` for an action the system doesn't have."""
+        ...
+
+    def condition_choices(self) -> tuple[tuple[str, bool], ...]:
+        """The conditions a token can be given, as (name, valued), in the rules' order."""
+        ...
+
+    def blank_creature(self) -> Creature:
+        """A starting point for a new creature of this system."""
         ...
 
     def critical_damage(self, formula: Formula, attack: Attack) -> Formula:

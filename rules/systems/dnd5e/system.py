@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from rules.dice import DieSource, Formula, double_dice
 from rules.errors import QueryError
+from rules.model.creature import Creature
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.scene import Attack, Scene, Token
 from rules.systems import board
@@ -31,11 +32,14 @@ from rules.systems.base import (
 )
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.dnd5e import damage as dnd_damage
+from rules.systems.dnd5e import table
 from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
 from rules.systems.dnd5e.attack import AttackResult, attack_roll
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
+from rules.systems.modifiers import Modifier
 from rules.systems.support_actions import dodge_applies
+from rules.systems.table import ActionResult, ActionSpec, CheckRow, ContestOutcome, CreatureSheet
 from rules.systems.turn_rolls import TurnRolls
 
 INCAPACITATED = board.INCAPACITATING_5E
@@ -115,6 +119,93 @@ class DnD5e:
     minimum_damage: int = 0
     flanking_effect: str = "advantage"
     fixed_options_note: str = ""
+    #: Names for pickers (see `title`): the game and its title; the game's bundled demo encounter.
+    game: str = "dnd5e"
+    game_title: str = "D&D 5e"
+    demo_file: str = "demo-5e.json"
+    #: Checks (`rules.systems.dnd5e.table`): success or failure; advantage and disadvantage (two d20s);
+    #: contests; passive values.
+    uses_degrees: bool = False
+    has_advantage: bool = True
+    has_contests: bool = True
+    passive_word: str = "passive"
+    #: The fields of a creature (the creature editor).
+    sheet: CreatureSheet = table.SHEET
+
+    @property
+    def title(self) -> str:
+        """The edition for pickers: ``D&D 5e (2014)``."""
+        return f"D&D 5e ({self.edition.year})"
+
+    def check_statistics(self, kind: str) -> tuple[str, ...]:
+        """What a creature rolls for `kind` (``check``: an ability or a skill; ``save``: an ability)."""
+        return table.statistics(kind)
+
+    @property
+    def save_names(self) -> tuple[str, ...]:
+        return table.statistics("save")
+
+    def roll_check(
+        self,
+        token: Token,
+        kind: str,
+        stat: str,
+        d20: Sequence[int],
+        dc: int,
+        *,
+        bonus: Modifier | None = None,
+        advantage: bool = False,
+        disadvantage: bool = False,
+    ) -> CheckRow:
+        """A d20 test with two d20s (``d20[0]``, ``d20[1]``) and the GM's advantage or disadvantage."""
+        return table.roll_check(
+            self.edition, token, kind, stat, d20, dc, advantage=advantage, disadvantage=disadvantage
+        )
+
+    def passive(
+        self, token: Token, stat: str, *, advantage: bool = False, disadvantage: bool = False
+    ) -> CheckRow:
+        """10 + the modifier (±5 for advantage or disadvantage)."""
+        return table.passive(self.edition, token, stat, advantage=advantage, disadvantage=disadvantage)
+
+    def contest(
+        self,
+        a: Token,
+        stat_a: str,
+        d20_a: Sequence[int],
+        b: Token,
+        stat_b: str,
+        d20_b: Sequence[int],
+        *,
+        advantage: bool = False,
+        disadvantage: bool = False,
+    ) -> ContestOutcome:
+        """Two checks; the higher total wins."""
+        return table.contest(
+            self.edition, a, stat_a, d20_a, b, stat_b, d20_b, advantage=advantage, disadvantage=disadvantage
+        )
+
+    def group_summary(self, passed: int, rolled: int) -> tuple[str, bool]:
+        """A group check succeeds when at least half the group succeeds."""
+        ok = 2 * passed >= rolled
+        word = "succeeds" if ok else "fails"
+        return f"The group {word}: {passed} of {rolled} succeed (at least half needed)", ok
+
+    def actions(self, token: Token) -> list[ActionSpec]:
+        """The token menu's actions (`rules.systems.dnd5e.table.actions`)."""
+        return table.actions(token)
+
+    def resolve_action(self, scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResult:
+        """Resolve one of `actions`; `ValueError` for an unknown key."""
+        return table.resolve_action(self, scene, token, key, rng)
+
+    def condition_choices(self) -> tuple[tuple[str, bool], ...]:
+        """The edition's conditions a token can be given, as (name, valued)."""
+        return table.condition_choices(self.edition)
+
+    def blank_creature(self) -> Creature:
+        """A starting point for a new creature."""
+        return table.blank_creature(self.name)
 
     def critical_damage(self, formula: Formula, attack: Attack) -> Formula:
         """A critical hit's damage formula: every dice group doubled, modifiers once."""

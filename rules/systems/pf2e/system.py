@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from rules import dice
 from rules.dice import BinOp, DamagePart, Dice, DieSource, Formula, Group, Number
 from rules.errors import QueryError
+from rules.model.creature import Creature
 from rules.model.grid_rules import PF2E_GRID, GridRules
 from rules.scene import CANNOT_ACT, Attack, Scene, Token
 from rules.systems import board
@@ -31,8 +32,9 @@ from rules.systems.base import (
     require_hp,
 )
 from rules.systems.damage import DamageEntry, DamageOutcome
+from rules.systems.modifiers import Modifier
 from rules.systems.pf2e import damage as pf2e_damage
-from rules.systems.pf2e import dying
+from rules.systems.pf2e import dying, table
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.degrees import DEGREES, degree
 from rules.systems.pf2e.strike import (
@@ -43,6 +45,7 @@ from rules.systems.pf2e.strike import (
     range_increments,
     strike,
 )
+from rules.systems.table import ActionResult, ActionSpec, CheckRow, ContestOutcome, CreatureSheet
 from rules.systems.turn_rolls import TurnRolls
 
 #: No actions at all (stunned takes its value in actions instead, `turn_budget`).
@@ -109,6 +112,85 @@ class Pathfinder2e:
     flanking_effect: str = "off-guard −2 AC"
     #: Why some scene options can't be changed (empty when the table may choose them all).
     fixed_options_note: str = "Pathfinder 2e always alternates 5/10-ft diagonals and always has flanking."
+    #: Names for pickers: the system's title, its game (systems of one game share creatures and demos)
+    #: and the game's title; the bundled demo encounter of the game (in ``assets/``).
+    title: str = "Pathfinder 2e"
+    game: str = "pf2e"
+    game_title: str = "Pathfinder 2e"
+    demo_file: str = "demo-pf2e.json"
+    #: Checks (`rules.systems.pf2e.table`): degrees of success and typed situational bonuses; no
+    #: advantage; no contests (an opposed roll is a check against the other's DC); a passive value is the
+    #: statistic's DC.
+    uses_degrees: bool = True
+    has_advantage: bool = False
+    has_contests: bool = False
+    passive_word: str = "DC"
+    #: The fields of a creature (the creature editor).
+    sheet: CreatureSheet = table.SHEET
+
+    def check_statistics(self, kind: str) -> tuple[str, ...]:
+        """What a creature rolls for `kind` (``check``: Perception and the skills; ``save``: the saves)."""
+        return table.statistics(kind)
+
+    @property
+    def save_names(self) -> tuple[str, ...]:
+        return table.statistics("save")
+
+    def roll_check(
+        self,
+        token: Token,
+        kind: str,
+        stat: str,
+        d20: Sequence[int],
+        dc: int,
+        *,
+        bonus: Modifier | None = None,
+        advantage: bool = False,
+        disadvantage: bool = False,
+    ) -> CheckRow:
+        """A check or save with ``d20[0]`` and the GM's typed `bonus`; its degree of success."""
+        return table.roll_check(token, stat, d20, dc, bonus)
+
+    def passive(
+        self, token: Token, stat: str, *, advantage: bool = False, disadvantage: bool = False
+    ) -> CheckRow:
+        """The statistic's DC."""
+        return table.passive(token, stat)
+
+    def contest(
+        self,
+        a: Token,
+        stat_a: str,
+        d20_a: Sequence[int],
+        b: Token,
+        stat_b: str,
+        d20_b: Sequence[int],
+        *,
+        advantage: bool = False,
+        disadvantage: bool = False,
+    ) -> ContestOutcome:
+        """PF2e has no contests."""
+        return ContestOutcome((), None, "Pathfinder 2e has no contests: roll a check against the other's DC")
+
+    def group_summary(self, passed: int, rolled: int) -> tuple[str, bool]:
+        """A group check lists each degree; the summary counts the successes."""
+        return f"{passed} of {rolled} succeed", passed * 2 >= rolled
+
+    def actions(self, token: Token) -> list[ActionSpec]:
+        """The token menu's actions (`rules.systems.pf2e.table.actions`)."""
+        return table.actions(token)
+
+    def resolve_action(self, scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResult:
+        """Resolve one of `actions`; `ValueError` for an unknown key."""
+        return table.resolve_action(self, scene, token, key, rng)
+
+    def condition_choices(self) -> tuple[tuple[str, bool], ...]:
+        """The conditions a token can be given, as (name, valued)."""
+        return table.condition_choices()
+
+    def blank_creature(self) -> Creature:
+        """A starting point for a new creature."""
+        return table.blank_creature(self.name)
 
     def critical_damage(self, formula: Formula, attack: Attack) -> Formula:
         """A critical hit's damage formula: double damage (fatal and deadly included)."""

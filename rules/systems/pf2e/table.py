@@ -1,0 +1,163 @@
+"""PF2e's answers to the table (`rules.systems.table`): checks with typed bonuses and degrees of success,
+statistic DCs, the token menu's actions, the condition list and a blank creature.
+
+Actions: Take Cover, Raise a Shield (`rules.systems.support_actions`), Drop Prone / Stand (a move action:
+Reactive Strike can be triggered, `rules.systems.reactions`), Hide and Seek (`rules.systems.stealth`, one
+d20), climb up / descend, and falling (half the distance fallen as bludgeoning damage, landing prone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rules.dice import DieSource
+from rules.model.creature import Creature
+from rules.scene import Attack, Scene, Token
+from rules.systems.damage import DamageEntry
+from rules.systems.modifiers import Modifier
+from rules.systems.pf2e import checks, movement_actions
+from rules.systems.pf2e.conditions import CONDITION_NAMES, CONDITIONS, SKILL_ABILITY
+from rules.systems.table import (
+    ActionResult,
+    ActionSpec,
+    CheckRow,
+    CreatureSheet,
+    change_elevation,
+    elevation_actions,
+    missing_row,
+    signed,
+)
+
+if TYPE_CHECKING:
+    from rules.systems.base import RuleSystem
+
+SHEET = CreatureSheet(
+    ability_label="Attribute modifiers",
+    ability_mods=True,
+    range_increments=True,
+    has_perception=True,
+    has_weaknesses=True,
+    has_vulnerabilities=False,
+    has_cr=False,
+)
+
+SUPPORT = {
+    "take-cover": "takes cover (standard cover becomes greater; otherwise standard)",
+    "raise-shield": "raises a shield (+2 circumstance AC until the start of its next turn)",
+}
+
+
+def statistics(kind: str) -> tuple[str, ...]:
+    """What a creature rolls for `kind`: ``save`` the three saves, ``check`` Perception and the skills."""
+    if kind == "save":
+        return checks.SAVES
+    return ("perception", *sorted(SKILL_ABILITY))
+
+
+def condition_choices() -> tuple[tuple[str, bool], ...]:
+    """The conditions as (name, valued), in the rules' order, and ``dead``."""
+    return (*((n, CONDITIONS[n].valued) for n in CONDITION_NAMES), ("dead", False))
+
+
+def blank_creature(system: str) -> Creature:
+    """A level-1 starting point for a new creature."""
+    return Creature(
+        name="New creature",
+        system=system,
+        speed=25,
+        ac=15,
+        hp=20,
+        level=1,
+        perception=5,
+        saves=(("fortitude", 5), ("reflex", 5), ("will", 5)),
+        attacks=(Attack("Fist", 7, "1d4+2 bludgeoning", ("agile", "nonlethal", "unarmed")),),
+    )
+
+
+def roll_check(token: Token, stat: str, d20: Sequence[int], dc: int, bonus: Modifier | None) -> CheckRow:
+    """A check or save with `d20[0]`, the typed breakdown and the degree of success."""
+    try:
+        r = checks.check(token, stat, d20[0], dc, bonuses=(bonus,) if bonus is not None else ())
+    except checks.MissingStatistic as exc:
+        return missing_row(token, exc.stat, exc.field)
+    detail = ", ".join(
+        f"{signed(e.modifier.value)} {e.modifier.label}" + ("" if e.applied else " (not applied)")
+        for e in r.modifiers.entries
+    )
+    good = r.degree in ("success", "critical-success")
+    return CheckRow(
+        token.id, token.label, r.total, r.degree.replace("-", " "), good, f"d20 {r.d20}: {detail}"
+    )
+
+
+def passive(token: Token, stat: str) -> CheckRow:
+    """The statistic's DC (10 + its modifiers), with the applied modifiers."""
+    try:
+        value, breakdown = checks.statistic_dc(token, stat)
+    except checks.MissingStatistic as exc:
+        return missing_row(token, exc.stat, exc.field)
+    detail = ", ".join(f"{signed(m.value)} {m.label}" for m in breakdown.applied)
+    return CheckRow(token.id, token.label, value, "passive", None, detail)
+
+
+def actions(token: Token) -> list[ActionSpec]:
+    """The token menu's actions in PF2e, in menu order."""
+    prone = token.has_condition("prone")
+    return [
+        ActionSpec("take-cover", "Take Cover"),
+        ActionSpec("raise-shield", "Raise a Shield"),
+        ActionSpec("stand", "Stand") if prone else ActionSpec("drop-prone", "Drop Prone"),
+        ActionSpec("hide", "Hide (roll Stealth)"),
+        ActionSpec("seek", "Seek (roll Perception)"),
+        *elevation_actions(token),
+    ]
+
+
+def resolve_action(system: RuleSystem, scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResult:
+    """Resolve one of `actions` (falling damage through `system`); `ValueError` for an action PF2e doesn't
+    have."""
+    from rules.systems import stealth
+
+    name = token.label
+    if key in SUPPORT:
+        from rules.systems.support_actions import apply
+
+        return ActionResult((apply(scene.system, key, token),), (f"{name} {SUPPORT[key]}",))
+    if key in ("drop-prone", "stand"):
+        from rules.systems.reactions import action_reactions
+
+        new = movement_actions.drop_prone(token) if key == "drop-prone" else movement_actions.stand(token)
+        verb = "drops prone" if key == "drop-prone" else "stands up"
+        lines = [f"{name} {verb} (a move action: Reactive Strike can be triggered)"]
+        lines += [r.text for r in action_reactions(scene, token, key)]
+        return ActionResult((new,), tuple(lines))
+    if key == "hide":
+        d20 = rng.randint(1, 20)
+        result = stealth.hide(scene, token, d20)
+        state = "hidden" if result.tokens[0].has_condition("hidden") else "not hidden"
+        return ActionResult(result.tokens, (f"{name} tries to Hide (d20 {d20}): {state}", *result.log()))
+    if key == "seek":
+        d20 = rng.randint(1, 20)
+        result = stealth.seek(scene, token, d20)
+        found = ", ".join(t.label for t in result.tokens) or "nobody new"
+        lines = result.log() or ["no hidden creature in range"]
+        return ActionResult(result.tokens, (f"{name} Seeks (d20 {d20}): finds {found}", *lines))
+    if key in ("up", "down"):
+        return change_elevation(token, key)
+    if key == "fall":
+        return _fall(system, token)
+    raise ValueError(f"unknown action {key!r} in PF2e")
+
+
+def _fall(system: RuleSystem, token: Token) -> ActionResult:
+    feet = token.elevation
+    fell = movement_actions.fall(feet)
+    landed = movement_actions.land(token, fell)
+    lines = [f"{token.label} falls {feet} ft: {fell.damage} bludgeoning (half of {fell.counted} ft)"]
+    if fell.damage and token.hp is not None:
+        outcome, landed = system.damage(landed, [DamageEntry(fell.damage, "bludgeoning")])
+        lines.append(f"takes {outcome.total}: HP {outcome.hp}, {outcome.state}")
+    if landed.has_condition("prone") and not token.has_condition("prone"):
+        lines.append("lands prone")
+    return ActionResult((landed,), tuple(lines))
