@@ -7,9 +7,12 @@ Pure values (no rule system is asked here; `rules.play.turns` applies the rules 
   feet and diagonal steps moved this turn (the parity of the alternating 5/10 count carries across every move
   of one turn and resets with it) and the attacks made (PF2e's multiple attack penalty counts only on the
   creature's own turn).
-* `Effect`: something lasting on a token, with a duration in rounds counted at the start or end of a turn.
+* `Effect`: something lasting on a token, with a duration in rounds counted at the start or end of a turn
+  (the older, damage-dealing kind; conditions with durations are `rules.model.effects.Effect`).
 * `Encounter`: the order, round, index of the current turn, the turn ledger, effects, reactions used since
-  each creature's last turn, PF2e Delay and readied actions.
+  each creature's last turn, PF2e Delay and readied actions, and `timed`: the conditions and effects with a
+  duration (`rules.model.effects.Effect`: ends at a turn's start or end, after rounds, on a save, when not
+  sustained) that tick at each turn boundary (`rules.systems.turn.at_moment`).
 * `Spent` / `FreeMovement`: the movement ledger of *free mode* (no encounter running, or a creature moving
   outside its own turn): what each token moved since the GM last ended its turn, and the table's round count.
 """
@@ -18,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+
+from rules.model import effects as timed_effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +98,12 @@ class Encounter:
     delayed: frozenset[str] = frozenset()
     #: Readied actions waiting for their trigger: (token id, trigger text).
     readied: tuple[tuple[str, str], ...] = ()
+    #: Conditions and effects with durations (`rules.model.effects`), ticked at every turn boundary.
+    timed: tuple[timed_effects.Effect, ...] = ()
+
+    def timed_on(self, token_id: str) -> tuple[timed_effects.Effect, ...]:
+        """The timed effects on `token_id`, in the order they were given."""
+        return tuple(e for e in self.timed if e.target == token_id)
 
     @property
     def current_id(self) -> str | None:

@@ -72,12 +72,16 @@ def edit_conditions(
     if enc is None:
         state = state.with_scene(state.scene.replace_token(after))
         if effects:
-            lines.append("no encounter is running: durations aren't counted (the conditions stay until removed)")
+            lines.append(
+                "no encounter is running: durations aren't counted (the conditions stay until removed)"
+            )
         return state, lines
     names = {_name(c) for c in after.conditions}
     renewed = {e.name.lower() for e in effects}
     kept = tuple(
-        e for e in enc.timed if e.target != token_id or (e.name.lower() in names and e.name.lower() not in renewed)
+        e
+        for e in enc.timed
+        if e.target != token_id or (e.name.lower() in names and e.name.lower() not in renewed)
     )
     taken = {e.id for e in kept}
     added: list[fx.Effect] = []
@@ -167,7 +171,9 @@ class SustainEffect:
             raise Refused(str(exc.args[0])) from None
         assert state.encounter is not None
         e = next(x for x in after if x.id == self.effect_id)
-        return logged(replace(state, encounter=replace(state.encounter, timed=after)), f"{e.text} is sustained")
+        return logged(
+            replace(state, encounter=replace(state.encounter, timed=after)), f"{e.text} is sustained"
+        )
 
 
 def _hp_step(state: GameState, token_id: str, amount: int, temp: bool) -> Outcome:

@@ -6,6 +6,7 @@ cheapest legs, PF2e the fewest Strides), refuses it (`Refused`, with the planner
 legal this turn, and otherwise moves the token and records the feet, diagonal steps (their parity) and
 actions in the one ledger that applies: the encounter's turn ledger on the token's own turn, else free mode's
 ledger (`rules.model.encounter.FreeMovement`). A free move (the GM's) places the token without any rule.
+A creature that moves by the rules from its place ends its Take Cover (`rules.systems.support_actions`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from dataclasses import dataclass, replace
 from rules.geometry.coords import Cell
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
+from rules.play.effects import put_token
 from rules.scene import Token
+from rules.systems.support_actions import TOOK_COVER, take_cover_ends
 from rules.turn_movement import Budget, MovePlan, MovePlanner, encounter_budget, turn_budget
 
 
@@ -109,6 +112,10 @@ class MoveToken:
             raise Refused(f"Can't {'Step' if self.step else 'move'} {token.label} there: {plan.problem}")
         if not plan.moved:
             return Outcome(state, (), plan)
-        state = state.with_scene(state.scene.replace_token(replace(token, cell=plan.path[-1])))
+        moved = take_cover_ends(replace(token, cell=plan.path[-1]), "move")
+        state, ended = put_token(state, moved)
         state = record_move(state, token.id, plan.feet, plan.diagonals, plan.actions)
-        return Outcome(state, (move_log(token.label, plan),), plan)
+        lines = [move_log(token.label, plan)]
+        if token.has_condition(TOOK_COVER) and not moved.has_condition(TOOK_COVER):
+            lines.append(f"{token.label} moved: Take Cover ends")
+        return Outcome(state, (*lines, *ended), plan)

@@ -7,14 +7,20 @@ Perception, 5e Dexterity: the token's ``initiative_bonus``). Highest first. Ties
 (PF2e puts creatures that aren't PCs before PCs; 5e the higher modifier first); remaining ties keep the
 order the tokens were given (the GM's choice).
 
-**Start of a creature's turn** (`begin_turn`), in this order: effects whose duration counts down at the
-start of this creature's turn lose a round (ending at 0); the system's start-of-turn rules (PF2e recovery
-check for a dying creature; 5e death save at 0 HP); effects that deal damage at the start of the turn; then a
-fresh turn ledger from the system's `TurnBudget`. A creature's reaction comes back at the start of its turn.
+**Start of a creature's turn** (`begin_turn`), in this order: the start of its turn by the rules
+(`rules.systems.turn.at_moment`): timed effects (`Encounter.timed`, `rules.model.effects`) tick and the
+tokens' conditions follow, then the system's start-of-turn rules (PF2e recovery check for a dying creature;
+5e death save at 0 HP); then what support actions change (`rules.systems.support_actions.at_turn`: a
+raised shield is lowered, Dodge ends, the reaction comes back); then a fresh turn ledger from the system's
+`TurnBudget`: PF2e stunned N loses N actions and drops by the number lost (stunned for a duration loses
+them all), and a 5e 2014 surprised creature gets no move or action in round 1. The older kind of effects
+(`rules.model.encounter.Effect`: rounds counted down, damage at the start) run before and after those.
 
-**Next turn** (`next_turn`, the one way a turn ends): effects that deal damage at the end of the turn (PF2e
-persistent damage) deal it and roll their flat check; the system's end-of-turn rules (PF2e frightened −1);
-effects counting down at the end of this creature's turn lose a round. Then the next creature in the order
+**Next turn** (`next_turn`, the one way a turn ends): the end of the turn by the rules (`at_moment`:
+effects ending at the end of the turn end; PF2e persistent damage through IWR, then its DC 15 flat check,
+then frightened −1), then `support_actions.at_turn` (Disengage ends; 2014 surprise ends). The dice come
+from the command's die source, or from rolls typed at the table (`NextTurn(end=TurnRolls…,
+start=TurnRolls…)`; `turn_prompts` says which the next advance needs). Then the next creature in the order
 that is still in the fight begins its turn: creatures removed from the map or dead are skipped (a new round
 begins after the last place). A creature reached while still delaying has delayed a whole round and takes
 its turn in its old place; a creature's readied action lapses when its next turn starts; placed areas count
@@ -42,13 +48,19 @@ from dataclasses import dataclass, field, replace
 from rules import dice
 from rules.dice import DieSource
 from rules.model.areas import tick_areas
+from rules.model.effects import TurnMoment
 from rules.model.encounter import Combatant, Effect, Encounter, TurnState
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
-from rules.scene import Scene, Token
-from rules.systems import RuleSystem, system_for
+from rules.play.effects import put_token
+from rules.scene import PersistentDamage, Scene, Token
+from rules.systems import RuleSystem, initiative, support_actions, system_for
 from rules.systems.damage import DamageEntry
+from rules.systems.dnd5e import turn as dnd_turn
+from rules.systems.pf2e import dying
 from rules.systems.pf2e.degrees import flat_check, succeeded
+from rules.systems.turn import at_moment
+from rules.systems.turn_rolls import MissingRoll, TurnRolls
 
 
 def _rng() -> DieSource:
@@ -240,8 +252,56 @@ def remove_effect(state: GameState, effect_id: str) -> GameState:
 # ----------------------------------------------------------------------------------------------- turns
 
 
-def begin_turn(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
-    """Start the turn of the creature at the current index (see the module docstring)."""
+def _turn_rules(
+    state: GameState, token_id: str, at: str, rolls: TurnRolls | None, rng: DieSource
+) -> tuple[GameState, list[str]]:
+    """The start or end of `token_id`'s turn by the rules (`rules.systems.turn.at_moment`): timed effects
+    tick, the system's own rules (recovery check, death save; persistent damage, flat checks, frightened −1)
+    with the rolls given and the rest rolled by `rng`; then what support actions and surprise change
+    (`rules.systems.support_actions.at_turn`). Raises `Refused` when a roll is missing."""
+    enc = _enc(state)
+    given = rolls or TurnRolls()
+    if given.rng is None:
+        given = replace(given, rng=rng)
+    try:
+        scene, timed, lines = at_moment(state.scene, enc.timed, TurnMoment(token_id, at), given)
+    except MissingRoll as exc:
+        raise Refused(str(exc)) from None
+    except dice.DiceSyntaxError as exc:
+        raise Refused(f"a persistent damage on {_label(state, token_id)} has a bad formula: {exc}") from None
+    state = replace(state, scene=scene, encounter=replace(enc, timed=timed))
+    token, more = support_actions.at_turn(scene.system, _token(state, token_id), at)
+    state, ended = put_token(state, token)
+    return state, [*lines, *more, *ended]
+
+
+def _stunned(state: GameState, token: Token, turn: TurnState) -> tuple[GameState, TurnState, list[str]]:
+    """PF2e stunned at the start of the turn: stunned N loses N of the actions regained and drops by the
+    number lost (「回復するアクション数を朦朧状態の値だけ減らし、その後、朦朧状態の値を失ったアクション数だけ
+    減らす」); stunned for a duration (a timed effect without a value) loses all of them while it lasts.
+    `turn` already lost them (the system's `turn_budget`); this lowers the value."""
+    if state.scene.system != "pf2e" or not token.has_condition("stunned"):
+        return state, turn, []
+    enc = _enc(state)
+    if any(e.name.lower() == "stunned" and e.value is None for e in enc.timed_on(token.id)):
+        return state, replace(turn, actions=0), [f"{token.label} is stunned: it loses all its actions"]
+    n = token.condition_value("stunned")
+    regained = 3 + (1 if token.has_condition("quickened") else 0)
+    if _system(state).turn_budget(token.without_condition("stunned")).actions == 0:
+        return state, turn, []  # it can't act for another reason: no actions are regained to lose
+    lost = min(n, regained)
+    left = n - lost
+    state, ended = put_token(state, token.with_condition("stunned", left))
+    now = f"stunned {left}" if left else "no longer stunned"
+    line = f"{token.label} is stunned {n}: loses {lost} action{'s' if lost != 1 else ''}, {now}"
+    return state, turn, [line, *ended]
+
+
+def begin_turn(
+    state: GameState, rng: DieSource, rolls: TurnRolls | None = None
+) -> tuple[GameState, list[str]]:
+    """Start the turn of the creature at the current index (see the module docstring). `rolls` are the
+    start-of-turn rolls given at the table (a recovery check or death save); the rest are rolled by `rng`."""
     enc = _enc(state)
     if not enc.order:
         return state, []
@@ -252,13 +312,18 @@ def begin_turn(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
         return replace(state, encounter=replace(enc, turn=None)), lines
     state, more = _count_down(state, tid, "start")
     lines += more
-    event = _system(state).start_of_turn(_token(state, tid), rng)
-    state = _put(state, event.token)
-    lines += event.log
+    state, more = _turn_rules(state, tid, "start", rolls, rng)
+    lines += more
     state, more = _effect_damage(state, tid, "start", rng)
     lines += more
+    token = _token(state, tid)
+    turn = fresh_turn(_system(state), token)
+    state, turn, more = _stunned(state, token, turn)
+    lines += more
+    if not initiative.can_act(state.scene.system, token, _enc(state).round):
+        turn = replace(turn, actions=0, bonus_actions=0, movement=0)
+        lines.append(f"{token.label} is surprised: no move or action this turn")
     enc = _enc(state)
-    turn = fresh_turn(_system(state), _token(state, tid))
     state = replace(state, encounter=replace(enc, turn=turn, reactions_used=enc.reactions_used - {tid}))
     return state, lines
 
@@ -281,16 +346,17 @@ def start_encounter(
     return state, lines + more
 
 
-def _end_of_turn(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+def _end_of_turn(
+    state: GameState, rng: DieSource, rolls: TurnRolls | None = None
+) -> tuple[GameState, list[str]]:
     enc = _enc(state)
     tid = enc.order[enc.index].token_id
     lines: list[str] = []
     if state.scene.token(tid) is not None:
         state, more = _effect_damage(state, tid, "end", rng)
         lines += more
-        event = _system(state).end_of_turn(_token(state, tid), rng)
-        state = _put(state, event.token)
-        lines += event.log
+        state, more = _turn_rules(state, tid, "end", rolls, rng)
+        lines += more
         state, more = _count_down(state, tid, "end")
         lines += more
     return state, lines
@@ -326,23 +392,86 @@ def _after_turn_change(state: GameState, new_round: bool) -> tuple[GameState, li
     return replace(state, encounter=enc, areas=areas), lines
 
 
-def _advance(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+def _advance(
+    state: GameState,
+    rng: DieSource,
+    end: TurnRolls | None = None,
+    start: TurnRolls | None = None,
+) -> tuple[GameState, list[str]]:
     """End the current turn and begin the next creature's (skipping those out of the fight)."""
     before = _enc(state)
-    state, lines = _end_of_turn(state, rng)
+    state, lines = _end_of_turn(state, rng, end)
     enc = _enc(state)
     index, rnd = _next_place(state, enc)
     state = replace(state, encounter=replace(enc, index=index, round=rnd, turn=None))
-    state, more = begin_turn(state, rng)
+    state, more = begin_turn(state, rng, start)
     state, after = _after_turn_change(state, rnd != before.round)
     return state, lines + more + after
 
 
-def next_turn(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
-    """End the current turn and begin the next one (see the module docstring)."""
+def next_turn(
+    state: GameState,
+    rng: DieSource,
+    *,
+    end: TurnRolls | None = None,
+    start: TurnRolls | None = None,
+) -> tuple[GameState, list[str]]:
+    """End the current turn and begin the next one (see the module docstring). `end` are the rolls of the
+    ending creature's end of turn (persistent damage and flat checks), `start` those of the next
+    creature's start of turn (recovery check, death save), as typed at the table; the rest are rolled."""
     if not _enc(state).order:
         return state, []
-    return _advance(state, rng)
+    return _advance(state, rng, end, start)
+
+
+def upcoming(state: GameState) -> str | None:
+    """The id of the creature whose turn begins at the next turn advance (None without an encounter)."""
+    enc = state.encounter
+    if enc is None or not enc.order:
+        return None
+    index, _rnd = _next_place(state, enc)
+    return enc.order[index].token_id
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPrompts:
+    """What the table may roll for the next turn advance (the end-of-turn dialog asks for these).
+
+    * `ending` / `persistent`: the creature whose turn ends and its persistent damage (PF2e: each one's
+      damage roll and DC 15 flat check);
+    * `starting` / `start_roll`: the creature whose turn begins and the d20 it needs
+      (``recovery check`` while dying, ``death saving throw`` at 0 HP in 5e; empty when none)."""
+
+    ending: str | None
+    persistent: tuple[PersistentDamage, ...]
+    starting: str | None
+    start_roll: str
+
+    @property
+    def any(self) -> bool:
+        return bool(self.persistent) or bool(self.start_roll)
+
+
+def turn_prompts(state: GameState) -> TurnPrompts:
+    """See `TurnPrompts`. Reads the board as it is now (the end of the current turn hasn't happened)."""
+    enc = state.encounter
+    if enc is None or not enc.order:
+        return TurnPrompts(None, (), None, "")
+    ending = enc.current_id
+    tok = state.scene.token(ending) if ending is not None else None
+    persistent: tuple[PersistentDamage, ...] = ()
+    if tok is not None and state.scene.system == "pf2e" and not tok.has_condition("dead"):
+        persistent = tok.persistent
+    starting = upcoming(state)
+    nxt = state.scene.token(starting) if starting is not None else None
+    roll = ""
+    if nxt is not None:
+        if state.scene.system == "pf2e":
+            if dying.dying_value(nxt) > 0 and not dying.is_dead(nxt):
+                roll = "recovery check"
+        elif dnd_turn.makes_death_save(nxt):
+            roll = "death saving throw"
+    return TurnPrompts(ending, persistent, starting, roll)
 
 
 def previous_turn(state: GameState) -> tuple[GameState, list[str]]:
@@ -496,8 +625,19 @@ def StartEncounter(
     return EncounterStep("Start encounter", step, dice or _rng())
 
 
-def NextTurn(dice: DieSource | None = None) -> EncounterStep:
-    return EncounterStep("Next turn", next_turn, dice or _rng())
+def NextTurn(
+    dice: DieSource | None = None, *, end: TurnRolls | None = None, start: TurnRolls | None = None
+) -> EncounterStep:
+    """Advance the turn. `end` / `start` are rolls typed at the table (`rules.systems.turn_rolls`): the
+    ending creature's persistent damage and flat checks, the next creature's recovery check or death save.
+    Every other roll comes from `dice`, once: undo and redo never roll again."""
+    if end is None and start is None:
+        return EncounterStep("Next turn", next_turn, dice or _rng())
+
+    def step(gs: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+        return next_turn(gs, rng, end=end, start=start)
+
+    return EncounterStep("Next turn", step, dice or _rng())
 
 
 def PreviousTurn() -> EncounterStep:
