@@ -1,5 +1,5 @@
 """The check dialog: a check or save of one creature, a group check, a 5e contest, or a passive value —
-every number from the engine (`rules.systems.pf2e.checks`, `rules.systems.dnd5e.checks`), with the
+every number from the scene's rule system (`RuleSystem.roll_check`, `.contest`, `.passive`), with the
 creature's conditions applied and listed.
 
 * Single: one creature's check (Perception, a skill; 5e also an ability) or save against a DC, with the
@@ -18,7 +18,6 @@ The dialog changes nothing in the scene.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -44,11 +43,9 @@ from PySide6.QtWidgets import (
 from desktop.document import Document
 from rules.dice import DieSource
 from rules.scene import Scene, Token
-from rules.systems.dnd5e import checks as dnd
-from rules.systems.dnd5e.editions import edition as edition_named
+from rules.systems import RuleSystem, system_for
 from rules.systems.modifiers import MODIFIER_TYPES, Modifier
-from rules.systems.pf2e import checks as pf2e
-from rules.systems.pf2e.conditions import SKILL_ABILITY as PF2E_SKILLS
+from rules.systems.table import CheckRow
 
 MODES: tuple[tuple[str, str], ...] = (
     ("single", "Single check"),
@@ -62,30 +59,11 @@ BAD = "#ff5a4e"
 
 def statistics(scene: Scene, kind: str) -> list[str]:
     """The statistics a creature of this scene's system rolls for `kind` (``check`` or ``save``)."""
-    if scene.is_pf2e:
-        if kind == "save":
-            return list(pf2e.SAVES)
-        return ["perception", *sorted(PF2E_SKILLS)]
-    if kind == "save":
-        return list(dnd.ABILITIES)
-    return [*dnd.ABILITIES, *sorted(dnd.SKILL_ABILITY)]
+    return list(system_for(scene).check_statistics(kind))
 
 
-@dataclass(frozen=True, slots=True)
-class RowResult:
-    """One creature's line in the results: its total, the outcome word, whether it succeeded, and the
-    breakdown or reasons as text."""
-
-    token_id: str
-    label: str
-    total: int | None
-    outcome: str
-    success: bool | None
-    detail: str
-
-
-def _signed(v: int) -> str:
-    return f"+{v}" if v >= 0 else f"−{-v}"
+#: One creature's line in the results (the system's `CheckRow`).
+RowResult = CheckRow
 
 
 def roll_one(
@@ -100,33 +78,10 @@ def roll_one(
     advantage: bool = False,
     disadvantage: bool = False,
 ) -> RowResult:
-    """One creature's check or save through the engine."""
-    try:
-        if scene.is_pf2e:
-            r = pf2e.check(token, stat, d20[0], dc, bonuses=(bonus,) if bonus is not None else ())
-            detail = ", ".join(
-                f"{_signed(e.modifier.value)} {e.modifier.label}" + ("" if e.applied else " (not applied)")
-                for e in r.modifiers.entries
-            )
-            good = r.degree in ("success", "critical-success")
-            return RowResult(
-                token.id, token.label, r.total, r.degree.replace("-", " "), good, f"d20 {r.d20}: {detail}"
-            )
-        ed = edition_named(scene.system)
-        t = dnd.d20_test(
-            token, kind, stat, d20, dc, edition=ed, advantage=advantage, disadvantage=disadvantage
-        )
-        reasons = [x.render() for x in t.reasons] + list(t.automatic_failures)
-        detail = f"{t.mode}, d20 {t.d20_used} {_signed(t.modifier)}"
-        if t.penalty:
-            detail += f" {_signed(t.penalty)} exhaustion"
-        if reasons:
-            detail += " — " + "; ".join(reasons)
-        return RowResult(
-            token.id, token.label, t.total, "success" if t.success else "failure", t.success, detail
-        )
-    except (pf2e.MissingStatistic, dnd.MissingStatistic) as exc:
-        return RowResult(token.id, token.label, None, "—", None, f"no {exc.stat} listed ({exc.field})")
+    """One creature's check or save through the scene's system."""
+    return system_for(scene).roll_check(
+        token, kind, stat, d20, dc, bonus=bonus, advantage=advantage, disadvantage=disadvantage
+    )
 
 
 class CheckDialog(QDialog):
@@ -270,6 +225,10 @@ class CheckDialog(QDialog):
     def scene(self) -> Scene:
         return self.doc.scene
 
+    @property
+    def system(self) -> RuleSystem:
+        return system_for(self.doc.scene)
+
     def _fill_creatures(self, token_id: str | None) -> None:
         for t in self.scene.tokens:
             self.creature.addItem(t.label, t.id)
@@ -306,14 +265,14 @@ class CheckDialog(QDialog):
 
     def _on_mode(self) -> None:
         mode = str(self.mode.currentData())
-        pf = self.scene.is_pf2e
-        if pf and mode == "contest":
+        system = self.system
+        if not system.has_contests and mode == "contest":
             self.set_mode("single")
             return
         contest_index = self.mode.findData("contest")
         item = self.mode.model().item(contest_index)  # type: ignore[attr-defined]
         if item is not None:
-            item.setEnabled(not pf)
+            item.setEnabled(system.has_contests)
         if mode == "contest" and self.kind.currentData() != "check":
             self.kind.setCurrentIndex(0)
         self._row_visible(self.kind, mode in ("single", "group"))
@@ -321,10 +280,10 @@ class CheckDialog(QDialog):
         self._row_visible(self.group, mode == "group")
         self._row_visible(self.other, mode == "contest")
         self._row_visible(self.dc, mode in ("single", "group"))
-        self.advantage.setVisible(not pf)
-        self.disadvantage.setVisible(not pf)
+        self.advantage.setVisible(system.has_advantage)
+        self.disadvantage.setVisible(system.has_advantage)
         for w in (self.bonus_label, self.bonus_type, self.bonus_value):
-            w.setVisible(pf)
+            w.setVisible(system.uses_degrees)
         self.d20.setVisible(mode in ("single", "contest"))
         self.typed_button.setVisible(mode in ("single", "contest"))
         self.roll_button.setText("Show" if mode == "passive" else "Roll")
@@ -338,7 +297,7 @@ class CheckDialog(QDialog):
 
     def _on_situational(self) -> None:
         mode = str(self.mode.currentData())
-        two = not self.scene.is_pf2e and mode in ("single", "contest")
+        two = self.system.has_advantage and mode in ("single", "contest")
         self.d20b.setVisible(two)
         self.d20.setPrefix("first d20 " if two else "d20 ")
         self._clear()
@@ -354,7 +313,7 @@ class CheckDialog(QDialog):
 
     def _bonus(self) -> Modifier | None:
         value = self.bonus_value.value()
-        if not self.scene.is_pf2e or value == 0:
+        if not self.system.uses_degrees or value == 0:
             return None
         label = self.bonus_label.text().strip() or "situational"
         return Modifier(label, str(self.bonus_type.currentData()), value, "GM")
@@ -412,7 +371,7 @@ class CheckDialog(QDialog):
             if token is None:
                 continue
             first = self.dice.randint(1, 20)
-            pair = (first, first if self.scene.is_pf2e else self.dice.randint(1, 20))
+            pair = (first, self.dice.randint(1, 20) if self.system.has_advantage else first)
             rows.append(
                 roll_one(
                     self.scene,
@@ -432,47 +391,28 @@ class CheckDialog(QDialog):
             self._say("Tick the creatures of the group (each needs the statistic listed)", False)
             return
         passed = sum(1 for r in rolled if r.success)
-        if self.scene.is_pf2e:
-            self._say(f"{passed} of {len(rolled)} succeed", passed * 2 >= len(rolled))
-            return
-        ok = 2 * passed >= len(rolled)
-        word = "succeeds" if ok else "fails"
-        self._say(f"The group {word}: {passed} of {len(rolled)} succeed (at least half needed)", ok)
+        self._say(*self.system.group_summary(passed, len(rolled)))
 
     def _contest(self, a: Token, pair: tuple[int, int]) -> None:
         b = self._token(self.other)
-        if b is None or self.scene.is_pf2e:
+        if b is None or not self.system.has_contests:
             return
-        ed = edition_named(self.scene.system)
-        try:
-            ra = dnd.check(
-                a,
-                str(self.stat.currentData()),
-                pair,
-                None,
-                edition=ed,
-                advantage=self.advantage.isChecked(),
-                disadvantage=self.disadvantage.isChecked(),
-            )
-            rb = dnd.check(
-                b, str(self.other_stat.currentData()), (self.dice.randint(1, 20),) * 2, None, edition=ed
-            )
-        except dnd.MissingStatistic as exc:
-            self._say(f"{exc.token_id} has no {exc.stat} listed", False)
-            return
-        result = dnd.contest(ra, rb)
-        self.contest_winner = result.winner
-        self._show(
-            [
-                RowResult(a.id, a.label, ra.total, "", None, f"{ra.stat}: {ra.mode}, d20 {ra.d20_used}"),
-                RowResult(b.id, b.label, rb.total, "", None, f"{rb.stat}: {rb.mode}, d20 {rb.d20_used}"),
-            ]
+        result = self.system.contest(
+            a,
+            str(self.stat.currentData()),
+            pair,
+            b,
+            str(self.other_stat.currentData()),
+            (self.dice.randint(1, 20),) * 2,
+            advantage=self.advantage.isChecked(),
+            disadvantage=self.disadvantage.isChecked(),
         )
-        if result.winner is None:
-            self._say(f"Tie {ra.total}–{rb.total}: things stay as they were", False)
-        else:
-            win = a if result.winner == "a" else b
-            self._say(f"{win.label} wins ({ra.total}–{rb.total})", True)
+        if not result.rows:
+            self._say(result.summary, False)
+            return
+        self.contest_winner = result.winner
+        self._show(list(result.rows))
+        self._say(result.summary, result.winner is not None)
 
     def show_passive(self) -> None:
         """10 + the modifier; 5e ±5 for advantage / disadvantage."""
@@ -480,30 +420,15 @@ class CheckDialog(QDialog):
         if token is None:
             return
         stat = str(self.stat.currentData())
-        try:
-            if self.scene.is_pf2e:
-                value, breakdown = pf2e.statistic_dc(token, stat)
-                detail = ", ".join(f"{_signed(m.value)} {m.label}" for m in breakdown.applied)
-            else:
-                value = dnd.passive(
-                    token,
-                    stat,
-                    edition=edition_named(self.scene.system),
-                    advantage=self.advantage.isChecked(),
-                    disadvantage=self.disadvantage.isChecked(),
-                )
-                detail = "10 + modifier" + (
-                    " ±5 for advantage/disadvantage"
-                    if self.advantage.isChecked() or self.disadvantage.isChecked()
-                    else ""
-                )
-        except (pf2e.MissingStatistic, dnd.MissingStatistic) as exc:
-            self._say(f"{token.label} has no {exc.stat} listed", False)
+        row = self.system.passive(
+            token, stat, advantage=self.advantage.isChecked(), disadvantage=self.disadvantage.isChecked()
+        )
+        if row.total is None:
+            self._say(f"{token.label} has {row.detail.split(' (')[0]}", False)
             return
-        self.passive_value = value
-        self._show([RowResult(token.id, token.label, value, "passive", None, detail)])
-        name = "DC" if self.scene.is_pf2e else "passive"
-        self._say(f"{token.label}: {name} {stat.replace('-', ' ')} {value}", True)
+        self.passive_value = row.total
+        self._show([row])
+        self._say(f"{token.label}: {self.system.passive_word} {stat.replace('-', ' ')} {row.total}", True)
 
     # ---- showing
 
