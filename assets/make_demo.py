@@ -495,6 +495,149 @@ DND5E_SAVES: dict[str, dict[str, int]] = {
 }
 
 
+#: What the turn's rules read (level, Perception, skills, senses; PCs' hero points), PF2e. The party is
+#: level 2: Brann a dwarf (darkvision), Isolde an elf and Quill a gnome (low-light vision), Mira a human
+#: carrying the torch (bright 20 ft, dim 20 ft more). Foes from the Monster Core's numbers.
+PF2E_SHEET: dict[str, dict[str, Any]] = {
+    "brann": {
+        "level": 2,
+        "perception": 7,
+        "skills": {"athletics": 7, "intimidation": 4, "survival": 5},
+        "senses": ["darkvision"],
+        "hero_points": 1,
+    },
+    "isolde": {
+        "level": 2,
+        "perception": 7,
+        "skills": {"athletics": 5, "medicine": 7, "religion": 7, "diplomacy": 4},
+        "senses": ["low-light-vision"],
+        "hero_points": 1,
+    },
+    "quill": {
+        "level": 2,
+        "perception": 6,
+        "skills": {"acrobatics": 8, "stealth": 8, "thievery": 8, "deception": 5},
+        "senses": ["low-light-vision"],
+        "hero_points": 1,
+    },
+    "mira": {
+        "level": 2,
+        "perception": 5,
+        "skills": {"arcana": 8, "occultism": 6, "society": 6, "athletics": 0},
+        "hero_points": 1,
+        "light": {"bright": 20, "dim": 40},
+    },
+    "ogre": {
+        "level": 3,
+        "perception": 5,
+        "skills": {"athletics": 11, "intimidation": 7},
+        "senses": ["darkvision"],
+    },
+    "goblin-1": {
+        "level": -1,
+        "perception": 2,
+        "skills": {"acrobatics": 5, "athletics": 2, "nature": 1, "stealth": 5},
+        "senses": ["darkvision"],
+    },
+    "goblin-2": {
+        "level": -1,
+        "perception": 2,
+        "skills": {"acrobatics": 5, "athletics": 2, "nature": 1, "stealth": 5},
+        "senses": ["darkvision"],
+    },
+    "skeleton-1": {
+        "level": -1,
+        "perception": 2,
+        "skills": {"acrobatics": 6, "athletics": 3, "stealth": 6},
+        "senses": ["darkvision"],
+    },
+    "skeleton-2": {
+        "level": -1,
+        "perception": 2,
+        "skills": {"acrobatics": 6, "athletics": 3, "stealth": 6},
+        "senses": ["darkvision"],
+    },
+    "cult-leader": {
+        "level": 1,
+        "perception": 9,
+        "skills": {"athletics": 5, "deception": 9, "intimidation": 7, "religion": 8, "stealth": 6},
+    },
+}
+#: 5e ability scores (str, dex, con, int, wis, cha) in the order of `ABILITIES`.
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+DND5E_SCORES: dict[str, tuple[int, ...]] = {
+    "brann": (16, 12, 14, 10, 12, 8),
+    "isolde": (14, 10, 14, 10, 16, 12),
+    "quill": (8, 16, 12, 13, 12, 12),
+    "mira": (8, 14, 12, 16, 13, 10),
+    "ogre": (19, 8, 16, 5, 7, 7),
+    "goblin-1": (8, 14, 10, 10, 8, 8),
+    "goblin-2": (8, 14, 10, 10, 8, 8),
+    "skeleton-1": (10, 14, 15, 6, 8, 5),
+    "skeleton-2": (10, 14, 15, 6, 8, 5),
+    "cult-leader": (10, 14, 12, 13, 17, 15),
+}
+#: What the 5e rules read: proficiency bonus, skills, senses; PCs' levels and inspiration; monsters' CR and
+#: XP (the encounter's difficulty). Brann is a dwarf (darkvision 60 ft); Mira carries the torch.
+DND5E_SHEET: dict[str, dict[str, Any]] = {
+    "brann": {
+        "level": 4,
+        "proficiency_bonus": 2,
+        "skills": {"athletics": 5, "intimidation": 1, "perception": 3},
+        "senses": {"darkvision": 60},
+        "inspiration": True,
+    },
+    "isolde": {
+        "level": 4,
+        "proficiency_bonus": 2,
+        "skills": {"athletics": 4, "medicine": 5, "religion": 2, "insight": 5},
+    },
+    "quill": {
+        "level": 4,
+        "proficiency_bonus": 2,
+        "skills": {"acrobatics": 5, "stealth": 7, "sleight-of-hand": 5, "perception": 3},
+        "senses": {"darkvision": 60},
+    },
+    "mira": {
+        "level": 4,
+        "proficiency_bonus": 2,
+        "skills": {"arcana": 5, "history": 5, "investigation": 5},
+        "light": {"bright": 20, "dim": 40},
+    },
+    "ogre": {"proficiency_bonus": 2, "cr": 2, "xp": 450, "senses": {"darkvision": 60}},
+    "goblin-1": {
+        "proficiency_bonus": 2,
+        "cr": 0.25,
+        "xp": 50,
+        "skills": {"stealth": 6},
+        "senses": {"darkvision": 60},
+    },
+    "goblin-2": {
+        "proficiency_bonus": 2,
+        "cr": 0.25,
+        "xp": 50,
+        "skills": {"stealth": 6},
+        "senses": {"darkvision": 60},
+    },
+    "skeleton-1": {"proficiency_bonus": 2, "cr": 0.25, "xp": 50, "senses": {"darkvision": 60}},
+    "skeleton-2": {"proficiency_bonus": 2, "cr": 0.25, "xp": 50, "senses": {"darkvision": 60}},
+    "cult-leader": {
+        "proficiency_bonus": 2,
+        "cr": 1,
+        "xp": 200,
+        "skills": {"deception": 6, "persuasion": 6, "religion": 3, "stealth": 4},
+    },
+}
+
+#: Light sources on the map (corner coordinates; radii in feet): the fire pit in the shrine and the altar
+#: candles. The shrine is otherwise dim, so the lights, the torch and the creatures' senses matter.
+LIGHTS: list[dict[str, Any]] = [
+    {"at": [19, 13], "bright": 20, "dim": 40, "color": "ffffb060"},
+    {"at": [19, 3.5], "bright": 10, "dim": 20, "color": "fffff0c0"},
+]
+AMBIENT = "dim"
+
+
 def scene_doc(system: str) -> dict[str, Any]:
     stats = PF2E_STATS if system == "pf2e" else DND5E_STATS
     saves = PF2E_SAVES if system == "pf2e" else DND5E_SAVES
@@ -510,12 +653,18 @@ def scene_doc(system: str) -> dict[str, Any]:
         }
         t.update(stats[c.id])
         t["saves"] = saves[c.id]
+        if system == "pf2e":
+            t.update(PF2E_SHEET[c.id])
+        else:
+            t["abilities"] = dict(zip(ABILITIES, DND5E_SCORES[c.id], strict=True))
+            t.update(DND5E_SHEET[c.id])
         tokens.append(t)
-    options = (
+    options: dict[str, Any] = (
         {"area_method": "half"}
         if system == "pf2e"
         else {"diagonals": "five", "flanking": False, "area_method": "half"}
     )
+    options["ambient"] = AMBIENT
     return {
         "format": "fivefoot.scene",
         "version": 1,
@@ -527,6 +676,7 @@ def scene_doc(system: str) -> dict[str, Any]:
         "terrain": scene_terrain(),
         "walls": scene_walls(),
         "tokens": tokens,
+        "lights": LIGHTS,
     }
 
 

@@ -3,7 +3,8 @@
 Search as you type (name, type, traits), filter by game, level / CR range, type and size; the stat block of
 the selected entry is shown below the list. An entry is placed on the map by dragging it onto the map (N
 tokens with numbered names when N > 1) or with *Place on Map* (at the centre of the view); placing goes
-through the document's ``AddTokens`` command (one undo step) like Add Token does. *Import…* (also File →
+through one ``rules.play.creatures.PlaceCreatures`` command (one undo step): the creature enters the
+scene's creatures table once and the tokens reference it, keeping their own state. *Import…* (also File →
 Import Creatures…) reads Foundry VTT / Pathbuilder / 5e-bits files into the per-user library
 (`desktop.window.library`), so they are there next time; *New…* / *Edit…* open the creature editor, whose
 result is kept in the library's "My creatures".
@@ -60,7 +61,8 @@ from rules.model.creature import (
     creature_to_json,
     token_from_creature,
 )
-from rules.play.edits import AddTokens, Batch, UpdateToken, add_token_command
+from rules.play.creatures import PlaceCreatures, place_creatures_command
+from rules.play.edits import Batch, UpdateToken
 from rules.scene import Scene, Token, token_to_json
 
 
@@ -227,26 +229,14 @@ def numbered_names(scene: Scene, name: str, count: int) -> list[str]:
     return [f"{name} {start + i}" for i in range(count)]
 
 
-def placement_command(scene: Scene, creature: Creature, count: int, cell: Cell) -> AddTokens | None:
-    """One `AddTokens` placing `count` tokens of `creature` at and around `cell`; None when there is no
-    room or the creature is for the other game."""
-    if (creature.system == "pf2e") != scene.is_pf2e:
+def placement_command(scene: Scene, creature: Creature, count: int, cell: Cell) -> PlaceCreatures | None:
+    """One `PlaceCreatures` putting `creature` into the scene's creatures table (once) and `count` tokens
+    referencing it at and around `cell`; None when there is no room or the creature is for the other
+    game."""
+    command = place_creatures_command(scene, creature, count, cell)
+    if command is None:
         return None
-    tokens: list[Token] = []
-    work = scene
-    for name in numbered_names(scene, creature.name, max(count, 1)):
-        token = token_from_creature(creature, name.lower().replace(" ", "-"), (cell.x, cell.y), name=name)
-        command = add_token_command(work, token)
-        if command is None:
-            break
-        placed = command.tokens[0]
-        tokens.append(placed)
-        work = work.edit(tokens=(*work.tokens, placed))
-    if not tokens:
-        return None
-    label = tokens[0].label if len(tokens) == 1 else f"{len(tokens)} × {creature.name}"
-    verb = "joins" if len(tokens) == 1 else "join"
-    return AddTokens(tuple(tokens), log=f"{label} {verb} the map from the compendium")
+    return replace(command, log=command.log + " from the compendium")
 
 
 #: A token's statistics (what its creature gives it); everything else on a token is its own state.

@@ -48,7 +48,6 @@ from desktop.window.table import TableFeatures
 from rules.geometry.coords import Cell
 from rules.play.edits import (
     ResetMovement,
-    add_token_command,
     delete_command,
     duplicate_command,
     end_turn_command,
@@ -448,19 +447,21 @@ class MainWindow(QMainWindow):
             cell = cell_at(self.view.mapToScene(self.view.viewport().rect().center()))
         g = self.doc.scene.grid
         cell = Cell(min(max(cell.x, 0), g.width - 1), min(max(cell.y, 0), g.height - 1))
-        form = TokenForm(self.doc.scene.system, cell, sorted({t.side for t in self.doc.scene.tokens}), self)
+        entries = [(e.book, e.creature) for e in self.compendium.dock.entries]
+        sides = sorted({t.side for t in self.doc.scene.tokens})
+        form = TokenForm(self.doc.scene.system, cell, sides, self, entries)
         form.accepted.connect(lambda: self._add_from_form(form))
         self.token_form = form
         form.open()
         return form
 
     def _add_from_form(self, form: TokenForm) -> None:
-        command = add_token_command(self.doc.scene, form.token(self.doc.scene))
+        command = form.command(self.doc.scene)
         if command is None:
             self.statusBar().showMessage("No free square near there for the new token", 8000)
             return
         self.doc.execute(command)
-        self.map_scene.select_ids([command.tokens[0].id])
+        self.map_scene.select_ids([t.id for t in command.tokens])
 
     def edit_token(self, token_id: str) -> None:
         self.map_scene.select_ids([token_id])

@@ -257,7 +257,9 @@ def test_tokens_with_art(window, qtbot, tmp_path: Path, shots: Path) -> None:  #
 
 def test_encounter_difficulty_in_the_initiative_dock(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     label = window.table.initiative_dock.difficulty
-    assert "level" in label.text()  # the demo PCs have no level yet
+    # the demo: four level-2 PCs against the ogre (level 3: +1, 60 XP), two goblins and two skeletons
+    # (level −1: −3, 15 XP each) and the cult leader (level 1: −1, 30 XP) = 150 XP → severe (120–159)
+    assert label.text().startswith("Encounter: Severe (150 XP"), label.text()
     from dataclasses import replace
 
     scene = window.doc.scene
@@ -271,7 +273,10 @@ def test_encounter_difficulty_in_the_initiative_dock(window, qtbot) -> None:  # 
     assert label.text().startswith("Encounter: Moderate (90 XP")
     window.doc.undo()
     window.doc.undo()
-    assert "level" in label.text()
+    assert label.text().startswith("Encounter: Severe (150 XP")
+    window.doc.execute(DeleteTokens(tuple(t.id for t in scene.tokens)))
+    window.doc.execute(AddTokens(tuple([replace(t, level=None) for t in pcs] + foes)))
+    assert "give the PCs a level" in label.text()
 
 
 def test_placing_from_the_list_button_and_entry_json(window, qtbot) -> None:  # type: ignore[no-untyped-def]
