@@ -39,6 +39,7 @@ from desktop.map.items.token_item import TokenItem
 from rules.geometry.coords import Cell
 from rules.model.effects import END, START, Effect, Ends
 from rules.scene import Token
+from rules.systems import system_for
 
 #: Duration choices: (label, key).
 DURATIONS: tuple[tuple[str, str], ...] = (
@@ -52,17 +53,8 @@ DURATIONS: tuple[tuple[str, str], ...] = (
 
 
 def system_conditions(system: str) -> list[tuple[str, bool]]:
-    """The system's conditions as (name, valued), in the rules' order."""
-    if system == "pf2e":
-        from rules.systems.pf2e.conditions import CONDITION_NAMES, CONDITIONS
-
-        return [(n, CONDITIONS[n].valued) for n in CONDITION_NAMES] + [("dead", False)]
-    from rules.systems.dnd5e.conditions import conditions_for
-    from rules.systems.dnd5e.editions import edition
-
-    names = [(n, False) for n in conditions_for(edition(system))]
-    extra = [("exhaustion", True), ("stable", False), ("dead", False)]
-    return names + [e for e in extra if e[0] not in dict(names)]
+    """The system's conditions as (name, valued), in the rules' order (`RuleSystem.condition_choices`)."""
+    return list(system_for(system).condition_choices())
 
 
 class _Preview(QGraphicsView):

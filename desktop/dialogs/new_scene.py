@@ -17,8 +17,10 @@ from PySide6.QtWidgets import (
 )
 
 from rules.scene import Scene, new_scene
+from rules.systems import all_systems
 
-SYSTEM_LABELS = {"pf2e": "Pathfinder 2e", "dnd5e-2014": "D&D 5e (2014)", "dnd5e-2024": "D&D 5e (2024)"}
+#: Each system's title for pickers, by name.
+SYSTEM_LABELS = {s.name: s.title for s in all_systems()}
 
 
 class NewSceneDialog(QDialog):
@@ -54,8 +56,8 @@ class NewSceneDialog(QDialog):
         empty_form.addRow("Height", self.height_box)
 
         self.demo_system = QComboBox()
-        self.demo_system.addItem("Pathfinder 2e: the Sunken Shrine", "pf2e")
-        self.demo_system.addItem("D&D 5e: the Sunken Shrine", "dnd5e")
+        for game, title in dict((s.game, s.game_title) for s in all_systems()).items():
+            self.demo_system.addItem(f"{title}: the Sunken Shrine", game)
         demo_box = QGroupBox()
         demo_form = QFormLayout(demo_box)
         demo_form.addRow("Encounter", self.demo_system)
@@ -76,7 +78,7 @@ class NewSceneDialog(QDialog):
         demo_box.setEnabled(False)
 
     def wants_demo(self) -> str | None:
-        """``"pf2e"`` or ``"dnd5e"`` when a demo was chosen, else None."""
+        """The game of the chosen demo (a system's `game`), else None."""
         return str(self.demo_system.currentData()) if self.demo.isChecked() else None
 
     def scene(self) -> Scene:

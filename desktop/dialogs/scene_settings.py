@@ -100,7 +100,7 @@ class SceneSettingsDialog(QDialog):
         )
         name = self.name.text().strip()
         old = self._scene
-        if system == old.system and options == old.options and name == old.name:
+        if (system, options, name) == (old.system, old.options, old.name):
             return None
         changes = []
         if system != old.system:

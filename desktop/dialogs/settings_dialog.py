@@ -2,6 +2,8 @@
 ``FIVEFOOT_DATA_DIR`` elsewhere never touch the real ones) and the Settings dialog that edits them.
 
 - ``view/recentre_on_turn`` (default on): the map centres on the creature whose turn begins.
+- ``move/offer_step`` (default on): a PF2e drag of one square that a creature could react to asks whether
+  it is a Step (no Reactive Strike) or a Stride.
 - ``import/system``: the rules last chosen for an imported Universal VTT map (see `ImportSystemDialog`).
 """
 
@@ -11,10 +13,12 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from desktop.window.paths import data_dir
+from rules.systems import DEFAULT_SYSTEM, SYSTEM_NAMES
 
 RECENTRE_KEY = "view/recentre_on_turn"
 IMPORT_SYSTEM_KEY = "import/system"
-SYSTEMS = ("pf2e", "dnd5e-2014", "dnd5e-2024")
+OFFER_STEP_KEY = "move/offer_step"
+SYSTEMS = SYSTEM_NAMES
 
 
 def app_settings() -> QSettings:
@@ -35,10 +39,24 @@ def set_recentre_on_turn(on: bool) -> None:
     store.sync()
 
 
+def offer_step() -> bool:
+    """Offer a PF2e Step for a single 5-ft move (see the module docstring)."""
+    value = app_settings().value(OFFER_STEP_KEY, True)
+    if isinstance(value, str):
+        return value.strip().lower() not in ("false", "0", "no", "off")
+    return bool(value)
+
+
+def set_offer_step(on: bool) -> None:
+    store = app_settings()
+    store.setValue(OFFER_STEP_KEY, bool(on))
+    store.sync()
+
+
 def last_import_system() -> str:
     """The rules last chosen for an imported map (PF2e until one is chosen)."""
-    value = app_settings().value(IMPORT_SYSTEM_KEY, "pf2e")
-    return value if isinstance(value, str) and value in SYSTEMS else "pf2e"
+    value = app_settings().value(IMPORT_SYSTEM_KEY, DEFAULT_SYSTEM)
+    return value if isinstance(value, str) and value in SYSTEMS else DEFAULT_SYSTEM
 
 
 def set_last_import_system(system: str) -> None:
@@ -61,6 +79,12 @@ class SettingsDialog(QDialog):
         self.recentre.setToolTip(
             "When a turn begins, scroll the map so that the active creature is in the middle of the view"
         )
+        self.offer_step = QCheckBox("Offer Step for single 5-ft moves")
+        self.offer_step.setChecked(offer_step())
+        self.offer_step.setToolTip(
+            "PF2e: when a creature dragged one square could trigger a Reactive Strike, ask whether it "
+            "Steps (no reaction) or Strides. Hold Ctrl while dragging to Step without being asked."
+        )
         note = QLabel("The initiative list always scrolls to the active creature.")
         note.setWordWrap(True)
         note.setEnabled(False)
@@ -71,9 +95,11 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.recentre)
         layout.addWidget(note)
+        layout.addWidget(self.offer_step)
         layout.addStretch(1)
         layout.addWidget(buttons)
 
     def accept(self) -> None:
         set_recentre_on_turn(self.recentre.isChecked())
+        set_offer_step(self.offer_step.isChecked())
         super().accept()
