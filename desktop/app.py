@@ -18,10 +18,11 @@ from pathlib import Path
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fivefoot", description="A battle map that knows the rules of the grid.")
     p.add_argument("file", nargs="?", type=Path, help="scene to open (.fivefoot, .json, .dd2vtt, .uvtt)")
-    p.add_argument(
-        "--system", choices=("pf2e", "dnd5e-2014", "dnd5e-2024"), help="rule system for an imported map"
-    )
-    p.add_argument("--demo", choices=("pf2e", "dnd5e"), help="open a bundled demo encounter")
+    from desktop.window.paths import DEMO_GAMES
+    from rules.systems import SYSTEM_NAMES
+
+    p.add_argument("--system", choices=SYSTEM_NAMES, help="rule system for an imported map")
+    p.add_argument("--demo", choices=DEMO_GAMES, help="open a bundled demo encounter")
     p.add_argument(
         "--screenshot", type=Path, metavar="PATH", help="render the main window to PATH (PNG) and exit"
     )
@@ -79,12 +80,13 @@ def main(argv: list[str] | None = None) -> int:
 
     from desktop.look.theme import apply_theme
     from desktop.window.main_window import MainWindow
+    from rules.systems import DEFAULT_SYSTEM
 
     apply_theme(app)
     window = MainWindow(autosave=not headless)
     if headless:  # no modal dialogs offscreen: errors go to standard error, an imported map is PF2e
         window.files.show_error = lambda title, text: print(f"fivefoot: {title}: {text}", file=sys.stderr)
-        window.files.ask_system = lambda _path: "pf2e"
+        window.files.ask_system = lambda _path: DEFAULT_SYSTEM
     opened = False
     if args.file is not None:
         # --system answers the "which rules?" question an imported map asks
@@ -94,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
             window.close()
             return 2
     if not opened:
-        window.files.open_demo(args.demo or "pf2e")
+        window.files.open_demo(args.demo or DEFAULT_SYSTEM)
     if args.screenshot is not None:
         return _screenshot(window, args.screenshot, _size(args.size))
     window.show()

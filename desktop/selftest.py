@@ -57,7 +57,7 @@ def _render(screenshot: Path | None) -> str:
     from desktop.window.file_io import open_scene_file
     from desktop.window.paths import assets_dir, demo_path
 
-    opened = open_scene_file(demo_path("pf2e"))
+    opened = open_scene_file(demo_path())
     doc = Document(opened.scene, None, assets_dir(), opened.images)
     scene = MapScene(doc)
     _check(scene.background_layer.has_image, "the demo map picture did not load")
@@ -76,9 +76,11 @@ def _render(screenshot: Path | None) -> str:
 
 
 def run_self_test(screenshot: Path | None = None) -> int:
+    from desktop.window.paths import DEMO_GAMES
+
     started = time.perf_counter()
     try:
-        for system in ("pf2e", "dnd5e"):
+        for system in DEMO_GAMES:
             print("self-test:", _engine_checks(system))
         print("self-test:", _render(screenshot))
     except SelfTestError as exc:

@@ -12,7 +12,10 @@ import os
 import sys
 from pathlib import Path
 
-DEMO_FILES: dict[str, str] = {"pf2e": "demo-pf2e.json", "dnd5e": "demo-5e.json"}
+from rules.systems import DEFAULT_SYSTEM, all_systems, system_for
+
+#: The games (`RuleSystem.game`) in picker order: each has one bundled demo encounter.
+DEMO_GAMES: tuple[str, ...] = tuple(dict.fromkeys(s.game for s in all_systems()))
 
 
 def assets_dir() -> Path:
@@ -26,10 +29,12 @@ def assets_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "assets"
 
 
-def demo_path(system: str = "pf2e") -> Path:
-    """The bundled demo encounter for ``pf2e`` or ``dnd5e`` (any ``dnd5e-*`` system picks the 5e demo)."""
-    key = "pf2e" if system == "pf2e" else "dnd5e"
-    return assets_dir() / DEMO_FILES[key]
+def demo_path(system: str = DEFAULT_SYSTEM) -> Path:
+    """The bundled demo encounter of a game (`RuleSystem.game`) or of a system's game (each 5e edition
+    picks the 5e demo). Raises `ValueError` for an unknown name."""
+    games = {s.game: s for s in all_systems()}
+    chosen = games[system] if system in games else system_for(system)
+    return assets_dir() / chosen.demo_file
 
 
 def data_dir() -> Path:
