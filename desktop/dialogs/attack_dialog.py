@@ -7,15 +7,29 @@ Everything shown comes from the rule system (`system_for(scene).attack` / `.dama
 (`AttackRoll`: it counts toward the attacker's multiple attack penalty on its turn), applying damage another
 (`DealDamage`); both are undoable and logged. The multiple attack penalty's attack number comes from the
 encounter (this turn's attacks) and can be overridden.
+
+The GM's situational input goes into the same command (`rules.play.rolls`): 5e advantage / disadvantage with
+its reason, and bonus rows (PF2e: type, label, value, stacked by the PF2e rules; 5e: label and a number or a
+die such as ``1d4`` for Bless, rolled with the attack). Every one is listed with its source in the
+breakdown. 5e 2014 inspiration is spent for advantage before the roll; a Hero Point (PF2e) or Heroic
+Inspiration (2024) rerolls after it (the new roll is kept; the reroll is not another attack).
+
+Multiple attack penalty: in an encounter the attack number is the attacker's count this turn; out of an
+encounter it is 1 + the attacker's attacks since its free-mode turn was last ended ("End turn" / "New
+round"; `rules.play.table.free_attack_number`). The GM can pick another. While a roll is shown the box
+keeps that roll's number; "New attack" moves it on.
 """
 
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -24,6 +38,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSpinBox,
     QTreeWidget,
@@ -40,18 +55,86 @@ from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.model.state import GameState
 from rules.play.explain import signed
-from rules.play.table import AttackRoll, DealDamage
+from rules.play.rolls import (
+    ADVANTAGE_REASONS,
+    SITUATIONAL_TYPES,
+    Situational,
+    SituationalAttack,
+    situational_attack,
+)
+from rules.play.table import AttackRoll, DealDamage, free_attack_number
 from rules.scene import Attack, Scene, Token
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome
+from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
 from rules.systems.dnd5e.attack import COVER_AC, AttackResult
 from rules.systems.modifiers import Breakdown
 from rules.systems.pf2e.strike import StrikeResult
+from rules.systems.reroll import can_reroll
 
 GOOD = "#46d17a"
 BAD = "#ff5a4e"
 NEUTRAL = "#f0c030"
 DIM = QColor("#8a8a84")
+
+
+Shown = StrikeResult | AttackResult | SituationalAttack
+_NUMBER = re.compile(r"^\s*([+-]?)\s*(\d+)\s*$")
+_DIE = re.compile(r"^\s*([+-]?)\s*(\d*)\s*d\s*(\d+)\s*$", re.IGNORECASE)
+
+
+def parse_bonus(text: str) -> tuple[int, int, int] | None:
+    """A bonus field: ``2``, ``-1`` → (sign, 0, value); ``1d4``, ``-1d6`` → (sign, count, sides); None
+    when it is neither."""
+    m = _NUMBER.match(text)
+    if m:
+        return (-1 if m.group(1) == "-" else 1), 0, int(m.group(2))
+    m = _DIE.match(text)
+    if m and int(m.group(3)) > 0 and int(m.group(2) or 1) > 0:
+        return (-1 if m.group(1) == "-" else 1), int(m.group(2) or 1), int(m.group(3))
+    return None
+
+
+class BonusRow(QWidget):
+    """One situational bonus: PF2e type, label, value (5e: a number or a die)."""
+
+    def __init__(self, pf2e: bool, label: str = "", value: str = "", kind: str = "circumstance") -> None:
+        super().__init__()
+        self.setObjectName("bonusRow")
+        self.pf2e = pf2e
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.kind = QComboBox()
+        self.kind.setObjectName("bonusType")
+        for t in SITUATIONAL_TYPES:
+            self.kind.addItem(t, t)
+        self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
+        self.kind.setVisible(pf2e)
+        self.label = QLineEdit(label)
+        self.label.setObjectName("bonusLabel")
+        self.label.setPlaceholderText("Aid, cover, bless…" if pf2e else "Bless, Bane…")
+        self.value = QLineEdit(value)
+        self.value.setObjectName("bonusValue")
+        self.value.setMaximumWidth(80)
+        self.value.setPlaceholderText("+1" if pf2e else "1d4 or 2")
+        self.value.setToolTip("A number (−2 for a penalty) or a die such as 1d4, rolled with the attack")
+        self.remove = QPushButton("✕")
+        self.remove.setObjectName("removeBonus")
+        self.remove.setToolTip("Remove this bonus")
+        self.remove.setMaximumWidth(28)
+        lay.addWidget(self.kind)
+        lay.addWidget(self.label, 1)
+        lay.addWidget(self.value)
+        lay.addWidget(self.remove)
+
+    def parsed(self) -> tuple[int, int, int] | None:
+        return parse_bonus(self.value.text())
+
+    def kind_name(self) -> str:
+        return str(self.kind.currentData()) if self.pf2e else "untyped"
+
+    def title(self) -> str:
+        return self.label.text().strip() or "situational"
 
 
 def _label_of(scene: Scene, token_id: str) -> str:
@@ -74,9 +157,11 @@ class AttackDialog(QDialog):
         self.setMinimumWidth(560)
         self.doc = doc
         self.dice: DieSource = dice if dice is not None else random.Random()
-        self.preview: StrikeResult | AttackResult | None = None
+        self.preview: Shown | None = None
         self.error: str | None = None
-        self.rolled: StrikeResult | AttackResult | None = None
+        self.rolled: Shown | None = None
+        self.rolled_command: AttackRoll | None = None
+        self.bonus_rows: list[BonusRow] = []
         self.rolled_for: tuple[str, str, str] | None = None
         self.damage_applied = False
         self._syncing = False
@@ -100,6 +185,30 @@ class AttackDialog(QDialog):
         self.facts.setWordWrap(True)
         self.facts.setTextFormat(Qt.TextFormat.RichText)
 
+        self.gm_mode = QComboBox()
+        self.gm_mode.setObjectName("gmMode")
+        self.gm_mode.addItem("No advantage from the GM", "")
+        self.gm_mode.addItem("Advantage", ADVANTAGE)
+        self.gm_mode.addItem("Disadvantage", DISADVANTAGE)
+        self.gm_mode.setToolTip(
+            "Advantage or disadvantage the GM gives; it joins (and cancels with) the others"
+        )
+        self.gm_reason = QComboBox()
+        self.gm_reason.setObjectName("gmReason")
+        self.gm_reason.setEditable(True)
+        self.gm_reason.addItems(list(ADVANTAGE_REASONS))
+        self.gm_reason.setToolTip("Why: shown in the breakdown and the log")
+        self.inspiration = QCheckBox("Use inspiration (advantage)")
+        self.inspiration.setObjectName("useInspiration")
+        self.inspiration.setToolTip("5e 2014: spend the attacker's inspiration for advantage on this roll")
+        self.add_bonus_button = QPushButton("Add bonus")
+        self.add_bonus_button.setObjectName("addBonus")
+        self.add_bonus_button.setToolTip("A situational bonus or penalty from the GM")
+        self.bonus_box = QVBoxLayout()
+        self.bonus_box.setContentsMargins(0, 0, 0, 0)
+        self.reroll_button = QPushButton("Spend hero point: reroll")
+        self.reroll_button.setObjectName("rerollAttack")
+
         self.breakdown = QTreeWidget()
         self.breakdown.setObjectName("attackBreakdown")
         self.breakdown.setColumnCount(3)
@@ -122,6 +231,8 @@ class AttackDialog(QDialog):
         self.d20b.setRange(1, 20)
         self.d20b.setValue(10)
         self.d20b.setPrefix("second d20 ")
+        for box in (self.d20, self.d20b):
+            box.setMinimumWidth(box.fontMetrics().horizontalAdvance("second d20 20") + 40)
         self.roll_button = QPushButton("Roll attack")
         self.roll_button.setObjectName("rollAttack")
         self.roll_button.setDefault(True)
@@ -159,6 +270,24 @@ class AttackDialog(QDialog):
         who.addRow("Attack", which)
         self.facts.setContentsMargins(2, 2, 2, 6)
 
+        sit_box = QGroupBox("Situational (GM)")
+        self.situational_box = sit_box
+        sit_box.setObjectName("situationalBox")
+        sl = QVBoxLayout(sit_box)
+        adv_row = QHBoxLayout()
+        adv_row.addWidget(self.gm_mode)
+        adv_row.addWidget(self.gm_reason, 1)
+        adv_row.addWidget(self.inspiration)
+        self.adv_row = QWidget()
+        self.adv_row.setLayout(adv_row)
+        adv_row.setContentsMargins(0, 0, 0, 0)
+        sl.addWidget(self.adv_row)
+        sl.addLayout(self.bonus_box)
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.add_bonus_button)
+        add_row.addStretch(1)
+        sl.addLayout(add_row)
+
         roll_box = QGroupBox("Attack roll")
         rl = QVBoxLayout(roll_box)
         rl.addWidget(self.breakdown)
@@ -169,7 +298,10 @@ class AttackDialog(QDialog):
         dice_row.addStretch(1)
         dice_row.addWidget(self.roll_button)
         rl.addLayout(dice_row)
-        rl.addWidget(self.outcome)
+        out_row = QHBoxLayout()
+        out_row.addWidget(self.outcome, 1)
+        out_row.addWidget(self.reroll_button)
+        rl.addLayout(out_row)
 
         dmg_box = QGroupBox("Damage")
         dl = QVBoxLayout(dmg_box)
@@ -186,6 +318,7 @@ class AttackDialog(QDialog):
         lay = QVBoxLayout(self)
         lay.addLayout(who)
         lay.addWidget(self.facts)
+        lay.addWidget(sit_box)
         lay.addWidget(roll_box, 1)
         lay.addWidget(dmg_box)
         lay.addWidget(close)
@@ -197,6 +330,11 @@ class AttackDialog(QDialog):
         self.attack_number.valueChanged.connect(lambda _v: self.refresh())
         self.roll_button.clicked.connect(self.roll_attack)
         self.typed_button.clicked.connect(self.use_typed_die)
+        self.reroll_button.clicked.connect(self.reroll)
+        self.add_bonus_button.clicked.connect(lambda: self.add_bonus())
+        self.gm_mode.currentIndexChanged.connect(lambda _i: self._on_situational())
+        self.gm_reason.currentTextChanged.connect(lambda _t: self._on_situational())
+        self.inspiration.toggled.connect(lambda _b: self._on_situational())
         self.damage.entries_changed.connect(self._show_damage_preview)
         self.apply_button.clicked.connect(self.apply_damage)
         doc.changed.connect(self._on_doc_changed)
@@ -273,15 +411,29 @@ class AttackDialog(QDialog):
         self._sync_attack_number()
         self.refresh()
 
-    def _sync_attack_number(self) -> None:
+    def next_attack_number(self) -> int:
+        """The attacker's next attack this turn: the encounter's count, or out of an encounter its attacks
+        since its free-mode turn last ended (see the module docstring)."""
         t = self.attacker_token()
-        n = self.doc.state.attack_number(t.id) if t is not None else 1
+        if t is None:
+            return 1
+        state = self.doc.state
+        if state.encounter is not None:
+            return state.attack_number(t.id)
+        return free_attack_number(self.doc._history.applied(), t.id)  # the applied steps
+
+    def _sync_attack_number(self) -> None:
+        if self.rolled is not None and self.rolled_command is not None:
+            n = self.rolled_command.attack_number or 1  # the shown roll's number, not the next one
+        else:
+            n = self.next_attack_number()
         self.attack_number.blockSignals(True)
         self.attack_number.setValue(n)
         self.attack_number.blockSignals(False)
 
     def _forget_roll(self) -> None:
         self.rolled = None
+        self.rolled_command = None
         self.rolled_for = None
         self.damage_applied = False
         self.outcome.setText("")
@@ -301,20 +453,94 @@ class AttackDialog(QDialog):
         result = system_for(scene).attack(
             scene, attacker, target, attack, d20, attack_number=self.attack_number.value()
         )
+        bonuses = tuple(b for b in self.situational(roll=False) if not b.dice)
+        reasons = self.reasons()
+        if self.inspiration.isChecked():  # the command spends it; the preview shows its advantage
+            reasons += (Reason(ADVANTAGE, f"{attacker.label} spends inspiration"),)
+        try:
+            result = situational_attack(
+                scene, attacker, target, attack, result, bonuses=bonuses, reasons=reasons
+            )
+        except ValueError as exc:  # Refused
+            raise QueryError("bad value", str(exc)) from None
         return result  # type: ignore[return-value]
+
+    # ---- situational input
+
+    def add_bonus(self, label: str = "", value: str = "", kind: str = "circumstance") -> BonusRow:
+        row = BonusRow(self.doc.scene.is_pf2e, label, value, kind)
+        self.bonus_rows.append(row)
+        self.bonus_box.addWidget(row)
+        row.setVisible(True)  # a child added to a shown dialog stays hidden otherwise
+        row.label.textChanged.connect(lambda _t: self._on_situational())
+        row.value.textChanged.connect(lambda _t: self._on_situational())
+        row.kind.currentIndexChanged.connect(lambda _i: self._on_situational())
+        row.remove.clicked.connect(lambda: self.remove_bonus(row))
+        self._on_situational()
+        return row
+
+    def remove_bonus(self, row: BonusRow) -> None:
+        if row in self.bonus_rows:
+            self.bonus_rows.remove(row)
+            row.setParent(None)
+            row.deleteLater()
+        self._on_situational()
+
+    def situational(self, roll: bool) -> tuple[Situational, ...]:
+        """The bonus rows as values; a die row is rolled with the app's dice when `roll`, else it keeps its
+        die and the value 0 (the preview lists it apart)."""
+        out = []
+        for row in self.bonus_rows:
+            parsed = row.parsed()
+            row.value.setStyleSheet(
+                "" if parsed is not None or not row.value.text().strip() else f"color:{BAD}"
+            )
+            if parsed is None:
+                continue
+            sign, count, size = parsed
+            if count == 0:
+                if size:
+                    out.append(Situational(row.title(), sign * size, row.kind_name()))
+                continue
+            dice = f"{'-' if sign < 0 else ''}{count}d{size}"
+            value = sign * sum(self.dice.randint(1, size) for _ in range(count)) if roll else 0
+            out.append(Situational(row.title(), value, row.kind_name(), dice=dice))
+        return tuple(out)
+
+    def reasons(self) -> tuple[Reason, ...]:
+        kind = str(self.gm_mode.currentData() or "")
+        if not kind or self.doc.scene.is_pf2e:
+            return ()
+        return (Reason(kind, self.gm_reason.currentText().strip() or "GM's call"),)
+
+    def _on_situational(self) -> None:
+        if self._syncing or self.rolled is not None:
+            return
+        self.refresh()
 
     def refresh(self) -> None:
         scene = self.doc.scene
         system = system_for(scene)
         one_die = system.attack_d20s == 1
         self.attack_number.setVisible(system.attack_penalty(2, False) != 0)
+        attacker = self.attacker_token()
+        self.adv_row.setVisible(not scene.is_pf2e)
+        self.gm_reason.setEnabled(bool(self.gm_mode.currentData()))
+        old_inspiration = scene.system == "dnd5e-2014"
+        self.inspiration.setVisible(old_inspiration)
+        self.inspiration.setEnabled(
+            attacker is not None and attacker.inspiration and old_inspiration and self.rolled is None
+        )
+        if not self.inspiration.isEnabled() and self.rolled is None:
+            self.inspiration.setChecked(False)
+        self._show_reroll(attacker)
         try:
             self.preview = self._resolve([10, 10])
             self.error = None
         except QueryError as exc:
             self.preview, self.error = None, str(exc)
         self._show_facts()
-        mode = self.preview.mode if isinstance(self.preview, AttackResult) else "normal"
+        mode = _mode(self.preview)
         self.d20b.setVisible(not one_die and mode != "normal")
         self.d20.setPrefix("d20 " if one_die or mode == "normal" else "first d20 ")
         ok = self.preview is not None
@@ -323,6 +549,10 @@ class AttackDialog(QDialog):
         self.typed_button.setEnabled(ok and not rolled)
         self.d20.setEnabled(not rolled)
         self.d20b.setEnabled(not rolled)
+        self.situational_box.setEnabled(not rolled)  # the roll used them; "New attack" edits again
+        self.situational_box.setToolTip(
+            "Used by the roll shown; start a new attack to change" if rolled else ""
+        )
         if rolled:
             self.roll_button.setText("New attack")
             self.roll_button.setToolTip(
@@ -387,7 +617,21 @@ class AttackDialog(QDialog):
                 parent, m.label, signed(m.value), kind + (m.source if m.source != m.label else ""), a.applied
             )
 
-    def _show_breakdown(self, result: StrikeResult | AttackResult | None) -> None:
+    def _show_reroll(self, attacker: Token | None) -> None:
+        system = self.doc.scene.system
+        self.reroll_button.setVisible(system in ("pf2e", "dnd5e-2024"))
+        if system == "pf2e":
+            points = attacker.hero_points or 0 if attacker is not None else 0
+            self.reroll_button.setText(f"Spend hero point: reroll ({points} left)")
+            self.reroll_button.setToolTip("Reroll the attack; the new roll is kept even when worse")
+        else:
+            self.reroll_button.setText("Use Heroic Inspiration: reroll")
+            self.reroll_button.setToolTip("Reroll the d20; the new roll must be used")
+        self.reroll_button.setEnabled(
+            self.rolled is not None and attacker is not None and can_reroll(attacker, system)
+        )
+
+    def _show_breakdown(self, result: Shown | None) -> None:
         self.breakdown.clear()
         if result is None:
             return
@@ -409,10 +653,18 @@ class AttackDialog(QDialog):
                     "natural 20" if result.d20 == 20 else "natural 1" if result.d20 == 1 else "",
                 )
                 self._row(r, "attack modifier", signed(result.attack_bonus), "")
+            self._pending_dice(g)
         else:
+            extra = result.bonuses if isinstance(result, SituationalAttack) else ()
+            own = result.bonus
+            if isinstance(result, SituationalAttack):
+                result = result.result
             g = self._group("Attack bonus", signed(result.bonus + result.penalty))
             attack = self.chosen_attack()
-            self._row(g, "attack bonus", signed(result.bonus), attack.name if attack else "")
+            self._row(g, "attack bonus", signed(own), attack.name if attack else "")
+            for b in extra:
+                self._row(g, b.label, signed(b.value), b.source)
+            self._pending_dice(g)
             if result.penalty:
                 self._row(g, "exhaustion", signed(result.penalty), "2024: −2 per level")
             m = self._group("Roll mode", result.mode)
@@ -436,6 +688,14 @@ class AttackDialog(QDialog):
                 self._row(r, "attack bonus", signed(result.bonus + result.penalty), "")
         self.breakdown.expandAll()
 
+    def _pending_dice(self, group: QTreeWidgetItem) -> None:
+        """Before the roll: die bonuses (Bless 1d4) are listed with their die, rolled with the attack."""
+        if self.rolled is not None:
+            return
+        for b in self.situational(roll=False):
+            if b.dice:
+                self._row(group, b.label, b.dice, "GM — rolled with the attack")
+
     # ---- rolling
 
     def _dice(self) -> list[int]:
@@ -444,6 +704,7 @@ class AttackDialog(QDialog):
     def new_attack(self) -> None:
         """Leave the last roll and show the next attack's modifiers."""
         self._forget_roll()
+        self._sync_attack_number()
         self.refresh()
 
     def roll_attack(self) -> None:
@@ -468,20 +729,56 @@ class AttackDialog(QDialog):
         if system.attack_d20s > 1 and not self.d20b.isVisible():
             d20 = [d20[0], d20[0]]
         number = self.attack_number.value()
-        # the engine resolves the attack once, inside the command; the dialog shows that outcome
-        entry = self.doc.execute(
-            AttackRoll(
-                attacker.id, target.id, attack.name, tuple(d20[: system.attack_d20s]), attack_number=number
-            )
+        command = AttackRoll(
+            attacker.id,
+            target.id,
+            attack.name,
+            tuple(d20[: system.attack_d20s]),
+            attack_number=number,
+            bonuses=self.situational(roll=True),
+            reasons=self.reasons(),
+            inspiration=self.inspiration.isChecked() and self.inspiration.isEnabled(),
         )
+        self._execute(command)
+
+    def reroll(self) -> None:
+        """Spend a Hero Point (PF2e) or Heroic Inspiration (2024): reroll and keep the new roll. 5e with
+        advantage rerolls the lower die, otherwise the die used."""
+        old = self.rolled_command
+        if old is None or self.rolled is None:
+            return
+        dice = list(old.d20)
+        i = 0
+        if len(dice) > 1 and _mode(self.rolled) == ADVANTAGE:
+            i = 0 if dice[0] <= dice[1] else 1
+        elif len(dice) > 1:
+            i = dice.index(self.rolled.natural) if self.rolled.natural in dice else 0
+        dice[i] = self.dice.randint(1, 20)
+        if len(dice) > 1 and _mode(self.rolled) == "normal":
+            dice = [dice[i]] * 2  # one die is rolled in a normal 5e roll
+        self.d20.setValue(dice[0])
+        if len(dice) > 1:
+            self.d20b.setValue(dice[1])
+        self._execute(replace(old, d20=tuple(dice), reroll_of=old.d20, inspiration=False))
+
+    def _execute(self, command: AttackRoll) -> None:
+        attacker, attack = self.attacker_token(), self.chosen_attack()
+        if attacker is None or attack is None:
+            return
+        scene = self.doc.scene
+        system = system_for(scene)
+        # the engine resolves the attack once, inside the command; the dialog shows that outcome
+        entry = self.doc.execute(command)
         if entry is None:
             self.error = self.doc.last_refusal
             self._show_facts()
             return
         result = entry.detail
-        assert isinstance(result, (StrikeResult, AttackResult))
+        assert isinstance(result, (StrikeResult, AttackResult, SituationalAttack))
         self.rolled = result
-        self.rolled_for = (attacker.id, target.id, attack.name)
+        self.rolled_command = command
+        self.rolled_for = (attacker.id, command.target_id, attack.name)
+        self._sync_attack_number()
         self.damage_applied = False
         self._show_outcome(result)
         hit, crit = _hit(result)
@@ -540,6 +837,12 @@ class AttackDialog(QDialog):
                 + f" ({system_for(self.doc.scene).state_of(after)})"
             )
         self.apply_button.setEnabled(False)
+
+
+def _mode(result: Shown | None) -> str:
+    if isinstance(result, SituationalAttack):
+        return result.result.mode
+    return result.mode if isinstance(result, AttackResult) else "normal"
 
 
 def _hit(result: AttackOutcome) -> tuple[bool, bool]:

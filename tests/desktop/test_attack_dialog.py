@@ -70,7 +70,8 @@ def test_scripted_pf2e_attack_applies_the_engines_damage_and_counts_map(qtbot: A
     assert "Success" in dialog.outcome.text()
     enc = doc.encounter
     assert enc is not None and enc.attack_number("A") == 2
-    assert dialog.attack_number.value() == 2
+    # the box names the attack shown (attack 1), not the next one
+    assert dialog.attack_number.value() == 1
     qtbot.mouseClick(dialog.damage.roll_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     # the engine's own answer for the same dice
@@ -88,6 +89,7 @@ def test_scripted_pf2e_attack_applies_the_engines_damage_and_counts_map(qtbot: A
     assert dialog.roll_button.text() == "New attack"
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     assert dialog.rolled is None and dialog.roll_button.text() == "Roll attack"
+    assert dialog.attack_number.value() == 2
     assert ("multiple attack penalty", "−5", "attack 2 this turn") in rows(dialog)
     assert any("longsword: success" in e for e in doc.log)
     assert any("takes 12 damage" in e for e in doc.log)
