@@ -64,6 +64,7 @@ from rules.model.creature import (
 from rules.play.creatures import PlaceCreatures, place_creatures_command
 from rules.play.edits import Batch, UpdateToken
 from rules.scene import Scene, Token, token_to_json
+from rules.systems import DEFAULT_SYSTEM, game_choices, in_game, same_game, system_for
 
 
 class MainWindow(Protocol):
@@ -81,13 +82,7 @@ class MainWindow(Protocol):
 
 MIME = "application/x-fivefoot-creature"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
-GAMES = (
-    ("All games", ""),
-    ("Pathfinder 2e", "pf2e"),
-    ("D&D 5e (any)", "dnd5e"),
-    ("D&D 5e 2014", "dnd5e-2014"),
-    ("D&D 5e 2024", "dnd5e-2024"),
-)
+GAMES = (("All games", ""), *game_choices())
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +95,7 @@ class Entry:
     def rank(self) -> float | None:
         """Level (PF2e) or CR (5e) for sorting and the range filter."""
         c = self.creature
-        if c.is_pf2e or c.cr is None:
+        if not system_for(c.system).sheet.has_cr or c.cr is None:
             return None if c.level is None else float(c.level)
         return c.cr
 
@@ -120,14 +115,14 @@ def _signed(n: int) -> str:
 def stat_block_html(c: Creature, book: str = "", muted: str = "#666666") -> str:
     """The creature's stat block as HTML, laid out as the books do: what a GM reads at a glance first."""
     e = html.escape
-    pf2e = c.is_pf2e
+    sheet = system_for(c.system).sheet
     rank = c.challenge()
     out = [
         "<style>h2{margin:0} .k{font-weight:bold} .t{color:" + muted + "} hr{margin:2px 0} "
         ".trait{background:#5d0000;color:white;padding:0 3px;font-size:small}</style>",
         f"<h2>{e(c.name)} <span style='font-weight:normal'>{e(rank)}</span></h2>",
     ]
-    if pf2e:
+    if sheet.trait_badges:
         traits = " ".join(
             f"<span class='trait'>&nbsp;{e(t.upper())}&nbsp;</span>" for t in (c.size, *c.traits)
         )
@@ -146,7 +141,7 @@ def stat_block_html(c: Creature, book: str = "", muted: str = "#666666") -> str:
         out.append(f"<div><span class='k'>{e(label)}</span> {text}</div>")
 
     senses = ", ".join(e(s.describe()) for s in c.senses)
-    if pf2e:
+    if sheet.has_perception:
         if c.perception is not None or senses:
             per = _signed(c.perception) if c.perception is not None else "—"
             line("Perception", per + (f"; {senses}" if senses else ""))
@@ -154,17 +149,17 @@ def stat_block_html(c: Creature, book: str = "", muted: str = "#666666") -> str:
         line("Senses", senses)
     if c.skills:
         line("Skills", ", ".join(f"{e(k.replace('-', ' ').title())} {_signed(v)}" for k, v in c.skills))
-    if pf2e and c.ability_mods:
+    if sheet.ability_mods and c.ability_mods:
         line("Attributes", ", ".join(f"<b>{k.capitalize()}</b> {_signed(v)}" for k, v in c.ability_mods))
-    if not pf2e and c.abilities:
+    if not sheet.ability_mods and c.abilities:
         line(
             "Abilities",
             ", ".join(f"<b>{k.upper()}</b> {v} ({_signed((v - 10) // 2)})" for k, v in c.abilities),
         )
     out.append("<hr>")
     ac = "—" if c.ac is None else str(c.ac)
-    if pf2e:
-        short = {"fortitude": "Fort", "reflex": "Ref", "will": "Will"}
+    if sheet.saves_with_ac:
+        short = dict(sheet.save_short)
         saves = ", ".join(f"<b>{short.get(k, k)}</b> {_signed(v)}" for k, v in c.saves)
         line("AC", ac + (f"; {saves}" if saves else ""))
     else:
@@ -177,7 +172,7 @@ def stat_block_html(c: Creature, book: str = "", muted: str = "#666666") -> str:
     if c.weaknesses:
         line("Weaknesses", e(", ".join(f"{k} {v}" for k, v in c.weaknesses)))
     if c.resistances:
-        text = ", ".join(f"{k} {v}" if pf2e else k for k, v in c.resistances)
+        text = ", ".join(f"{k} {v}" if sheet.resistance_values else k for k, v in c.resistances)
         line("Resistances", e(text))
     if c.vulnerabilities:
         line("Vulnerabilities", e(", ".join(c.vulnerabilities)))
@@ -472,8 +467,7 @@ class CompendiumDock(QDockWidget):
     def set_scene_system(self, system: str) -> None:
         """Show the scene's game first: the game filter follows the scene's system."""
         self.scene_system = system
-        key = "pf2e" if system == "pf2e" else "dnd5e"
-        self.game.setCurrentIndex(max(self.game.findData(key), 0))
+        self.game.setCurrentIndex(max(self.game.findData(system_for(system).game), 0))
 
     def visible_entries(self) -> list[Entry]:
         words = self.search.text().lower().split()
@@ -484,7 +478,7 @@ class CompendiumDock(QDockWidget):
         out = []
         for entry in self.entries:
             c = entry.creature
-            if game and not (c.system == game or (game == "dnd5e" and c.system.startswith("dnd5e"))):
+            if game and not in_game(game, c.system):
                 continue
             if kind and c.type != kind:
                 continue
@@ -607,7 +601,7 @@ class CompendiumDock(QDockWidget):
         self.reload()
 
     def open_editor(self, entry: Entry | None) -> CreatureEditor:
-        system = self.scene_system or "pf2e"
+        system = self.scene_system or DEFAULT_SYSTEM
         editor = CreatureEditor(entry.creature if entry else None, system, self)
         editor.accepted.connect(lambda: self._editor_done(editor))
         self.editor = editor
@@ -733,8 +727,8 @@ class CompendiumFeatures:
             cell = self.cell_at_viewport(w.view.viewport().rect().center())
         g = scene.grid
         cell = Cell(min(max(cell.x, 0), g.width - 1), min(max(cell.y, 0), g.height - 1))
-        if (creature.system == "pf2e") != scene.is_pf2e:
-            game = "Pathfinder 2e" if creature.system == "pf2e" else "D&D 5e"
+        if not same_game(creature.system, scene.system):
+            game = system_for(creature.system).game_title
             w.statusBar().showMessage(f"{creature.name} is a {game} creature; this scene is not", 8000)
             return []
         command = placement_command(scene, creature, count, cell)
@@ -783,7 +777,7 @@ class CompendiumFeatures:
         w = self.window
         if creature is None:
             return
-        if (creature.system == "pf2e") != w.doc.scene.is_pf2e:
+        if not same_game(creature.system, w.doc.scene.system):
             w.statusBar().showMessage("The creature is for the other game; the tokens are unchanged", 8000)
             return
         scene = w.doc.scene

@@ -66,6 +66,9 @@ class CreatureSheet:
 
     `ability_mods`: abilities are written as modifiers (PF2e attribute modifiers), not scores.
     `range_increments`: a ranged attack has a range increment (PF2e), not normal/long ranges.
+    How the books lay a stat block out: `trait_badges` (size and traits as badges, not an italic "Medium
+    humanoid" line), `saves_with_ac` (the saves follow AC, abbreviated as `save_short`), `resistance_values`
+    (a resistance has an amount, not only a damage type).
     """
 
     ability_label: str
@@ -75,6 +78,10 @@ class CreatureSheet:
     has_weaknesses: bool
     has_vulnerabilities: bool
     has_cr: bool
+    trait_badges: bool
+    saves_with_ac: bool
+    resistance_values: bool
+    save_short: tuple[tuple[str, str], ...] = ()
 
 
 def signed(value: int) -> str:

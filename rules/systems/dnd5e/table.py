@@ -43,6 +43,9 @@ SHEET = CreatureSheet(
     has_weaknesses=False,
     has_vulnerabilities=True,
     has_cr=True,
+    trait_badges=False,
+    saves_with_ac=False,
+    resistance_values=False,
 )
 
 SUPPORT = {

@@ -40,6 +40,10 @@ SHEET = CreatureSheet(
     has_weaknesses=True,
     has_vulnerabilities=False,
     has_cr=False,
+    trait_badges=True,
+    saves_with_ac=True,
+    resistance_values=True,
+    save_short=(("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will")),
 )
 
 SUPPORT = {
