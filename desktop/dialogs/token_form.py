@@ -31,14 +31,14 @@ from rules.model.creature import Creature
 from rules.play.creatures import PlaceCreatures, place_creatures_command
 from rules.play.edits import AddTokens, add_token_command, unique_token_id
 from rules.scene import Scene, Token
-from rules.systems import system_for
+from rules.systems import same_game, system_for
 
 #: The list row that means "a blank creature" (no compendium entry).
 BLANK = "Blank creature"
 
 
 def _same_game(creature: Creature, system: str) -> bool:
-    return (creature.system == "pf2e") == (system == "pf2e")
+    return same_game(creature.system, system)
 
 
 def _matches(book: str, c: Creature, words: list[str]) -> bool:
