@@ -1,4 +1,5 @@
-"""Per-scene settings: name, rule system, diagonal rule, flanking, area method (one undoable command)."""
+"""Per-scene settings: name, rule system, diagonal rule, flanking, area method, ambient light (one undoable
+command)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from desktop.dialogs.new_scene import SYSTEM_LABELS
 from rules.play.edits import ChangeSettings
-from rules.scene import Options, Scene, default_options
+from rules.scene import LIGHT_LEVELS, Options, Scene, default_options
 from rules.systems import system_for
 
 DIAGONAL_LABELS = {"five": "Every diagonal 5 ft (PHB)", "alternating": "Alternate 5/10 ft (DMG variant)"}
@@ -46,6 +47,12 @@ class SceneSettingsDialog(QDialog):
         self.area = QComboBox()
         for key, label in AREA_LABELS.items():
             self.area.addItem(label, key)
+        self.ambient = QComboBox()
+        self.ambient.setObjectName("sceneAmbient")
+        self.ambient.setToolTip("The light everywhere no light source reaches")
+        for level in LIGHT_LEVELS:
+            self.ambient.addItem(level.capitalize(), level)
+        self.ambient.setCurrentIndex(list(LIGHT_LEVELS).index(scene.options.ambient))
         self.note = QLabel()
         self.note.setWordWrap(True)
         form = QFormLayout(self)
@@ -54,6 +61,7 @@ class SceneSettingsDialog(QDialog):
         form.addRow("Diagonals", self.diagonals)
         form.addRow("Flanking", self.flanking)
         form.addRow("Areas", self.area)
+        form.addRow("Ambient light", self.ambient)
         form.addRow(self.note)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -96,6 +104,7 @@ class SceneSettingsDialog(QDialog):
             diagonals=str(self.diagonals.currentData()),
             flanking=self.flanking.isChecked(),
             area_method=str(self.area.currentData()),
+            ambient=str(self.ambient.currentData()),
             extra=extra,
         )
         name = self.name.text().strip()
@@ -111,6 +120,8 @@ class SceneSettingsDialog(QDialog):
             changes.append("flanking " + ("on" if options.flanking else "off"))
         if options.area_method != old.options.area_method:
             changes.append(f"areas by {options.area_method}")
+        if options.ambient != old.options.ambient:
+            changes.append(f"ambient light {options.ambient}")
         if name != old.name:
             changes.append(f"name “{name}”")
         return ChangeSettings(system, options, name, log="Scene settings: " + ", ".join(changes))

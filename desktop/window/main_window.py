@@ -207,7 +207,7 @@ class MainWindow(QMainWindow):
             "Scene &Settings…",
             self.scene_settings_dialog,
             "Ctrl+,",
-            "System, diagonal rule, flanking, area method",
+            "System, diagonal rule, flanking, area method, ambient light",
         )
         self.act_preferences = self._action(
             "Se&ttings…",

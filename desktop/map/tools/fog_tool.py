@@ -3,7 +3,8 @@
 * `FogTool`: reveal (left drag) or hide (right drag, or the Hide mode) squares of the fog with a round brush
   or a rectangle. One stroke is one undoable command (`EditFog`).
 * `LightTool`: click to place a light with the radii in the tool bar (a torch: bright 20 ft, dim 40 ft);
-  click a light to remove it; Shift-click a light to give it the tool bar's radii; click a creature to make
+  click a light to remove it; Shift-click a light to give it the tool bar's radii; right-click a light to
+  edit its bright and dim radii in a small dialog (`desktop.dialogs.light_dialog`); click a creature to make
   it carry a light with those radii (click again to put it out).
 
 Commands (engine intents on a `GameState`, undoable through the document): `EditFog` (reveal/hide squares),
@@ -19,7 +20,15 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QGraphicsItem, QHBoxLayout, QLabel, QSpinBox
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QGraphicsItem,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QWidget,
+)
 
 from desktop.look.style import CELL
 from desktop.map.grid_coords import cells_in_rect
@@ -39,6 +48,7 @@ except ImportError:  # pragma: no cover - the app's older protocol: apply(DocSta
     Refused = ValueError  # type: ignore[misc,assignment]
 
 if TYPE_CHECKING:
+    from desktop.dialogs.light_dialog import LightDialog
     from desktop.map.view import MapView
 
 REVEAL_COLOUR = QColor(255, 255, 160, 110)
@@ -335,11 +345,14 @@ class LightTool(PreviewTool):
         super().__init__(view)
         self.bright = 20
         self.dim = 40
+        #: The open light dialog (right-click on a light), if any.
+        self.dialog: LightDialog | None = None
 
     def hint(self) -> str:
         return (
             "Click to place a light (snaps to corners and centres) · click a light to remove it · "
-            "Shift-click: set its radii · click a creature: it carries a light (again: puts it out)"
+            "Shift-click: set its radii · right-click: edit its radii · click a creature: it carries a light "
+            "(again: puts it out)"
         )
 
     def fill_options(self, lay: QHBoxLayout) -> None:
@@ -364,7 +377,29 @@ class LightTool(PreviewTool):
                 best = (d, i)
         return None if best is None else best[1]
 
+    def edit_light(self, index: int) -> LightDialog:
+        """The light dialog for light `index` (bright and dim radii); OK changes it in one undoable step."""
+        from desktop.dialogs.light_dialog import LightDialog
+
+        parent = self.view if isinstance(self.view, QWidget) else None
+        dialog = LightDialog(self.doc.scene.lights[index], parent)
+
+        def done() -> None:
+            if dialog.changed():
+                self.doc.execute(ReplaceLight(index, dialog.light()))
+
+        dialog.accepted.connect(done)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
     def press(self, ev: ToolEvent) -> bool:
+        if ev.button == Qt.MouseButton.RightButton:  # right-click a light: edit its radii
+            picked = self.light_at(ev.scene_pos)
+            if picked is None:
+                return False
+            self.edit_light(picked)
+            return True
         if ev.button != Qt.MouseButton.LeftButton:
             return False
         found = self.light_at(ev.scene_pos)
