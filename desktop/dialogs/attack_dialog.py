@@ -61,6 +61,7 @@ from rules.play.rolls import (
     Situational,
     SituationalAttack,
     situational_attack,
+    spending,
 )
 from rules.play.table import AttackRoll, DealDamage, free_attack_number
 from rules.scene import Attack, Scene, Token
@@ -468,7 +469,7 @@ class AttackDialog(QDialog):
     # ---- situational input
 
     def add_bonus(self, label: str = "", value: str = "", kind: str = "circumstance") -> BonusRow:
-        row = BonusRow(self.doc.scene.is_pf2e, label, value, kind)
+        row = BonusRow(system_for(self.doc.scene).uses_degrees, label, value, kind)
         self.bonus_rows.append(row)
         self.bonus_box.addWidget(row)
         row.setVisible(True)  # a child added to a shown dialog stays hidden otherwise
@@ -509,7 +510,7 @@ class AttackDialog(QDialog):
 
     def reasons(self) -> tuple[Reason, ...]:
         kind = str(self.gm_mode.currentData() or "")
-        if not kind or self.doc.scene.is_pf2e:
+        if not kind or not system_for(self.doc.scene).has_advantage:
             return ()
         return (Reason(kind, self.gm_reason.currentText().strip() or "GM's call"),)
 
@@ -524,9 +525,11 @@ class AttackDialog(QDialog):
         one_die = system.attack_d20s == 1
         self.attack_number.setVisible(system.attack_penalty(2, False) != 0)
         attacker = self.attacker_token()
-        self.adv_row.setVisible(not scene.is_pf2e)
+        self.adv_row.setVisible(system.has_advantage)
         self.gm_reason.setEnabled(bool(self.gm_mode.currentData()))
-        old_inspiration = scene.system == "dnd5e-2014"
+        spend = spending(scene.system)
+        old_inspiration = spend.advantage is not None
+        self.inspiration.setText(spend.advantage or "")
         self.inspiration.setVisible(old_inspiration)
         self.inspiration.setEnabled(
             attacker is not None and attacker.inspiration and old_inspiration and self.rolled is None
@@ -619,14 +622,13 @@ class AttackDialog(QDialog):
 
     def _show_reroll(self, attacker: Token | None) -> None:
         system = self.doc.scene.system
-        self.reroll_button.setVisible(system in ("pf2e", "dnd5e-2024"))
-        if system == "pf2e":
-            points = attacker.hero_points or 0 if attacker is not None else 0
-            self.reroll_button.setText(f"Spend hero point: reroll ({points} left)")
-            self.reroll_button.setToolTip("Reroll the attack; the new roll is kept even when worse")
-        else:
-            self.reroll_button.setText("Use Heroic Inspiration: reroll")
-            self.reroll_button.setToolTip("Reroll the d20; the new roll must be used")
+        spend = spending(system)
+        self.reroll_button.setVisible(spend.reroll is not None)
+        text = spend.reroll or ""
+        if spend.counts:
+            text += f" ({attacker.hero_points or 0 if attacker is not None else 0} left)"
+        self.reroll_button.setText(text)
+        self.reroll_button.setToolTip(f"Spend {spend.counter}: reroll, and keep the new roll even when worse")
         self.reroll_button.setEnabled(
             self.rolled is not None and attacker is not None and can_reroll(attacker, system)
         )

@@ -32,6 +32,7 @@ from typing import Any
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
 from rules.scene import Attack, Scene, Token
+from rules.systems import system_for
 from rules.systems.base import AttackOutcome, attack_distance
 from rules.systems.dnd5e import checks as dnd
 from rules.systems.dnd5e.advantage import Reason
@@ -42,6 +43,7 @@ from rules.systems.modifiers import Modifier, breakdown_lines, signed
 from rules.systems.pf2e import checks as pf2e
 from rules.systems.pf2e.strike import StrikeResult, with_situational
 from rules.systems.reroll import NothingToSpend, inspiration_advantage, reroll
+from rules.systems.table import CheckRow
 
 #: The PF2e types a GM's situational modifier can have (ability and proficiency come from the creature).
 SITUATIONAL_TYPES: tuple[str, ...] = ("circumstance", "status", "item", "untyped")
@@ -391,3 +393,90 @@ def check_lines(
         rows.append("  advantage and disadvantage cancel out")
     rows += [f"  automatic failure: {why}" for why in result.automatic_failures]
     return [head, *rows]
+
+
+def check_row(token: Token, kind: str, result: CheckOutcome, lines: Sequence[str]) -> CheckRow:
+    """The check dialog's row of a recorded check: its numbers, and the log's rows as the breakdown."""
+    success = check_succeeded(result) if result.dc is not None else None
+    detail = "; ".join(line.strip() for line in lines[1:])
+    return CheckRow(token.id, token.label, result.total, check_word(result), success, detail)
+
+
+@dataclass(frozen=True, slots=True)
+class RollChecks:
+    """Several creatures' checks as one undo step and one log entry: a group check (`title`, e.g. ``Group
+    Stealth check``; the system's group result is the last line) or a 5e contest (``contest=True``, two
+    checks without a DC: the higher total wins, a tie keeps things as they were)."""
+
+    checks: tuple[RollCheck, ...]
+    title: str = "Group check"
+    contest: bool = False
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Contest" if self.contest else self.title
+
+    def apply(self, state: GameState) -> Outcome:
+        if not self.checks:
+            raise Refused("no creature to roll for")
+        if self.contest and len(self.checks) != 2:
+            raise Refused("a contest is between two creatures")
+        lines: list[str] = []
+        results: list[CheckOutcome] = []
+        for c in self.checks:
+            out = c.apply(state)
+            state = out.state
+            lines += ["  " + line for line in out.lines]
+            assert isinstance(out.detail, (pf2e.CheckResult, dnd.TestResult))
+            results.append(out.detail)
+        if self.contest:
+            a, b = results
+            if not isinstance(a, dnd.TestResult) or not isinstance(b, dnd.TestResult):
+                raise Refused("contests are a 5e rule")
+            winner = dnd.contest(a, b).winner
+            names = [state.scene.token(c.token_id) for c in self.checks]
+            who = [t.label if t is not None else c.token_id for t, c in zip(names, self.checks, strict=True)]
+            if winner is None:
+                head = f"Contest {who[0]} vs {who[1]}: tie {a.total}–{b.total}, things stay as they were"
+            else:
+                won = who[0 if winner == "a" else 1]
+                head = f"Contest {who[0]} vs {who[1]}: {won} wins ({a.total}–{b.total})"
+            return Outcome(state, (head, *lines), tuple(results))
+        rolled = len(results)
+        passed = sum(1 for r in results if check_succeeded(r))
+        summary, _ok = system_for(state.scene).group_summary(passed, rolled)
+        return Outcome(state, (f"{self.title}: {summary}", *lines), tuple(results))
+
+
+def check_succeeded(result: CheckOutcome) -> bool:
+    if isinstance(result, pf2e.CheckResult):
+        return result.degree in ("success", "critical-success")
+    return result.success
+
+
+@dataclass(frozen=True, slots=True)
+class Spending:
+    """What a system's creatures spend on a roll, in the app's words: `reroll` the button that rerolls
+    (None when nothing rerolls), `advantage` the box that spends for advantage (None when nothing does),
+    `counter` the inspector's field and whether it is a number (`counts`) or yes/no."""
+
+    reroll: str | None
+    advantage: str | None
+    counter: str
+    counts: bool
+
+
+SPENDING: dict[str, Spending] = {
+    "pf2e": Spending("Spend hero point: reroll", None, "Hero Points", True),
+    "dnd5e-2024": Spending("Use Heroic Inspiration: reroll", None, "Heroic Inspiration", False),
+    "dnd5e-2014": Spending(None, "Use inspiration (advantage)", "Inspiration", False),
+}
+
+
+def spending(system: str) -> Spending:
+    """How `system` (a scene's system name) spends Hero Points / inspiration (see `Spending`)."""
+    try:
+        return SPENDING[system]
+    except KeyError:
+        raise ValueError(f"unknown rule system {system!r}") from None
