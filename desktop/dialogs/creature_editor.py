@@ -37,8 +37,6 @@ from PySide6.QtWidgets import (
 
 from rules.geometry.coords import SIZES
 from rules.model.creature import (
-    ABILITIES,
-    PF2E_SAVES,
     SPEED_KINDS,
     Creature,
     CreatureError,
@@ -48,37 +46,17 @@ from rules.model.creature import (
     parse_cr,
 )
 from rules.scene import SYSTEMS, Attack
+from rules.systems import DEFAULT_SYSTEM, all_systems, system_for
+from rules.systems.table import CreatureSheet
 
 NONE = "—"
-SYSTEM_LABELS = {"pf2e": "Pathfinder 2e", "dnd5e-2014": "D&D 5e (2014)", "dnd5e-2024": "D&D 5e (2024)"}
+#: Each system's title for pickers, by name.
+SYSTEM_LABELS = {s.name: s.title for s in all_systems()}
 
 
 def blank_creature(system: str) -> Creature:
-    """A starting point for a new creature of `system`."""
-    if system == "pf2e":
-        return Creature(
-            name="New creature",
-            system="pf2e",
-            speed=25,
-            ac=15,
-            hp=20,
-            level=1,
-            perception=5,
-            saves=(("fortitude", 5), ("reflex", 5), ("will", 5)),
-            attacks=(Attack("Fist", 7, "1d4+2 bludgeoning", ("agile", "nonlethal", "unarmed")),),
-        )
-    return Creature(
-        name="New creature",
-        system=system,
-        speed=30,
-        ac=13,
-        hp=11,
-        cr=0.5,
-        proficiency_bonus=2,
-        xp=100,
-        abilities=tuple((a, 10) for a in ABILITIES),
-        attacks=(Attack("Club", 2, "1d4 bludgeoning"),),
-    )
+    """A starting point for a new creature of `system` (`RuleSystem.blank_creature`)."""
+    return system_for(system).blank_creature()
 
 
 def _spin(lo: int, hi: int, none: bool = False, step: int = 1, suffix: str = "") -> QSpinBox:
@@ -159,7 +137,7 @@ class PairTable(QTableWidget):
 
 class CreatureEditor(QDialog):
     def __init__(
-        self, creature: Creature | None = None, system: str = "pf2e", parent: QWidget | None = None
+        self, creature: Creature | None = None, system: str = DEFAULT_SYSTEM, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.setObjectName("creatureEditor")
@@ -379,7 +357,9 @@ class CreatureEditor(QDialog):
         self.speed.setValue(c.speed)
         self.speeds.set_pairs(tuple(c.speeds))
         self.reach.setValue(c.reach)
-        self.abilities.set_pairs(tuple(c.ability_mods if c.is_pf2e else c.abilities))
+        self.abilities.set_pairs(
+            tuple(c.ability_mods if system_for(c.system).sheet.ability_mods else c.abilities)
+        )
         self.skills.set_pairs(tuple(c.skills))
         self.senses.set_pairs(tuple((s.type, s.range) for s in c.senses))
         self.reactions.setText(", ".join(c.reactions))
@@ -412,14 +392,14 @@ class CreatureEditor(QDialog):
             self.texts.setItem(row, col, QTableWidgetItem(text))
 
     def _system_changed(self) -> None:
-        pf2e = self.system_key == "pf2e"
-        self.abilities_label.setText("Attribute modifiers" if pf2e else "Ability scores")
-        self.perception.setEnabled(pf2e)
-        self.weaknesses.setEnabled(pf2e)
-        self.vulnerabilities.setEnabled(not pf2e)
-        self.cr.setEnabled(not pf2e)
-        self.prof.setEnabled(not pf2e)
-        self.xp.setEnabled(not pf2e)
+        sheet = system_for(self.system_key).sheet
+        self.abilities_label.setText(sheet.ability_label)
+        self.perception.setEnabled(sheet.has_perception)
+        self.weaknesses.setEnabled(sheet.has_weaknesses)
+        self.vulnerabilities.setEnabled(sheet.has_vulnerabilities)
+        self.cr.setEnabled(sheet.has_cr)
+        self.prof.setEnabled(sheet.has_cr)
+        self.xp.setEnabled(sheet.has_cr)
 
     def _browse_image(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Portrait", "", "Pictures (*.png *.jpg *.jpeg *.webp)")
@@ -432,7 +412,7 @@ class CreatureEditor(QDialog):
         item = table.item(row, col)
         return item.text().strip() if item is not None else ""
 
-    def _attacks(self, pf2e: bool) -> tuple[Attack, ...]:
+    def _attacks(self, sheet: CreatureSheet) -> tuple[Attack, ...]:
         out: list[Attack] = []
         for row in range(self.attacks.rowCount()):
             name = self._cell(self.attacks, row, 0)
@@ -454,11 +434,11 @@ class CreatureEditor(QDialog):
                 parts = [p.strip() for p in rng.split("/")]
                 if not all(p.isdigit() for p in parts) or len(parts) > 2:
                     raise CreatureError(f"attacks[{row}].range", f"{rng!r} is not a range (60, or 80/320)")
-                if pf2e:
+                if sheet.range_increments:
                     increment = int(parts[0])
                 else:
                     pair = (int(parts[0]), int(parts[-1]))
-            if pf2e:
+            if sheet.range_increments:
                 out.append(Attack(name, bonus, damage, words, increment))
             else:
                 out.append(Attack(name, bonus, damage, (), None, words, pair))
@@ -476,10 +456,10 @@ class CreatureEditor(QDialog):
     def creature(self) -> Creature:
         """The creature the form describes. Raises `CreatureError` naming the bad field."""
         system = self.system_key
-        pf2e = system == "pf2e"
+        sheet = system_for(system).sheet
         cr_text = self.cr.text().strip()
         cr: float | None = None
-        if cr_text and not pf2e:
+        if cr_text and sheet.has_cr:
             try:
                 cr = parse_cr(cr_text)
             except (ValueError, ZeroDivisionError):
@@ -492,7 +472,7 @@ class CreatureEditor(QDialog):
         )
         abilities = self.abilities.int_pairs("abilities")
         saves = self.saves.int_pairs("saves")
-        valid = set(PF2E_SAVES) if pf2e else set(ABILITIES)
+        valid = set(system_for(system).save_names)
         for key, _ in saves:
             if key not in valid:
                 raise CreatureError(f"saves.{key}", f"is not one of {', '.join(sorted(valid))}")
@@ -509,23 +489,25 @@ class CreatureEditor(QDialog):
             ac=_get(self.ac),
             hp=_get(self.hp),
             saves=saves,
-            perception=_get(self.perception) if pf2e else None,
-            abilities=() if pf2e else abilities,
-            ability_mods=abilities if pf2e else (),
+            perception=_get(self.perception) if sheet.has_perception else None,
+            abilities=() if sheet.ability_mods else abilities,
+            ability_mods=abilities if sheet.ability_mods else (),
             skills=self.skills.int_pairs("skills"),
             immunities=_words(self.immunities.text().lower()),
-            weaknesses=self.weaknesses.int_pairs("weaknesses") if pf2e else (),
+            weaknesses=self.weaknesses.int_pairs("weaknesses") if sheet.has_weaknesses else (),
             resistances=self.resistances.int_pairs("resistances"),
-            vulnerabilities=() if pf2e else _words(self.vulnerabilities.text().lower()),
-            attacks=self._attacks(pf2e),
+            vulnerabilities=()
+            if not sheet.has_vulnerabilities
+            else _words(self.vulnerabilities.text().lower()),
+            attacks=self._attacks(sheet),
             reach=self.reach.value(),
             reactions=_words(self.reactions.text()),
             level=_get(self.level),
             cr=cr,
-            proficiency_bonus=None if pf2e else _get(self.prof),
+            proficiency_bonus=_get(self.prof) if sheet.has_cr else None,
             traits=_words(self.traits.text().lower()),
             type=self.ctype.text().strip().lower(),
-            xp=None if pf2e else _get(self.xp),
+            xp=_get(self.xp) if sheet.has_cr else None,
             pc=self.pc.isChecked(),
             initiative_bonus=_get(self.initiative),
             abilities_text=self._texts(),
