@@ -64,12 +64,14 @@ from rules.play.rolls import (
     spending,
 )
 from rules.play.table import AttackRoll, DealDamage, free_attack_number
-from rules.scene import Attack, Scene, Token
+from rules.scene import Attack, PersistentDamage, Scene, Token
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome
+from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
 from rules.systems.dnd5e.attack import COVER_AC, AttackResult
 from rules.systems.modifiers import Breakdown
+from rules.systems.pf2e import persistent as persistent_rules
 from rules.systems.pf2e.strike import StrikeResult
 from rules.systems.reroll import can_reroll
 
@@ -253,6 +255,12 @@ class AttackDialog(QDialog):
         self.damage_preview = QLabel()
         self.damage_preview.setObjectName("damagePreview")
         self.damage_preview.setWordWrap(True)
+        self.knock_out = QCheckBox("Knock out (1 HP)")
+        self.knock_out.setObjectName("knockOut")
+        self.knock_out.setToolTip(
+            "5e 2024: a melee attack that would drop the target to 0 HP leaves it at 1 HP and unconscious"
+        )
+        self.knock_out.toggled.connect(lambda _on: self._show_damage_preview())
         self.apply_button = QPushButton("Apply damage")
         self.apply_button.setObjectName("applyDamage")
         self.apply_button.setToolTip(
@@ -309,6 +317,7 @@ class AttackDialog(QDialog):
         dl.addWidget(self.damage)
         apply_row = QHBoxLayout()
         apply_row.addWidget(self.damage_preview, 1)
+        apply_row.addWidget(self.knock_out)
         apply_row.addWidget(self.apply_button)
         dl.addLayout(apply_row)
         self.damage_box = dmg_box
@@ -797,7 +806,26 @@ class AttackDialog(QDialog):
 
     # ---- damage
 
+    def can_knock_out(self) -> bool:
+        """The 2024 knock-out is offered for a melee attack (the engine applies it: `DnD5e.damage`)."""
+        attack = self.chosen_attack()
+        return self.doc.scene.system == "dnd5e-2024" and attack is not None and not attack.is_ranged
+
+    def _damage_parts(self) -> tuple[tuple[DamageEntry, ...], tuple[PersistentDamage, ...]]:
+        """The damage dealt now and, in PF2e, the persistent damage the hit gives with its dice kept
+        (``1d6`` fire, rolled anew at the end of each of the target's turns)."""
+        entries = self.damage.entries
+        formula = self.damage.formula
+        if not self.doc.scene.is_pf2e or formula is None:
+            return entries, ()
+        _now, lasting = persistent_rules.from_formula(formula)
+        if not lasting:
+            return entries, ()
+        now = tuple(e for e in entries if not persistent_rules.is_persistent_type(e.type))
+        return now, tuple(lasting)
+
     def _show_damage_preview(self) -> None:
+        self.knock_out.setVisible(self.can_knock_out())
         target = self.target_token()
         entries = self.damage.entries
         if self.rolled is None or not entries or target is None or self.damage_applied:
@@ -810,7 +838,10 @@ class AttackDialog(QDialog):
             self.apply_button.setEnabled(False)
             return
         crit = _hit(self.rolled)[1]
-        outcome, _after = system_for(self.doc.scene).damage(target, entries, critical=crit)
+        knock_out = self.can_knock_out() and self.knock_out.isChecked()
+        outcome, _after = system_for(self.doc.scene).damage(
+            target, self._damage_parts()[0], critical=crit, nonlethal=knock_out
+        )
         steps = "; ".join(s.explain() for s in outcome.steps)
         text = (
             f"<b>{target.label}</b>: {steps} → <b>{outcome.total}</b> damage, HP {target.hp} → {outcome.hp}"
@@ -827,8 +858,18 @@ class AttackDialog(QDialog):
             return
         crit = _hit(self.rolled)[1]
         source = f"{attacker.label}'s {attack.name}" if attacker is not None and attack is not None else ""
+        now, persistent = self._damage_parts()
+        knock_out = self.can_knock_out() and self.knock_out.isChecked()
         self.doc.execute(
-            DealDamage(target.id, self.damage.entries, critical=crit, roll=self.damage.roll, source=source)
+            DealDamage(
+                target.id,
+                now,
+                critical=crit,
+                nonlethal=knock_out,
+                roll=self.damage.roll,
+                source=source,
+                persistent=persistent,
+            )
         )
         self.damage_applied = True
         after = self.doc.scene.token(target.id)

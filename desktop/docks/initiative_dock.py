@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.dialogs.end_turn_dialog import EndTurnDialog
 from desktop.dialogs.settings_dialog import recentre_on_turn
 from desktop.document import Document
 from desktop.look.style import hp_colour, side_colour
@@ -60,6 +61,7 @@ from rules.play.turns import (
     StartEncounter,
     UseReaction,
     has_reaction,
+    turn_prompts,
 )
 from rules.scene import Scene, Token
 from rules.systems import system_for
@@ -210,6 +212,8 @@ class InitiativeDock(QDockWidget):
         self._current: tuple[int, int, str | None] | None = None
         self._refreshing = False
         self._setup_widgets: list[tuple[str, QCheckBox, QSpinBox]] = []
+        #: The last end-of-turn prompt opened by `next_turn` (tests read it).
+        self.end_turn_dialog: EndTurnDialog | None = None
 
         self.header = QLabel()
         self.header.setObjectName("initiativeHeader")
@@ -513,9 +517,29 @@ class InitiativeDock(QDockWidget):
         typed = [(tid, d20) for tid, _, d20 in rows if d20 > 0]
         self.doc.execute(StartEncounter(ids, typed, self.dice))
 
-    def next_turn(self) -> None:
-        if self.encounter is not None:
+    def next_turn(self) -> EndTurnDialog | None:
+        """Advance the turn. When the advance needs rolls (persistent damage and its flat checks at the end
+        of the turn, a recovery check or death save at the start of the next), the end-of-turn prompt opens
+        first with the app's rolls, which the GM may type over; "Next turn" there advances with them.
+        Returns that dialog (shown modally unless `modal_dialogs` is False, for tests)."""
+        if self.encounter is None:
+            return None
+        prompts = turn_prompts(self.doc.state)
+        if not prompts.any:
             self.doc.execute(NextTurn(self.dice))
+            return None
+        dialog = EndTurnDialog(prompts, self.doc.scene, self.dice, self)
+        self.end_turn_dialog = dialog
+
+        def advance() -> None:
+            self.doc.execute(NextTurn(self.dice, end=dialog.end_rolls(), start=dialog.start_rolls()))
+
+        dialog.accepted.connect(advance)
+        if getattr(self, "modal_dialogs", True):
+            dialog.exec()
+        else:
+            dialog.show()
+        return dialog
 
     def previous_turn(self) -> None:
         if self.encounter is not None:

@@ -31,6 +31,7 @@ from desktop.map.scene import MapScene
 from rules.geometry.coords import SIZES
 from rules.model.state import GameState
 from rules.play.edits import UpdateToken, end_turn_command
+from rules.play.effects import EditConditions, GainTempHp, Heal
 from rules.play.moves import budget_for
 from rules.scene import Token
 from rules.systems import healing
@@ -295,11 +296,10 @@ class InspectorDock(QDockWidget):
             return
         amount = self.heal_amount.value()
         system = self.doc.scene.system
-        new, lines = healing.gain_temp_hp(t, amount, system) if temp else healing.heal(t, amount, system)
+        new, _lines = healing.gain_temp_hp(t, amount, system) if temp else healing.heal(t, amount, system)
         if new == t:
             return
-        what = "temporary HP" if temp else "healing"
-        self.doc.execute(UpdateToken(t.id, new, what=what, log="; ".join(lines)))
+        self.doc.execute(GainTempHp(t.id, amount) if temp else Heal(t.id, amount))
 
     def edit_conditions(self) -> ConditionEditor | None:
         """Open the condition editor; on OK its conditions become one command. Returns the dialog (shown
@@ -317,16 +317,12 @@ class InspectorDock(QDockWidget):
         return dialog
 
     def _apply_conditions(self, token_id: str, dialog: ConditionEditor) -> None:
+        """One `EditConditions` step: the conditions, and their durations as timed effects that the
+        running encounter ticks (`rules.play.effects`)."""
         t = self.doc.scene.token(token_id)
-        if t is None or t.conditions == dialog.conditions():
+        if t is None or (t.conditions == dialog.conditions() and not dialog.effects()):
             return
-        lines = [f"{t.label}: conditions {_show(t.conditions)} → {_show(dialog.conditions())}"]
-        lines += [e.describe() for e in dialog.effects()]
-        self.doc.execute(
-            UpdateToken(
-                t.id, replace(t, conditions=dialog.conditions()), what="conditions", log="; ".join(lines)
-            )
-        )
+        self.doc.execute(EditConditions(t.id, dialog.conditions(), dialog.effects()))
 
     def focus_name(self) -> None:
         self.name.setFocus()
