@@ -12,12 +12,18 @@ creature's conditions applied and listed.
 * Passive: 10 + the modifier (5e ±5 for advantage / disadvantage; PF2e the statistic's DC).
 
 Situational modifiers from the GM: PF2e one typed bonus (label, type, value); 5e advantage / disadvantage.
-The dialog changes nothing in the scene.
+
+Single checks, group checks and contests are recorded through commands (`rules.play.rolls.RollCheck`,
+`RollChecks`): the roll and its outcome go to the log, undoable and saved, and the rows shown are the
+command's outcome; nothing else in the scene changes, except what a roll spends. After a single roll a
+creature with a Hero Point (PF2e) or Heroic Inspiration (2024) can reroll (the new roll is kept); 5e 2014
+inspiration is spent for advantage before the roll. Passive values are read, not rolled, and not logged.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -42,9 +48,19 @@ from PySide6.QtWidgets import (
 
 from desktop.document import Document
 from rules.dice import DieSource
+from rules.play.rolls import (
+    SITUATIONAL_TYPES,
+    RollCheck,
+    RollChecks,
+    Situational,
+    check_row,
+    spending,
+)
 from rules.scene import Scene, Token
 from rules.systems import RuleSystem, system_for
-from rules.systems.modifiers import MODIFIER_TYPES, Modifier
+from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
+from rules.systems.modifiers import Modifier
+from rules.systems.reroll import can_reroll
 from rules.systems.table import CheckRow
 
 MODES: tuple[tuple[str, str], ...] = (
@@ -134,9 +150,14 @@ class CheckDialog(QDialog):
         self.bonus_label.setPlaceholderText("situational bonus (Aid, bless…)")
         self.bonus_type = QComboBox()
         self.bonus_type.setObjectName("bonusType")
-        for t in MODIFIER_TYPES:
+        for t in SITUATIONAL_TYPES:
             self.bonus_type.addItem(t, t)
-        self.bonus_type.setCurrentIndex(MODIFIER_TYPES.index("circumstance"))
+        self.bonus_type.setCurrentIndex(SITUATIONAL_TYPES.index("circumstance"))
+        self.inspiration = QCheckBox("Use inspiration")
+        self.inspiration.setObjectName("useInspiration")
+        self.reroll_button = QPushButton("Reroll")
+        self.reroll_button.setObjectName("rerollCheck")
+        self.last_check: RollCheck | None = None
         self.bonus_value = QSpinBox()
         self.bonus_value.setObjectName("bonusValue")
         self.bonus_value.setRange(-10, 10)
@@ -190,6 +211,7 @@ class CheckDialog(QDialog):
         situ.addWidget(self.bonus_label, 1)
         situ.addWidget(self.bonus_type)
         situ.addWidget(self.bonus_value)
+        situ.addWidget(self.inspiration)
         form.addRow("Situational", situ)
         self._form = form
         dice_row = QHBoxLayout()
@@ -198,6 +220,7 @@ class CheckDialog(QDialog):
         dice_row.addWidget(self.typed_button)
         dice_row.addStretch(1)
         dice_row.addWidget(self.roll_button)
+        dice_row.addWidget(self.reroll_button)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
@@ -213,8 +236,10 @@ class CheckDialog(QDialog):
         self.kind.currentIndexChanged.connect(lambda _i: self._fill_stats())
         self.roll_button.clicked.connect(self.roll)
         self.typed_button.clicked.connect(self.use_typed)
+        self.reroll_button.clicked.connect(self.reroll)
+        self.inspiration.toggled.connect(lambda _b: self._on_situational())
         for w in (self.creature, self.stat, self.other, self.other_stat):
-            w.currentIndexChanged.connect(lambda _i: self._clear())
+            w.currentIndexChanged.connect(lambda _i: self._on_situational())
         self.advantage.toggled.connect(lambda _b: self._on_situational())
         self.disadvantage.toggled.connect(lambda _b: self._on_situational())
         self._on_mode()
@@ -300,9 +325,20 @@ class CheckDialog(QDialog):
         two = self.system.has_advantage and mode in ("single", "contest")
         self.d20b.setVisible(two)
         self.d20.setPrefix("first d20 " if two else "d20 ")
+        spend = spending(self.scene.system)
+        token = self._token(self.creature)
+        self.inspiration.setText(spend.advantage or "")
+        self.inspiration.setVisible(spend.advantage is not None and mode == "single")
+        self.inspiration.setEnabled(token is not None and token.inspiration)
+        if not self.inspiration.isEnabled():
+            self.inspiration.setChecked(False)
+        self.reroll_button.setText(spend.reroll or "")
+        self.reroll_button.setVisible(spend.reroll is not None and mode == "single")
         self._clear()
 
     def _clear(self) -> None:
+        self.last_check = None
+        self.reroll_button.setEnabled(False)
         self.results = []
         self.contest_winner = None
         self.passive_value = None
@@ -345,24 +381,84 @@ class CheckDialog(QDialog):
         if mode == "contest":
             self._contest(token, pair)
             return
-        row = roll_one(
-            self.scene,
-            token,
+        command = self._command(token, pair)
+        if self.inspiration.isVisible() and self.inspiration.isChecked():
+            command = replace(command, inspiration=True)
+        self._record(token, command)
+
+    # ---- commands
+
+    def _situational(self) -> tuple[Situational, ...]:
+        bonus = self._bonus()
+        return () if bonus is None else (Situational(bonus.label, bonus.value, bonus.type),)
+
+    def _reasons(self) -> tuple[Reason, ...]:
+        if not self.system.has_advantage:
+            return ()
+        out = []
+        if self.advantage.isChecked():
+            out.append(Reason(ADVANTAGE, "from the GM"))
+        if self.disadvantage.isChecked():
+            out.append(Reason(DISADVANTAGE, "from the GM"))
+        return tuple(out)
+
+    def _command(
+        self, token: Token, pair: tuple[int, int], *, stat: str | None = None, dc: int | None = -1
+    ) -> RollCheck:
+        return RollCheck(
+            token.id,
             str(self.kind.currentData()),
-            str(self.stat.currentData()),
-            pair,
-            self.dc.value(),
-            bonus=self._bonus(),
-            advantage=self.advantage.isChecked(),
-            disadvantage=self.disadvantage.isChecked(),
+            stat if stat is not None else str(self.stat.currentData()),
+            pair if self.system.has_advantage else pair[:1],
+            self.dc.value() if dc == -1 else dc,
+            bonuses=self._situational(),
+            reasons=self._reasons(),
         )
+
+    def _record(self, token: Token, command: RollCheck) -> None:
+        """Execute one creature's check; show the command's outcome (or why it was refused)."""
+        entry = self.doc.execute(command)
+        if entry is None:
+            reason = self.doc.last_refusal or "refused"
+            self._show([RowResult(token.id, token.label, None, "—", None, reason)])
+            self._say(reason, False)
+            return
+        result = entry.detail
+        assert result is not None
+        row = check_row(token, command.kind, result, entry.log.splitlines())  # type: ignore[arg-type]
+        self.last_check = command
         self._show([row])
-        if row.total is not None:
-            self._say(f"{row.label}: {row.total} vs DC {self.dc.value()} — {row.outcome}", bool(row.success))
+        self._say(f"{row.label}: {row.total} vs DC {command.dc} — {row.outcome}", bool(row.success))
+        after = self.scene.token(token.id)
+        self.reroll_button.setEnabled(after is not None and can_reroll(after, self.scene.system))
+        self.inspiration.setEnabled(after is not None and after.inspiration)
+        if not self.inspiration.isEnabled():
+            self.inspiration.blockSignals(True)  # spent: unticked without clearing the result
+            self.inspiration.setChecked(False)
+            self.inspiration.blockSignals(False)
+
+    def reroll(self) -> None:
+        """Spend a Hero Point / Heroic Inspiration: the lower die is rolled again (with advantage the one
+        not used, otherwise the one used) and the new roll is kept."""
+        old = self.last_check
+        token = self._token(self.creature)
+        if old is None or token is None:
+            return
+        dice = list(old.d20)
+        new = self.dice.randint(1, 20)
+        if len(dice) == 1 or dice[0] == dice[1] or not self._reasons():
+            dice = [new] * len(dice)
+        else:
+            dice[0 if dice[0] <= dice[1] else 1] = new
+        self.d20.setValue(dice[0])
+        if len(dice) > 1:
+            self.d20b.setValue(dice[1])
+        self._record(token, replace(old, d20=tuple(dice), reroll_of=old.d20, inspiration=False))
 
     def roll_group(self) -> None:
         """Every ticked creature rolls with the app's dice; 5e: at least half must succeed."""
         rows: list[RowResult] = []
+        checks: list[tuple[Token, RollCheck]] = []
         for i in range(self.group.count()):
             item = self.group.item(i)
             if item.checkState() != Qt.CheckState.Checked:
@@ -372,24 +468,32 @@ class CheckDialog(QDialog):
                 continue
             first = self.dice.randint(1, 20)
             pair = (first, self.dice.randint(1, 20) if self.system.has_advantage else first)
-            rows.append(
-                roll_one(
-                    self.scene,
-                    token,
-                    str(self.kind.currentData()),
-                    str(self.stat.currentData()),
-                    pair,
-                    self.dc.value(),
-                    bonus=self._bonus(),
-                    advantage=self.advantage.isChecked(),
-                    disadvantage=self.disadvantage.isChecked(),
-                )
-            )
-        self._show(rows)
-        rolled = [r for r in rows if r.success is not None]
-        if not rolled:
+            command = self._command(token, pair)
+            try:
+                command.resolve(self.scene, token)
+            except ValueError as exc:  # Refused: the statistic is missing
+                rows.append(RowResult(token.id, token.label, None, "—", None, str(exc)))
+                continue
+            checks.append((token, command))
+        if not checks:
+            self._show(rows)
             self._say("Tick the creatures of the group (each needs the statistic listed)", False)
             return
+        stat = str(self.stat.currentData()).replace("-", " ")
+        title = f"Group {stat} {self.kind.currentData()} (DC {self.dc.value()})"
+        entry = self.doc.execute(RollChecks(tuple(c for _t, c in checks), title))
+        if entry is None:
+            self._say(self.doc.last_refusal or "refused", False)
+            return
+        results = entry.detail
+        assert isinstance(results, tuple)
+        logged = entry.log.splitlines()[1:]
+        starts = [i for i, line in enumerate(logged) if not line.startswith("    ")] + [len(logged)]
+        for k, ((token, command), result) in enumerate(zip(checks, results, strict=True)):
+            lines = logged[starts[k] : starts[k + 1]]
+            rows.append(check_row(token, command.kind, result, lines))
+        self._show(rows)
+        rolled = [r for r in rows if r.success is not None]
         passed = sum(1 for r in rolled if r.success)
         self._say(*self.system.group_summary(passed, len(rolled)))
 
@@ -397,18 +501,25 @@ class CheckDialog(QDialog):
         b = self._token(self.other)
         if b is None or not self.system.has_contests:
             return
+        other = (self.dice.randint(1, 20),) * 2
         result = self.system.contest(
             a,
             str(self.stat.currentData()),
             pair,
             b,
             str(self.other_stat.currentData()),
-            (self.dice.randint(1, 20),) * 2,
+            other,
             advantage=self.advantage.isChecked(),
             disadvantage=self.disadvantage.isChecked(),
         )
         if not result.rows:
             self._say(result.summary, False)
+            return
+        # recorded through the engine: the same two checks, one log entry
+        first = replace(self._command(a, pair, dc=None), kind="check", bonuses=())
+        second = RollCheck(b.id, "check", str(self.other_stat.currentData()), other)
+        if self.doc.execute(RollChecks((first, second), contest=True)) is None:
+            self._say(self.doc.last_refusal or "refused", False)
             return
         self.contest_winner = result.winner
         self._show(list(result.rows))
