@@ -33,6 +33,7 @@ from rules.model.state import GameState
 from rules.play.edits import UpdateToken, end_turn_command
 from rules.play.effects import EditConditions, GainTempHp, Heal
 from rules.play.moves import budget_for
+from rules.play.rolls import SetHeroPoints, spending
 from rules.scene import Token
 from rules.systems import healing
 
@@ -89,10 +90,19 @@ class InspectorDock(QDockWidget):
         self.pc.setToolTip("PF2e: dying at 0 HP · 5e: death saves at 0 HP (others die)")
         self.speed = _spin(0, 300, 5, " ft")
         self.reach = _spin(0, 60, 5, " ft")
+        self.elevation = _spin(0, 5000, 5, " ft")
+        self.elevation.setObjectName("elevation")
+        self.elevation.setToolTip("Height above the ground in feet (flying, climbing)")
         self.ac = _spin(0, 60, optional=True)
         self.hp = _spin(0, 9999, optional=True)
         self.max_hp = _spin(0, 9999, optional=True)
         self.temp_hp = _spin(0, 999)
+        self.hero_points = _spin(0, 99)
+        self.hero_points.setObjectName("heroPoints")
+        self.hero_points.setToolTip("Spend one to reroll a check (the new roll is kept)")
+        self.inspiration = QCheckBox("has it")
+        self.inspiration.setObjectName("inspiration")
+        self.heroics_label = QLabel("Hero Points")
         self.conditions = QLineEdit()
         self.conditions.setPlaceholderText("e.g. frightened 1, prone")
         self.conditions.setToolTip("Conditions, separated by commas; valued ones as “frightened 2”")
@@ -142,9 +152,17 @@ class InspectorDock(QDockWidget):
         form.addRow("", self.pc)
         form.addRow("Speed", self.speed)
         form.addRow("Reach", self.reach)
+        form.addRow("Elevation", self.elevation)
         form.addRow("AC", self.ac)
         form.addRow("HP", hp_row)
         form.addRow("Temp HP", self.temp_hp)
+        heroics_row = QWidget()
+        heroics_lay = QHBoxLayout(heroics_row)
+        heroics_lay.setContentsMargins(0, 0, 0, 0)
+        heroics_lay.addWidget(self.hero_points)
+        heroics_lay.addWidget(self.inspiration)
+        heroics_lay.addStretch(1)
+        form.addRow(self.heroics_label, heroics_row)
         form.addRow("", heal_row)
         form.addRow("Conditions", cond_row)
         form.addRow("Portrait", self.image)
@@ -166,10 +184,15 @@ class InspectorDock(QDockWidget):
         self.pc.toggled.connect(lambda v: self._edit("pc", bool(v)))
         self.speed.valueChanged.connect(lambda v: self._edit("speed", int(v)))
         self.reach.valueChanged.connect(lambda v: self._edit("reach", int(v)))
+        self.elevation.valueChanged.connect(lambda v: self._edit("elevation", int(v)))
         self.ac.valueChanged.connect(lambda v: self._edit("ac", None if v == NONE else int(v)))
         self.hp.valueChanged.connect(lambda v: self._edit("hp", None if v == NONE else int(v)))
         self.max_hp.valueChanged.connect(lambda v: self._edit("max_hp", None if v == NONE else int(v)))
         self.temp_hp.valueChanged.connect(lambda v: self._edit("temp_hp", int(v)))
+        self.hero_points.valueChanged.connect(lambda v: self._set_heroics(SetHeroPoints(self.token_id or "", int(v))))
+        self.inspiration.toggled.connect(
+            lambda v: self._set_heroics(SetHeroPoints(self.token_id or "", inspiration=bool(v)))
+        )
         self.conditions.editingFinished.connect(
             lambda: self._edit("conditions", _split(self.conditions.text()))
         )
@@ -233,10 +256,17 @@ class InspectorDock(QDockWidget):
             self.pc.setChecked(t.pc)
             self.speed.setValue(t.speed)
             self.reach.setValue(t.reach)
+            self.elevation.setValue(t.elevation)
             self.ac.setValue(NONE if t.ac is None else t.ac)
             self.hp.setValue(NONE if t.hp is None else t.hp)
             self.max_hp.setValue(NONE if t.max_hp is None else t.max_hp)
             self.temp_hp.setValue(t.temp_hp)
+            spend = spending(self.doc.scene.system)
+            self.heroics_label.setText(spend.counter)
+            self.hero_points.setVisible(spend.counts)
+            self.inspiration.setVisible(not spend.counts)
+            self.hero_points.setValue(t.hero_points or 0)
+            self.inspiration.setChecked(t.inspiration)
             _set_text(self.conditions, ", ".join(t.conditions))
             _set_text(self.image, t.image or "")
             self.movement.setText(self._movement_text(t))
@@ -283,6 +313,12 @@ class InspectorDock(QDockWidget):
                 merge_key=("inspector", t.id, field),
             )
         )
+
+    def _set_heroics(self, command: SetHeroPoints) -> None:
+        """Hero Points / inspiration through a command (undoable, logged; typing merges into one step)."""
+        if self._syncing or self.token() is None:
+            return
+        self.doc.execute(replace(command, merge_key=("inspector", command.token_id, "heroics")))
 
     def _end_turn(self) -> None:
         if self.token_id is not None:

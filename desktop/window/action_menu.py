@@ -18,9 +18,12 @@ from rules.systems import system_for
 from rules.systems.table import ActionResult, ActionSpec
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMenu
+    from PySide6.QtWidgets import QMenu, QWidget
 
+    from desktop.dialogs.action_result_dialog import ActionResultDialog, RollSpec
     from desktop.document import Document
+    from rules.play.actions import Maneuver
+    from rules.play.command import Command
 
 __all__ = ["ActionResult", "ActionSpec", "actions_for", "add_actions_menu", "resolve", "run_action"]
 
@@ -64,9 +67,18 @@ def run_action(doc: Document, token_id: str, key: str, rng: DieSource) -> Action
     return result
 
 
-def add_actions_menu(menu: QMenu, doc: Document, token_id: str, rng: DieSource | None = None) -> QMenu | None:
-    """Add an "Actions" submenu for the token to `menu` (None when the token is gone). Dice come from `rng`
-    (default: a fresh `random.Random`)."""
+def add_actions_menu(
+    menu: QMenu,
+    doc: Document,
+    token_id: str,
+    rng: DieSource | None = None,
+    parent: QWidget | None = None,
+    sneak: Callable[[], None] | None = None,
+) -> QMenu | None:
+    """Add an "Actions" submenu for the token to `menu` (None when the token is gone): the system's own
+    actions, then its maneuvers (each with a submenu of the creatures in reach), Aid / Help and Point Out,
+    and Sneak (PF2e, while hidden or undetected: `sneak` arms the next drag). Dice come from `rng`
+    (default: a fresh `random.Random`); the action dialogs open on `parent`."""
     if rng is None:
         import random
 
@@ -77,11 +89,251 @@ def add_actions_menu(menu: QMenu, doc: Document, token_id: str, rng: DieSource |
     sub = menu.addMenu("Actions")
     for spec in actions_for(doc.scene, token):
         sub.addAction(spec.label, _runner(doc, token_id, spec.key, rng))
+    sub.addSeparator()
+    add_maneuvers_menu(sub, doc, token_id, None, rng, parent)
+    add_support_menu(sub, doc, token_id, rng, parent)
+    hidden = token.has_condition("hidden") or token.has_condition("undetected")
+    if doc.scene.is_pf2e and hidden and sneak is not None:
+        sub.addAction(f"Sneak (drag up to {token.speed // 2} ft next)", sneak)
     return sub
 
 
 def _runner(doc: Document, token_id: str, key: str, rng: DieSource) -> Callable[[], None]:
     def run() -> None:
         run_action(doc, token_id, key, rng)
+
+    return run
+
+
+# ----------------------------------------------------------------------- actions on another creature
+
+#: The maneuvers of each system, in menu order: (key, label). A 5e shove is ``shove`` (push) or
+#: ``shove-prone``.
+PF2E_MANEUVERS: tuple[tuple[str, str], ...] = (
+    ("grapple", "Grapple"),
+    ("shove", "Shove"),
+    ("trip", "Trip"),
+    ("disarm", "Disarm"),
+    ("escape", "Escape"),
+    ("tumble-through", "Tumble Through"),
+)
+DND_MANEUVERS: tuple[tuple[str, str], ...] = (
+    ("grapple", "Grapple"),
+    ("shove", "Shove (push 5 ft)"),
+    ("shove-prone", "Shove (knock prone)"),
+    ("escape", "Escape"),
+)
+HELD = ("grabbed", "restrained", "grappled")
+
+
+def maneuvers_for(scene: Scene, actor: Token) -> list[ActionSpec]:
+    """The maneuvers the menu offers `actor`: Escape only while it is held."""
+    table = PF2E_MANEUVERS if scene.is_pf2e else DND_MANEUVERS
+    held = any(actor.has_condition(c) for c in HELD)
+    return [ActionSpec(k, label) for k, label in table if k != "escape" or held]
+
+
+def maneuver_targets(scene: Scene, actor: Token, key: str) -> list[Token]:
+    """The creatures the menu offers as targets of maneuver `key`: those within the actor's reach (an
+    Escape: within reach of either; Tumble Through: enemies within its Speed), nearest first."""
+    from rules.geometry.reach import within_reach
+    from rules.systems.board import distance
+
+    out: list[Token] = []
+    for other in scene.tokens:
+        if other.id == actor.id:
+            continue
+        if key == "tumble-through":
+            ok = other.side != actor.side and distance(scene, actor, other) <= actor.speed
+        elif key == "escape":
+            ok = within_reach(scene, actor, other, actor.reach) or within_reach(
+                scene, other, actor, other.reach
+            )
+        else:
+            ok = within_reach(scene, actor, other, actor.reach)
+        if ok:
+            out.append(other)
+    return sorted(out, key=lambda t: (distance(scene, actor, t), t.label))
+
+
+def maneuver_rolls(scene: Scene, key: str, actor: str = "Actor", target: str = "Target") -> list[RollSpec]:
+    """The dice a maneuver needs: PF2e the actor's d20 (and a Trip's 1d6 in case of a critical success);
+    5e 2014 both d20s of the contest; 2024 the target's save (grapple, shove) or the actor's check
+    (escape)."""
+    from desktop.dialogs.action_result_dialog import RollSpec
+
+    if scene.is_pf2e:
+        skill = {"escape": "Athletics or Acrobatics", "tumble-through": "Acrobatics"}.get(key, "Athletics")
+        rolls = [RollSpec("d20", f"{actor}'s d20 ({skill})")]
+        if key == "trip":
+            rolls.append(RollSpec("damage", "1d6 (critical success)", 6))
+        return rolls
+    action = "shove" if key.startswith("shove") else key
+    if scene.system == "dnd5e-2024":
+        if action == "escape":
+            return [RollSpec("d20", f"{actor}'s d20 (Athletics or Acrobatics)")]
+        return [RollSpec("target_d20", f"{target}'s save d20 (Strength or Dexterity)")]
+    return [
+        RollSpec("d20", f"{actor}'s d20 (Athletics)"),
+        RollSpec("target_d20", f"{target}'s d20 (contest)"),
+    ]
+
+
+def maneuver_command(actor_id: str, target_id: str, key: str, dice: dict[str, int]) -> Maneuver:
+    """The play-layer command for maneuver `key` with the dice (by `RollSpec.key`)."""
+    from rules.play.actions import Maneuver
+
+    action, shove = ("shove", "prone") if key == "shove-prone" else (key, "push")
+    return Maneuver(
+        actor_id,
+        target_id,
+        action,
+        d20=(dice["d20"],) if "d20" in dice else (),
+        target_d20=(dice["target_d20"],) if "target_d20" in dice else (),
+        shove=shove,
+        damage_roll=dice.get("damage"),
+    )
+
+
+def open_action_dialog(
+    doc: Document,
+    title: str,
+    rolls: list[RollSpec],
+    build: Callable[[dict[str, int]], Command],
+    rng: DieSource | None = None,
+    parent: QWidget | None = None,
+) -> ActionResultDialog:
+    """Open the action dialog (non-modal; kept in `OPEN_DIALOGS` until closed): the dice, then the result."""
+    from PySide6.QtCore import Qt
+
+    from desktop.dialogs.action_result_dialog import ActionResultDialog
+
+    dialog = ActionResultDialog(doc, title, rolls, build, rng, parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    OPEN_DIALOGS.append(dialog)
+    dialog.destroyed.connect(lambda *_: OPEN_DIALOGS.remove(dialog) if dialog in OPEN_DIALOGS else None)
+    dialog.show()
+    return dialog
+
+
+#: The action dialogs open now (the last is the newest): tests and the screenshot find them here.
+OPEN_DIALOGS: list[ActionResultDialog] = []
+
+
+def open_maneuver(
+    doc: Document,
+    actor_id: str,
+    target_id: str,
+    key: str,
+    rng: DieSource | None = None,
+    parent: QWidget | None = None,
+) -> ActionResultDialog | None:
+    scene = doc.scene
+    actor, target = scene.token(actor_id), scene.token(target_id)
+    if actor is None or target is None:
+        return None
+    table = dict(PF2E_MANEUVERS if scene.is_pf2e else DND_MANEUVERS)
+    title = f"{actor.label}: {table.get(key, key)} {target.label}"
+
+    def build(dice: dict[str, int]) -> Command:
+        return maneuver_command(actor_id, target_id, key, dice)
+
+    rolls = maneuver_rolls(scene, key, actor.label, target.label)
+    return open_action_dialog(doc, title, rolls, build, rng, parent)
+
+
+def add_maneuvers_menu(
+    menu: QMenu,
+    doc: Document,
+    actor_id: str,
+    target_id: str | None = None,
+    rng: DieSource | None = None,
+    parent: QWidget | None = None,
+) -> QMenu | None:
+    """A "Maneuvers" submenu: with `target_id` (the creature right-clicked while the actor is selected),
+    one entry per maneuver on it; without, each maneuver has a submenu of the creatures in reach."""
+    scene = doc.scene
+    actor = scene.token(actor_id)
+    if actor is None:
+        return None
+    target = scene.token(target_id) if target_id is not None else None
+    title = "Maneuvers" if target is None else f"Maneuvers by {actor.label} on {target.label}"
+    sub = menu.addMenu(title)
+    for spec in maneuvers_for(scene, actor):
+        if target is not None:
+            sub.addAction(
+                f"{spec.label} {target.label}",
+                _maneuver_runner(doc, actor_id, target.id, spec.key, rng, parent),
+            )
+            continue
+        targets = maneuver_targets(scene, actor, spec.key)
+        pick = sub.addMenu(spec.label)
+        if not targets:
+            none = pick.addAction("(no creature in reach)")
+            none.setEnabled(False)
+        for t in targets:
+            pick.addAction(t.label, _maneuver_runner(doc, actor_id, t.id, spec.key, rng, parent))
+    return sub
+
+
+def _maneuver_runner(
+    doc: Document, actor_id: str, target_id: str, key: str, rng: DieSource | None, parent: QWidget | None
+) -> Callable[[], None]:
+    def run() -> None:
+        open_maneuver(doc, actor_id, target_id, key, rng, parent)
+
+    return run
+
+
+def add_support_menu(
+    menu: QMenu, doc: Document, actor_id: str, rng: DieSource | None = None, parent: QWidget | None = None
+) -> None:
+    """Aid (PF2e: ally ▸ skill, a check against DC 15) or Help (5e: ally), and Point Out (PF2e: an
+    undetected creature), added to `menu`."""
+    from rules.play.actions import Help, PointOut
+
+    scene = doc.scene
+    actor = scene.token(actor_id)
+    if actor is None:
+        return
+    allies = [t for t in scene.tokens if t.id != actor.id and t.side == actor.side]
+    if scene.is_pf2e:
+        aid = menu.addMenu("Aid (reaction, DC 15)")
+        for ally in allies:
+            skills = aid.addMenu(ally.label)
+            names = [name for name, _v in actor.skills] or ["athletics"]
+            for skill in names:
+                skills.addAction(skill.capitalize(), _aid_runner(doc, actor.id, ally.id, skill, rng, parent))
+        hidden = [t for t in scene.tokens if t.side != actor.side and t.has_condition("undetected")]
+        point = menu.addMenu("Point Out")
+        for t in hidden:
+            point.addAction(t.label, lambda tid=t.id: doc.execute(PointOut(actor_id, tid)))
+        if not hidden:
+            point.addAction("(no undetected creature)").setEnabled(False)
+    else:
+        helps = menu.addMenu("Help")
+        for ally in allies:
+            helps.addAction(ally.label, lambda aid_=ally.id: doc.execute(Help(actor_id, aid_)))
+    if not allies:
+        menu.addAction("(no ally to help)").setEnabled(False)
+
+
+def _aid_runner(
+    doc: Document, helper: str, ally: str, skill: str, rng: DieSource | None, parent: QWidget | None
+) -> Callable[[], None]:
+    from desktop.dialogs.action_result_dialog import RollSpec
+    from rules.play.actions import Aid
+
+    def run() -> None:
+        h, a = doc.scene.token(helper), doc.scene.token(ally)
+        title = f"{h.label if h else helper}: Aid {a.label if a else ally} ({skill.capitalize()})"
+        open_action_dialog(
+            doc,
+            title,
+            [RollSpec("d20", "Helper's d20")],
+            lambda d: Aid(helper, ally, d["d20"], skill),
+            rng,
+            parent,
+        )
 
     return run

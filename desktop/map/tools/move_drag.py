@@ -6,11 +6,15 @@ fewest Strides, then the cheapest, as the movement overlay counts them), its cos
 it takes and the reactions it provokes; the path item and a label show it.
 Release commits one `MoveToken` command — or, when the engine says no, snaps the token back and explains
 why in the status bar. Shift-release (or Shift-click while carrying) drops a waypoint and keeps carrying.
-Escape or a right click cancels. Holding Alt is the GM's free move: no rules, nothing spent.
+Escape or a right click cancels. Holding Alt is the GM's free move: no rules, nothing spent. Holding Ctrl
+while carrying makes the move a PF2e Step (one square, one action, no Reactive Strike:
+`MovePlanner.plan_step`); a plain one-square drag that a creature could react to asks Step or Stride when the
+"Offer Step for single 5-ft moves" setting is on (`ask_step`). A prone PF2e creature's drag is a Crawl.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
@@ -24,7 +28,8 @@ from desktop.map.items.token_item import TokenItem
 from rules.geometry.coords import Cell
 from rules.play.moves import MoveToken, budget_for
 from rules.play.moves import move_log as move_log  # the log line moved to the engine
-from rules.turn_movement import MovePlan, MovePlanner
+from rules.scene import Token
+from rules.turn_movement import MovePlan, MovePlanner, reaction_warnings
 
 if TYPE_CHECKING:
     from desktop.map.view import MapView
@@ -32,6 +37,24 @@ if TYPE_CHECKING:
 
 def cell_text(cell: Cell) -> str:
     return f"[{cell.x}, {cell.y}]"
+
+
+def ask_step(view: MapView, token_label: str, reactions: str) -> bool:
+    """Ask the GM whether a one-square move is a Step (True) or a Stride. Without popups (tests, the
+    screenshot run) the answer is Stride; tests replace this function."""
+    if not view.popup_menus:
+        return False
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(view)
+    box.setWindowTitle("Step or Stride?")
+    box.setText(f"Move {token_label} one square as a Step?")
+    box.setInformativeText(f"A Stride here lets {reactions} react; a Step triggers no Reactive Strike.")
+    step = box.addButton("Step", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton("Stride", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(step)
+    box.exec()
+    return box.clickedButton() is step
 
 
 class MoveDrag:
@@ -48,6 +71,8 @@ class MoveDrag:
         self.waypoints: list[Cell] = []
         self.target: Cell = token.cell
         self.free = False
+        self.step = False  # Ctrl held: a PF2e Step
+        self.sneak = False  # armed from the Actions menu: a PF2e Sneak (`rules.play.actions.Sneak`)
         self.plan: MovePlan | None = None
         self.path_item = PathItem()
         self.label = LabelItem()
@@ -67,13 +92,22 @@ class MoveDrag:
         y = min(max(0, c.y - self.grab[1]), max(0, g.height - n))
         return Cell(x, y)
 
-    def update(self, scene_pos: QPointF, free: bool) -> None:
+    def update(self, scene_pos: QPointF, free: bool, step: bool = False) -> None:
         target = self.target_for(scene_pos)
-        if target == self.target and free == self.free:
+        if target == self.target and free == self.free and step == self.step:
             return
         self.target = target
         self.free = free
+        self.step = step
         self._refresh()
+
+    def _plan(self, exhaustive: bool = False) -> MovePlan:
+        if self.step:
+            if self.waypoints:
+                plan = self.planner.plan_step(self.target)
+                return replace(plan, legal=False, problem="a Step has no waypoints (release Ctrl)")
+            return self.planner.plan_step(self.target)
+        return self.planner.plan(self.waypoints, self.target, exhaustive=exhaustive)
 
     def add_waypoint(self) -> bool:
         last = self.waypoints[-1] if self.waypoints else self.item.token.cell
@@ -100,7 +134,7 @@ class MoveDrag:
             )
             self._place_label()
             return
-        plan = self.planner.plan(self.waypoints, self.target)
+        plan = self._plan()
         self.plan = plan
         self.item.set_preview_cell(self.target, illegal=not plan.legal)
         self.path_item.set_picture(
@@ -141,7 +175,7 @@ class MoveDrag:
                     self.doc.state.reactions_used,
                 )
                 token = current
-                self.plan = None if self.free else self.planner.plan(self.waypoints, self.target)
+                self.plan = None if self.free else self._plan()
             if self.free:
                 if self.target == token.cell:
                     return False
@@ -149,7 +183,7 @@ class MoveDrag:
                 return True
             plan = self.plan
             if plan is not None and not plan.legal:
-                plan = self.planner.plan(self.waypoints, self.target, exhaustive=True)
+                plan = self._plan(exhaustive=True)
             if plan is None or not plan.moved:
                 if plan is not None and not plan.legal and plan.target != token.cell:
                     self.view.show_message(f"Can't move {token.label} there: {plan.problem}")
@@ -157,6 +191,16 @@ class MoveDrag:
             if not plan.legal:
                 self.view.show_message(f"Can't move {token.label} there: {plan.problem}")
                 return False
+            if self.sneak:
+                import random
+
+                from rules.play.actions import Sneak
+
+                d20 = random.randint(1, 20)
+                return self.doc.execute(Sneak(token.id, (*self.waypoints, self.target), d20)) is not None
+            step = plan.action == "step" or self._offer_step(token, plan)
+            if step:
+                return self.doc.execute(MoveToken(token.id, (self.target,), step=True)) is not None
             # the engine plans the move again from the same stops and records it (rules.play.moves)
             if self.doc.execute(MoveToken(token.id, (*self.waypoints, self.target))) is None:
                 return False
@@ -165,6 +209,22 @@ class MoveDrag:
             return True
         finally:
             self._cleanup()
+
+    def _offer_step(self, token: Token, plan: MovePlan) -> bool:
+        """A plain one-square PF2e Stride that a creature could react to: ask whether it is a Step (the
+        setting "Offer Step for single 5-ft moves")."""
+        from desktop.dialogs.settings_dialog import offer_step
+
+        if plan.action != "stride" or self.waypoints or len(plan.path) != 2 or not plan.budget.strides:
+            return False
+        if not self.planner.plan_step(self.target).legal or not offer_step():
+            return False
+        scene = self.planner.scene
+        found = reaction_warnings(scene, token, plan.path, self.planner.reactions_used)
+        if not found:
+            return False
+        names = ", ".join(dict.fromkeys(t.label for w in found if (t := scene.token(w.token_id)) is not None))
+        return ask_step(self.view, token.label, names or "a creature")
 
     def cancel(self) -> None:
         self._cleanup()

@@ -2,8 +2,8 @@
 
 - Click a token: select it (Ctrl-click toggles, Shift-click adds). Drag it: `MoveDrag` (rules preview, one
   move command on release). Drag one of several selected tokens: move them all (GM placement).
-- While carrying: Shift-release or Shift-click drops a waypoint; Alt is the GM's free move; Escape or a
-  right click cancels.
+- While carrying: Shift-release or Shift-click drops a waypoint; Alt is the GM's free move; Ctrl (pressed
+  after the drag began) a PF2e Step; Escape or a right click cancels.
 - Drag on empty floor: box selection. Click a door: open or close it. Double-click a token: edit it.
 - Right click: a context menu (edit, the system's actions — `desktop.window.action_menu` —, duplicate, delete,
   end turn; add a token here; door and wall actions).
@@ -25,7 +25,7 @@ from desktop.map.items.token_item import TokenItem
 from desktop.map.tools.base import Tool, ToolEvent
 from desktop.map.tools.group_drag import GroupDrag
 from desktop.map.tools.move_drag import MoveDrag
-from desktop.window.action_menu import add_actions_menu
+from desktop.window.action_menu import add_actions_menu, add_maneuvers_menu
 from rules.play.command import Command
 from rules.play.edits import DeleteWalls, ReplaceWall, delete_command, duplicate_command, end_turn_command
 from rules.scene import Wall
@@ -58,6 +58,8 @@ class SelectTool(Tool):
     def __init__(self, view: MapView) -> None:
         super().__init__(view)
         self.drag: MoveDrag | None = None
+        #: the token whose next drag is a PF2e Sneak (armed from the Actions menu)
+        self.sneak_for: str | None = None
         self.group: GroupDrag | None = None
         self._pending: tuple[TokenItem, QPointF, QPointF] | None = None
         self._pending_empty: tuple[QPointF, QPointF, int | None, bool] | None = None
@@ -66,7 +68,7 @@ class SelectTool(Tool):
 
     def hint(self) -> str:
         return (
-            "Drag a token to move it · Shift-click: waypoint · Alt: free move · Esc: cancel · "
+            "Drag a token to move it · Shift-click: waypoint · Alt: free move · Ctrl: Step · Esc: cancel · "
             "Click a door to open/close · Right-click for more"
         )
 
@@ -100,7 +102,7 @@ class SelectTool(Tool):
 
     def move(self, ev: ToolEvent) -> bool:
         if self.drag is not None:
-            self.drag.update(ev.scene_pos, ev.alt)
+            self.drag.update(ev.scene_pos, ev.alt, ev.ctrl)
             return True
         if self.group is not None:
             self.group.update(ev.scene_pos)
@@ -139,13 +141,15 @@ class SelectTool(Tool):
         n = item.side_squares
         grab = (min(max(grab[0], 0), n - 1), min(max(grab[1], 0), n - 1))
         self.drag = MoveDrag(self.view, item, grab)
-        self.drag.update(ev.scene_pos, ev.alt)
+        self.drag.sneak = self.sneak_for == item.token_id
+        self.sneak_for = None
+        self.drag.update(ev.scene_pos, ev.alt, ev.ctrl)
 
     def release(self, ev: ToolEvent) -> bool:
         if ev.button != Qt.MouseButton.LeftButton:
             return False
         if self.drag is not None:
-            self.drag.update(ev.scene_pos, ev.alt)
+            self.drag.update(ev.scene_pos, ev.alt, ev.ctrl)
             if ev.shift and not ev.alt:
                 if not self.drag.add_waypoint() and self.drag.plan is not None and not self.drag.plan.legal:
                     self.view.show_message(f"No waypoint there: {self.drag.plan.problem}")
@@ -228,6 +232,15 @@ class SelectTool(Tool):
 
     # ---- context menu
 
+    def _arm_sneak(self, token_id: str) -> Callable[[], None]:
+        def arm() -> None:
+            self.sneak_for = token_id
+            self.view.show_message(
+                "Sneak: drag the creature (up to half its Speed); its Stealth is rolled there"
+            )
+
+        return arm
+
     def _context_menu(self, ev: ToolEvent) -> None:
         scene = self.map_scene
         doc = self.doc
@@ -243,6 +256,7 @@ class SelectTool(Tool):
                     f"Attack {item.token.label} with {a.label if a else attacker}…",
                     lambda: self.view.attack_requested.emit(attacker, target),
                 )
+                add_maneuvers_menu(menu, doc, attacker, target, parent=self.view)  # Trip, Shove… on it
                 menu.addSeparator()
             if not item.isSelected():
                 scene.select_ids([item.token_id])
@@ -257,7 +271,10 @@ class SelectTool(Tool):
                     lambda: self.view.attack_requested.emit(item.token_id, None),
                 )
             if len(ids) == 1:
-                add_actions_menu(menu, doc, item.token_id)  # the system's actions, resolved by the engine
+                # the system's actions, maneuvers, Aid, Sneak…, resolved by the engine
+                add_actions_menu(
+                    menu, doc, item.token_id, parent=self.view, sneak=self._arm_sneak(item.token_id)
+                )
             menu.addAction(f"Duplicate {label}", lambda: _run(doc, duplicate_command(doc.scene, ids)))
             menu.addAction(
                 f"End turn for {label} (reset movement)", lambda: _run(doc, end_turn_command(doc.scene, ids))
