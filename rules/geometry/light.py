@@ -385,14 +385,13 @@ def light_contribution(scene: Scene, light: Light, exact: bool = True) -> tuple[
 def token_light_contribution(scene: Scene, token: Token, exact: bool = True) -> tuple[IntArray, LevelMap]:
     """Cells the light a creature carries reaches and the level it gives each (cached per walls and the
     creature's space). With ``exact=False`` (drawing, fog, dragging) line of sight is read off the
-    creature's sight mask (`rules.geometry.vision.sight_mask`, the display rule) instead of the exact
+    creature's sight mask (`sight_mask`, the display rule of `rules.geometry.vision`) instead of the exact
     search."""
     tl = token.light
     if tl is None:
         return np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.uint8)
     n = token.side_squares
     if not exact:
-        from rules.geometry.vision import sight_mask
 
         def build_fast() -> tuple[IntArray, LevelMap]:
             cells, levels = _levels(
@@ -532,3 +531,65 @@ def space_light(scene: Scene, token: Token) -> int:
             if best == BRIGHT:
                 break
     return best if best >= 0 else LEVEL[scene.options.ambient]
+
+
+# ----------------------------------------------------------------------------------------------- masks
+
+BoolMap = npt.NDArray[np.bool_]
+_MASKS: OrderedDict[Hashable, tuple[object, BoolMap]] = OrderedDict()
+_MASKS_MAX = 512
+_SAMPLES: dict[tuple[int, int], tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]] = {}
+
+
+def _samples(width: int, height: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Sample points of every cell, shape ``(5, height, width)``: centre, then the four inset corners."""
+    key = (width, height)
+    hit = _SAMPLES.get(key)
+    if hit is None:
+        gy, gx = np.mgrid[0:height, 0:width].astype(np.float64)
+        lo, hi = CORNER_INSET, 1 - CORNER_INSET
+        offs = ((0.5, 0.5), (lo, lo), (hi, lo), (lo, hi), (hi, hi))
+        xs = np.stack([gx + ox for ox, _ in offs]).astype(np.float32)
+        ys = np.stack([gy + oy for _, oy in offs]).astype(np.float32)
+        hit = (xs, ys)
+        if len(_SAMPLES) > 8:
+            _SAMPLES.clear()
+        _SAMPLES[key] = hit
+    return hit
+
+
+def sight_mask(scene: Scene, token: Token) -> BoolMap:
+    """Cells (``[y, x]``) in sight from the creature's space, ignoring light and senses (the display rule in
+    `rules.geometry.vision`'s docstring). Cached per walls and space; do not modify the array."""
+    n = token.side_squares
+    key = (id(scene.walls), scene.grid.width, scene.grid.height, token.cell, n)
+    hit = _MASKS.get(key)
+    if hit is not None and hit[0] is scene.walls:
+        _MASKS.move_to_end(key)
+        return hit[1]
+    w, h = scene.grid.width, scene.grid.height
+    centre = token.centre()
+    buf = DepthBuffer(wall_index(scene, "sight").coords, centre.x, centre.y)
+    xs, ys = _samples(w, h)
+    centres = buf.visible(xs[0], ys[0])
+    mask = centres.copy()
+    # corners only matter next to the edge of what the centres show
+    edge = np.zeros_like(mask)
+    edge[:, 1:] |= centres[:, 1:] != centres[:, :-1]
+    edge[:, :-1] |= centres[:, 1:] != centres[:, :-1]
+    edge[1:, :] |= centres[1:, :] != centres[:-1, :]
+    edge[:-1, :] |= centres[1:, :] != centres[:-1, :]
+    todo = edge & ~centres
+    if todo.any():
+        yy, xx = np.nonzero(todo)
+        seen = np.zeros(len(yy), dtype=bool)
+        for s in range(1, 5):
+            seen |= buf.visible(xs[s][yy, xx], ys[s][yy, xx])
+        mask[yy[seen], xx[seen]] = True
+    x0, y0 = token.cell
+    mask[max(0, y0) : max(0, y0 + n), max(0, x0) : max(0, x0 + n)] = True
+    mask.setflags(write=False)
+    _MASKS[key] = (scene.walls, mask)
+    while len(_MASKS) > _MASKS_MAX:
+        _MASKS.popitem(last=False)
+    return mask

@@ -108,6 +108,6 @@ def test_flat_check_dc_15_success_ends_it() -> None:
 
 
 def test_old_tick_api_rolls_damage_then_flat_check() -> None:
-    after, result = persistent.tick(target(), persistent.Persistent("1d6", "fire"), random.Random(3))
+    after, result = pf2e_damage.tick(target(), persistent.Persistent("1d6", "fire"), random.Random(3))
     assert after.hp == 30 - result.outcome.total
     assert result.ended == (result.flat_d20 >= 15)

@@ -14,8 +14,9 @@ from rules.geometry.coords import Cell
 from rules.scene import Attack, Token
 from rules.systems.modifiers import Modifier
 from rules.systems.pf2e import dying
+from rules.systems.pf2e.damage import tick
 from rules.systems.pf2e.degrees import DEGREES, degree, flat_check
-from rules.systems.pf2e.persistent import Persistent, add_persistent, tick
+from rules.systems.pf2e.persistent import Persistent, add_persistent
 from rules.systems.pf2e.strike import (
     attack_modifiers,
     damage_formula,

@@ -24,58 +24,30 @@ Sources from the board (flanking, hostile creatures near a ranged attacker, long
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-
 from rules.scene import Attack, Token
+from rules.systems.dnd5e.conditions import ATTACK, ATTACKED, roll_reasons  # the conditions table
 from rules.systems.dnd5e.editions import Edition
+from rules.systems.dnd5e.modes import ADVANTAGE, DISADVANTAGE, MODES, NORMAL, Reason, choose_d20, mode_of
 
-ADVANTAGE = "advantage"
-DISADVANTAGE = "disadvantage"
-NORMAL = "normal"
-MODES: tuple[str, ...] = (ADVANTAGE, DISADVANTAGE, NORMAL)
+__all__ = [
+    "ADVANTAGE",
+    "ADVANTAGE_AGAINST",
+    "DISADVANTAGE",
+    "MODES",
+    "NORMAL",
+    "Reason",
+    "choose_d20",
+    "condition_reasons",
+    "mode_of",
+]
 
 ADVANTAGE_AGAINST = ("paralyzed", "petrified", "stunned", "unconscious")
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    kind: str  # "advantage" or "disadvantage"
-    text: str
-
-    def __post_init__(self) -> None:
-        if self.kind not in (ADVANTAGE, DISADVANTAGE):
-            raise ValueError(f"a reason gives advantage or disadvantage, not {self.kind!r}")
-
-    def render(self) -> str:
-        return f"{self.kind}: {self.text}"
-
-
-def mode_of(reasons: Iterable[Reason]) -> str:
-    kinds = {r.kind for r in reasons}
-    if kinds == {ADVANTAGE}:
-        return ADVANTAGE
-    if kinds == {DISADVANTAGE}:
-        return DISADVANTAGE
-    return NORMAL
-
-
-def choose_d20(mode: str, first: int, second: int) -> int:
-    if mode == ADVANTAGE:
-        return max(first, second)
-    if mode == DISADVANTAGE:
-        return min(first, second)
-    if mode == NORMAL:
-        return first
-    raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
 
 
 def condition_reasons(
     attacker: Token, target: Token, attack: Attack, *, distance: int, edition: Edition
 ) -> list[Reason]:
     """Advantage/disadvantage sources from conditions and distance (see the module docstring)."""
-    from rules.systems.dnd5e.conditions import ATTACK, ATTACKED, roll_reasons  # the conditions table
-
     out = roll_reasons(target, ATTACKED, edition, distance=distance, who="target")
     out += roll_reasons(attacker, ATTACK, edition, who="attacker")
     if attacker.has_condition("squeezing"):

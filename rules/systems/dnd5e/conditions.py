@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.scene import Token
-from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
 from rules.systems.dnd5e.editions import Edition
+from rules.systems.dnd5e.modes import ADVANTAGE, DISADVANTAGE, Reason
 
 ATTACK = "attack"
 ATTACKED = "attacked"

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
+from rules import dice
 from rules.scene import Token
 from rules.systems.damage import (
     DamageEntry,
@@ -32,7 +33,16 @@ from rules.systems.damage import (
     settle,
 )
 from rules.systems.pf2e import dying, persistent
-from rules.systems.pf2e.degrees import CRITICAL_FAILURE, CRITICAL_SUCCESS, DEGREES, FAILURE, SUCCESS
+from rules.systems.pf2e import persistent as persistent_rules
+from rules.systems.pf2e.degrees import (
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    DEGREES,
+    FAILURE,
+    SUCCESS,
+    flat_check,
+    succeeded,
+)
 
 
 def halve(amount: int) -> int:
@@ -145,3 +155,16 @@ def damage(
     if lasting and not dying.is_dead(after):
         after = persistent.add(after, lasting)
     return outcome, after
+
+
+def tick(
+    token: Token, persistent: persistent_rules.Persistent, rng: dice.DieSource
+) -> tuple[Token, persistent_rules.PersistentTick]:
+    """Roll and apply one persistent damage (through IWR, `deal`), then roll its flat check (both with
+    `rng`)."""
+    rolled = dice.roll(persistent.formula, rng)
+    amount = max(0, rolled.total)
+    outcome, after = deal(token, [DamageEntry(amount, f"persistent {persistent.key}")])
+    flat = rng.randint(1, 20)
+    ended = succeeded(flat_check(flat, persistent.dc))
+    return after, persistent_rules.PersistentTick(persistent, rolled, outcome, flat, ended)

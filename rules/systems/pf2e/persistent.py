@@ -9,7 +9,8 @@
   the one with the higher damage (the higher average of its formula) stays; on a tie the old one stays.
 * At the end of the creature's turn it takes each persistent damage (rolled anew) through immunity →
   weakness → resistance, then attempts a DC 15 flat check for each: success or critical success ends it.
-  (`rules.systems.pf2e.turn.end_of_turn` does this; `tick` is the one-damage version with a die source.)
+  (`rules.systems.pf2e.turn.end_of_turn` does this; `rules.systems.pf2e.damage.tick` is the one-damage
+  version with a die source.)
 * `dc` may be lowered to 10 for assisted recovery (`Persistent.dc`).
 
 The token's list (`rules.scene.Token.persistent`) holds `rules.scene.PersistentDamage` values: a formula
@@ -24,7 +25,6 @@ from dataclasses import dataclass, replace
 from rules import dice
 from rules.scene import PersistentDamage, Token
 from rules.systems.damage import DamageEntry, DamageOutcome, base_type
-from rules.systems.pf2e.degrees import flat_check, succeeded
 
 FLAT_DC = 15
 PREFIX = "persistent"
@@ -107,7 +107,7 @@ def describe(p: PersistentDamage) -> str:
     return f"{p.damage} persistent {p.type}"
 
 
-# ------------------------------------------------------------------------------ older value type and tick
+# ----------------------------------------------------------------------------------------- older value type
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,15 +161,3 @@ class PersistentTick:
             f"takes {self.outcome.total} persistent {self.persistent.key} ({self.roll.render()}); "
             f"flat check {self.flat_d20} vs DC {self.persistent.dc}: {end}"
         )
-
-
-def tick(token: Token, persistent: Persistent, rng: dice.DieSource) -> tuple[Token, PersistentTick]:
-    """Roll and apply one persistent damage (through IWR), then roll its flat check (both with `rng`)."""
-    from rules.systems.pf2e import damage as pf2e_damage
-
-    rolled = dice.roll(persistent.formula, rng)
-    amount = max(0, rolled.total)
-    outcome, after = pf2e_damage.deal(token, [DamageEntry(amount, f"persistent {persistent.key}")])
-    flat = rng.randint(1, 20)
-    ended = succeeded(flat_check(flat, persistent.dc))
-    return after, PersistentTick(persistent, rolled, outcome, flat, ended)
