@@ -189,7 +189,9 @@ class InspectorDock(QDockWidget):
         self.hp.valueChanged.connect(lambda v: self._edit("hp", None if v == NONE else int(v)))
         self.max_hp.valueChanged.connect(lambda v: self._edit("max_hp", None if v == NONE else int(v)))
         self.temp_hp.valueChanged.connect(lambda v: self._edit("temp_hp", int(v)))
-        self.hero_points.valueChanged.connect(lambda v: self._set_heroics(SetHeroPoints(self.token_id or "", int(v))))
+        self.hero_points.valueChanged.connect(
+            lambda v: self._set_heroics(SetHeroPoints(self.token_id or "", int(v)))
+        )
         self.inspiration.toggled.connect(
             lambda v: self._set_heroics(SetHeroPoints(self.token_id or "", inspiration=bool(v)))
         )
