@@ -315,9 +315,9 @@ class AttackDialog(QDialog):
         dmg_box = QGroupBox("Damage")
         dl = QVBoxLayout(dmg_box)
         dl.addWidget(self.damage)
+        dl.addWidget(self.knock_out)
         apply_row = QHBoxLayout()
         apply_row.addWidget(self.damage_preview, 1)
-        apply_row.addWidget(self.knock_out)
         apply_row.addWidget(self.apply_button)
         dl.addLayout(apply_row)
         self.damage_box = dmg_box
