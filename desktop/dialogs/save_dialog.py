@@ -41,10 +41,12 @@ from rules.geometry.areas import resolve_area
 from rules.geometry.coords import Point
 from rules.model.areas import PlacedArea
 from rules.play.explain import DEGREE_TEXT, signed
+from rules.play.rolls import SpendHeroPoint, spending
 from rules.play.table import AreaSaves
 from rules.saves import SAVE_LABELS, SaveResult, normalise_save, resolve_save, save_modifier, save_names
 from rules.scene import Token
 from rules.systems import system_for
+from rules.systems.reroll import can_reroll
 
 COLUMNS = ("Creature", "Save", "Cover", "d20", "Total", "Result", "Damage", "HP after")
 GOOD = QColor("#46d17a")
@@ -120,6 +122,13 @@ class SaveDialog(QDialog):
         self.roll_saves.setToolTip(
             "Roll every creature's d20 with the app's dice (or type each d20 in its row)"
         )
+        spend = spending(scene.system)
+        self.reroll_who = QComboBox()
+        self.reroll_who.setObjectName("rerollWho")
+        self.reroll_who.setToolTip(f"A creature that has rolled and has {spend.counter} to spend")
+        self.reroll_button = QPushButton(spend.reroll or "")
+        self.reroll_button.setObjectName("rerollSave")
+        self.reroll_button.setToolTip("Reroll this creature's save; the new roll is kept (logged, undoable)")
         self.damage = DamageRoller(self.dice)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -148,6 +157,8 @@ class SaveDialog(QDialog):
         lay.addWidget(self.rule)
         lay.addWidget(self.table, 1)
         row = QHBoxLayout()
+        row.addWidget(self.reroll_who)
+        row.addWidget(self.reroll_button)
         row.addStretch(1)
         row.addWidget(self.roll_saves)
         lay.addLayout(row)
@@ -161,6 +172,7 @@ class SaveDialog(QDialog):
         self.dc.valueChanged.connect(lambda _v: self.recompute())
         self.formula.textChanged.connect(lambda _t: self._on_formula())
         self.roll_saves.clicked.connect(self.roll_all)
+        self.reroll_button.clicked.connect(self.reroll)
         self.damage.entries_changed.connect(self.recompute)
         self._on_formula()
 
@@ -237,6 +249,35 @@ class SaveDialog(QDialog):
         for row in self.rows:
             row.d20.setValue(self.dice.randint(1, 20))
 
+    def reroll(self) -> None:
+        """Spend the chosen creature's Hero Point / Heroic Inspiration (`SpendHeroPoint`: logged, undoable)
+        and keep its new d20."""
+        tid = self.reroll_who.currentData()
+        row = next((r for r in self.rows if r.token_id == tid), None)
+        if row is None or row.d20.value() == 0:
+            return
+        old, new = row.d20.value(), self.dice.randint(1, 20)
+        what = f"the {SAVE_LABELS[str(self.save.currentData())]} save against {self.area.title}"
+        if self.doc.execute(SpendHeroPoint(str(tid), old, new, what)) is not None:
+            row.d20.setValue(new)
+
+    def _fill_rerolls(self) -> None:
+        """The creatures that rolled and can reroll (the controls are hidden where nothing rerolls)."""
+        keep = self.reroll_who.currentData()
+        self.reroll_who.blockSignals(True)
+        self.reroll_who.clear()
+        for row in self.rows:
+            tok = self._token(row.token_id)
+            if tok is not None and row.d20.value() and can_reroll(tok, self.doc.scene.system):
+                self.reroll_who.addItem(tok.label, tok.id)
+        if keep is not None and self.reroll_who.findData(keep) >= 0:
+            self.reroll_who.setCurrentIndex(self.reroll_who.findData(keep))
+        self.reroll_who.blockSignals(False)
+        shown = spending(self.doc.scene.system).reroll is not None
+        self.reroll_who.setVisible(shown)
+        self.reroll_button.setVisible(shown)
+        self.reroll_button.setEnabled(self.reroll_who.count() > 0)
+
     def set_d20(self, token_id: str, value: int) -> None:
         for row in self.rows:
             if row.token_id == token_id:
@@ -291,6 +332,7 @@ class SaveDialog(QDialog):
             text = "Ready: apply the damage to every creature."
         self.summary.setText(text)
         self.apply_button.setEnabled(bool(n) and not missing and bool(entries))
+        self._fill_rerolls()
 
     def apply(self) -> None:
         if not self.apply_button.isEnabled():
