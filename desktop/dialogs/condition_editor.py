@@ -69,12 +69,17 @@ class _Preview(QGraphicsView):
 
 
 class ConditionEditor(QDialog):
-    def __init__(self, token: Token, system: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, token: Token, system: str, parent: QWidget | None = None, *, own_turn: bool = False
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("conditionEditor")
         self.setWindowTitle(f"Conditions — {token.label}")
         self.token = token
         self.system = system
+        #: It is the token's turn now: "until the end of its next turn" is the end of the turn after this
+        #: one (the current turn's end counts first, `rules.model.effects.Ends`).
+        self.own_turn = own_turn
         self._conditions: list[str] = list(token.conditions)
         self._effects: list[Effect] = []
         self._serial = 0
@@ -209,7 +214,7 @@ class ConditionEditor(QDialog):
         key = str(self.duration.currentData())
         who = self.token.id
         if key == "end":
-            return Ends.at_turn(who, END)
+            return Ends.at_turn(who, END, 2 if self.own_turn else 1)
         if key == "start":
             return Ends.at_turn(who, START)
         if key == "rounds":

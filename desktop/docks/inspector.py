@@ -345,7 +345,9 @@ class InspectorDock(QDockWidget):
         t = self.token()
         if t is None:
             return None
-        dialog = ConditionEditor(t, self.doc.scene.system, self)
+        enc = self.doc.encounter
+        own_turn = enc is not None and enc.turn is not None and enc.turn.token_id == t.id
+        dialog = ConditionEditor(t, self.doc.scene.system, self, own_turn=own_turn)
         self.condition_dialog = dialog
         dialog.accepted.connect(lambda: self._apply_conditions(t.id, dialog))
         if getattr(self, "modal_dialogs", True):
