@@ -250,9 +250,14 @@ class Maneuver:
             effects += hurt
         if out.degree == pf2e.CRITICAL_FAILURE and self.action == "grapple":
             effects.append(f"{target.label} may grab {actor.label} or knock it prone (its choice)")
-        if self.action == "tumble-through" and out.success and self.through_to is not None:
-            scene, moved = _tumble(scene, actor.id, self.through_to)
-            effects += moved
+        if self.action == "tumble-through":
+            if out.success and self.through_to is not None:
+                scene, moved = _tumble(scene, actor.id, self.through_to)
+                effects += moved
+            elif out.success:
+                effects.append(f"{actor.label} can move through {target.label}'s space on this Stride")
+            else:
+                effects.append(f"{actor.label}'s movement ends before {target.label}'s space")
         if not effects:
             effects = ["no effect"]
         state = state.with_scene(scene)

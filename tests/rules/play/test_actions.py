@@ -70,6 +70,7 @@ def test_maneuvers_with_the_attack_trait_count_toward_map_and_take_an_action() -
     tumble = Maneuver("A", "B", "tumble-through", (10,)).apply(state)
     t2 = tumble.state.encounter.turn  # type: ignore[union-attr]
     assert t2 is not None and t2.attacks == 0 and t2.actions == 2
+    assert "  Kyra's movement ends before Goblin's space" in tumble.lines  # 10 + 4 = 14 vs Reflex DC 15
 
 
 def test_a_critical_trip_deals_its_damage_and_needs_the_roll() -> None:
