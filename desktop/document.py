@@ -3,9 +3,9 @@
 The single source of truth of the GUI. Views read `Document.state` (`scene`, `encounter`, `areas`, `log`)
 and redraw on `changed(old, new)`; tools and docks change it only through `execute(command)`, with commands
 from `rules.play` (intents the engine validates and applies). Undo/redo restore the exact earlier state.
-The log is part of the state (an undone move leaves the log too) and travels with the file: loading decodes
-the scene file's engine keys (`rules.model.codec.state_from_scene`), saving writes them back
-(`scene_for_saving`).
+The log is part of the state (an undone move leaves the log too) and travels with the file: the file readers
+(`rules.io`, `desktop.window.file_io`) hand over a `GameState` with the file's encounter, areas and log, and
+saving writes `Document.state` whole.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from rules.model.areas import PlacedArea
-from rules.model.codec import scene_for_file, state_from_scene
 from rules.model.encounter import Encounter, FreeMovement
 from rules.model.state import GameState
 from rules.play.command import Command, Refused
@@ -24,11 +23,9 @@ from rules.play.history import Entry, History
 from rules.scene import Scene
 
 
-def _state_of(scene: Scene | GameState) -> tuple[GameState, tuple[str, ...]]:
-    if isinstance(scene, GameState):
-        return scene, ()
-    read = state_from_scene(scene)
-    return read.state, read.problems
+def _state_of(scene: Scene | GameState) -> GameState:
+    """A bare map (a new scene, a test) starts with no encounter, areas or log."""
+    return scene if isinstance(scene, GameState) else GameState(scene)
 
 
 class Document(QObject):
@@ -50,6 +47,7 @@ class Document(QObject):
         path: Path | None = None,
         base_dir: Path | None = None,
         images: Mapping[str, bytes] | None = None,
+        problems: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
         #: Why the engine refused the last refused command (None before any refusal).
@@ -57,8 +55,8 @@ class Document(QObject):
         self._images: dict[str, bytes] = dict(images or {})
         self._path = path
         self._base_dir = base_dir if base_dir is not None else (path.parent if path else None)
-        state, self._problems = _state_of(scene)
-        self._history = History(state)
+        self._problems = problems
+        self._history = History(_state_of(scene))
 
     # ---- reading
 
@@ -128,10 +126,6 @@ class Document(QObject):
         """The table's log: what the opened file held, then one entry per applied command."""
         return list(self._history.state.log)
 
-    def scene_for_saving(self) -> Scene:
-        """The scene as it is written to a file: the map with the engine's state (encounter, areas, log)."""
-        return scene_for_file(self.state)
-
     def display_name(self) -> str:
         if self._path is not None:
             return self._path.name
@@ -197,16 +191,17 @@ class Document(QObject):
         base_dir: Path | None = None,
         images: Mapping[str, bytes] | None = None,
         dirty: bool = False,
+        problems: tuple[str, ...] = (),
     ) -> None:
-        """Replace everything with a freshly opened scene (its saved encounter, areas and log decoded;
-        history and free-mode movement start over). `dirty` marks it as unsaved from the start (a restored
-        autosave)."""
+        """Replace everything with a freshly opened state (with its file's encounter, areas and log; history
+        and free-mode movement start over). `dirty` marks it as unsaved from the start (a restored
+        autosave); `problems` is what the reader couldn't read of the saved state (`load_problems`)."""
         old = self.state
         self._images = dict(images or {})
         self._path = path
         self._base_dir = base_dir if base_dir is not None else (path.parent if path else None)
-        state, self._problems = _state_of(scene)
-        self._history = History(state)
+        self._problems = problems
+        self._history = History(_state_of(scene))
         if dirty:
             self._history.mark_unsaved()
         self.reset.emit()

@@ -58,7 +58,7 @@ def _render(screenshot: Path | None) -> str:
     from desktop.window.paths import assets_dir, demo_path
 
     opened = open_scene_file(demo_path())
-    doc = Document(opened.scene, None, assets_dir(), opened.images)
+    doc = Document(opened.state, None, assets_dir(), opened.images)
     scene = MapScene(doc)
     _check(scene.background_layer.has_image, "the demo map picture did not load")
     g = opened.scene.grid

@@ -11,8 +11,8 @@ step before validation; `FORMAT_VERSION` is what this code writes.
 Version 2 documents the engine's top-level keys ``encounter``, ``areas`` and ``log`` (`PLAY_KEYS`: the
 running encounter, the placed areas and the table's log, `rules.model.codec`). Version 1 files kept the same
 keys as unknown keys (the app stored them in ``Scene.extra``); the 1 → 2 migration keeps their values. The
-scene reader hands them over, undecoded, in `Scene.saved_play` (never in ``extra``); `rules.model.codec`
-turns them into a typed `GameState` and back.
+scene reader leaves them out of the `Scene` (and out of ``extra``): a whole document is read as a typed
+`GameState` by `rules.model.codec.state_from_document` and written by `state_to_document`.
 """
 
 from __future__ import annotations
@@ -360,9 +360,6 @@ class Scene:
     name: str = ""
     version: int = FORMAT_VERSION
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
-    #: The engine's saved state (`PLAY_KEYS`) exactly as a file held it, for `rules.model.codec` to decode
-    #: into a `GameState` (and as it encoded it for writing). Empty in the scene of a `GameState`.
-    saved_play: dict[str, JSON] = field(default_factory=dict, hash=False)
     _cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     # ---- derived lookups (cached per scene value; a new Scene starts with an empty cache)
@@ -686,7 +683,6 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
         name=name,
         version=FORMAT_VERSION,
         extra=_extra(doc, _SCENE_KEYS),
-        saved_play={k: doc[k] for k in PLAY_KEYS if doc.get(k) is not None},
     )
     check_scene(scene, source)  # values within the limits, terrain on the grid (rules.limits)
     return scene
@@ -1167,7 +1163,6 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
         doc["lights"] = lights
     if scene.fog is not None:
         doc["fog"] = fog_to_json(scene.fog)
-    doc.update({k: v for k, v in scene.saved_play.items() if k in PLAY_KEYS})
     doc.update({k: v for k, v in scene.extra.items() if k not in PLAY_KEYS})
     return doc
 

@@ -56,7 +56,6 @@ from rules.errors import SceneError
 from rules.io import fivefoot_file
 from rules.io.autosave import AutosaveStore, PendingRestore
 from rules.io.safe_write import FileChangedError, FileStamp, ReadOnlyFileError, file_stamp
-from rules.model.codec import scene_for_file
 from rules.model.state import GameState
 from rules.scene import Scene, new_scene
 from rules.systems import DEFAULT_SYSTEM
@@ -183,12 +182,9 @@ class FileController(QObject):
     def _journal(self, old: object, new: object) -> None:
         """Append the change old → new to the document's journal (a base snapshot first if needed)."""
         store = self.store
-        # the file's view of each state: the map with the engine's encounter, areas and log
-        old_scene = scene_for_file(old) if isinstance(old, GameState) else None
-        new_scene_ = scene_for_file(new) if isinstance(new, GameState) else None
-        if store is None or not isinstance(old_scene, Scene) or not isinstance(new_scene_, Scene):
+        if store is None or not isinstance(old, GameState) or not isinstance(new, GameState):
             return
-        if old_scene is new_scene_:
+        if old is new:
             return
         doc = self.doc
         journal = store.journal(doc.path)
@@ -196,11 +192,9 @@ class FileController(QObject):
             if journal is None:
                 if not doc.dirty:
                     return  # back to the saved state: nothing to protect
-                scene, images = prepare_for_save(
-                    old_scene, doc.images, doc.base_dir, Path("autosave.fivefoot")
-                )
-                journal = store.write_base(fivefoot_file.dumps(scene, images), doc.path)
-            journal.append(old_scene, new_scene_)
+                state, images = prepare_for_save(old, doc.images, doc.base_dir, Path("autosave.fivefoot"))
+                journal = store.write_base(fivefoot_file.dumps(state, images), doc.path)
+            journal.append(old, new)
         except (OSError, ValueError) as exc:
             self._tell_autosave_problem(f"{getattr(exc, 'strerror', None) or exc}")
             return
@@ -264,7 +258,7 @@ class FileController(QObject):
         opened = self._read(path, "Can't open the demo")
         if opened is None or not self.maybe_save():
             return False
-        self.doc.load(opened.scene, None, assets_dir().resolve(), opened.images)
+        self.doc.load(opened.state, None, assets_dir().resolve(), opened.images, problems=opened.problems)
         self.message.emit(f"Demo encounter: {opened.scene.name or path.name}")
         return True
 
@@ -298,7 +292,7 @@ class FileController(QObject):
         if opened is None or (ask and not self.maybe_save()):
             return False
         keep_path: Path | None = path if path.suffix.lower() in (".fivefoot", ".json") else None
-        self.doc.load(opened.scene, keep_path, opened.base_dir, opened.images)
+        self.doc.load(opened.state, keep_path, opened.base_dir, opened.images, problems=opened.problems)
         self._disk_stamp = file_stamp(keep_path) if keep_path is not None else None
         add_recent(path)
         self.recent_changed.emit()
@@ -342,12 +336,12 @@ class FileController(QObject):
         expect = self._disk_stamp if same_file else None
         try:
             try:
-                save_scene_file(path, doc.scene_for_saving(), doc.images, doc.base_dir, expect=expect)
+                save_scene_file(path, doc.state, doc.images, doc.base_dir, expect=expect)
             except FileChangedError:
                 if not self.ask_overwrite_changed(path):
                     self.message.emit(f"Not saved: {path.name} changed on disk")
                     return False
-                save_scene_file(path, doc.scene_for_saving(), doc.images, doc.base_dir)
+                save_scene_file(path, doc.state, doc.images, doc.base_dir)
         except ReadOnlyFileError:
             self.show_error(
                 "Can't save", f"{path}: the file is read-only. Use File ▸ Save As to save a copy."
@@ -385,9 +379,7 @@ class FileController(QObject):
         if self._autosaved is doc.state:
             return False
         try:
-            scene, images = prepare_for_save(
-                doc.scene_for_saving(), doc.images, doc.base_dir, Path("autosave.fivefoot")
-            )
+            scene, images = prepare_for_save(doc.state, doc.images, doc.base_dir, Path("autosave.fivefoot"))
             self.store.write(fivefoot_file.dumps(scene, images), doc.path)
         except (OSError, ValueError) as exc:
             self._tell_autosave_problem(f"{getattr(exc, 'strerror', None) or exc}")
@@ -455,7 +447,14 @@ class FileController(QObject):
             return False
         path = Path(item.document_path) if item.document_path else None
         keep = path if path is not None and path.suffix.lower() in (".fivefoot", ".json") else None
-        self.doc.load(restored.scene, keep, keep.parent if keep else None, restored.images, dirty=True)
+        self.doc.load(
+            restored.state,
+            keep,
+            keep.parent if keep else None,
+            restored.images,
+            dirty=True,
+            problems=restored.problems,
+        )
         self._disk_stamp = file_stamp(keep) if keep is not None else None
         self._autosaved = self.doc.state  # store.restore wrote it into this session already
         if item.journal_path is not None:

@@ -1,10 +1,11 @@
 """Opening and saving scenes for the app, on top of `rules.io` (atomic writes, .fivefoot zips, imports).
 
 Opening: any file `rules.io.fivefoot_file.open_document` reads — `.fivefoot`, plain scene JSON, Universal VTT
-(`.dd2vtt`, `.uvtt`, `.df2vtt`). Pictures referred to by a relative file path are resolved against the
-scene file's folder (`Opened.base_dir`).
+(`.dd2vtt`, `.uvtt`, `.df2vtt`) — as a `GameState` (the map with its saved encounter, areas and log).
+Pictures referred to by a relative file path are resolved against the scene file's folder
+(`Opened.base_dir`).
 
-Saving goes through `rules.io.saving.save_scene` (atomic, keeps ``NAME.bak``):
+Saving writes a `GameState` through `rules.io.saving.save_scene` (atomic, keeps ``NAME.bak``):
 - ``.fivefoot``: pictures referred to by a file path are embedded (``embedded:NAME``), so the file travels
   alone; pictures already embedded stay embedded. A path to a missing file or to something that is not a
   usable picture (a text file, a device, a pipe: read only through `rules.io.safe_read`) is kept as it is
@@ -22,6 +23,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeVar
 
 from rules.io.fivefoot_file import open_document, picture_refs
 from rules.io.images import (
@@ -34,6 +36,7 @@ from rules.io.images import (
 )
 from rules.io.safe_write import FileStamp
 from rules.io.saving import save_scene
+from rules.model.state import GameState
 from rules.scene import Scene
 
 OPEN_FILTER = (
@@ -42,21 +45,28 @@ OPEN_FILTER = (
 )
 SAVE_FILTER = "FiveFoot scene (*.fivefoot);;Scene JSON (*.json)"
 SAVE_SUFFIXES = (".fivefoot", ".json")
+_S = TypeVar("_S", Scene, GameState)
 
 
 @dataclass(frozen=True, slots=True)
 class Opened:
-    scene: Scene
+    state: GameState
     images: Mapping[str, bytes]
     base_dir: Path
     #: Problems that do not stop the scene from opening (a picture that cannot be shown), one a line.
     warnings: tuple[str, ...] = ()
+    #: What couldn't be read of the engine's saved state (a damaged area, skipped), one a line.
+    problems: tuple[str, ...] = ()
+
+    @property
+    def scene(self) -> Scene:
+        return self.state.scene
 
 
 def open_scene_file(path: Path, system: str | None = None) -> Opened:
     """Load any scene-like file. Raises `rules.errors.SceneError` naming the file and the problem."""
     doc = open_document(path, system=system)
-    return Opened(doc.scene, dict(doc.images), path.resolve().parent, doc.warnings)
+    return Opened(doc.state, dict(doc.images), path.resolve().parent, doc.warnings, doc.problems)
 
 
 def _is_file_ref(ref: str) -> bool:
@@ -75,9 +85,10 @@ def _safe_name(ref: str, taken: set[str]) -> str:
 
 
 def prepare_for_save(
-    scene: Scene, images: Mapping[str, bytes], base_dir: Path | None, target: Path
-) -> tuple[Scene, dict[str, bytes]]:
-    """The scene and image set to write to `target` (see the module docstring)."""
+    state: _S, images: Mapping[str, bytes], base_dir: Path | None, target: Path
+) -> tuple[_S, dict[str, bytes]]:
+    """The state (or bare map) and image set to write to `target` (see the module docstring)."""
+    scene = state.scene if isinstance(state, GameState) else state
     out_images = dict(images)
     folder = target.resolve().parent
     to_fivefoot = target.suffix.lower() == ".fivefoot"
@@ -111,19 +122,23 @@ def prepare_for_save(
     tokens = tuple(t if t.image is None else replace(t, image=convert(t.image)) for t in scene.tokens)
     out_scene = scene.edit(background=background, tokens=tokens)
     used = {embedded_name(ref) for _where, ref in picture_refs(out_scene)}
-    return out_scene, {name: data for name, data in out_images.items() if name in used}
+    out_images = {name: data for name, data in out_images.items() if name in used}
+    if isinstance(state, GameState):
+        return replace(state, scene=out_scene), out_images
+    return out_scene, out_images
 
 
 def save_scene_file(
     path: Path,
-    scene: Scene,
+    state: GameState,
     images: Mapping[str, bytes],
     base_dir: Path | None,
     expect: FileStamp | None = None,
 ) -> None:
-    """Write the scene to `path` atomically. Raises OSError or ValueError with a readable message;
-    `rules.io.safe_write.FileChangedError` when `expect` is given and the file is no longer that file."""
+    """Write the state (the map and the engine's keys) to `path` atomically. Raises OSError or ValueError
+    with a readable message; `rules.io.safe_write.FileChangedError` when `expect` is given and the file is no
+    longer that file."""
     if path.suffix.lower() not in SAVE_SUFFIXES:
         raise ValueError(f"{path.name}: save as .fivefoot or .json")
-    out_scene, out_images = prepare_for_save(scene, images, base_dir, path)
-    save_scene(path, out_scene, out_images, expect=expect)
+    out_state, out_images = prepare_for_save(state, images, base_dir, path)
+    save_scene(path, out_state, out_images, expect=expect)

@@ -259,10 +259,10 @@ class AutosaveStore:
         if contents.base != base_id(data) or not contents.entries:
             return data, document
         try:
-            scene = replay(document.scene, contents.entries, str(item.journal_path))
+            state = replay(document.state, contents.entries, str(item.journal_path))
         except SceneError:
             return data, document
-        return data, fivefoot_file.Document(scene, document.images, document.warnings)
+        return data, fivefoot_file.Document(state, document.images, document.warnings, document.problems)
 
     def restore(self, item: PendingRestore) -> bytes:
         """The autosaved bytes. They move into this session (kept safe until it saves or exits cleanly).

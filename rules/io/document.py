@@ -1,4 +1,5 @@
-"""`Document`: a scene and the pictures it embeds, as every reader returns it."""
+"""`Document`: a game state (the map and the engine's saved play) and the pictures it embeds, as every reader
+returns it."""
 
 from __future__ import annotations
 
@@ -7,18 +8,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.io.images import resolve_image
+from rules.model.state import GameState
 from rules.scene import Scene
 
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """A scene and the pictures it embeds (``"embedded:NAME"`` → ``images[NAME]``)."""
+    """A game state and the pictures it embeds (``"embedded:NAME"`` → ``images[NAME]``)."""
 
-    scene: Scene
+    state: GameState
     images: Mapping[str, bytes] = field(default_factory=dict)
     #: Problems found on opening that do not stop the document from being used and saved, e.g. a
     #: picture path that names a missing file or a file that is not a picture (see `picture_warnings`).
     warnings: tuple[str, ...] = ()
+    #: What couldn't be read of the engine's saved state (a damaged area, skipped), one a line.
+    problems: tuple[str, ...] = ()
+
+    @property
+    def scene(self) -> Scene:
+        """The map."""
+        return self.state.scene
 
     def image_bytes(self, ref: str | None, base_dir: str | Path | None = None) -> bytes | None:
         """The bytes behind a picture reference (see `rules.io.images.resolve_image`)."""

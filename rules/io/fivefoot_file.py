@@ -32,6 +32,7 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Protocol
 
@@ -45,10 +46,12 @@ from rules.io.images import (
     is_safe_image_name,
     picture_problem,
 )
-from rules.io.reading import file_error, file_kind, load_scene_json
+from rules.io.reading import file_error, file_kind, load_state_json
 from rules.io.safe_read import open_regular_file
 from rules.io.safe_write import FileStamp, atomic_write_bytes, scene_json_text
-from rules.scene import JSON, Scene, scene_from_json
+from rules.model.codec import state_from_document
+from rules.model.state import GameState
+from rules.scene import JSON, Scene
 
 SCENE_MEMBER = "scene.json"
 IMAGES_FOLDER = "images/"
@@ -176,7 +179,8 @@ def _read_document(zf: zipfile.ZipFile, source: str, fail: _Fail) -> Document:
         raise fail(f"{SCENE_MEMBER} is not valid JSON: {msg}") from None
     except ValueError as exc:
         raise fail(f"{SCENE_MEMBER} is not valid JSON: {exc}") from None
-    scene = scene_from_json(doc, f"{source} ({SCENE_MEMBER})" if source else SCENE_MEMBER)
+    read = state_from_document(doc, f"{source} ({SCENE_MEMBER})" if source else SCENE_MEMBER)
+    scene = read.state.scene
 
     images: dict[str, bytes] = {}
     for image_name, info in image_infos:
@@ -195,7 +199,7 @@ def _read_document(zf: zipfile.ZipFile, source: str, fail: _Fail) -> Document:
                 where,
                 f"{source} ({SCENE_MEMBER})" if source else SCENE_MEMBER,
             )
-    return Document(scene, images)
+    return Document(read.state, images, problems=read.problems)
 
 
 class _Fail(Protocol):
@@ -261,8 +265,9 @@ def picture_refs(scene: Scene) -> list[tuple[str, str]]:
 # ------------------------------------------------------------------------------------------- saving
 
 
-def dumps(scene: Scene, images: Mapping[str, bytes] | None = None) -> bytes:
-    """The bytes of a `.fivefoot` file holding `scene` and `images` (all of them, referenced or not).
+def dumps(state: Scene | GameState, images: Mapping[str, bytes] | None = None) -> bytes:
+    """The bytes of a `.fivefoot` file holding `state` (a `GameState`: the map and the engine's keys; or
+    a bare map) and `images` (all of them, referenced or not).
 
     Raises ValueError for what `loads` would refuse: an unsafe image name, a picture that is not a
     PNG/WebP/JPEG within the limits, or an ``embedded:`` reference whose picture is not given.
@@ -275,11 +280,12 @@ def dumps(scene: Scene, images: Mapping[str, bytes] | None = None) -> bytes:
             check_image(data)
         except ImageError as exc:
             raise ValueError(f"image {name!r}: {exc}") from None
+    scene = state.scene if isinstance(state, GameState) else state
     for where, ref in picture_refs(scene):
         wanted = embedded_name(ref)
         if wanted is not None and wanted not in images:
             raise ValueError(f"{where} refers to embedded image {wanted!r}, which was not given")
-    text = scene_json_text(scene)
+    text = scene_json_text(state)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         zf.writestr(_member(SCENE_MEMBER, zipfile.ZIP_DEFLATED), text.encode("utf-8"))
@@ -298,13 +304,13 @@ def _member(name: str, compression: int) -> zipfile.ZipInfo:
 
 def save(
     path: str | Path,
-    scene: Scene,
+    scene: Scene | GameState,
     images: Mapping[str, bytes] | None = None,
     keep_backup: bool = True,
     expect: FileStamp | None = None,
 ) -> None:
-    """Write a `.fivefoot` file atomically, keeping the previous version as ``NAME.bak`` (`expect`: see
-    `rules.io.safe_write.atomic_write_bytes`)."""
+    """Write a `.fivefoot` file of `scene` (a `GameState` or a bare map, as `dumps`) atomically, keeping the
+    previous version as ``NAME.bak`` (`expect`: see `rules.io.safe_write.atomic_write_bytes`)."""
     atomic_write_bytes(path, dumps(scene, images), keep_backup=keep_backup, expect=expect)
 
 
@@ -328,14 +334,15 @@ def open_document(path: str | Path, system: str | None = None) -> Document:
 
         doc = uvtt.load_document(p, system=system or "pf2e")
     else:
-        scene = load_scene_json(p)
+        read = load_state_json(p)
+        scene = read.state.scene
         if system is not None and system != scene.system:
             raise SceneError(
                 f"--system {system} does not match the scene's system {scene.system}", "system", str(p)
             )
-        doc = Document(scene, {})
+        doc = Document(read.state, {}, problems=read.problems)
     warnings = picture_warnings(doc.scene, doc.images, p.resolve().parent)
-    return Document(doc.scene, doc.images, warnings) if warnings else doc
+    return replace(doc, warnings=warnings) if warnings else doc
 
 
 def picture_warnings(

@@ -44,10 +44,14 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.errors import SceneError
+from rules.model.codec import state_from_document, state_to_document, state_to_json
+from rules.model.state import GameState
 from rules.scene import Scene, scene_from_json, scene_to_json, token_to_json
+
+_S = TypeVar("_S", Scene, GameState)
 
 JOURNAL_VERSION = 1
 #: Seconds between fsyncs of the journal at most (a crash of the machine loses at most this much).
@@ -126,12 +130,14 @@ def _token_changed(old: Any, new: Any, system: str) -> bool:
     return bool(token_to_json(old, system) != token_to_json(new, system))
 
 
-def scene_diff(old: Scene, new: Scene) -> dict[str, JSON] | None:
-    """What changed from `old` to `new` (see the module docstring); None when nothing did."""
-    if old is new:
+def scene_diff(old_state: Scene | GameState, new_state: Scene | GameState) -> dict[str, JSON] | None:
+    """What changed from `old_state` to `new_state` (game states, or bare maps; see the module docstring);
+    None when nothing did."""
+    if old_state is new_state:
         return None
+    old, new = _map(old_state), _map(new_state)
     if old.system != new.system:
-        return {"full": scene_to_json(new)}
+        return {"full": _document(new_state)}
     diff: dict[str, JSON] = {}
     for key in WHOLE_SECTIONS:
         a, b = getattr(old, key), getattr(new, key)
@@ -150,8 +156,8 @@ def scene_diff(old: Scene, new: Scene) -> dict[str, JSON] | None:
         tokens = _tokens_diff(old, new)
         if tokens:
             diff["tokens"] = tokens
-    if old.extra is not new.extra or getattr(old, "saved_play", None) is not getattr(new, "saved_play", None):
-        extra = _extra_diff(top_level_extras(old), top_level_extras(new))
+    if old.extra is not new.extra or _play_changed(old_state, new_state):
+        extra = _extra_diff(top_level_extras(old_state), top_level_extras(new_state))
         if extra:
             diff["extra"] = extra
     return diff or None
@@ -188,15 +194,34 @@ def _extra_diff(before: dict[str, JSON], after: dict[str, JSON]) -> dict[str, JS
 _STANDARD_KEYS = frozenset({"format", "version", "system", "tokens", *WHOLE_SECTIONS})
 
 
-def top_level_extras(scene: Scene) -> dict[str, JSON]:
-    """The top-level keys `scene_to_json` writes besides the standard sections (unknown keys, and the
-    engine's saved play state where the scene has one)."""
-    kwargs: dict[str, Any] = {"extra": scene.extra}
-    play = getattr(scene, "saved_play", None)
-    if play is not None:
-        kwargs["saved_play"] = play
-    doc = scene_to_json(Scene(system=scene.system, grid=scene.grid, **kwargs))
+def top_level_extras(state: Scene | GameState) -> dict[str, JSON]:
+    """The top-level keys a scene document has besides the standard sections: the map's unknown keys and,
+    of a `GameState`, the engine's keys (`rules.model.codec.state_to_json`)."""
+    scene = _map(state)
+    doc = scene_to_json(Scene(system=scene.system, grid=scene.grid, extra=scene.extra))
+    doc.update(_play(state))
     return {k: v for k, v in doc.items() if k not in _STANDARD_KEYS}
+
+
+def _map(state: Scene | GameState) -> Scene:
+    return state.scene if isinstance(state, GameState) else state
+
+
+def _play(state: Scene | GameState) -> dict[str, JSON]:
+    """The engine's keys of a game state (none for a bare map)."""
+    return state_to_json(state) if isinstance(state, GameState) else {}
+
+
+def _play_changed(old: Scene | GameState, new: Scene | GameState) -> bool:
+    """Whether the engine's keys may differ (by identity: states are frozen, an untouched part is the same
+    object)."""
+    if isinstance(old, GameState) and isinstance(new, GameState):
+        return old.encounter is not new.encounter or old.areas is not new.areas or old.log is not new.log
+    return isinstance(old, GameState) or isinstance(new, GameState)
+
+
+def _document(state: Scene | GameState) -> dict[str, JSON]:
+    return state_to_document(state) if isinstance(state, GameState) else scene_to_json(state)
 
 
 def _tokens_diff(old: Scene, new: Scene) -> dict[str, JSON]:
@@ -277,11 +302,13 @@ def _apply(state: _Doc, diff: dict[str, JSON]) -> None:
             doc[key] = current + items
 
 
-def replay(scene: Scene, entries: Iterable[dict[str, JSON]], source: str = "journal") -> Scene:
-    """`scene` with the journal `entries` (their ``d`` diffs) applied in order.
+def replay(scene: _S, entries: Iterable[dict[str, JSON]], source: str = "journal") -> _S:
+    """`scene` (a `GameState`, or a bare map) with the journal `entries` (their ``d`` diffs) applied in
+    order. A game state's engine keys are decoded again (`rules.model.codec.state_from_document`: what
+    cannot be read is skipped).
 
     Raises `SceneError` when an entry is malformed or the result is not a valid scene."""
-    state = _Doc(scene_to_json(scene))
+    state = _Doc(_document(scene))
     count = 0
     for entry in entries:
         diff = entry.get("d") if isinstance(entry, dict) else None
@@ -294,6 +321,8 @@ def replay(scene: Scene, entries: Iterable[dict[str, JSON]], source: str = "jour
         count += 1
     if count == 0:
         return scene
+    if isinstance(scene, GameState):
+        return state_from_document(state.doc, source).state
     return scene_from_json(state.doc, source)
 
 
@@ -418,7 +447,7 @@ class Journal:
         self._last_sync = time.monotonic()
         self._unsynced = False
 
-    def append(self, old: Scene, new: Scene) -> bool:
+    def append(self, old: Scene | GameState, new: Scene | GameState) -> bool:
         """Append the change from `old` to `new`; False when nothing changed (nothing written)."""
         diff = scene_diff(old, new)
         if diff is None:

@@ -13,7 +13,8 @@ from typing import Any
 from rules.errors import SceneError
 from rules.io.safe_read import UnsafeFileError, open_regular_file, read_regular_file
 from rules.limits import MAX_SCENE_FILE_BYTES
-from rules.scene import Scene, scene_from_json
+from rules.model.codec import StateRead, state_from_document
+from rules.scene import Scene
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
@@ -86,11 +87,17 @@ def parse_json_bytes(data: bytes, source: str) -> Any:
 
 
 def load_scene_json(path: str | Path) -> Scene:
-    """A plain scene JSON file, read guarded and capped (`rules.limits.MAX_SCENE_FILE_BYTES`)."""
+    """A plain scene JSON file's map, read guarded and capped (`rules.limits.MAX_SCENE_FILE_BYTES`)."""
+    return load_state_json(path).state.scene
+
+
+def load_state_json(path: str | Path) -> StateRead:
+    """A plain scene JSON file read whole as a `GameState` (the map and the engine's saved play,
+    `rules.model.codec.state_from_document`), guarded and capped like `load_scene_json`."""
     p = Path(path)
     source = str(p)
     try:
         data = read_regular_file(p, MAX_SCENE_FILE_BYTES)
     except OSError as exc:
         raise file_error(exc, source) from None
-    return scene_from_json(parse_json_bytes(data, source), source)
+    return state_from_document(parse_json_bytes(data, source), source)

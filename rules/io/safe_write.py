@@ -47,6 +47,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rules.io.images import data_uri, embedded_name
+from rules.model.codec import state_to_document
+from rules.model.state import GameState
 from rules.scene import Scene, scene_to_json
 
 BACKUP_SUFFIX = ".bak"
@@ -285,13 +287,15 @@ def _fsync_folder(folder: Path) -> None:
 # ------------------------------------------------------------------------------------------- scenes
 
 
-def scene_json_text(scene: Scene) -> str:
-    """The scene document as JSON text (2-space indent, final newline).
+def scene_json_text(scene: Scene | GameState) -> str:
+    """The scene document as JSON text (2-space indent, final newline); of a `GameState`, the map with the
+    engine's keys (`rules.model.codec.state_to_document`).
 
     Validated fields are always finite; an unknown key read as ``NaN`` or ``Infinity`` (which the scene
     loader accepts, as Python's JSON reader does) is written back the same way rather than refusing to save.
     """
-    return json.dumps(scene_to_json(scene), indent=2, ensure_ascii=False) + "\n"
+    doc = state_to_document(scene) if isinstance(scene, GameState) else scene_to_json(scene)
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
 def inline_images(scene: Scene, images: Mapping[str, bytes]) -> Scene:

@@ -4,22 +4,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from rules.io import fivefoot_file
 from rules.io.reading import UVTT_SUFFIXES
 from rules.io.safe_write import FileStamp, atomic_write_bytes, inline_images, scene_json_text
+from rules.model.state import GameState
 from rules.scene import Scene
 
 
 def save_scene(
     path: str | Path,
-    scene: Scene,
+    scene: Scene | GameState,
     images: Mapping[str, bytes] | None = None,
     keep_backup: bool = True,
     expect: FileStamp | None = None,
 ) -> None:
-    """Save `scene` (and the pictures it embeds) atomically, in the format the suffix names.
+    """Save `scene` (a `GameState`: the map with the engine's keys; or a bare map) and the pictures it
+    embeds atomically, in the format the suffix names.
 
     ``.fivefoot`` → a zip with ``scene.json`` and ``images/NAME``. A Universal VTT suffix → ValueError
     (FiveFoot imports those but does not write them, so it never overwrites a map export). Anything else →
@@ -35,5 +38,9 @@ def save_scene(
         return
     if suffix in UVTT_SUFFIXES:
         raise ValueError(f"{p.name}: FiveFoot does not write Universal VTT files; save as .fivefoot or .json")
-    data = scene_json_text(inline_images(scene, images or {})).encode("utf-8")
+    if isinstance(scene, GameState):
+        inlined: Scene | GameState = replace(scene, scene=inline_images(scene.scene, images or {}))
+    else:
+        inlined = inline_images(scene, images or {})
+    data = scene_json_text(inlined).encode("utf-8")
     atomic_write_bytes(p, data, keep_backup=keep_backup, expect=expect)

@@ -51,6 +51,7 @@ from rules.io.images import (
 )
 from rules.io.reading import file_error
 from rules.io.safe_read import read_regular_file
+from rules.model.state import GameState
 from rules.scene import FORMAT, FORMAT_VERSION, MAX_GRID_SIDE, JsonReader, Scene, scene_from_json
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
@@ -338,7 +339,7 @@ def document_from_uvtt(doc: JSON, source: str = "", system: str = "pf2e", name: 
         scene_doc["name"] = name
     if background is not None:
         scene_doc["background"] = background
-    return Document(scene_from_json(scene_doc, source), images)
+    return Document(GameState(scene_from_json(scene_doc, source)), images)
 
 
 def _picture(r: _Reader, image: str, version: float | None) -> tuple[str, bytes | None, int]:

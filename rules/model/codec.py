@@ -1,5 +1,5 @@
-"""The engine's state in a scene file: JSON codecs for the encounter, placed areas and log, and the bridge
-between a loaded `Scene` and a `GameState`.
+"""The engine's state in a scene file: JSON codecs for the encounter, placed areas and log, and a whole
+scene document read as a `GameState` (`state_from_document`) and written from one (`state_to_document`).
 
 A scene file (format version 2, `rules.scene`) holds, beside the map, three documented top-level keys:
 
@@ -22,10 +22,10 @@ A scene file (format version 2, `rules.scene`) holds, beside the map, three docu
 
 ``log``: a list of texts, oldest first.
 
-Boundary rules: reading never raises (`state_from_scene`): a damaged ``encounter`` gives no encounter and a
-problem text; an area that isn't valid is skipped and reported (``areas[2].feet: must be a whole number ≥ 0,
-got 'x'``); log entries that aren't texts are skipped. An index outside the order is clamped to it. Free
-mode's movement ledger is not saved (a file opens with every token's movement fresh).
+Boundary rules: reading the engine's keys never raises (`state_from_json`): a damaged ``encounter`` gives no
+encounter and a problem text; an area that isn't valid is skipped and reported (``areas[2].feet: must be a
+whole number ≥ 0, got 'x'``); log entries that aren't texts are skipped. An index outside the order is
+clamped to it. Free mode's movement ledger is not saved (a file opens with every token's movement fresh).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules.geometry.coords import Point
@@ -41,7 +41,7 @@ from rules.model.area_spec import ALL_SHAPES, AreaSpec
 from rules.model.areas import DEFAULT_COLOUR, PlacedArea
 from rules.model.encounter import Combatant, Effect, Encounter, TurnState
 from rules.model.state import GameState
-from rules.scene import AREA_METHODS, JSON, Scene
+from rules.scene import AREA_METHODS, JSON, Scene, migrate, scene_from_json, scene_to_json
 
 ENCOUNTER_KEY = "encounter"
 AREAS_KEY = "areas"
@@ -405,15 +405,18 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
     return out
 
 
-def state_from_scene(scene: Scene) -> StateRead:
-    """The game state of a loaded scene: its `Scene.saved_play` decoded; the state's scene has none."""
-    bare = scene.edit(saved_play={}) if scene.saved_play else scene
-    return state_from_json(scene.saved_play, bare)
+def state_from_document(doc: JSON, source: str = "") -> StateRead:
+    """A whole scene document read as a `GameState`: the map by `rules.scene.scene_from_json` (which raises
+    `SceneError` naming the bad field, and migrates older versions), then the engine's keys
+    (`rules.scene.PLAY_KEYS`) decoded around it by `state_from_json`, which never raises: what cannot be
+    read (a damaged area) is skipped and listed in `StateRead.problems`."""
+    scene = scene_from_json(doc, source)
+    raw = doc if isinstance(doc, dict) else {}
+    return state_from_json(migrate(dict(raw), source), scene)
 
 
-def scene_for_file(state: GameState) -> Scene:
-    """The scene to write to a file: the map with the engine's state encoded in `Scene.saved_play`."""
-    play = state_to_json(state)
-    if not play and not state.scene.saved_play:
-        return state.scene
-    return replace(state.scene, saved_play=play)
+def state_to_document(state: GameState) -> dict[str, JSON]:
+    """The scene document of `state`: the map (`rules.scene.scene_to_json`) and the engine's keys."""
+    doc = scene_to_json(state.scene)
+    doc.update(state_to_json(state))
+    return doc

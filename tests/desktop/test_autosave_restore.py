@@ -17,6 +17,7 @@ from desktop.window.main_window import MainWindow
 from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
 from rules.io.autosave import MARKER, AutosaveStore, PendingRestore
+from rules.model.codec import state_to_document
 from rules.play.edits import PaintTerrain
 from rules.scene import Background, Grid, Scene, scene_to_json
 from tests.desktop.helpers import ascii_scene
@@ -196,8 +197,8 @@ def test_autosave_follows_an_edit_and_a_crash_of_this_window_is_restored(  # typ
     assert not _autosaves(first)  # nothing unsaved yet
     first.doc.execute(PaintTerrain((Cell(3, 3), Cell(4, 3)), "hazardous", log="paint"))
     qtbot.waitUntil(lambda: bool(_autosaves(first)), timeout=5000)
-    written = fivefoot_file.loads(_autosaves(first)[0].read_bytes()).scene
-    assert scene_to_json(written) == scene_to_json(first.doc.scene_for_saving())
+    written = fivefoot_file.loads(_autosaves(first)[0].read_bytes()).state
+    assert state_to_document(written) == state_to_document(first.doc.state)
 
     # the window's process "dies": its marker stays, its process id now belongs to no one
     marker = first.files.store.session_dir / MARKER

@@ -148,18 +148,18 @@ def test_a_refused_command_changes_nothing_and_says_why(qtbot) -> None:  # type:
 
 def test_the_log_and_the_encounter_are_part_of_the_state(qtbot) -> None:  # type: ignore[no-untyped-def]
     from rules.dice import ScriptedDice
-    from rules.model.codec import state_from_scene
+    from rules.model.codec import state_from_document, state_to_document
     from rules.play.turns import NextTurn, StartEncounter
 
     doc = Document(ascii_scene(PICTURE))
     doc.execute(StartEncounter(dice=ScriptedDice([15, 5])))
     doc.execute(NextTurn(ScriptedDice([])))
     assert doc.encounter is not None and doc.encounter.current_id == "b"
-    saved = doc.scene_for_saving()
-    assert "encounter" not in saved.extra and "log" not in saved.extra
-    reopened = Document(saved)
+    saved = state_to_document(doc.state)
+    assert saved["encounter"] and saved["log"] == doc.log
+    assert "encounter" not in doc.scene.extra and "log" not in doc.scene.extra
+    reopened = Document(state_from_document(saved).state)
     assert reopened.encounter == doc.encounter and reopened.log == doc.log
-    assert state_from_scene(saved).state.log == tuple(doc.log)
     doc.undo()
     doc.undo()
     assert doc.encounter is None and doc.log == []

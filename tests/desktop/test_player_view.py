@@ -176,7 +176,7 @@ def test_fog_remembers_where_the_party_has_been_and_saves_it(gm, qtbot) -> None:
     assert doc.scene.fog.is_explored(5, 6)
     from rules.scene import scene_to_json
 
-    saved = scene_to_json(doc.scene_for_saving())
+    saved = scene_to_json(doc.scene)
     assert saved["fog"]["enabled"] is True and saved["fog"]["explored"]
     assert hero is not None
 

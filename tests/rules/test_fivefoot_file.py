@@ -19,6 +19,7 @@ from rules.io.fivefoot_file import Document, dumps, loads, open_document
 from rules.io.images import data_uri, resolve_image
 from rules.io.loading import load_path
 from rules.io.saving import save_scene
+from rules.model.state import GameState
 from rules.scene import (
     Background,
     Light,
@@ -193,12 +194,12 @@ def test_document_resolves_file_references_beside_the_scene(tmp_path: Path) -> N
     (tmp_path / "art").mkdir()
     (tmp_path / "art" / "map.png").write_bytes(png_bytes(2, 2))
     scene = new_scene("pf2e", 4, 4).edit(background=Background("art/map.png", 50, Point(0, 0)))
-    document = Document(scene)
+    document = Document(GameState(scene))
     assert document.background_bytes(tmp_path) == png_bytes(2, 2)
     assert document.background_bytes(tmp_path / "elsewhere") is None
-    assert Document(scene.edit(background=Background(data_uri(b"\x89PNG\r\n\x1a\n")))).background_bytes() == (
-        b"\x89PNG\r\n\x1a\n"
-    )
+    assert Document(
+        GameState(scene.edit(background=Background(data_uri(b"\x89PNG\r\n\x1a\n"))))
+    ).background_bytes() == (b"\x89PNG\r\n\x1a\n")
 
 
 # ------------------------------------------------------------------------------------------- saving refuses
@@ -345,6 +346,6 @@ def test_document_values_are_frozen() -> None:
         tokens=(Token("t", Cell(0, 0)),),
         lights=(Light(Point(1, 1), 2.0),),
     )
-    document = Document(scene, {})
+    document = Document(GameState(scene), {})
     with pytest.raises(AttributeError):
-        document.scene = scene  # type: ignore[misc]
+        document.state = GameState(scene)  # type: ignore[misc]

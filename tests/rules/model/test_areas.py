@@ -23,9 +23,14 @@ from rules.model.areas import (
     with_area,
     without_area,
 )
-from rules.model.codec import area_from_json, area_to_json, scene_for_file, state_from_json, state_from_scene
+from rules.model.codec import (
+    area_from_json,
+    area_to_json,
+    state_from_document,
+    state_from_json,
+    state_to_document,
+)
 from rules.model.state import GameState
-from rules.scene import scene_from_json, scene_to_json
 from tests.rules.ascii_maps import ascii_scene
 
 BOARD = """
@@ -166,9 +171,9 @@ def test_adding_an_existing_id_replaces_it_in_place() -> None:
 
 def test_areas_survive_saving_the_scene() -> None:
     state = GameState(ascii_scene(BOARD), areas=(burst(label="Fireball", damage="6d6 fire", dc=21),))
-    doc = json.loads(json.dumps(scene_to_json(scene_for_file(state))))
+    doc = json.loads(json.dumps(state_to_document(state)))
     assert doc["areas"][0]["label"] == "Fireball"
-    again = state_from_scene(scene_from_json(doc))
+    again = state_from_document(doc)
     assert again.state == state and again.problems == ()
     assert "areas" not in again.state.scene.extra
 

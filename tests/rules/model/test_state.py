@@ -13,7 +13,7 @@ from rules.dice import ScriptedDice
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Point
 from rules.model.areas import PlacedArea
-from rules.model.codec import area_to_json, encounter_to_json, scene_for_file, state_from_scene
+from rules.model.codec import area_to_json, encounter_to_json, state_from_document, state_to_document
 from rules.model.state import GameState
 from rules.play.turns import start_encounter
 from rules.scene import FORMAT_VERSION, PLAY_KEYS, scene_from_json, scene_from_text, scene_to_json
@@ -41,16 +41,16 @@ def test_equality_sees_the_encounter_areas_and_log() -> None:
 
 def test_the_engine_keys_are_documented_top_level_keys_and_never_extra() -> None:
     running = _running()
-    doc = json.loads(json.dumps(scene_to_json(scene_for_file(running))))
+    doc = json.loads(json.dumps(state_to_document(running)))
     assert doc["version"] == FORMAT_VERSION == 2
     assert set(PLAY_KEYS) <= set(doc)
     assert doc["encounter"]["order"][0]["token"] == "A"
     loaded = scene_from_json(doc)
     assert not set(PLAY_KEYS) & set(loaded.extra)
-    read = state_from_scene(loaded)
+    assert not set(PLAY_KEYS) & set(scene_to_json(loaded))  # the map alone carries no engine state
+    read = state_from_document(doc)
     assert read.problems == ()
     assert read.state == replace(running, free=GameState(running.scene).free)
-    assert read.state.scene.saved_play == {}
 
 
 def test_a_file_saved_by_the_landed_version_still_opens() -> None:
@@ -69,12 +69,13 @@ def test_a_file_saved_by_the_landed_version_still_opens() -> None:
     scene = scene_from_text(json.dumps(v1), "old.json")
     assert scene.version == 2
     assert scene.extra == {"homebrew": {"kept": True}}
-    read = state_from_scene(scene)
+    read = state_from_document(json.loads(json.dumps(v1)), "old.json")
+    assert read.state.scene == scene
     assert read.problems == ()
     assert read.state.encounter == running.encounter
     assert read.state.areas == running.areas
     assert read.state.log == running.log
     # and it is written back as version 2 with the same keys
-    again = scene_to_json(scene_for_file(read.state))
+    again = state_to_document(read.state)
     assert again["version"] == 2 and again["homebrew"] == {"kept": True}
     assert again["encounter"] == v1["encounter"] and again["log"] == v1["log"]

@@ -15,9 +15,9 @@ from rules.model.areas import PlacedArea
 from rules.model.codec import (
     encounter_from_json,
     encounter_to_json,
-    scene_for_file,
+    state_from_document,
     state_from_json,
-    state_from_scene,
+    state_to_document,
 )
 from rules.model.encounter import Effect
 from rules.model.state import GameState
@@ -34,7 +34,6 @@ from rules.play.turns import (
     start_encounter,
     use_reaction,
 )
-from rules.scene import scene_from_json, scene_to_json
 from rules.systems.pf2e.strike import multiple_attack_penalty
 from tests.rules.ascii_maps import ascii_scene
 
@@ -216,14 +215,14 @@ def test_the_encounter_round_trips_through_the_scene_file() -> None:
     )
     state = replace(state, encounter=enc)
     assert encounter_from_json(json.loads(json.dumps(encounter_to_json(enc)))) == enc
-    again = scene_from_json(json.loads(json.dumps(scene_to_json(scene_for_file(state)))))
-    assert state_from_scene(again).state == replace(state, free=GameState(state.scene).free)
+    again = json.loads(json.dumps(state_to_document(state)))
+    assert state_from_document(again).state == replace(state, free=GameState(state.scene).free)
 
 
 def test_ending_the_encounter_drops_it_from_the_file() -> None:
-    doc = scene_to_json(scene_for_file(started()))
+    doc = state_to_document(started())
     assert "encounter" in doc
-    gone = scene_to_json(scene_for_file(replace(started(), encounter=None)))
+    gone = state_to_document(replace(started(), encounter=None))
     assert "encounter" not in gone
 
 
@@ -242,6 +241,6 @@ def test_the_penalty_the_tracker_shows_is_the_engines() -> None:
 
 def test_log_in_the_scene_file() -> None:
     state = GameState(ascii_scene(BOARD), log=("one", "two\n  detail"))
-    doc = json.loads(json.dumps(scene_to_json(scene_for_file(state))))
+    doc = json.loads(json.dumps(state_to_document(state)))
     assert doc["log"] == ["one", "two\n  detail"]
-    assert state_from_scene(scene_from_json(doc)).state.log == ("one", "two\n  detail")
+    assert state_from_document(doc).state.log == ("one", "two\n  detail")
