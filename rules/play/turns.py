@@ -105,9 +105,12 @@ def fresh_turn(system: RuleSystem, token: Token) -> TurnState:
 
 
 def has_reaction(state: GameState, token_id: str) -> bool:
-    """The token still has its reaction: it can react and hasn't since the start of its last turn."""
+    """The token still has its reaction: it can react and hasn't since the start of its last turn (a 5e
+    2014 surprised creature has none until its first turn ends)."""
     tok = state.scene.token(token_id)
     if tok is None or token_id in state.reactions_used:
+        return False
+    if not initiative.can_react(state.scene.system, tok):
         return False
     return _system(state).turn_budget(tok).reactions > 0
 
@@ -123,7 +126,9 @@ def roll_initiative(
     rolls: Mapping[str, int] | None = None,
 ) -> tuple[Combatant, ...]:
     """Initiative order of the listed tokens (default: all). `rolls` gives d20 results rolled at the
-    table; the others are rolled with `rng`. Raises `Refused` for an unknown token id."""
+    table (the die the roll used); the others are rolled with `rng`: in 5e 2024 a ``surprised`` creature
+    rolls with disadvantage (two d20s, the lower; `rules.systems.initiative.initiative_2024`). Raises
+    `Refused` for an unknown token id."""
     system = system_for(scene)
     ids = list(token_ids) if token_ids is not None else [t.id for t in scene.tokens]
     given = dict(rolls or {})
@@ -132,8 +137,15 @@ def roll_initiative(
         tok = scene.token(tid)
         if tok is None:
             raise Refused(f"no token with id {tid!r}")
-        d20 = given[tid] if tid in given else rng.randint(1, 20)
-        c = Combatant(tid, d20, system.initiative_modifier(tok), system.initiative_tiebreak(tok))
+        modifier = system.initiative_modifier(tok)
+        if tid in given:
+            d20 = given[tid]
+        elif scene.system == "dnd5e-2024" and tok.has_condition(initiative.SURPRISED):
+            pair = (rng.randint(1, 20), rng.randint(1, 20))
+            d20 = initiative.initiative_2024(pair, modifier, surprised=True).d20_used
+        else:
+            d20 = rng.randint(1, 20)
+        c = Combatant(tid, d20, modifier, system.initiative_tiebreak(tok))
         entries.append(((-c.initiative, c.tiebreak, i), c))
     entries.sort(key=lambda e: e[0])
     return tuple(c for _, c in entries)

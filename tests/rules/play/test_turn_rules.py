@@ -14,7 +14,7 @@ from rules.play.command import Refused
 from rules.play.effects import EditConditions, EndEffect, GainTempHp, Heal, SustainEffect
 from rules.play.moves import MoveToken
 from rules.play.table import ApplyDamage, AttackRoll
-from rules.play.turns import NextTurn, turn_prompts
+from rules.play.turns import NextTurn, has_reaction, roll_initiative, turn_prompts
 from rules.scene import Attack, PersistentDamage, Token
 from rules.systems.damage import DamageEntry
 from rules.systems.turn_rolls import TurnRolls
@@ -185,3 +185,14 @@ def test_prompts_name_the_rolls_of_the_next_advance() -> None:
     # Typed: the recovery check the GM gives is the one used.
     after = _next(state, start=TurnRolls(d20=20))  # critical success: dying 1 − 2 → 0
     assert not _tok(after, "B").has_condition("dying")
+
+
+def test_surprise_2024_is_disadvantage_on_initiative_and_2014_no_reaction() -> None:
+    scene = scene_from("A . B", "dnd5e-2024", A={"conditions": ("surprised",)})
+    order = roll_initiative(scene, ScriptedDice([18, 4, 10]))  # A: 18 and 4 → 4; B: 10
+    assert [(c.token_id, c.d20) for c in order] == [("B", 10), ("A", 4)]
+    state = started("dnd5e-2014", D={"conditions": ("surprised",)})
+    assert not has_reaction(state, "D") and has_reaction(state, "C")
+    for _ in range(4):
+        state = _next(state)  # D's first turn ended: surprise is over
+    assert has_reaction(state, "D")
