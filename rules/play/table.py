@@ -224,6 +224,9 @@ class ApplyDamage:
                 if p not in after.persistent
             )
             after = given
+        if after.has_condition("unconscious") and after.has_condition(TOOK_COVER):
+            after = take_cover_ends(after, "unconscious")
+            body += (f"  {target.label} falls unconscious: Take Cover ends",)
         state, ended = put_token(state, after)
         return Outcome(state, (head, *body, *ended), outcome)
 

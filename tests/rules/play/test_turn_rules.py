@@ -196,3 +196,10 @@ def test_surprise_2024_is_disadvantage_on_initiative_and_2014_no_reaction() -> N
     for _ in range(4):
         state = _next(state)  # D's first turn ended: surprise is over
     assert has_reaction(state, "D")
+
+
+def test_falling_unconscious_ends_take_cover() -> None:
+    state = started(B={"pc": True, "conditions": ("took-cover",)})
+    out = ApplyDamage("B", (DamageEntry(25, "slashing"),)).apply(state)
+    assert not _tok(out.state, "B").has_condition("took-cover")
+    assert _tok(out.state, "B").has_condition("unconscious")
