@@ -93,7 +93,7 @@ def add_actions_menu(
     add_maneuvers_menu(sub, doc, token_id, None, rng, parent)
     add_support_menu(sub, doc, token_id, rng, parent)
     hidden = token.has_condition("hidden") or token.has_condition("undetected")
-    if doc.scene.is_pf2e and hidden and sneak is not None:
+    if system_for(doc.scene).has_sneak and hidden and sneak is not None:
         sub.addAction(f"Sneak (drag up to {token.speed // 2} ft next)", sneak)
     return sub
 
@@ -107,28 +107,12 @@ def _runner(doc: Document, token_id: str, key: str, rng: DieSource) -> Callable[
 
 # ----------------------------------------------------------------------- actions on another creature
 
-#: The maneuvers of each system, in menu order: (key, label). A 5e shove is ``shove`` (push) or
-#: ``shove-prone``.
-PF2E_MANEUVERS: tuple[tuple[str, str], ...] = (
-    ("grapple", "Grapple"),
-    ("shove", "Shove"),
-    ("trip", "Trip"),
-    ("disarm", "Disarm"),
-    ("escape", "Escape"),
-    ("tumble-through", "Tumble Through"),
-)
-DND_MANEUVERS: tuple[tuple[str, str], ...] = (
-    ("grapple", "Grapple"),
-    ("shove", "Shove (push 5 ft)"),
-    ("shove-prone", "Shove (knock prone)"),
-    ("escape", "Escape"),
-)
 HELD = ("grabbed", "restrained", "grappled")
 
 
 def maneuvers_for(scene: Scene, actor: Token) -> list[ActionSpec]:
     """The maneuvers the menu offers `actor`: Escape only while it is held."""
-    table = PF2E_MANEUVERS if scene.is_pf2e else DND_MANEUVERS
+    table = system_for(scene).maneuver_choices
     held = any(actor.has_condition(c) for c in HELD)
     return [ActionSpec(k, label) for k, label in table if k != "escape" or held]
 
@@ -162,20 +146,8 @@ def maneuver_rolls(scene: Scene, key: str, actor: str = "Actor", target: str = "
     (escape)."""
     from desktop.dialogs.action_result_dialog import RollSpec
 
-    if scene.is_pf2e:
-        skill = {"escape": "Athletics or Acrobatics", "tumble-through": "Acrobatics"}.get(key, "Athletics")
-        rolls = [RollSpec("d20", f"{actor}'s d20 ({skill})")]
-        if key == "trip":
-            rolls.append(RollSpec("damage", "1d6 (critical success)", 6))
-        return rolls
-    action = "shove" if key.startswith("shove") else key
-    if scene.system == "dnd5e-2024":
-        if action == "escape":
-            return [RollSpec("d20", f"{actor}'s d20 (Athletics or Acrobatics)")]
-        return [RollSpec("target_d20", f"{target}'s save d20 (Strength or Dexterity)")]
     return [
-        RollSpec("d20", f"{actor}'s d20 (Athletics)"),
-        RollSpec("target_d20", f"{target}'s d20 (contest)"),
+        RollSpec(k, words, sides) for k, words, sides in system_for(scene).maneuver_rolls(key, actor, target)
     ]
 
 
@@ -232,7 +204,7 @@ def open_maneuver(
     actor, target = scene.token(actor_id), scene.token(target_id)
     if actor is None or target is None:
         return None
-    table = dict(PF2E_MANEUVERS if scene.is_pf2e else DND_MANEUVERS)
+    table = dict(system_for(scene).maneuver_choices)
     title = f"{actor.label}: {table.get(key, key)} {target.label}"
 
     def build(dice: dict[str, int]) -> Command:
@@ -297,7 +269,7 @@ def add_support_menu(
     if actor is None:
         return
     allies = [t for t in scene.tokens if t.id != actor.id and t.side == actor.side]
-    if scene.is_pf2e:
+    if "aid" in system_for(scene).support_actions:
         aid = menu.addMenu("Aid (reaction, DC 15)")
         for ally in allies:
             skills = aid.addMenu(ally.label)
@@ -310,7 +282,7 @@ def add_support_menu(
             point.addAction(t.label, lambda tid=t.id: doc.execute(PointOut(actor_id, tid)))
         if not hidden:
             point.addAction("(no undetected creature)").setEnabled(False)
-    else:
+    if "help" in system_for(scene).support_actions:
         helps = menu.addMenu("Help")
         for ally in allies:
             helps.addAction(ally.label, lambda aid_=ally.id: doc.execute(Help(actor_id, aid_)))

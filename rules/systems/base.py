@@ -208,6 +208,25 @@ class RuleSystem(Protocol):
         """The saves (``fortitude``…, or the abilities)."""
         ...
 
+    @property
+    def maneuver_choices(self) -> tuple[tuple[str, str], ...]:
+        """The token menu's maneuvers, in menu order: (key, label)."""
+        ...
+
+    @property
+    def support_actions(self) -> tuple[str, ...]:
+        """How a creature helps an ally (``aid``, ``point-out``; ``help``)."""
+        ...
+
+    @property
+    def has_sneak(self) -> bool:
+        """A hidden creature may Sneak (PF2e)."""
+        ...
+
+    def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
+        """The dice maneuver `key` needs, as (key, words for the roll, sides of the die)."""
+        ...
+
     def check_statistics(self, kind: str) -> tuple[str, ...]:
         """What a creature rolls for `kind` (``check`` or ``save``)."""
         ...

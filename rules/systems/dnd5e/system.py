@@ -129,6 +129,10 @@ class DnD5e:
     has_advantage: bool = True
     has_contests: bool = True
     passive_word: str = "passive"
+    #: The token menu: maneuvers (key, label), helping an ally; no Sneak.
+    maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
+    support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
+    has_sneak: bool = False
     #: The fields of a creature (the creature editor).
     sheet: CreatureSheet = table.SHEET
 
@@ -190,6 +194,11 @@ class DnD5e:
         ok = 2 * passed >= rolled
         word = "succeeds" if ok else "fails"
         return f"The group {word}: {passed} of {rolled} succeed (at least half needed)", ok
+
+    def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
+        """The dice maneuver `key` needs in this edition, as (key, words, sides)."""
+        action = "shove" if key.startswith("shove") else key
+        return table.maneuver_rolls(self.edition, action, actor, target)
 
     def actions(self, token: Token) -> list[ActionSpec]:
         """The token menu's actions (`rules.systems.dnd5e.table.actions`)."""

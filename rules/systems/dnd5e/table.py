@@ -54,6 +54,27 @@ SUPPORT = {
 }
 
 
+#: The maneuvers of the token menu, in menu order: (key, label). A shove pushes or knocks prone.
+MANEUVERS: tuple[tuple[str, str], ...] = (
+    ("grapple", "Grapple"),
+    ("shove", "Shove (push 5 ft)"),
+    ("shove-prone", "Shove (knock prone)"),
+    ("escape", "Escape"),
+)
+#: Helping an ally: the Help action.
+SUPPORT_ACTIONS: tuple[str, ...] = ("help",)
+
+
+def maneuver_rolls(edition: Edition, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
+    """The dice a maneuver needs, as (key, words, sides): 2014 both d20s of the contest; 2024 the target's
+    save (grapple, shove) or the actor's check (escape)."""
+    if edition.year >= 2024:
+        if key == "escape":
+            return (("d20", f"{actor}'s d20 (Athletics or Acrobatics)", 20),)
+        return (("target_d20", f"{target}'s save d20 (Strength or Dexterity)", 20),)
+    return (("d20", f"{actor}'s d20 (Athletics)", 20), ("target_d20", f"{target}'s d20 (contest)", 20))
+
+
 def statistics(kind: str) -> tuple[str, ...]:
     """What a creature rolls for `kind`: ``save`` an ability, ``check`` an ability or a skill."""
     if kind == "save":

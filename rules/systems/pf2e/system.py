@@ -125,6 +125,10 @@ class Pathfinder2e:
     has_advantage: bool = False
     has_contests: bool = False
     passive_word: str = "DC"
+    #: The token menu: maneuvers (key, label), helping an ally, and Sneak while hidden.
+    maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
+    support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
+    has_sneak: bool = True
     #: The fields of a creature (the creature editor).
     sheet: CreatureSheet = table.SHEET
 
@@ -175,6 +179,10 @@ class Pathfinder2e:
     def group_summary(self, passed: int, rolled: int) -> tuple[str, bool]:
         """A group check lists each degree; the summary counts the successes."""
         return f"{passed} of {rolled} succeed", passed * 2 >= rolled
+
+    def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
+        """The dice maneuver `key` needs, as (key, words, sides)."""
+        return table.maneuver_rolls(key, actor, target)
 
     def actions(self, token: Token) -> list[ActionSpec]:
         """The token menu's actions (`rules.systems.pf2e.table.actions`)."""

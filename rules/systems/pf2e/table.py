@@ -52,6 +52,29 @@ SUPPORT = {
 }
 
 
+#: The maneuvers of the token menu, in menu order: (key, label).
+MANEUVERS: tuple[tuple[str, str], ...] = (
+    ("grapple", "Grapple"),
+    ("shove", "Shove"),
+    ("trip", "Trip"),
+    ("disarm", "Disarm"),
+    ("escape", "Escape"),
+    ("tumble-through", "Tumble Through"),
+)
+#: Helping an ally: Aid (a check against DC 15) and Point Out (an undetected creature).
+SUPPORT_ACTIONS: tuple[str, ...] = ("aid", "point-out")
+
+
+def maneuver_rolls(key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
+    """The dice a maneuver needs, as (key, words, sides): the actor's d20, and a Trip's 1d6 in case of a
+    critical success."""
+    skill = {"escape": "Athletics or Acrobatics", "tumble-through": "Acrobatics"}.get(key, "Athletics")
+    rolls = [("d20", f"{actor}'s d20 ({skill})", 20)]
+    if key == "trip":
+        rolls.append(("damage", "1d6 (critical success)", 6))
+    return tuple(rolls)
+
+
 def statistics(kind: str) -> tuple[str, ...]:
     """What a creature rolls for `kind`: ``save`` the three saves, ``check`` Perception and the skills."""
     if kind == "save":
