@@ -809,14 +809,14 @@ class AttackDialog(QDialog):
     def can_knock_out(self) -> bool:
         """The 2024 knock-out is offered for a melee attack (the engine applies it: `DnD5e.damage`)."""
         attack = self.chosen_attack()
-        return self.doc.scene.system == "dnd5e-2024" and attack is not None and not attack.is_ranged
+        return system_for(self.doc.scene).melee_knock_out and attack is not None and not attack.is_ranged
 
     def _damage_parts(self) -> tuple[tuple[DamageEntry, ...], tuple[PersistentDamage, ...]]:
         """The damage dealt now and, in PF2e, the persistent damage the hit gives with its dice kept
         (``1d6`` fire, rolled anew at the end of each of the target's turns)."""
         entries = self.damage.entries
         formula = self.damage.formula
-        if not self.doc.scene.is_pf2e or formula is None:
+        if not system_for(self.doc.scene).persistent_damage or formula is None:
             return entries, ()
         _now, lasting = persistent_rules.from_formula(formula)
         if not lasting:

@@ -223,6 +223,16 @@ class RuleSystem(Protocol):
         """A hidden creature may Sneak (PF2e)."""
         ...
 
+    @property
+    def persistent_damage(self) -> bool:
+        """A damage formula's persistent parts become the target's persistent damage (PF2e)."""
+        ...
+
+    @property
+    def melee_knock_out(self) -> bool:
+        """A melee attack may knock its target out instead of dropping it to 0 HP (5e 2024)."""
+        ...
+
     def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
         """The dice maneuver `key` needs, as (key, words for the roll, sides of the die)."""
         ...

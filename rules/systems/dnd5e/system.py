@@ -133,6 +133,8 @@ class DnD5e:
     maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
     support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
     has_sneak: bool = False
+    #: Damage: no persistent damage.
+    persistent_damage: bool = False
     #: The fields of a creature (the creature editor).
     sheet: CreatureSheet = table.SHEET
 
@@ -194,6 +196,11 @@ class DnD5e:
         ok = 2 * passed >= rolled
         word = "succeeds" if ok else "fails"
         return f"The group {word}: {passed} of {rolled} succeed (at least half needed)", ok
+
+    @property
+    def melee_knock_out(self) -> bool:
+        """2024: a melee attack that would drop its target to 0 HP may leave it at 1 HP, unconscious."""
+        return self.edition.year >= 2024
 
     def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
         """The dice maneuver `key` needs in this edition, as (key, words, sides)."""

@@ -129,6 +129,10 @@ class Pathfinder2e:
     maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
     support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
     has_sneak: bool = True
+    #: Damage: a formula's persistent parts (``1d6 persistent fire``) become the target's persistent
+    #: damage; there is no melee knock-out choice (nonlethal is an attack's trait).
+    persistent_damage: bool = True
+    melee_knock_out: bool = False
     #: The fields of a creature (the creature editor).
     sheet: CreatureSheet = table.SHEET
 
