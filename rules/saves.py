@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from rules.geometry.coords import Point
 from rules.scene import Scene, Token
+from rules.systems import system_for
 from rules.systems.modifiers import Breakdown, Modifier, stack
 from rules.systems.pf2e.degrees import check_d20, degree
 
@@ -65,7 +66,7 @@ SAVE_LABELS: dict[str, str] = {
 
 
 def save_names(system: str) -> tuple[str, ...]:
-    return PF2E_SAVES if system == "pf2e" else DND_SAVES
+    return system_for(system).save_names
 
 
 def normalise_save(name: str) -> str | None:
@@ -85,7 +86,7 @@ def save_modifier(token: Token, save: str) -> int | None:
 def cover_against_area(scene: Scene, target: Token, origin: Point, save: str) -> Modifier | None:
     """The cover modifier to `save` against an area from `origin` (see the module docstring), or None."""
     canonical = normalise_save(save)
-    if canonical != ("reflex" if scene.is_pf2e else "dex"):
+    if canonical != system_for(scene).cover_save:
         return None
     from rules.geometry.cover import cover
 
@@ -113,22 +114,9 @@ class SaveResult:
 
 
 def _condition_modifiers(scene: Scene, target: Token, canonical: str) -> list[Modifier]:
-    """Conditions on the save: PF2e typed modifiers (`rules.systems.pf2e.conditions`); 5e 2024 exhaustion
-    (−2 per level, untyped)."""
-    if scene.is_pf2e:
-        if canonical not in PF2E_SAVES:
-            return []
-        from rules.systems.pf2e.conditions import statistic_modifiers
-
-        return statistic_modifiers(target, canonical)
-    from rules.systems.dnd5e.conditions import d20_penalty, exhaustion_level
-    from rules.systems.dnd5e.editions import EDITIONS
-
-    edition = EDITIONS.get(scene.system)
-    penalty = d20_penalty(target, edition) if edition is not None else 0
-    if not penalty:
-        return []
-    return [Modifier("exhaustion", "untyped", penalty, f"exhaustion {exhaustion_level(target)}")]
+    """Conditions on the save (`RuleSystem.save_condition_modifiers`): PF2e typed modifiers
+    (`rules.systems.pf2e.conditions`); 5e 2024 exhaustion (−2 per level, untyped)."""
+    return system_for(scene).save_condition_modifiers(target, canonical)
 
 
 def automatic_failure(scene: Scene, target: Token, save: str) -> list[str]:
@@ -172,7 +160,7 @@ def resolve_save(
     """The result of `target`'s `save` against `dc` with a d20 of `d20` (see the module docstring)."""
     check_d20(d20)
     mods = save_modifiers(scene, target, save, base=base, origin=origin)
-    if scene.is_pf2e:
+    if system_for(scene).uses_degrees:
         outcome = degree(d20, mods.total, dc)
     else:
         fails = automatic_failure(scene, target, save)

@@ -224,6 +224,15 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def cover_save(self) -> str:
+        """The save cover helps against (``reflex``, ``dex``)."""
+        ...
+
+    def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
+        """The modifiers the creature's conditions put on `save` (a canonical save name)."""
+        ...
+
+    @property
     def persistent_damage(self) -> bool:
         """A damage formula's persistent parts become the target's persistent damage (PF2e)."""
         ...

@@ -133,6 +133,8 @@ class DnD5e:
     maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
     support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
     has_sneak: bool = False
+    #: The save cover helps against (an area from beyond the cover).
+    cover_save: str = "dex"
     #: Damage: no persistent damage.
     persistent_damage: bool = False
     #: The fields of a creature (the creature editor).
@@ -196,6 +198,10 @@ class DnD5e:
         ok = 2 * passed >= rolled
         word = "succeeds" if ok else "fails"
         return f"The group {word}: {passed} of {rolled} succeed (at least half needed)", ok
+
+    def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
+        """The modifiers the creature's conditions put on a save (2024 exhaustion)."""
+        return table.save_condition_modifiers(self.edition, token)
 
     @property
     def melee_knock_out(self) -> bool:

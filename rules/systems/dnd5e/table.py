@@ -20,6 +20,7 @@ from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e import checks, movement_actions
 from rules.systems.dnd5e.conditions import conditions_for
 from rules.systems.dnd5e.editions import Edition
+from rules.systems.modifiers import Modifier
 from rules.systems.table import (
     ActionResult,
     ActionSpec,
@@ -103,6 +104,16 @@ def blank_creature(system: str) -> Creature:
         abilities=tuple((a, 10) for a in ABILITIES),
         attacks=(Attack("Club", 2, "1d4 bludgeoning"),),
     )
+
+
+def save_condition_modifiers(edition: Edition, token: Token) -> list[Modifier]:
+    """2024 exhaustion on a save: −2 per level, untyped (2014 exhaustion doesn't change saves' numbers)."""
+    from rules.systems.dnd5e.conditions import d20_penalty, exhaustion_level
+
+    penalty = d20_penalty(token, edition)
+    if not penalty:
+        return []
+    return [Modifier("exhaustion", "untyped", penalty, f"exhaustion {exhaustion_level(token)}")]
 
 
 def roll_check(

@@ -129,6 +129,8 @@ class Pathfinder2e:
     maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
     support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
     has_sneak: bool = True
+    #: The save cover helps against (an area from beyond the cover).
+    cover_save: str = "reflex"
     #: Damage: a formula's persistent parts (``1d6 persistent fire``) become the target's persistent
     #: damage; there is no melee knock-out choice (nonlethal is an attack's trait).
     persistent_damage: bool = True
@@ -183,6 +185,10 @@ class Pathfinder2e:
     def group_summary(self, passed: int, rolled: int) -> tuple[str, bool]:
         """A group check lists each degree; the summary counts the successes."""
         return f"{passed} of {rolled} succeed", passed * 2 >= rolled
+
+    def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
+        """The typed modifiers the creature's conditions put on `save`."""
+        return table.save_condition_modifiers(token, save)
 
     def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
         """The dice maneuver `key` needs, as (key, words, sides)."""

@@ -102,6 +102,15 @@ def blank_creature(system: str) -> Creature:
     )
 
 
+def save_condition_modifiers(token: Token, save: str) -> list[Modifier]:
+    """The typed modifiers the creature's conditions put on `save` (frightened, sickened…)."""
+    if save not in checks.SAVES:
+        return []
+    from rules.systems.pf2e.conditions import statistic_modifiers
+
+    return statistic_modifiers(token, save)
+
+
 def roll_check(token: Token, stat: str, d20: Sequence[int], dc: int, bonus: Modifier | None) -> CheckRow:
     """A check or save with `d20[0]`, the typed breakdown and the degree of success."""
     try:
