@@ -21,9 +21,9 @@ from rules.play.effects import put_token
 from rules.play.explain import attack_headline, attack_lines, damage_lines, outcome_word, save_line
 from rules.play.history import Entry
 from rules.play.rolls import Situational, situational_attack, spend_for_roll
-from rules.play.turns import record_attack
+from rules.play.turns import knocked_out_move, record_attack
 from rules.saves import SaveResult
-from rules.scene import PersistentDamage
+from rules.scene import PersistentDamage, Token
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e.advantage import Reason
@@ -228,7 +228,8 @@ class ApplyDamage:
             after = take_cover_ends(after, "unconscious")
             body += (f"  {target.label} falls unconscious: Take Cover ends",)
         state, ended = put_token(state, after)
-        return Outcome(state, (head, *body, *ended), outcome)
+        state, moved = knocked_out_move(state, target, after)
+        return Outcome(state, (head, *body, *ended, *("  " + m for m in moved)), outcome)
 
 
 #: The name the attack dialog uses.
@@ -257,6 +258,7 @@ class AreaSaves:
         dmg = ", ".join(f"{e.amount} {e.type}" for e in self.entries) or "no damage"
         rolled = f" ({self.roll.render()})" if self.roll is not None else ""
         lines = [f"Saves against {self.area_title}: {dmg}{rolled}"]
+        knocked: list[tuple[Token, Token]] = []
         for r in self.results:
             target = scene.token(r.token_id)
             if target is None:
@@ -270,7 +272,11 @@ class AreaSaves:
                 text += f", temp HP {target.temp_hp} → {outcome.temp_hp}"
             lines.append(text + f" ({outcome.state})")
             scene = scene.replace_token(after)
+            knocked.append((target, after))
         state = state.with_scene(scene)
+        for target, after in knocked:
+            state, moved = knocked_out_move(state, target, after)
+            lines += ["    " + m for m in moved]
         if self.area is not None and state.area(self.area.id) is not None:
             state = replace(state, areas=with_area(state.areas, self.area))
         return Outcome(state, tuple(lines))

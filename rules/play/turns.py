@@ -513,6 +513,36 @@ def reorder(state: GameState, token_ids: Sequence[str]) -> GameState:
     return replace(state, encounter=replace(enc, order=order, index=index))
 
 
+def knocked_out_move(state: GameState, before: Token, after: Token) -> tuple[GameState, list[str]]:
+    """PF2e "Getting Knocked Out": a creature reduced to 0 HP (`before` above 0, `after` at 0 and not dead)
+    immediately moves its initiative to directly before the turn in which it happened
+    (「即座に、HPが0になったターンの直前に君のイニシアチブの順番を移動させる」); whoever's turn it is keeps
+    it. Nothing changes outside PF2e, without an encounter, on the creature's own turn, or when it isn't in
+    the order."""
+    enc = state.encounter
+    if (
+        state.scene.system != "pf2e"
+        or enc is None
+        or before.hp is None
+        or after.hp is None
+        or not (before.hp > 0 >= after.hp)
+        or after.has_condition("dead")
+    ):
+        return state, []
+    current = enc.current_id
+    ids = [c.token_id for c in enc.order]
+    if current is None or after.id == current or after.id not in ids:
+        return state, []
+    rest = [c for c in enc.order if c.token_id != after.id]
+    mover = next(c for c in enc.order if c.token_id == after.id)
+    at = next(i for i, c in enumerate(rest) if c.token_id == current)
+    order = (*rest[:at], mover, *rest[at:])
+    if order == enc.order:
+        return state, []
+    state = replace(state, encounter=replace(enc, order=order, index=at + 1))
+    return state, [f"{after.label}'s initiative moves to directly before {_label(state, current)}'s turn"]
+
+
 def can_delay(state: GameState) -> bool:
     """The system has Delay (PF2e) and an encounter with creatures is running."""
     return _system(state).has_delay and state.encounter is not None and bool(state.encounter.order)

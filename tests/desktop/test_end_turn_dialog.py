@@ -49,19 +49,28 @@ def started(qtbot: Any, dice: list[int], system: str = "pf2e") -> tuple[Any, Ini
     return doc, dock
 
 
+def _goblins_turn(doc: Any, dock: InitiativeDock) -> None:
+    """Round 1: Amiri's turn passes; on the goblin's turn its fire attack leaves Amiri 1d6 persistent fire
+    and it drops Kyra (dying 1), whose initiative moves to directly before the goblin's turn."""
+    assert dock.next_turn() is None  # nothing to roll: Amiri → Goblin
+    assert doc.encounter.current_id == "o"
+    doc.execute(DealDamage("A", (DamageEntry(2, "slashing"),), persistent=FIRE))
+    assert doc.scene.token("A").hp == 18 and doc.scene.token("A").persistent == FIRE
+    doc.execute(DealDamage("c", (DamageEntry(20, "slashing"),)))
+    assert doc.scene.token("c").condition_value("dying") == 1
+    assert [c.token_id for c in doc.encounter.order] == ["A", "c", "o", "B"]
+    assert doc.encounter.current_id == "o"  # the goblin keeps its turn
+
+
 def test_a_round_with_persistent_fire_and_a_dying_pc(qtbot: Any) -> None:
     # The app's dice: 1d6 fire rolls 4, its flat check 9, Kyra's recovery check 13.
     doc, dock = started(qtbot, [4, 9, 13])
-    # Amiri's Strike: 3 slashing and 1d6 persistent fire on the goblin (the dice are kept).
-    doc.execute(DealDamage("o", (DamageEntry(3, "slashing"),), persistent=FIRE))
-    assert doc.scene.token("o").hp == 9 and doc.scene.token("o").persistent == FIRE
-    assert dock.next_turn() is None  # nothing to roll: Amiri → Goblin
-    assert doc.encounter.current_id == "o"
-    # The goblin drops Kyra: dying 1.
-    doc.execute(DealDamage("c", (DamageEntry(20, "slashing"),)))
-    assert doc.scene.token("c").condition_value("dying") == 1
+    _goblins_turn(doc, dock)
+    assert dock.next_turn() is None  # Goblin → Bandit: nothing to roll
+    assert dock.next_turn() is None  # Bandit → round 2, Amiri
+    assert (doc.encounter.round, doc.encounter.current_id) == (2, "A")
     before = doc.state
-    dialog = dock.next_turn()
+    dialog = dock.next_turn()  # Amiri's fire, then Kyra's recovery check
     assert isinstance(dialog, EndTurnDialog) and dialog.isVisible()
     assert doc.state == before  # nothing happens until the GM confirms
     # The app rolled every field; the GM types the table's flat check (17) over the app's 9.
@@ -70,8 +79,8 @@ def test_a_round_with_persistent_fire_and_a_dying_pc(qtbot: Any) -> None:
     assert dialog.start_d20 is not None and dialog.start_d20.value() == 13
     dialog.set_persistent("fire", flat=17)
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    goblin, kyra = doc.scene.token("o"), doc.scene.token("c")
-    assert goblin.hp == 5 and goblin.persistent == ()  # 4 fire, then 17 vs DC 15 ends it
+    amiri, kyra = doc.scene.token("A"), doc.scene.token("c")
+    assert amiri.hp == 14 and amiri.persistent == ()  # 4 fire, then 17 vs DC 15 ends it
     assert not kyra.has_condition("dying") and kyra.condition_value("wounded") == 1  # 13 vs DC 11
     assert doc.encounter.current_id == "c"
     log = "\n".join(doc.log)
@@ -86,7 +95,7 @@ def test_a_round_with_persistent_fire_and_a_dying_pc(qtbot: Any) -> None:
     doc.execute(Heal("c", 6))
     assert doc.scene.token("c").hp == 6 and not doc.scene.token("c").has_condition("unconscious")
     assert dock.next_turn() is None and dock.next_turn() is None
-    assert (doc.encounter.round, doc.encounter.current_id) == (2, "A")
+    assert (doc.encounter.round, doc.encounter.current_id) == (2, "B")
 
 
 def test_cancel_leaves_the_turn_and_5e_asks_for_the_death_save(qtbot: Any) -> None:
@@ -110,9 +119,9 @@ def test_screenshot_of_the_end_of_turn_prompt(qtbot: Any) -> None:
     folder = Path(os.environ.get("FIVEFOOT_SHOTS") or ROOT / "shots" / "desktop")
     folder.mkdir(parents=True, exist_ok=True)
     doc, dock = started(qtbot, [4, 9, 13])
-    doc.execute(DealDamage("o", (DamageEntry(3, "slashing"),), persistent=FIRE))
+    _goblins_turn(doc, dock)
     dock.next_turn()
-    doc.execute(DealDamage("c", (DamageEntry(20, "slashing"),)))
+    dock.next_turn()
     dialog = dock.next_turn()
     assert dialog is not None
     dialog.show()

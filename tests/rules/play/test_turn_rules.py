@@ -203,3 +203,24 @@ def test_falling_unconscious_ends_take_cover() -> None:
     out = ApplyDamage("B", (DamageEntry(25, "slashing"),)).apply(state)
     assert not _tok(out.state, "B").has_condition("took-cover")
     assert _tok(out.state, "B").has_condition("unconscious")
+
+
+def test_pf2e_knocked_out_moves_before_the_turn_it_happened_in() -> None:
+    state = started(D={"pc": True})  # A, B, C, D; A's turn
+    state = _next(state)  # B's turn: B drops D
+    out = ApplyDamage("D", (DamageEntry(25, "slashing"),)).apply(state)
+    enc = out.state.encounter
+    assert enc is not None and [c.token_id for c in enc.order] == ["A", "D", "B", "C"]
+    assert enc.current_id == "B" and any("directly before B" in line for line in out.lines)
+    # Its next turn is round 2, just before B: the recovery check comes then.
+    state = _next(_next(out.state))  # C, then round 2 A
+    state = _next(state, [15])
+    assert state.encounter is not None and state.encounter.current_id == "D"
+    assert not _tok(state, "D").has_condition("dying")
+    # 5e has no such move; nor does damage to a creature already at 0 HP.
+    five = ApplyDamage("D", (DamageEntry(25, "slashing"),)).apply(
+        _next(started("dnd5e-2014", D={"pc": True}))
+    )
+    assert five.state.encounter is not None and five.state.encounter.order[3].token_id == "D"
+    hurt = ApplyDamage("D", (DamageEntry(5, "slashing"),)).apply(state)
+    assert hurt.state.encounter == state.encounter
