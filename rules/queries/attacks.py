@@ -29,11 +29,12 @@ def _d20(value: Any, name: str) -> int:
 @query("check")
 def check(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     """PF2e ``d20`` + ``modifier`` vs ``dc``; or a token's ``stat`` in any system (`rules.queries.rolls`)."""
-    if not scene.is_pf2e and q.get("token") is None and q.get("modifier") is not None:
+    degrees = system_for(scene).uses_degrees
+    if not degrees and q.get("token") is None and q.get("modifier") is not None:
         raise QueryError(
             "bad value", f"a check by 'modifier' is PF2e only; in {scene.system} give 'token' and 'stat'"
         )
-    if q.get("token") is not None or not scene.is_pf2e:
+    if q.get("token") is not None or not degrees:
         from rules.queries.rolls import check_by_token
 
         return check_by_token(scene, q)
@@ -55,7 +56,7 @@ def attack(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
         known = ", ".join(a.name for a in attacker.attacks) or "none"
         raise QueryError("bad value", f"{attacker.id} has no attack named {name!r} (its attacks: {known})")
     raw = f.require(q, "d20")
-    if scene.is_pf2e:
+    if system_for(scene).attack_d20s == 1:
         if isinstance(raw, list) and raw:
             raw = raw[0]
         dice = [_d20(raw, "d20")]
@@ -111,23 +112,22 @@ def damage(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     critical = f.boolean(q, "critical")
     nonlethal = f.boolean(q, "nonlethal")
     save: str | None
-    if scene.is_pf2e:
+    system = system_for(scene)
+    if system.uses_degrees:
         save = None if q.get("basic_save") is None else f.choice(q, "basic_save", DEGREES)
     else:
         save = None if q.get("save") is None else f.choice(q, "save", ("success", "failure"))
     if target.hp is None:
         raise QueryError("missing field", f"token {target.id!r} has no 'hp'")
-    if scene.system == "dnd5e-2024" and nonlethal:
+    if system.melee_knock_out and nonlethal:
         # 2024 knock-out: left at 1 HP and unconscious (rules.systems.dnd5e.damage).
         outcome, after = dnd_damage.damage(
             target, entries, critical=critical, nonlethal=True, save=save, knock_out_at_one=True
         )
     else:
-        outcome, after = system_for(scene).damage(
-            target, entries, critical=critical, nonlethal=nonlethal, save=save
-        )
+        outcome, after = system.damage(target, entries, critical=critical, nonlethal=nonlethal, save=save)
     answer = outcome.to_json()
-    if scene.is_pf2e and after.persistent != target.persistent:
+    if system.persistent_damage and after.persistent != target.persistent:
         # Persistent damage isn't dealt now: it is the target's persistent damage, taken at its turn's end.
         answer["persistent"] = [{"damage": p.damage, "type": p.type} for p in after.persistent]
     return answer

@@ -19,6 +19,7 @@ from rules.queries import query
 from rules.queries.rolls import bonuses as situational
 from rules.queries.rolls import dnd_d20, missing, pf2e_d20
 from rules.scene import Scene, Token
+from rules.systems import system_for
 from rules.systems.dnd5e import checks as dnd_checks
 from rules.systems.dnd5e import maneuvers as dnd
 from rules.systems.dnd5e.editions import edition as edition_named
@@ -42,14 +43,13 @@ def _reach(scene: Scene, actor: Token, target: Token, action: str) -> None:
 def maneuver(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     actor = f.token(scene, q, "actor")
     target = f.token(scene, q, "target")
-    actions = pf2e.ACTIONS if scene.is_pf2e else dnd.ACTIONS
+    degrees = system_for(scene).uses_degrees  # PF2e maneuvers are checks with degrees; 5e contests or saves
+    actions = pf2e.ACTIONS if degrees else dnd.ACTIONS
     action = f.choice(q, "action", actions)
     if actor.id == target.id:
         raise QueryError("bad value", f"'actor' and 'target' are the same token {actor.id!r}")
-    problem = (
-        pf2e.check_legal(actor, target, action) if scene.is_pf2e else dnd.check_legal(actor, target, action)
-    )
-    if scene.is_pf2e:
+    problem = pf2e.check_legal(actor, target, action) if degrees else dnd.check_legal(actor, target, action)
+    if degrees:
         roll = pf2e_d20(f.require(q, "d20"))
         attack_number = f.integer(q, "attack_number", 1, lo=1)
         extra = tuple(situational(q))

@@ -18,6 +18,7 @@ from rules.geometry.coords import Point
 from rules.queries import _fields as f
 from rules.queries import query
 from rules.scene import Scene, Token
+from rules.systems import system_for
 from rules.systems.dnd5e import checks as dnd
 from rules.systems.dnd5e.advantage import DISADVANTAGE, Reason
 from rules.systems.dnd5e.editions import edition as edition_named
@@ -201,7 +202,7 @@ def dnd_roll(scene: Scene, q: dict[str, Any], tok: Token, kind: str, stat: str) 
 def save(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     tok = f.token(scene, q, "token")
     raw = f.require(q, "save")
-    if scene.is_pf2e:
+    if system_for(scene).uses_degrees:
         return pf2e_roll(scene, q, tok, _pf2e_stat(tok, raw, "save", saves_only=True), origin_cover=True)
     return dnd_roll(scene, q, tok, "save", _dnd_stat(tok, raw, "save", saves_only=True))
 
@@ -210,7 +211,7 @@ def check_by_token(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     """``check`` with ``token`` and ``stat`` (PF2e Perception / a skill / a save; 5e also an ability)."""
     tok = f.token(scene, q, "token")
     raw = f.require(q, "stat")
-    if scene.is_pf2e:
+    if system_for(scene).uses_degrees:
         return pf2e_roll(scene, q, tok, _pf2e_stat(tok, raw, "stat"), origin_cover=False)
     return dnd_roll(scene, q, tok, "check", _dnd_stat(tok, raw, "stat"))
 
@@ -242,6 +243,6 @@ def _side(scene: Scene, q: dict[str, Any], name: str) -> dnd.TestResult:
 
 @query("contest")
 def contest(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
-    if scene.is_pf2e:
+    if not system_for(scene).has_contests:
         raise QueryError("bad value", "the contest query is D&D 5e only; PF2e rolls a check against a DC")
     return dnd.contest(_side(scene, q, "a"), _side(scene, q, "b")).to_json()

@@ -27,7 +27,7 @@ from rules.errors import QueryError
 from rules.queries import _fields as f
 from rules.queries import query
 from rules.scene import Scene, Token
-from rules.systems import healing
+from rules.systems import healing, system_for
 from rules.systems import turn as turn_rules
 from rules.systems.pf2e.persistent import plain_type
 
@@ -79,7 +79,7 @@ def heal(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
 def _by_type(scene: Scene, q: dict[str, Any], name: str, token: Token, *, d20: bool) -> dict[str, int]:
     """A ``{type: number}`` field of `end-turn` (5e has no persistent damage: the field is ignored)."""
     raw = q.get(name)
-    if raw is None or not scene.is_pf2e:
+    if raw is None or not system_for(scene).persistent_damage:
         return {}
     if not isinstance(raw, dict):
         raise QueryError("bad value", f"{name!r} must be an object {{type: number}}, got {f.show(raw)}")
@@ -140,7 +140,7 @@ def end_turn(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
         persistent=_by_type(scene, q, "persistent_rolls", token, d20=False),
         flat_checks=_by_type(scene, q, "flat_checks", token, d20=True),
     )
-    if scene.is_pf2e and token.persistent:
+    if system_for(scene).persistent_damage and token.persistent:
         _need_hp(token)
     after, log = _run(scene, token, rolls, start=False)
     out = _answer(scene, after)
