@@ -20,6 +20,7 @@ from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
 from rules.play.edits import free_cell_near, unique_token_id
 from rules.scene import FORMAT, FORMAT_VERSION, Scene, Token, scene_from_json
+from rules.systems import same_game
 
 JSON = Any
 #: The key of the scene's creatures table in `Scene.extra` (and in the scene file).
@@ -111,7 +112,7 @@ class PlaceCreatures:
 
     def apply(self, state: GameState) -> Outcome:
         scene = state.scene
-        if (self.creature.system == "pf2e") != scene.is_pf2e:
+        if not same_game(self.creature.system, scene.system):
             raise Refused(
                 f"{self.creature.name} is a {self.creature.system} creature; this scene is {scene.system}"
             )
@@ -145,7 +146,7 @@ def place_creatures_command(
     """`count` tokens of `creature` at and around `cell` (numbered names unless `names` are given), linked
     to the scene's creatures table; None when there is no room or the creature is for the other game.
     Raises `SceneError` when the creature can't be a scene token."""
-    if (creature.system == "pf2e") != scene.is_pf2e:
+    if not same_game(creature.system, scene.system):
         return None
     cid = table_id_for(scene, creature)
     wanted = list(names) if names else numbered_names(scene, creature.name, max(count, 1))

@@ -216,7 +216,7 @@ class ApplyDamage:
         if self.source:
             head = f"{self.source}: {head}"
         body = tuple("  " + line.strip() for line in lines)
-        if self.persistent and scene.system == "pf2e" and not after.has_condition("dead"):
+        if self.persistent and system_for(scene).persistent_damage and not after.has_condition("dead"):
             given = persistent_rules.add(after, self.persistent)
             body += tuple(
                 f"  {target.label} gains {persistent_rules.describe(p)}"
