@@ -96,8 +96,8 @@ class Ends:
 
     def describe(self) -> str:
         if self.kind == "turn":
-            which = "next" if self.count == 1 else f"{self.count}th"
-            return f"until the {self.at} of {self.creature}'s {which} turn"
+            which = "next turn" if self.count == 1 else f"{_ordinal(self.count)} turn from now"
+            return f"until the {self.at} of {self.creature}'s {which}"
         if self.kind == "rounds":
             return f"{self.count} round{'s' if self.count != 1 else ''} (counted on {self.creature}'s turns)"
         if self.kind == "save":
@@ -275,3 +275,9 @@ def follow_token(effects: Sequence[Effect], token: Token) -> tuple[tuple[Effect,
                 e = replace(e, value=now)
         kept.append(e)
     return tuple(kept), tuple(lines)
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

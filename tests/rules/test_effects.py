@@ -192,3 +192,16 @@ def test_frightened_effect_follows_the_systems_end_of_turn_rule() -> None:
     token, _ = end_of_turn("pf2e", token, TurnRolls())
     effects, lines = follow_token(effects, token)
     assert effects == () and "no longer has it" in lines[0]
+
+
+def test_turn_counts_are_written_as_ordinals() -> None:
+    from rules.model.effects import Ends
+
+    texts = [Ends.at_turn("Kyra", "end", n).describe() for n in (1, 2, 3, 11, 21)]
+    assert texts == [
+        "until the end of Kyra's next turn",
+        "until the end of Kyra's 2nd turn from now",
+        "until the end of Kyra's 3rd turn from now",
+        "until the end of Kyra's 11th turn from now",
+        "until the end of Kyra's 21st turn from now",
+    ]
