@@ -56,8 +56,6 @@ from rules.play.effects import put_token
 from rules.scene import PersistentDamage, Scene, Token
 from rules.systems import RuleSystem, initiative, support_actions, system_for
 from rules.systems.damage import DamageEntry
-from rules.systems.dnd5e import turn as dnd_turn
-from rules.systems.pf2e import dying
 from rules.systems.pf2e.degrees import flat_check, succeeded
 from rules.systems.turn import at_moment
 from rules.systems.turn_rolls import MissingRoll, TurnRolls
@@ -140,7 +138,7 @@ def roll_initiative(
         modifier = system.initiative_modifier(tok)
         if tid in given:
             d20 = given[tid]
-        elif scene.system == "dnd5e-2024" and tok.has_condition(initiative.SURPRISED):
+        elif system.surprise_disadvantage and tok.has_condition(initiative.SURPRISED):
             pair = (rng.randint(1, 20), rng.randint(1, 20))
             d20 = initiative.initiative_2024(pair, modifier, surprised=True).d20_used
         else:
@@ -292,7 +290,7 @@ def _stunned(state: GameState, token: Token, turn: TurnState) -> tuple[GameState
     number lost (「回復するアクション数を朦朧状態の値だけ減らし、その後、朦朧状態の値を失ったアクション数だけ
     減らす」); stunned for a duration (a timed effect without a value) loses all of them while it lasts.
     `turn` already lost them (the system's `turn_budget`); this lowers the value."""
-    if state.scene.system != "pf2e" or not token.has_condition("stunned"):
+    if not system_for(state.scene).stunned_costs_actions or not token.has_condition("stunned"):
         return state, turn, []
     enc = _enc(state)
     if any(e.name.lower() == "stunned" and e.value is None for e in enc.timed_on(token.id)):
@@ -472,17 +470,14 @@ def turn_prompts(state: GameState) -> TurnPrompts:
     ending = enc.current_id
     tok = state.scene.token(ending) if ending is not None else None
     persistent: tuple[PersistentDamage, ...] = ()
-    if tok is not None and state.scene.system == "pf2e" and not tok.has_condition("dead"):
+    system = system_for(state.scene)
+    if tok is not None and system.persistent_damage and not tok.has_condition("dead"):
         persistent = tok.persistent
     starting = upcoming(state)
     nxt = state.scene.token(starting) if starting is not None else None
     roll = ""
     if nxt is not None:
-        if state.scene.system == "pf2e":
-            if dying.dying_value(nxt) > 0 and not dying.is_dead(nxt):
-                roll = "recovery check"
-        elif dnd_turn.makes_death_save(nxt):
-            roll = "death saving throw"
+        roll = system.turn_start_roll(nxt)
     return TurnPrompts(ending, persistent, starting, roll)
 
 
@@ -521,7 +516,7 @@ def knocked_out_move(state: GameState, before: Token, after: Token) -> tuple[Gam
     the order."""
     enc = state.encounter
     if (
-        state.scene.system != "pf2e"
+        not system_for(state.scene).knock_out_moves_initiative
         or enc is None
         or before.hp is None
         or after.hp is None

@@ -233,6 +233,26 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def stunned_costs_actions(self) -> bool:
+        """Stunned N costs N actions at the start of a turn and drops by the actions lost (PF2e)."""
+        ...
+
+    @property
+    def knock_out_moves_initiative(self) -> bool:
+        """A creature dropped to 0 HP moves its initiative to just before the turn it happened in (PF2e)."""
+        ...
+
+    @property
+    def surprise_disadvantage(self) -> bool:
+        """A surprised creature rolls initiative with disadvantage (5e 2024)."""
+        ...
+
+    def turn_start_roll(self, token: Token) -> str:
+        """The roll `token` must make as its turn starts (``recovery check``, ``death saving throw``), or
+        ``""``."""
+        ...
+
+    @property
     def persistent_damage(self) -> bool:
         """A damage formula's persistent parts become the target's persistent damage (PF2e)."""
         ...

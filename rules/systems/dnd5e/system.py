@@ -137,6 +137,9 @@ class DnD5e:
     cover_save: str = "dex"
     #: Damage: no persistent damage.
     persistent_damage: bool = False
+    #: Turns (`rules.play.turns`): stunned takes the whole turn (no value); initiative never moves.
+    stunned_costs_actions: bool = False
+    knock_out_moves_initiative: bool = False
     #: The fields of a creature (the creature editor).
     sheet: CreatureSheet = table.SHEET
 
@@ -202,6 +205,15 @@ class DnD5e:
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The modifiers the creature's conditions put on a save (2024 exhaustion)."""
         return table.save_condition_modifiers(self.edition, token)
+
+    @property
+    def surprise_disadvantage(self) -> bool:
+        """2024: a surprised creature rolls initiative with disadvantage."""
+        return self.edition.year >= 2024
+
+    def turn_start_roll(self, token: Token) -> str:
+        """The roll the creature makes as its turn starts: a PC at 0 HP makes a death saving throw."""
+        return "death saving throw" if dnd_turn.makes_death_save(token) else ""
 
     @property
     def melee_knock_out(self) -> bool:

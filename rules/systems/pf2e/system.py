@@ -135,6 +135,11 @@ class Pathfinder2e:
     #: damage; there is no melee knock-out choice (nonlethal is an attack's trait).
     persistent_damage: bool = True
     melee_knock_out: bool = False
+    #: Turns (`rules.play.turns`): stunned N costs actions and drops by the actions lost; a creature
+    #: knocked out moves its initiative to just before the turn it happened in; no surprise roll.
+    stunned_costs_actions: bool = True
+    knock_out_moves_initiative: bool = True
+    surprise_disadvantage: bool = False
     #: The fields of a creature (the creature editor).
     sheet: CreatureSheet = table.SHEET
 
@@ -189,6 +194,10 @@ class Pathfinder2e:
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The typed modifiers the creature's conditions put on `save`."""
         return table.save_condition_modifiers(token, save)
+
+    def turn_start_roll(self, token: Token) -> str:
+        """The roll the creature makes as its turn starts: a dying creature's recovery check."""
+        return "recovery check" if dying.dying_value(token) > 0 and not dying.is_dead(token) else ""
 
     def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
         """The dice maneuver `key` needs, as (key, words, sides)."""
