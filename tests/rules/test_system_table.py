@@ -130,3 +130,25 @@ def test_condition_lists_and_creature_sheets_differ_in_data() -> None:
     assert PF2E.sheet.has_perception and not DND14.sheet.has_perception
     assert PF2E.blank_creature().system == PF2E.name and DND24.blank_creature().system == DND24.name
     assert set(PF2E.save_names) == {"fortitude", "reflex", "will"} and "dex" in DND14.save_names
+
+
+def test_the_roll_a_turn_starts_with() -> None:
+    assert PF2E.turn_start_roll(pc(hp=0, conditions=("dying 1", "unconscious"))) == "recovery check"
+    assert PF2E.turn_start_roll(pc(hp=10)) == ""
+    assert DND24.turn_start_roll(fiver(hp=0, pc=True)) == "death saving throw"
+    assert DND24.turn_start_roll(fiver(hp=0, pc=True, conditions=("stable",))) == ""
+
+
+def test_maneuver_dice_follow_the_edition() -> None:
+    assert [k for k, _w, _s in DND14.maneuver_rolls("grapple", "A", "B")] == ["d20", "target_d20"]
+    assert [k for k, _w, _s in DND24.maneuver_rolls("shove-prone", "A", "B")] == ["target_d20"]
+    assert [s for _k, _w, s in PF2E.maneuver_rolls("trip", "A", "B")] == [20, 6]
+    assert [k for k, _l in PF2E.maneuver_choices] != [k for k, _l in DND14.maneuver_choices]
+
+
+def test_edition_flags() -> None:
+    assert DND24.surprise_disadvantage and not DND14.surprise_disadvantage
+    assert DND24.melee_knock_out and not DND14.melee_knock_out and not PF2E.melee_knock_out
+    assert PF2E.stunned_costs_actions and PF2E.knock_out_moves_initiative and PF2E.persistent_damage
+    assert not (DND14.stunned_costs_actions or DND14.knock_out_moves_initiative or DND14.persistent_damage)
+    assert (PF2E.cover_save, DND14.cover_save) == ("reflex", "dex")
