@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from rules.errors import QueryError, SceneError
@@ -193,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.creature is not None:
         from rules.io.creatures.cli import run as run_creature_file
 
-        return run_creature_file(args.creature, args.system)
+        return _until_the_reader_leaves(lambda: run_creature_file(args.creature, args.system))
     if args.scene is None:
         parser.error("a scene file is needed (or --creature FILE)")
     try:
@@ -207,5 +208,23 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     load_all()
-    serve(scene, read_lines(sys.stdin.buffer), sys.stdout)
-    return 0
+
+    def answer_all() -> int:
+        serve(scene, read_lines(sys.stdin.buffer), sys.stdout)
+        return 0
+
+    return _until_the_reader_leaves(answer_all)
+
+
+def _until_the_reader_leaves(work: Callable[[], int]) -> int:
+    """Run `work`; when the reader of standard output goes away (``fivefoot-rules … | head``), stop quietly
+    with exit status 0 instead of a BrokenPipeError traceback."""
+    try:
+        result = work()
+        sys.stdout.flush()
+        return result
+    except BrokenPipeError:
+        # Python flushes stdout again at exit; point it at devnull so that flush can't fail too.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
