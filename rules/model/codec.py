@@ -11,7 +11,12 @@ A scene file (format version 2, `rules.scene`) holds, beside the map, three docu
               "movement_spent": 10, "diagonals": 1, "attacks": 1},
      "effects": [{"id": "e1", "token": "brann", "name": "persistent fire", "rounds": null, "tick": "start",
                   "owner": null, "condition": null, "damage": "1d6 fire", "damage_at": "end", "flat_dc": 15}],
-     "reactions_used": ["brann"], "delayed": [], "readied": [{"token": "quill", "trigger": "…"}]}
+     "reactions_used": ["brann"], "delayed": [], "readied": [{"token": "quill", "trigger": "…"}],
+     "timed": [{"id": "t1", "target": "goblin-1", "name": "frightened", "value": 2, "source": "Demoralize",
+                "ends": {"kind": "turn", "at": "end", "count": 1, "creature": "goblin-1"},
+                "drops": null, "condition": true, "sustained": true}]}
+
+``timed`` holds the conditions and effects with durations (`rules.model.effects`); written only when any.
 
 ``areas``: a list, one object per placed area in placing order::
 
@@ -37,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.geometry.coords import Point
+from rules.model import effects as timed_effects
 from rules.model.area_spec import ALL_SHAPES, AreaSpec
 from rules.model.areas import DEFAULT_COLOUR, PlacedArea
 from rules.model.encounter import Combatant, Effect, Encounter, TurnState
@@ -124,6 +130,8 @@ def encounter_to_json(enc: Encounter) -> dict[str, Any]:
         "delayed": sorted(enc.delayed),
         "readied": [{"token": t, "trigger": why} for t, why in enc.readied],
     }
+    if enc.timed:
+        out["timed"] = [timed_effect_to_json(e) for e in enc.timed]
     t = enc.turn
     if t is not None:
         out["turn"] = {
@@ -198,6 +206,10 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
         rp = f"{path}.readied[{i}]"
         ro = _obj(r, rp)
         readied.append((_text(ro, "token", rp), _text(ro, "trigger", rp, "")))
+    timed = tuple(
+        timed_effect_from_json(e, f"{path}.timed[{i}]")
+        for i, e in enumerate(_list(o.get("timed"), f"{path}.timed"))
+    )
     return Encounter(
         order=tuple(order),
         round=rnd,
@@ -207,7 +219,67 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
         reactions_used=used,
         delayed=delayed,
         readied=tuple(readied),
+        timed=timed,
     )
+
+
+def timed_effect_to_json(e: timed_effects.Effect) -> dict[str, Any]:
+    """A timed effect (`rules.model.effects.Effect`) as saved under the encounter's ``timed`` list."""
+    ends: dict[str, Any] = {"kind": e.ends.kind, "at": e.ends.at, "count": e.ends.count}
+    if e.ends.creature is not None:
+        ends["creature"] = e.ends.creature
+    if e.ends.save:
+        ends["save"] = e.ends.save
+    return {
+        "id": e.id,
+        "target": e.target,
+        "name": e.name,
+        "value": e.value,
+        "ends": ends,
+        "source": e.source,
+        "drops": e.drops,
+        "condition": e.condition,
+        "sustained": e.sustained,
+    }
+
+
+def timed_effect_from_json(raw: Any, path: str) -> timed_effects.Effect:
+    """A timed effect from its JSON object. Raises `ValueError` naming the bad field."""
+    o = _obj(raw, path)
+    eo = _obj(o.get("ends", {}), f"{path}.ends")
+    value = _opt_int(o, "value", path)
+    try:
+        ends = timed_effects.Ends(
+            kind=_text(eo, "kind", f"{path}.ends", "hand"),
+            creature=_opt_text(eo, "creature", f"{path}.ends"),
+            at=_text(eo, "at", f"{path}.ends", timed_effects.END),
+            count=_int(eo, "count", f"{path}.ends", 1),
+            save=_text(eo, "save", f"{path}.ends", ""),
+        )
+        return timed_effects.Effect(
+            id=_text(o, "id", path),
+            target=_text(o, "target", path),
+            name=_text(o, "name", path),
+            value=value,
+            ends=ends,
+            source=_text(o, "source", path, ""),
+            drops=_opt_text(o, "drops", path),
+            condition=_bool(o, "condition", path, True),
+            sustained=_bool(o, "sustained", path, True),
+        )
+    except ValueError as exc:
+        if str(exc).startswith(path):
+            raise
+        raise ValueError(f"{path}: {exc}") from exc
+
+
+def _bool(raw: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
+    value = raw.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise ValueError(f"{path}.{key}: must be true or false, got {value!r}")
+    return value
 
 
 # ----------------------------------------------------------------------------------------------- areas

@@ -79,3 +79,31 @@ def test_a_file_saved_by_the_landed_version_still_opens() -> None:
     again = state_to_document(read.state)
     assert again["version"] == 2 and again["homebrew"] == {"kept": True}
     assert again["encounter"] == v1["encounter"] and again["log"] == v1["log"]
+
+
+def test_timed_effects_travel_in_the_saved_file() -> None:
+    from rules.model import effects as timed
+
+    running = _running()
+    assert running.encounter is not None
+    frightened = timed.Effect(
+        "t1", "B", "frightened", 2, timed.Ends.at_turn("B", timed.END, 2), source="Demoralize"
+    )
+    blessed = timed.Effect("t2", "A", "Bless", None, timed.Ends.after_rounds(10, "A"), condition=False)
+    saved_until = timed.Effect("t3", "C", "slowed", 1, timed.Ends.on_save("fortitude"), drops=timed.START)
+    state = replace(running, encounter=replace(running.encounter, timed=(frightened, blessed, saved_until)))
+    doc = json.loads(json.dumps(state_to_document(state)))
+    assert [e["id"] for e in doc["encounter"]["timed"]] == ["t1", "t2", "t3"]
+    read = state_from_document(doc)
+    assert read.problems == ()
+    assert read.state.encounter is not None
+    assert read.state.encounter.timed == (frightened, blessed, saved_until)
+
+
+def test_a_damaged_timed_effect_is_a_problem_not_a_crash() -> None:
+    running = _running()
+    doc = json.loads(json.dumps(state_to_document(running)))
+    doc["encounter"]["timed"] = [{"id": "t1", "target": "B", "name": "stunned", "ends": {"kind": "forever"}}]
+    read = state_from_document(doc)
+    assert read.state.encounter is None
+    assert any("encounter.timed[0]" in p for p in read.problems), read.problems
