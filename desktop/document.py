@@ -152,6 +152,10 @@ class Document(QObject):
             self.logged.emit(entry.log)
         return entry
 
+    def applied(self) -> list[Entry]:
+        """The steps that led to the current state, oldest first (undone steps are not among them)."""
+        return self._history.applied()
+
     def can_undo(self) -> bool:
         return self._history.can_undo()
 

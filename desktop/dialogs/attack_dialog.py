@@ -430,7 +430,7 @@ class AttackDialog(QDialog):
         state = self.doc.state
         if state.encounter is not None:
             return state.attack_number(t.id)
-        return free_attack_number(self.doc._history.applied(), t.id)  # the applied steps
+        return free_attack_number(self.doc.applied(), t.id)  # the applied steps
 
     def _sync_attack_number(self) -> None:
         if self.rolled is not None and self.rolled_command is not None:
