@@ -8,6 +8,10 @@ undo/redo.
 * `rules.play.turns`: initiative, turns, effects and the tracker's commands (`StartEncounter`, `NextTurn`…);
 * `rules.play.table`: areas (`PlaceArea`…), `AttackRoll`, `ApplyDamage`, `AreaSaves`;
 * `rules.play.edits`: tokens, terrain, walls, settings, map picture, `Batch`;
+* `rules.play.effects`: conditions and timed effects (`EditConditions`…), healing (`Heal`, `GainTempHp`);
+* `rules.play.rolls`: checks and saves recorded in the log (`RollCheck`, `RollChecks`), hero points;
+* `rules.play.actions`: maneuvers and the other actions of a fight (`Maneuver`, `Aid`, `Help`, `Seek`…);
+* `rules.play.creatures`: `PlaceCreatures` from the compendium;
 * `rules.play.explain`: the words for the engine's answers (log lines, dialog rows).
 """
 
