@@ -77,8 +77,6 @@ CANNOT_REACT: frozenset[str] = CANNOT_ACT
 # ----------------------------------------------------------------------------------------------- budget
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How far a token may still move this turn.
