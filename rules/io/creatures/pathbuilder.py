@@ -21,26 +21,11 @@ from rules.errors import CreatureImportError
 from rules.io.creatures._common import JSON, Reader
 from rules.model.creature import SIZE_ALIASES, Creature, Sense, TextAbility
 from rules.scene import Attack
+from rules.systems.pf2e.conditions import SKILL_ABILITY as PF2E_SKILL_ABILITY
 
 SIZES_BY_NUMBER = ("tiny", "small", "medium", "large", "huge", "gargantuan")
-SKILL_ABILITY = {
-    "acrobatics": "dex",
-    "arcana": "int",
-    "athletics": "str",
-    "crafting": "int",
-    "deception": "cha",
-    "diplomacy": "cha",
-    "intimidation": "cha",
-    "medicine": "wis",
-    "nature": "wis",
-    "occultism": "int",
-    "performance": "cha",
-    "religion": "wis",
-    "society": "int",
-    "stealth": "dex",
-    "survival": "wis",
-    "thievery": "dex",
-}
+#: Pathbuilder's sixteen skills and their key abilities (lores are listed apart in an export).
+SKILL_ABILITY = {k: a for k, a in PF2E_SKILL_ABILITY.items() if k != "lore"}
 STRIKING_DICE = {"": 1, "striking": 2, "greaterstriking": 3, "majorstriking": 4}
 RESILIENT = {"": 0, "resilient": 1, "greaterresilient": 2, "majorresilient": 3}
 DAMAGE_LETTERS = {"b": "bludgeoning", "p": "piercing", "s": "slashing"}
