@@ -12,12 +12,14 @@ import io
 import json
 import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from rules.errors import CreatureImportError
 from rules.model.creature import Creature, CreatureError
+from rules.scene import Attack
 
 JSON = Any
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -246,3 +248,27 @@ def unique_names(names: list[str], ranged: list[bool]) -> list[str]:
         seen.add(candidate.lower())
         out.append(candidate)
     return out
+
+
+def attacks_with_reach(
+    built: Sequence[tuple[str, Attack, int | None]],
+    default_reach: int,
+    tags: Literal["traits", "properties"],
+) -> tuple[tuple[Attack, ...], int]:
+    """A creature's attacks and its own reach from (name, attack, melee reach) as an importer read them.
+
+    The creature's reach is the shortest reach among its melee attacks (`default_reach` for a melee attack
+    with none given, and when it has no melee attack); a melee attack that reaches differently gets a
+    ``reach N`` trait (PF2e) or property (5e) in `tags`, which the engine reads. Names are made unique."""
+    melee = [own if own is not None else default_reach for _, a, own in built if not a.is_ranged]
+    creature_reach = min(melee) if melee else default_reach
+    names = unique_names([n for n, _, _ in built], [a.is_ranged for _, a, _ in built])
+    attacks: list[Attack] = []
+    for new_name, (_, a, own) in zip(names, built, strict=True):
+        this_reach = own if own is not None else default_reach
+        extra = () if a.is_ranged or this_reach == creature_reach else (f"reach {this_reach}",)
+        if tags == "traits":
+            attacks.append(replace(a, name=new_name, traits=(*a.traits, *extra)))
+        else:
+            attacks.append(replace(a, name=new_name, properties=(*a.properties, *extra)))
+    return tuple(attacks), creature_reach

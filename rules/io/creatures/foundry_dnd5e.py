@@ -24,7 +24,7 @@ import math
 import re
 from pathlib import Path
 
-from rules.io.creatures._common import JSON, Reader, plain_text, unique_names
+from rules.io.creatures._common import JSON, Reader, attacks_with_reach, plain_text
 from rules.io.creatures.foundry_pf2e import _image
 from rules.model.creature import (
     ABILITIES,
@@ -357,15 +357,7 @@ def import_actor(
     if classes:
         texts.insert(0, TextAbility("Classes", ", ".join(classes), "class"))
 
-    melee = [rch for _, a, rch in built if not a.is_ranged and rch is not None]
-    creature_reach = min(melee) if melee else 5
-    names = unique_names([n for n, _, _ in built], [a.is_ranged for _, a, _ in built])
-    attacks = []
-    for new_name, (_, atk, rch) in zip(names, built, strict=True):
-        props = list(atk.properties)
-        if rch is not None and rch != creature_reach:
-            props.append(f"reach {rch}")
-        attacks.append(Attack(new_name, atk.bonus, atk.damage, (), None, tuple(props), atk.range))
+    attacks, creature_reach = attacks_with_reach(built, 5, "properties")
 
     xp = r.int_(r.dig(details, "xp", "value"), "system.details.xp.value") if not is_pc else None
     if not xp and cr is not None:

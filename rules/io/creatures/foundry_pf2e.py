@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rules.io.creatures._common import JSON, Reader, plain_text, unique_names
+from rules.io.creatures._common import JSON, Reader, attacks_with_reach, plain_text
 from rules.model.creature import SIZE_ALIASES, SPEED_KINDS, Creature, Sense, TextAbility
 from rules.scene import Attack
 
@@ -312,18 +312,7 @@ def import_actor(doc: JSON, source: str, base_dir: Path | None = None, path: str
     if gear:
         texts.append(TextAbility("Items", ", ".join(gear), "items"))
 
-    default_reach = 0 if size == "tiny" else 5
-    melee_reaches = [own if own is not None else default_reach for _, a, own in strikes if not a.is_ranged]
-    creature_reach = min(melee_reaches) if melee_reaches else default_reach
-    names = unique_names([n for n, _, _ in strikes], [a.is_ranged for _, a, _ in strikes])
-    attacks: list[Attack] = []
-    for new_name, (_, a, own) in zip(names, strikes, strict=True):
-        traits = list(a.traits)
-        if not a.is_ranged:
-            this_reach = own if own is not None else default_reach
-            if this_reach != creature_reach:
-                traits.append(f"reach {this_reach}")
-        attacks.append(Attack(new_name, a.bonus, a.damage, tuple(traits), a.range_increment))
+    attacks, creature_reach = attacks_with_reach(strikes, 0 if size == "tiny" else 5, "traits")
 
     publication = r.obj(details.get("publication"), "system.details.publication")
     title = r.str_(publication.get("title"), "system.details.publication.title")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from rules.io.creatures._common import JSON, Reader, slug_words, unique_names
+from rules.io.creatures._common import JSON, Reader, attacks_with_reach, slug_words
 from rules.model.creature import (
     ABILITIES,
     SIZE_ALIASES,
@@ -193,15 +193,7 @@ def import_monster(doc: JSON, source: str, path: str = "", edition: str | None =
                 continue
             texts.append(TextAbility(aname, desc, kind))
 
-    melee = [rch for _, a, rch in built if not a.is_ranged and rch is not None]
-    creature_reach = min(melee) if melee else 5
-    names = unique_names([n for n, _, _ in built], [a.is_ranged for _, a, _ in built])
-    attacks = []
-    for new_name, (_, a, rch) in zip(names, built, strict=True):
-        props = list(a.properties)
-        if rch is not None and rch != creature_reach:
-            props.append(f"reach {rch}")
-        attacks.append(Attack(new_name, a.bonus, a.damage, (), None, tuple(props), a.range))
+    attacks, creature_reach = attacks_with_reach(built, 5, "properties")
 
     languages = r.str_(m.get("languages"), "languages").strip()
     if languages:
