@@ -37,9 +37,6 @@ from rules.systems.pf2e import dying
 from rules.systems.pf2e.persistent import FLAT_DC, describe
 from rules.systems.turn_rolls import TurnRolls
 
-#: PF2e recovery check: a flat check against DC 10 + the dying value (`rules.systems.pf2e.dying`).
-RECOVERY_DC_BASE = 10
-
 
 def _label(scene: Scene, token_id: str | None) -> str:
     tok = scene.token(token_id) if token_id is not None else None
@@ -120,8 +117,8 @@ class EndTurnDialog(QDialog):
         if prompts.start_roll:
             tok = scene.token(prompts.starting) if prompts.starting is not None else None
             if prompts.start_roll == "recovery check" and tok is not None:
-                dc = RECOVERY_DC_BASE + dying.dying_value(tok)
-                what = f"Recovery check: flat DC {dc} (10 + dying {dying.dying_value(tok)})"
+                dc, value = dying.recovery_dc(tok), dying.dying_value(tok)
+                what = f"Recovery check: flat DC {dc} ({dying.RECOVERY_DC_BASE} + dying {value})"
             else:
                 dc = DEATH_SAVE_DC
                 what = f"Death saving throw: DC {dc} (a 1 counts twice, a 20 regains 1 HP)"

@@ -154,7 +154,9 @@ def stat_block_html(c: Creature, book: str = "", muted: str = "#666666") -> str:
     if not sheet.ability_mods and c.abilities:
         line(
             "Abilities",
-            ", ".join(f"<b>{k.upper()}</b> {v} ({_signed((v - 10) // 2)})" for k, v in c.abilities),
+            ", ".join(
+                f"<b>{k.upper()}</b> {v} ({_signed(c.ability_modifier(k) or 0)})" for k, v in c.abilities
+            ),
         )
     out.append("<hr>")
     ac = "—" if c.ac is None else str(c.ac)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rules.dice import DieSource
 from rules.scene import Scene, Token
 from rules.systems import system_for
+from rules.systems.stealth import sneak_feet
 from rules.systems.table import ActionResult, ActionSpec
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def add_actions_menu(
     add_support_menu(sub, doc, token_id, rng, parent)
     hidden = token.has_condition("hidden") or token.has_condition("undetected")
     if system_for(doc.scene).has_sneak and hidden and sneak is not None:
-        sub.addAction(f"Sneak (drag up to {token.speed // 2} ft next)", sneak)
+        sub.addAction(f"Sneak (drag up to {sneak_feet(token)} ft next)", sneak)
     return sub
 
 

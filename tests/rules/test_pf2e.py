@@ -343,3 +343,16 @@ def test_rolled_strike_damage_is_at_least_one() -> None:
     rolled, amount = roll_strike_damage("1d4-3", ScriptedDice([1]))
     assert rolled.total == -2 and amount == 1
     assert roll_strike_damage("(1d8+4)*2+1d10", ScriptedDice([5, 7]))[1] == 25
+
+
+def test_recovery_check_dc_is_ten_plus_dying_and_the_check_uses_it() -> None:
+    from rules.systems.pf2e.dying import recovery_check, recovery_dc
+
+    for value in (1, 2, 3):
+        token = Token(
+            "pc", Cell(0, 0), pc=True, hp=0, max_hp=20, conditions=(f"dying {value}", "unconscious")
+        )
+        assert recovery_dc(token) == 10 + value
+        assert recovery_check(token, 10 + value).dc == recovery_dc(token)
+        assert recovery_check(token, 10 + value).degree == "success"
+        assert recovery_check(token, 9 + value).degree == "failure"

@@ -103,12 +103,21 @@ class RecoveryResult:
         return f"{self.token.label} recovery check: {roll} (dying {before} → {after})"
 
 
+#: A recovery check's DC is this plus the dying value.
+RECOVERY_DC_BASE = 10
+
+
+def recovery_dc(token: Token) -> int:
+    """The flat DC of a dying token's recovery check: 10 + its dying value."""
+    return RECOVERY_DC_BASE + dying_value(token)
+
+
 def recovery_check(token: Token, d20: int) -> RecoveryResult:
     """The start-of-turn recovery check of a dying token with the given d20 result."""
     value = dying_value(token)
     if value <= 0:
         raise ValueError(f"{token.label} is not dying")
-    dc = 10 + value
+    dc = recovery_dc(token)
     deg = flat_check(d20, dc)
     return RecoveryResult(set_dying(token, value + RECOVERY_CHANGE[deg]), d20, dc, deg)
 
