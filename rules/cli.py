@@ -40,8 +40,13 @@ def _check_limits(query: dict[str, Any]) -> None:
     if query.get("q") == "reach":
         feet = query.get("feet")
         if isinstance(feet, (int, float)) and not isinstance(feet, bool) and abs(feet) > MAX_REACH_FEET:
+            shown = (
+                f"{feet:.6g}"
+                if isinstance(feet, float) or abs(feet) < 10**15
+                else f"a {len(str(abs(feet)))}-digit number"
+            )
             raise QueryError(
-                "bad value", f"'feet' must be at most {MAX_REACH_FEET} for a reach query, got {feet:.6g}"
+                "bad value", f"'feet' must be at most {MAX_REACH_FEET} for a reach query, got {shown}"
             )
 
 

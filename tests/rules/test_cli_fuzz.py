@@ -60,6 +60,15 @@ def test_any_query_gets_a_protocol_answer(system: str, query: dict[str, Any]) ->
         assert "cannot use" not in out["error"], out["error"]
 
 
+def test_a_reach_far_past_the_limit_is_refused_in_words() -> None:
+    """Found by the fuzz test above: a `feet` too large for a float once broke the refusal's message."""
+    token = SCENES["dnd5e-2014"].tokens[0].id
+    for feet in (10**400, 10**15, 5000, 1e300):
+        out = answer(SCENES["dnd5e-2014"], {"q": "reach", "token": token, "feet": feet})
+        assert out["error"].startswith("bad value: 'feet' must be at most"), out
+        assert "cannot use" not in out["error"]
+
+
 def test_non_object_and_nameless_queries() -> None:
     scene = SCENES["pf2e"]
     assert answer(scene, [1, 2])["error"].startswith("bad value:")
