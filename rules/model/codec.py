@@ -9,8 +9,6 @@ A scene file (format version 2, `rules.scene`) holds, beside the map, three docu
      "order": [{"token": "brann", "d20": 14, "modifier": 7, "tiebreak": [1]}, …],
      "turn": {"token": "goblin-1", "actions": 2, "bonus_actions": 0, "movement": null,
               "movement_spent": 10, "diagonals": 1, "attacks": 1},
-     "effects": [{"id": "e1", "token": "brann", "name": "persistent fire", "rounds": null, "tick": "start",
-                  "owner": null, "condition": null, "damage": "1d6 fire", "damage_at": "end", "flat_dc": 15}],
      "reactions_used": ["brann"], "delayed": [], "readied": [{"token": "quill", "trigger": "…"}],
      "timed": [{"id": "t1", "target": "goblin-1", "name": "frightened", "value": 2, "source": "Demoralize",
                 "ends": {"kind": "turn", "at": "end", "count": 1, "creature": "goblin-1"},
@@ -38,16 +36,24 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.geometry.coords import Point
 from rules.model import effects as timed_effects
 from rules.model.area_spec import ALL_SHAPES, AreaSpec
 from rules.model.areas import DEFAULT_COLOUR, PlacedArea
-from rules.model.encounter import Combatant, Effect, Encounter, TurnState
+from rules.model.encounter import Combatant, Encounter, TurnState
 from rules.model.state import GameState
-from rules.scene import AREA_METHODS, JSON, Scene, migrate, scene_from_json, scene_to_json
+from rules.scene import (
+    AREA_METHODS,
+    JSON,
+    PersistentDamage,
+    Scene,
+    migrate,
+    scene_from_json,
+    scene_to_json,
+)
 
 ENCOUNTER_KEY = "encounter"
 AREAS_KEY = "areas"
@@ -111,21 +117,6 @@ def encounter_to_json(enc: Encounter) -> dict[str, Any]:
             for c in enc.order
         ],
         "turn": None,
-        "effects": [
-            {
-                "id": e.id,
-                "token": e.token_id,
-                "name": e.name,
-                "rounds": e.rounds,
-                "tick": e.tick,
-                "owner": e.owner_id,
-                "condition": e.condition,
-                "damage": e.damage,
-                "damage_at": e.damage_at,
-                "flat_dc": e.flat_dc,
-            }
-            for e in enc.effects
-        ],
         "reactions_used": sorted(enc.reactions_used),
         "delayed": sorted(enc.delayed),
         "readied": [{"token": t, "trigger": why} for t, why in enc.readied],
@@ -175,24 +166,6 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
             diagonals=_int(to, "diagonals", tp, 0),
             attacks=_int(to, "attacks", tp, 0),
         )
-    effects: list[Effect] = []
-    for i, e in enumerate(_list(o.get("effects"), f"{path}.effects")):
-        ep = f"{path}.effects[{i}]"
-        eo = _obj(e, ep)
-        effects.append(
-            Effect(
-                id=_text(eo, "id", ep),
-                token_id=_text(eo, "token", ep),
-                name=_text(eo, "name", ep),
-                rounds=_opt_int(eo, "rounds", ep),
-                tick=_text(eo, "tick", ep, "start"),
-                owner_id=_opt_text(eo, "owner", ep),
-                condition=_opt_text(eo, "condition", ep),
-                damage=_opt_text(eo, "damage", ep),
-                damage_at=_text(eo, "damage_at", ep, "end"),
-                flat_dc=_opt_int(eo, "flat_dc", ep),
-            )
-        )
     used = frozenset(
         _text({"v": v}, "v", f"{path}.reactions_used[{i}]")
         for i, v in enumerate(_list(o.get("reactions_used"), f"{path}.reactions_used"))
@@ -215,7 +188,6 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
         round=rnd,
         index=index,
         turn=turn,
-        effects=tuple(effects),
         reactions_used=used,
         delayed=delayed,
         readied=tuple(readied),
@@ -454,6 +426,8 @@ def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
             encounter = encounter_from_json(raw[ENCOUNTER_KEY])
         except ValueError as exc:
             problems.append(str(exc))
+    if encounter is not None:
+        scene, encounter = _legacy_effects(raw[ENCOUNTER_KEY].get("effects"), scene, encounter, problems)
     areas = areas_from_json(raw.get(AREAS_KEY))
     problems.extend(areas.problems)
     log_raw = raw.get(LOG_KEY)
@@ -463,6 +437,51 @@ def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
     elif log_raw is not None:
         problems.append(f"{LOG_KEY}: must be a list of texts, got {type(log_raw).__name__}")
     return StateRead(GameState(scene, encounter, areas.areas, log), tuple(problems))
+
+
+def _legacy_effects(
+    raw: Any, scene: Scene, encounter: Encounter, problems: list[str]
+) -> tuple[Scene, Encounter]:
+    """Effects saved by FiveFoot 0.1 (``encounter.effects``) in today's terms: a persistent damage with its
+    flat check becomes the token's persistent damage; a condition for some rounds (or until removed) becomes a
+    timed effect (`rules.model.effects`); anything else is reported and dropped."""
+    if not isinstance(raw, list):
+        return scene, encounter
+    timed = list(encounter.timed)
+    for i, item in enumerate(raw):
+        path = f"{ENCOUNTER_KEY}.effects[{i}]"
+        try:
+            o = _obj(item, path)
+            token_id = _text(o, "token", path)
+            name = _text(o, "name", path)
+            damage, condition = _opt_text(o, "damage", path), _opt_text(o, "condition", path)
+            rounds, flat_dc = _opt_int(o, "rounds", path), _opt_int(o, "flat_dc", path)
+            token = scene.token(token_id)
+            if token is None:
+                raise ValueError(f"{path}.token: no token {token_id!r} on the map")
+            if damage is not None and flat_dc is not None:
+                amount, _, kind = damage.strip().rpartition(" ")
+                if not amount or not kind.isalpha():
+                    raise ValueError(f"{path}.damage: {damage!r} is not dice and a damage type")
+                if all(p.type != kind.lower() for p in token.persistent):
+                    persistent = (*token.persistent, PersistentDamage(amount, kind.lower()))
+                    scene = scene.replace_token(replace(token, persistent=persistent))
+            elif condition is not None and damage is None:
+                word, _, number = condition.partition(" ")
+                creator = _opt_text(o, "owner", path) or token_id
+                at = _text(o, "tick", path, timed_effects.START)
+                ends = timed_effects.Ends.by_hand()
+                if rounds is not None:
+                    ends = timed_effects.Ends("rounds", creator, at, max(rounds, 1))
+                value = int(number) if number.strip().isdigit() and int(number) > 0 else None
+                timed.append(
+                    timed_effects.Effect(f"{token_id}-{i}", token_id, word.lower(), value, ends, name)
+                )
+            else:
+                raise ValueError(f"{path}: {name!r} deals damage without a flat check; set it again by hand")
+        except ValueError as exc:
+            problems.append(str(exc))
+    return scene, replace(encounter, timed=tuple(timed))
 
 
 def state_to_json(state: GameState) -> dict[str, JSON]:

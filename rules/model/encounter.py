@@ -7,9 +7,7 @@ Pure values (no rule system is asked here; `rules.play.turns` applies the rules 
   feet and diagonal steps moved this turn (the parity of the alternating 5/10 count carries across every move
   of one turn and resets with it) and the attacks made (PF2e's multiple attack penalty counts only on the
   creature's own turn).
-* `Effect`: something lasting on a token, with a duration in rounds counted at the start or end of a turn
-  (the older, damage-dealing kind; conditions with durations are `rules.model.effects.Effect`).
-* `Encounter`: the order, round, index of the current turn, the turn ledger, effects, reactions used since
+* `Encounter`: the order, round, index of the current turn, the turn ledger, reactions used since
   each creature's last turn, PF2e Delay and readied actions, and `timed`: the conditions and effects with a
   duration (`rules.model.effects.Effect`: ends at a turn's start or end, after rounds, on a save, when not
   sustained) that tick at each turn boundary (`rules.systems.turn.at_moment`).
@@ -59,40 +57,11 @@ class TurnState:
 
 
 @dataclass(frozen=True, slots=True)
-class Effect:
-    """Something lasting on a token.
-
-    * `rounds`: rounds left (None: until removed); it counts down at the `tick` (``"start"`` or ``"end"``)
-      of `owner_id`'s turn (default: the affected token's own turn) and ends at 0.
-    * `condition`: a condition the effect gives; it is removed from the token when the effect ends.
-    * `damage`: a formula such as ``1d6 fire`` dealt at `damage_at` (``"start"``/``"end"``) of the
-      token's turn; with `flat_dc` a flat check after the damage ends the effect on a success (PF2e
-      persistent damage: ``damage_at="end"``, ``flat_dc=15``).
-    """
-
-    id: str
-    token_id: str
-    name: str
-    rounds: int | None = None
-    tick: str = "start"
-    owner_id: str | None = None
-    condition: str | None = None
-    damage: str | None = None
-    damage_at: str = "end"
-    flat_dc: int | None = None
-
-    @property
-    def counts_on(self) -> str:
-        return self.owner_id or self.token_id
-
-
-@dataclass(frozen=True, slots=True)
 class Encounter:
     order: tuple[Combatant, ...]
     round: int = 1
     index: int = 0
     turn: TurnState | None = None
-    effects: tuple[Effect, ...] = ()
     reactions_used: frozenset[str] = frozenset()
     #: PF2e Delay: creatures out of the order until they return.
     delayed: frozenset[str] = frozenset()

@@ -35,14 +35,12 @@ from rules.play.history import History
 from rules.play.moves import MoveToken
 from rules.play.table import ApplyDamage, AreaSaves, AttackRoll, DealDamage, PlaceArea, RemoveArea, UpdateArea
 from rules.play.turns import (
-    AddEffect,
     Delay,
     EncounterStep,
     EndEncounter,
     NextTurn,
     PreviousTurn,
     Ready,
-    RemoveEffect,
     Reorder,
     ReturnFromDelay,
     SetInitiative,
@@ -51,7 +49,6 @@ from rules.play.turns import (
 )
 
 __all__ = [
-    "AddEffect",
     "AddTokens",
     "AddWalls",
     "ApplyDamage",
@@ -78,7 +75,6 @@ __all__ = [
     "Ready",
     "Refused",
     "RemoveArea",
-    "RemoveEffect",
     "Reorder",
     "ReplaceWall",
     "ResetMovement",

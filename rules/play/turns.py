@@ -13,8 +13,7 @@ tokens' conditions follow, then the system's start-of-turn rules (PF2e recovery 
 5e death save at 0 HP); then what support actions change (`rules.systems.support_actions.at_turn`: a
 raised shield is lowered, Dodge ends, the reaction comes back); then a fresh turn ledger from the system's
 `TurnBudget`: PF2e stunned N loses N actions and drops by the number lost (stunned for a duration loses
-them all), and a 5e 2014 surprised creature gets no move or action in round 1. The older kind of effects
-(`rules.model.encounter.Effect`: rounds counted down, damage at the start) run before and after those.
+them all), and a 5e 2014 surprised creature gets no move or action in round 1.
 
 **Next turn** (`next_turn`, the one way a turn ends): the end of the turn by the rules (`at_moment`:
 effects ending at the end of the turn end; PF2e persistent damage through IWR, then its DC 15 flat check,
@@ -49,14 +48,12 @@ from rules import dice
 from rules.dice import DieSource
 from rules.model.areas import tick_areas
 from rules.model.effects import TurnMoment
-from rules.model.encounter import Combatant, Effect, Encounter, TurnState
+from rules.model.encounter import Combatant, Encounter, TurnState
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
 from rules.play.effects import put_token
 from rules.scene import PersistentDamage, Scene, Token
 from rules.systems import RuleSystem, initiative, support_actions, system_for
-from rules.systems.damage import DamageEntry
-from rules.systems.pf2e.degrees import flat_check, succeeded
 from rules.systems.turn import at_moment
 from rules.systems.turn_rolls import MissingRoll, TurnRolls
 
@@ -149,116 +146,6 @@ def roll_initiative(
     return tuple(c for _, c in entries)
 
 
-# --------------------------------------------------------------------------------------------- effects
-
-
-def _damage_from_effect(
-    state: GameState, token: Token, effect: Effect, rng: DieSource
-) -> tuple[GameState, list[str], bool]:
-    """Deal an effect's damage; returns the new state, log lines, and whether the effect ended."""
-    assert effect.damage is not None
-    rolled = dice.roll(effect.damage, rng)
-    entries = [
-        DamageEntry(max(0, p.total), (p.part.damage_type or effect.name).lower()) for p in rolled.parts
-    ]
-    lines: list[str] = []
-    if token.hp is not None:
-        outcome, after = _system(state).damage(token, entries)
-        state = _put(state, after)
-        lines.append(
-            f"{token.label} takes {outcome.total} from {effect.name} ({rolled.render()}): {outcome.state}"
-        )
-    else:
-        lines.append(f"{token.label}: {effect.name} rolls {rolled.render()} (no HP to track)")
-    ended = False
-    if effect.flat_dc is not None:
-        d20 = rng.randint(1, 20)
-        ended = succeeded(flat_check(d20, effect.flat_dc))
-        verdict = "ends" if ended else "continues"
-        lines.append(f"{token.label} flat check {d20} vs DC {effect.flat_dc}: {effect.name} {verdict}")
-    return state, lines, ended
-
-
-def _end_effect(state: GameState, effect: Effect) -> GameState:
-    enc = _enc(state)
-    state = replace(state, encounter=replace(enc, effects=tuple(e for e in enc.effects if e.id != effect.id)))
-    if effect.condition:
-        tok = state.scene.token(effect.token_id)
-        if tok is not None:
-            state = _put(state, tok.without_condition(effect.condition.split()[0].lower()))
-    return state
-
-
-def _count_down(state: GameState, token_id: str, tick: str) -> tuple[GameState, list[str]]:
-    lines: list[str] = []
-    for effect in _enc(state).effects:
-        if effect.rounds is None or effect.tick != tick or effect.counts_on != token_id:
-            continue
-        left = effect.rounds - 1
-        if left <= 0:
-            state = _end_effect(state, effect)
-            lines.append(f"{effect.name} on {_label(state, effect.token_id)} ends")
-        else:
-            cur = _enc(state)
-            updated = tuple(replace(e, rounds=left) if e.id == effect.id else e for e in cur.effects)
-            state = replace(state, encounter=replace(cur, effects=updated))
-    return state, lines
-
-
-def _effect_damage(state: GameState, token_id: str, when: str, rng: DieSource) -> tuple[GameState, list[str]]:
-    lines: list[str] = []
-    for effect in _enc(state).effects:
-        if effect.token_id != token_id or effect.damage is None or effect.damage_at != when:
-            continue
-        tok = state.scene.token(token_id)
-        if tok is None:
-            continue
-        state, more, ended = _damage_from_effect(state, tok, effect, rng)
-        lines.extend(more)
-        if ended:
-            state = _end_effect(state, effect)
-    return state, lines
-
-
-def add_effect(state: GameState, effect: Effect) -> GameState:
-    """Add an effect; it gives its condition now. In PF2e a second persistent damage of the same type
-    replaces the first only when its average is higher (they don't stack)."""
-    enc = _enc(state)
-    effects = enc.effects
-    if effect.damage is not None and effect.flat_dc is not None:
-        same = [
-            old
-            for old in effects
-            if old.token_id == effect.token_id
-            and old.damage is not None
-            and old.flat_dc is not None
-            and _damage_key(old) == _damage_key(effect)
-        ]
-        if same:
-            if dice.average(effect.damage) <= dice.average(same[0].damage or "0"):
-                return state
-            effects = tuple(old for old in effects if old.id != same[0].id)
-    state = replace(state, encounter=replace(enc, effects=(*effects, effect)))
-    if effect.condition:
-        parts = effect.condition.split()
-        value = int(parts[1]) if len(parts) > 1 and parts[1].lstrip("-").isdigit() else None
-        state = _put(state, _token(state, effect.token_id).with_condition(parts[0].lower(), value))
-    return state
-
-
-def _damage_key(effect: Effect) -> str:
-    assert effect.damage is not None
-    types = [p.damage_type or "" for p in dice.parse(effect.damage).parts]
-    return ",".join(types) or effect.name
-
-
-def remove_effect(state: GameState, effect_id: str) -> GameState:
-    for e in _enc(state).effects:
-        if e.id == effect_id:
-            return _end_effect(state, e)
-    return state
-
-
 # ----------------------------------------------------------------------------------------------- turns
 
 
@@ -320,11 +207,7 @@ def begin_turn(
     lines = [f"Round {enc.round}: {tok.label if tok else tid}'s turn"]
     if tok is None:
         return replace(state, encounter=replace(enc, turn=None)), lines
-    state, more = _count_down(state, tid, "start")
-    lines += more
     state, more = _turn_rules(state, tid, "start", rolls, rng)
-    lines += more
-    state, more = _effect_damage(state, tid, "start", rng)
     lines += more
     token = _token(state, tid)
     turn = fresh_turn(_system(state), token)
@@ -363,11 +246,7 @@ def _end_of_turn(
     tid = enc.order[enc.index].token_id
     lines: list[str] = []
     if state.scene.token(tid) is not None:
-        state, more = _effect_damage(state, tid, "end", rng)
-        lines += more
         state, more = _turn_rules(state, tid, "end", rolls, rng)
-        lines += more
-        state, more = _count_down(state, tid, "end")
         lines += more
     return state, lines
 
@@ -731,31 +610,3 @@ def SetInitiative(token_id: str, d20: int) -> EncounterStep:
         ]
 
     return EncounterStep("Set initiative", step)
-
-
-@dataclass(frozen=True, slots=True)
-class AddEffect:
-    effect: Effect
-    merge_key: object | None = None
-
-    @property
-    def label(self) -> str:
-        return f"{self.effect.name} on {self.effect.token_id}"
-
-    def apply(self, state: GameState) -> Outcome:
-        return logged(
-            add_effect(state, self.effect), f"{_label(state, self.effect.token_id)}: {self.effect.name}"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class RemoveEffect:
-    effect_id: str
-    merge_key: object | None = None
-
-    @property
-    def label(self) -> str:
-        return "Remove effect"
-
-    def apply(self, state: GameState) -> Outcome:
-        return logged(remove_effect(state, self.effect_id), f"Effect {self.effect_id} removed")

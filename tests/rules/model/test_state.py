@@ -107,3 +107,58 @@ def test_a_damaged_timed_effect_is_a_problem_not_a_crash() -> None:
     read = state_from_document(doc)
     assert read.state.encounter is None
     assert any("encounter.timed[0]" in p for p in read.problems), read.problems
+
+
+def test_effects_saved_by_the_first_version_open_as_persistent_damage_and_timed_conditions() -> None:
+    """FiveFoot 0.1 wrote ``encounter.effects``: persistent damage with a flat check, and conditions counted
+    down in rounds. They open as the token's persistent damage and as timed effects."""
+    from rules.model import effects as timed
+
+    running = _running()
+    doc = json.loads(json.dumps(state_to_document(running)))
+    doc["encounter"]["effects"] = [
+        {
+            "id": "e1",
+            "token": "B",
+            "name": "persistent fire",
+            "damage": "1d6 fire",
+            "damage_at": "end",
+            "flat_dc": 15,
+            "rounds": None,
+            "tick": "start",
+            "owner": None,
+            "condition": None,
+        },
+        {
+            "id": "e2",
+            "token": "C",
+            "name": "scare",
+            "rounds": 2,
+            "tick": "start",
+            "owner": "A",
+            "condition": "frightened 1",
+            "damage": None,
+            "damage_at": "end",
+            "flat_dc": None,
+        },
+        {
+            "id": "e3",
+            "token": "D",
+            "name": "burning oil",
+            "damage": "1d4 fire",
+            "damage_at": "start",
+            "flat_dc": None,
+            "rounds": 1,
+            "tick": "start",
+            "owner": None,
+            "condition": None,
+        },
+    ]
+    read = state_from_document(doc)
+    b = read.state.scene.token("B")
+    assert b is not None and [(p.damage, p.type) for p in b.persistent] == [("1d6", "fire")]
+    assert read.state.encounter is not None
+    (scare,) = read.state.encounter.timed
+    assert (scare.target, scare.name, scare.value, scare.source) == ("C", "frightened", 1, "scare")
+    assert scare.ends == timed.Ends.after_rounds(2, "A")
+    assert any("encounter.effects[2]" in p and "burning oil" in p for p in read.problems), read.problems

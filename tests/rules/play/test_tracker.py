@@ -19,7 +19,7 @@ from rules.model.codec import (
     state_from_json,
     state_to_document,
 )
-from rules.model.encounter import Effect
+from rules.model.effects import END, Effect, Ends
 from rules.model.state import GameState
 from rules.play.moves import record_move
 from rules.play.turns import (
@@ -209,7 +209,7 @@ def test_the_encounter_round_trips_through_the_scene_file() -> None:
     assert enc is not None
     enc = replace(
         enc,
-        effects=(Effect("e1", "b", "persistent fire", damage="1d6 fire", flat_dc=15),),
+        timed=(Effect("e1", "b", "frightened", 2, Ends.at_turn("b", END), source="Demoralize"),),
         reactions_used=frozenset({"c"}),
         delayed=frozenset({"B"}),
     )

@@ -12,12 +12,13 @@ from rules.dice import ScriptedDice
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Cell, Point
 from rules.model.areas import PlacedArea
-from rules.model.encounter import Effect
+from rules.model.effects import Effect, Ends
 from rules.model.state import GameState
 from rules.play.command import Refused
+from rules.play.effects import EditConditions
 from rules.play.moves import MoveToken
+from rules.play.table import ApplyDamage
 from rules.play.turns import (
-    AddEffect,
     Delay,
     NextTurn,
     PreviousTurn,
@@ -27,6 +28,7 @@ from rules.play.turns import (
     has_reaction,
     roll_initiative,
 )
+from rules.scene import PersistentDamage
 from tests.rules.play.helpers import ARENA, scene_from, started
 
 
@@ -137,26 +139,25 @@ def test_5e_death_save_at_the_start_of_turn() -> None:
 
 
 def test_persistent_damage_at_the_end_of_turn_with_flat_check() -> None:
-    state = started()
-    state = AddEffect(Effect("e1", "A", "persistent fire", damage="1d6 fire", flat_dc=15)).apply(state).state
+    state = started(A={"persistent": (PersistentDamage("1d6", "fire"),)})
     # A lower persistent fire doesn't replace it; A's turn ends: 4 fire, flat 14 → continues.
-    state = AddEffect(Effect("e2", "A", "persistent fire", damage="1d4 fire", flat_dc=15)).apply(state).state
-    assert state.encounter is not None and [e.id for e in state.encounter.effects] == ["e1"]
+    state = ApplyDamage("A", (), persistent=(PersistentDamage("1d4", "fire"),)).apply(state).state
+    assert [(p.damage, p.type) for p in state.scene.token("A").persistent] == [("1d6", "fire")]  # type: ignore[union-attr]
     out = NextTurn(ScriptedDice([4, 14])).apply(state)
     assert out.state.scene.token("A").hp == 16  # type: ignore[union-attr]
-    assert any("continues" in line for line in out.lines)
+    assert any("continues" in line for line in out.lines), out.lines
     state = out.state
     for _ in range(3):
         state = _next(state)
     state = _next(state, [2, 15])  # round 2, A's turn ends: 2 fire, flat 15 → it ends
     assert state.scene.token("A").hp == 14  # type: ignore[union-attr]
-    assert state.encounter is not None and state.encounter.effects == ()
+    assert state.scene.token("A").persistent == ()  # type: ignore[union-attr]
 
 
 def test_durations_count_down_on_the_owner_turn_and_remove_their_condition() -> None:
     state = started()
-    effect = Effect("f", "B", "scare", rounds=1, owner_id="A", condition="off-guard")
-    state = AddEffect(effect).apply(state).state
+    effect = Effect("f", "B", "off-guard", None, Ends.after_rounds(1, "A"), source="scare")
+    state = EditConditions("B", ("off-guard",), (effect,)).apply(state).state
     assert state.scene.token("B").has_condition("off-guard")  # type: ignore[union-attr]
     for _ in range(3):
         state = _next(state)
