@@ -433,7 +433,7 @@ class JsonReader:
 
     def kind(self, value: JSON) -> str:
         """How a bad value is named in a message: ``null``, ``the string 'x'``, ``a list`` …"""
-        return _kind(value, self.shown_chars)
+        return describe_value(value, self.shown_chars)
 
     def fail(self, path: str, message: str) -> SceneError:
         return SceneError(message, path, self.source)
@@ -505,7 +505,10 @@ class JsonReader:
         return tuple(self.string(v, f"{path}[{i}]") for i, v in enumerate(self.lst(value, path)))
 
 
-def _kind(value: JSON, shown_chars: int | None = None) -> str:
+def describe_value(value: JSON, shown_chars: int | None = None) -> str:
+    """A decoded JSON value in words for an error message (``the number 7``, ``a list``); texts and numbers
+    are cut to `shown_chars` characters. Safe for integers too long to print."""
+
     def cut(text: str) -> str:
         if shown_chars is None or len(text) <= shown_chars:
             return text
@@ -517,6 +520,8 @@ def _kind(value: JSON, shown_chars: int | None = None) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return f"the string {cut(value)!r}"
+    if isinstance(value, int) and value.bit_length() > 3000:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
     if isinstance(value, (int, float)):
         return f"the number {cut(repr(value))}"
     if isinstance(value, list):
@@ -621,7 +626,7 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
     if "format" not in doc:
         raise r.fail("format", f"missing (expected {FORMAT!r})")
     if doc["format"] != FORMAT:
-        raise r.fail("format", f"{_kind(doc['format'])} is not {FORMAT!r}")
+        raise r.fail("format", f"{describe_value(doc['format'])} is not {FORMAT!r}")
     check_document(doc, source)  # counts, sizes, depth and digits first (rules.limits)
     doc = migrate(dict(doc), source)
     if "system" not in doc:

@@ -74,6 +74,12 @@ def parse_json_bytes(data: bytes, source: str) -> Any:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SceneError(f"not UTF-8 text (byte {exc.start})", "", source) from None
+    return parse_json_text(text, source)
+
+
+def parse_json_text(text: str, source: str) -> Any:
+    """Decode JSON text. Raises `SceneError` naming `source` for anything unreadable (bad syntax, nesting
+    too deep, an integer with more digits than Python converts)."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -117,3 +117,15 @@ def test_mutated_files_raise_only_the_documented_error(name: str, data: Any, act
             "tokens": [token],
         }
         assert scene_from_json(scene).token("t") is not None
+
+
+def test_an_integer_too_long_to_convert_is_an_import_error_naming_the_file(tmp_path: Path) -> None:
+    from rules.io.creatures import import_creatures
+    from rules.scene import describe_value
+
+    monsters = tmp_path / "monsters.json"
+    monsters.write_text('[{"name": "X", "hit_points": ' + "9" * 5000 + "}]", encoding="utf-8")
+    with pytest.raises(CreatureImportError, match=r"monsters\.json.*not valid JSON"):
+        import_creatures(monsters, "dnd5e-2014")
+    assert describe_value(10**5000) == "a number of about 5000 digits"
+    assert describe_value(7) == "the number 7"

@@ -9,7 +9,6 @@ from __future__ import annotations
 import gzip
 import html
 import io
-import json
 import re
 import zlib
 from collections.abc import Callable, Sequence
@@ -17,9 +16,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
-from rules.errors import CreatureImportError
+from rules.errors import CreatureImportError, SceneError
+from rules.io.reading import parse_json_text
 from rules.model.creature import Creature, CreatureError
-from rules.scene import Attack
+from rules.scene import Attack, describe_value
 
 JSON = Any
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -140,19 +140,7 @@ class Reader:
 
 
 def _kind(value: JSON) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"the text {value[:40]!r}"
-    if isinstance(value, (int, float)):
-        return f"the number {value!r}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+    return describe_value(value, 40)
 
 
 def read_json(path: Path) -> JSON:
@@ -190,14 +178,14 @@ def _gunzip(data: bytes, source: str) -> bytes:
 
 
 def parse_json(text: str, source: str) -> JSON:
+    """Decode JSON text as the scene readers do (`rules.io.reading.parse_json_text`), failing with a
+    `CreatureImportError`."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CreatureImportError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", "", source
-        ) from None
-    except RecursionError:
-        raise CreatureImportError("not valid JSON: nested too deeply", "", source) from None
+        return parse_json_text(text, source)
+    except CreatureImportError:
+        raise
+    except SceneError as exc:
+        raise CreatureImportError(exc.detail, exc.path, source) from None
 
 
 _TAG = re.compile(r"<[^>]+>")
