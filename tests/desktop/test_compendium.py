@@ -21,9 +21,10 @@ from desktop.window.library import CreatureLibrary
 from rules.cli import answer
 from rules.geometry.coords import Cell
 from rules.model.creature import creature_to_json
+from tests.shared_data import shared
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLES = Path("/work/shared/creature-samples")
+SAMPLES = shared("creature-samples")
 needs_samples = pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared creature samples are not present")
 
 

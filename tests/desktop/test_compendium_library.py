@@ -12,8 +12,9 @@ from PySide6.QtGui import QColor, QImage
 from desktop.window.library import MY_CREATURES, CreatureLibrary
 from rules.errors import CreatureImportError
 from rules.model.creature import Creature
+from tests.shared_data import shared
 
-SAMPLES = Path("/work/shared/creature-samples")
+SAMPLES = shared("creature-samples")
 
 
 def png(path: Path) -> None:

@@ -14,9 +14,10 @@ from PySide6.QtWidgets import QTableWidgetItem
 from desktop.dialogs.creature_editor import CreatureEditor, blank_creature
 from desktop.window.library import MY_CREATURES, CreatureLibrary
 from rules.io.creatures import import_creatures
+from tests.shared_data import shared
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLES = Path("/work/shared/creature-samples")
+SAMPLES = shared("creature-samples")
 
 
 @pytest.fixture(scope="module")

@@ -13,9 +13,10 @@ from rules.io.creatures import import_creatures
 from rules.io.creatures.compendium import bundled_creatures, demo_creatures
 from rules.model.creature import creature_to_token
 from rules.scene import scene_from_json
+from tests.shared_data import shared
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
-SOURCE = Path("/work/shared/creature-samples/5e-bits")
+SOURCE = shared("creature-samples/5e-bits")
 
 
 def test_srd51_bestiary_has_every_monster_with_attribution() -> None:

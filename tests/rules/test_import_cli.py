@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from tests.rules.cli_runs import rules_answers
+from tests.shared_data import shared
 
-SAMPLES = Path("/work/shared/creature-samples")
+SAMPLES = shared("creature-samples")
 pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared creature samples are not present")
 
 

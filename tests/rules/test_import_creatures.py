@@ -21,8 +21,9 @@ from rules.io.creatures import detect_format, import_creatures, import_document
 from rules.model.creature import Creature, creature_to_token
 from rules.scene import Attack, scene_from_json
 from rules.systems.board import melee_reach
+from tests.shared_data import shared
 
-SAMPLES = Path("/work/shared/creature-samples")
+SAMPLES = shared("creature-samples")
 pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared creature samples are not present")
 
 SIZE = {"tiny": "tiny", "sm": "small", "med": "medium", "lg": "large", "huge": "huge", "grg": "gargantuan"}

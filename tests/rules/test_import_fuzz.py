@@ -17,8 +17,9 @@ from rules.errors import CreatureImportError
 from rules.io.creatures import import_document
 from rules.model.creature import creature_to_token
 from rules.scene import scene_from_json
+from tests.shared_data import shared
 
-SAMPLES = Path("/work/shared/creature-samples")
+SAMPLES = shared("creature-samples")
 pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared creature samples are not present")
 
 FUZZ = settings(
