@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+
 class Catalogue(Protocol):
     """What `render` needs of a translation catalogue (Python's `gettext.NullTranslations` has it)."""
 
