@@ -58,8 +58,10 @@ from desktop.map.items.fog_layer import PLAYER_ALPHA, FogController, FogItem
 from desktop.map.items.grid_layer import GridLayer
 from desktop.map.items.light_layer import LightLayerItem
 from desktop.map.items.token_item import TokenItem
-from desktop.map.tools.fog_tool import FogTool, LightTool, SetAmbient, SetFogMode
+from desktop.map.tools.fog_tool import FogTool, LightTool
 from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
+from rules.play.fog import SetFogMode
+from rules.play.lights import SetAmbient
 from rules.play.projection import PlayerView, ShownToken, player_projection
 
 Z_AREAS = 20.0

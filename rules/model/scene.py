@@ -402,6 +402,11 @@ class Scene:
         """A copy with `changes` applied and a fresh cache."""
         return replace(self, _cache={}, **changes)
 
+    def with_fog(self, fog: Fog | None) -> Scene:
+        """A copy with another fog of war that keeps this scene's cache: nothing derived from a scene (sight,
+        light, movement) depends on its fog."""
+        return replace(self, fog=fog, _cache=self._cache)
+
 
 def default_options(system: str) -> Options:
     if system == "pf2e":

@@ -6,6 +6,9 @@ command drops the redo branch. The command's log lines become one entry of the s
 state is exactly what led to it (an undone move leaves the log too). Two consecutive commands with the same
 non-None ``merge_key`` become one step (and one log entry) unless the state was saved in between. At most
 `limit` steps are kept; the oldest are dropped. `mark_clean` remembers the saved step (`is_clean`).
+
+Every step ends with what the engine does after any command: the squares the party now sees are folded into
+the fog of war when the command changed what it can see (`rules.play.fog.explore`), inside the same step.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from rules.model.state import GameState
 from rules.play.command import Command, Outcome
+from rules.play.fog import explore
 
 DEFAULT_LIMIT = 500
 
@@ -60,7 +64,7 @@ class History:
         )
         base = top.before if merge and top is not None else before
         text = outcome.text
-        after = replace(outcome.state, log=(*base.log, text) if text else base.log)
+        after = replace(explore(before, outcome.state), log=(*base.log, text) if text else base.log)
         if merge and top is not None:
             entry = Entry(command, top.before, after, text, outcome.detail)
             self._entries[-1] = entry

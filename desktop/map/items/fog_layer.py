@@ -7,9 +7,8 @@ player view draws the same masks opaque: unknown squares black, explored ones di
 `FogController` keeps the GM view's fog item up to date: on every document change, and while a token is
 dragged (the carried tokens' preview squares count, so the party's sight follows the drag), it recomputes
 what the party sees (`rules.geometry.vision.party_seen`, cached per token position so a drag step costs one
-token). When a change at the tip of the history shows the party new squares it folds them into the scene's
-fog (`RememberFog`, merged into one undo step with the remembering before it) so the memory is saved with
-the scene; after an undo it doesn't, so undo never fights the memory.
+token). It only draws: the engine remembers what the party has seen inside the command that changed it
+(`rules.play.fog.explore`).
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -116,9 +115,7 @@ class FogController(QObject):
         self.doc = doc
         self.map_scene = map_scene
         self.item = item
-        self.remember = True
         self._carried: tuple[tuple[str, Cell], ...] = ()
-        self._pending = False
         doc.changed.connect(self._on_doc_changed)  # type: ignore[attr-defined]
         # the scene repaints while a token is carried: follow the preview squares
         map_scene.changed.connect(self._on_scene_changed)  # type: ignore[attr-defined]
@@ -143,7 +140,6 @@ class FogController(QObject):
         return scene
 
     def refresh(self) -> None:
-        self._pending = False
         visible, known, on = fog_masks(self.preview_scene())
         if on:
             self.item.set_masks(visible, known)
@@ -160,23 +156,6 @@ class FogController(QObject):
     def _on_doc_changed(self, _old: object, _new: object) -> None:
         self._carried = self.carried()
         self.refresh()
-        if self.remember and not self._pending:
-            self._pending = True
-            QTimer.singleShot(0, self._remember)
-
-    def _remember(self) -> None:
-        """Fold what the party sees into the saved fog, at the tip of the history only."""
-        self._pending = False
-        doc = self.doc
-        scene: Scene = doc.scene  # type: ignore[attr-defined]
-        fog = scene.fog
-        if fog is None or not fog.enabled or doc.can_redo():  # type: ignore[attr-defined]
-            return
-        if fog.resized(scene.grid.width, scene.grid.height).remember(party_seen(scene)) is fog:
-            return
-        from desktop.map.tools.fog_tool import RememberFog
-
-        doc.execute(RememberFog())  # type: ignore[attr-defined]
 
 
 __all__ = ["GM_ALPHA", "PLAYER_ALPHA", "Fog", "FogController", "FogItem", "fog_image", "fog_masks"]
