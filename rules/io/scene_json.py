@@ -2,8 +2,8 @@
 
 `load_scene_file` / `scene_from_json` validate the scene JSON and raise `SceneError` naming the JSON path of a
 bad field (``tokens[2].size: 'enormous' is not one of tiny, …``). `scene_to_json` writes it back: known
-fields in their canonical form, unknown keys kept as they were. `JsonReader` is the one typed reader of
-decoded JSON every format of `rules.io` uses (scenes, the engine's state, creatures, Universal VTT).
+fields in their canonical form, unknown keys kept as they were. It reads through the one JSON reader of
+`rules.io` (`rules.io.json_reader`: `decode_json`, `JsonReader`), which every format uses.
 
 Format versions: ``version`` is the scene format version. `migrate` upgrades older documents step by
 step before validation; `FORMAT_VERSION` is what this code writes.
@@ -19,16 +19,15 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
-import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from rules.errors import SceneError
-from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell, Point
+from rules.geometry.coords import SIZE_SQUARES, SIZES, Point
 from rules.io.creature_table import compact_token_json, link_tokens
+from rules.io.json_reader import JsonReader, decode_json, describe_value
 from rules.limits import check_document, check_scene
 from rules.model.fog import MAX_SIDE as FOG_MAX_SIDE
 from rules.model.fog import Fog
@@ -63,115 +62,6 @@ JSON = Any
 
 
 # ------------------------------------------------------------------------------------------ validation
-
-
-class JsonReader:
-    """Typed access to decoded JSON that reports a bad field by its JSON path: each check raises
-    `SceneError(message, path, source)`. A bad value is shown whole in the message, or cut to `shown_chars`
-    characters (strings and numbers) when that is given."""
-
-    def __init__(self, source: str, *, shown_chars: int | None = None) -> None:
-        self.source = source
-        self.shown_chars = shown_chars
-
-    def kind(self, value: JSON) -> str:
-        """How a bad value is named in a message: ``null``, ``the string 'x'``, ``a list`` …"""
-        return describe_value(value, self.shown_chars)
-
-    def fail(self, path: str, message: str) -> SceneError:
-        return SceneError(message, path, self.source)
-
-    def obj(self, value: JSON, path: str) -> dict[str, JSON]:
-        if not isinstance(value, dict):
-            raise self.fail(path, f"expected an object, got {self.kind(value)}")
-        return value
-
-    def lst(self, value: JSON, path: str) -> list[JSON]:
-        if not isinstance(value, list):
-            raise self.fail(path, f"expected a list, got {self.kind(value)}")
-        return value
-
-    def integer(self, value: JSON, path: str, *, lo: int | None = None, hi: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a whole number, got {self.kind(value)}")
-        if isinstance(value, float):
-            if not value.is_integer():
-                raise self.fail(path, f"expected a whole number, got {value!r}")
-            value = int(value)
-        if lo is not None and value < lo:
-            raise self.fail(path, f"{value} is less than {lo}")
-        if hi is not None and value > hi:
-            raise self.fail(path, f"{value} is more than {hi}")
-        return int(value)
-
-    def number(self, value: JSON, path: str) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a number, got {self.kind(value)}")
-        try:
-            result = float(value)
-        except OverflowError:
-            raise self.fail(path, "the number is too large") from None
-        if not math.isfinite(result):
-            raise self.fail(path, f"expected a finite number, got {value!r}")
-        return result
-
-    def string(self, value: JSON, path: str) -> str:
-        if not isinstance(value, str):
-            raise self.fail(path, f"expected a string, got {self.kind(value)}")
-        return value
-
-    def boolean(self, value: JSON, path: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(path, f"expected true or false, got {self.kind(value)}")
-        return value
-
-    def choice(self, value: JSON, path: str, choices: Iterable[str]) -> str:
-        options = tuple(choices)
-        if not isinstance(value, str) or value not in options:
-            shown = repr(value) if isinstance(value, str) else self.kind(value)
-            raise self.fail(path, f"{shown} is not one of {', '.join(options)}")
-        return value
-
-    def cell(self, value: JSON, path: str) -> Cell:
-        items = self.lst(value, path)
-        if len(items) != 2:
-            raise self.fail(path, f"expected [x, y], got a list of {len(items)}")
-        return Cell(self.integer(items[0], f"{path}[0]"), self.integer(items[1], f"{path}[1]"))
-
-    def point(self, value: JSON, path: str) -> Point:
-        items = self.lst(value, path)
-        if len(items) != 2:
-            raise self.fail(path, f"expected [x, y], got a list of {len(items)}")
-        return Point(self.number(items[0], f"{path}[0]"), self.number(items[1], f"{path}[1]"))
-
-    def strings(self, value: JSON, path: str) -> tuple[str, ...]:
-        return tuple(self.string(v, f"{path}[{i}]") for i, v in enumerate(self.lst(value, path)))
-
-
-def describe_value(value: JSON, shown_chars: int | None = None) -> str:
-    """A decoded JSON value in words for an error message (``the number 7``, ``a list``); texts and numbers
-    are cut to `shown_chars` characters. Safe for integers too long to print."""
-
-    def cut(text: str) -> str:
-        if shown_chars is None or len(text) <= shown_chars:
-            return text
-        return text[: shown_chars - 3] + "…"
-
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"the string {cut(value)!r}"
-    if isinstance(value, int) and value.bit_length() > 3000:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    if isinstance(value, (int, float)):
-        return f"the number {cut(repr(value))}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
 
 
 def _extra(raw: Mapping[str, JSON], known: Iterable[str]) -> dict[str, JSON]:
@@ -660,15 +550,8 @@ def load_scene_file(path: str | Path) -> Scene:
 
 
 def scene_from_text(text: str, source: str = "") -> Scene:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SceneError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", "", source
-        ) from None
-    except RecursionError:
-        raise SceneError("not valid JSON: nested too deeply", "", source) from None
-    return scene_from_json(doc, source)
+    """A scene from its JSON text (`rules.io.json_reader.decode_json`). Raises `SceneError`."""
+    return scene_from_json(decode_json(text, source), source)
 
 
 # ---------------------------------------------------------------------------------------------- saving

@@ -33,13 +33,13 @@ clamped to it. Free mode's movement ledger is not saved (a file opens with every
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.geometry.coords import Point
+from rules.io.json_reader import JsonReader
 from rules.io.scene_json import migrate, scene_from_json, scene_to_json
 from rules.model import effects as timed_effects
 from rules.model.area_spec import ALL_SHAPES, AreaSpec
@@ -54,44 +54,33 @@ LOG_KEY = "log"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-class _Bad(ValueError):
-    pass
+#: The one JSON reader of `rules.io` (`rules.io.json_reader`): a bad field raises `SceneError` (a
+#: `ValueError`) naming its path, which the readers below turn into a problem text.
+_READ = JsonReader("", shown_chars=60)
 
 
 def _int(raw: Mapping[str, Any], key: str, path: str, default: int | None = None) -> int:
-    v = raw.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise _Bad(f"{path}.{key}: must be a whole number, got {v!r}")
-    return v
+    return _READ.integer(raw.get(key, default), f"{path}.{key}")
 
 
 def _opt_int(raw: Mapping[str, Any], key: str, path: str) -> int | None:
-    return None if raw.get(key) is None else _int(raw, key, path)
+    return _READ.opt_int(raw.get(key), f"{path}.{key}")
 
 
 def _text(raw: Mapping[str, Any], key: str, path: str, default: str | None = None) -> str:
-    v = raw.get(key, default)
-    if not isinstance(v, str):
-        raise _Bad(f"{path}.{key}: must be text, got {v!r}")
-    return v
+    return _READ.string(raw.get(key, default), f"{path}.{key}")
 
 
 def _opt_text(raw: Mapping[str, Any], key: str, path: str) -> str | None:
-    return None if raw.get(key) is None else _text(raw, key, path)
+    return _READ.opt_string(raw.get(key), f"{path}.{key}")
 
 
 def _obj(raw: Any, path: str) -> Mapping[str, Any]:
-    if not isinstance(raw, Mapping):
-        raise _Bad(f"{path}: must be an object, got {raw!r}")
-    return raw
+    return _READ.obj(raw, path)
 
 
 def _list(raw: Any, path: str) -> Sequence[Any]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise _Bad(f"{path}: must be a list, got {raw!r}")
-    return raw
+    return _READ.lst(raw, path, optional=True)
 
 
 def _num(v: float) -> int | float:
@@ -138,7 +127,7 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
         cp = f"{path}.order[{i}]"
         co = _obj(c, cp)
         tiebreak = tuple(
-            _int({"v": v}, "v", f"{cp}.tiebreak[{j}]") for j, v in enumerate(_list(co.get("tiebreak"), cp))
+            _READ.integer(v, f"{cp}.tiebreak[{j}]") for j, v in enumerate(_list(co.get("tiebreak"), cp))
         )
         order.append(
             Combatant(_text(co, "token", cp), _int(co, "d20", cp, 10), _int(co, "modifier", cp, 0), tiebreak)
@@ -160,11 +149,11 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
             attacks=_int(to, "attacks", tp, 0),
         )
     used = frozenset(
-        _text({"v": v}, "v", f"{path}.reactions_used[{i}]")
+        _READ.string(v, f"{path}.reactions_used[{i}]")
         for i, v in enumerate(_list(o.get("reactions_used"), f"{path}.reactions_used"))
     )
     delayed = frozenset(
-        _text({"v": v}, "v", f"{path}.delayed[{i}]")
+        _READ.string(v, f"{path}.delayed[{i}]")
         for i, v in enumerate(_list(o.get("delayed"), f"{path}.delayed"))
     )
     readied: list[tuple[str, str]] = []
@@ -239,12 +228,8 @@ def timed_effect_from_json(raw: Any, path: str) -> timed_effects.Effect:
 
 
 def _bool(raw: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
-    value = raw.get(key, default)
-    if value is None:
-        return default
-    if not isinstance(value, bool):
-        raise ValueError(f"{path}.{key}: must be true or false, got {value!r}")
-    return value
+    value = raw.get(key)
+    return default if value is None else _READ.boolean(value, f"{path}.{key}")
 
 
 # ----------------------------------------------------------------------------------------------- areas
@@ -288,63 +273,44 @@ def area_to_json(area: PlacedArea) -> dict[str, Any]:
 
 
 def _whole(raw: Mapping[str, Any], key: str, path: str, lo: int, default: int | None = None) -> int | None:
-    v = raw.get(key)
-    if v is None:
-        return default
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not float(v).is_integer() or v < lo:
-        raise _Bad(f"{path}.{key}: must be a whole number ≥ {lo}, got {v!r}")
-    return int(v)
-
-
-def _finite(v: Any, path: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise _Bad(f"{path}: must be a number, got {v!r}")
-    return float(v)
+    value = raw.get(key)
+    return default if value is None else _READ.integer(value, f"{path}.{key}", lo=lo)
 
 
 def area_from_json(raw: Any, path: str = "area") -> PlacedArea:
     """One area from its JSON object. Raises `ValueError` naming the bad field (``areas[0].feet: …``)."""
-    if not isinstance(raw, Mapping):
-        raise _Bad(f"{path}: must be an object, got {raw!r}")
+    raw = _obj(raw, path)
     area_id = _opt_text(raw, "id", path)
     if not area_id:
-        raise _Bad(f"{path}.id: an area needs an id")
-    shape = _opt_text(raw, "shape", path)
-    if shape not in ALL_SHAPES:
-        raise _Bad(f"{path}.shape: must be one of {', '.join(ALL_SHAPES)}, got {shape!r}")
+        raise _READ.fail(f"{path}.id", "an area needs an id")
+    shape = _READ.choice(raw.get("shape"), f"{path}.shape", ALL_SHAPES)
     feet = _whole(raw, "feet", path, 0)
     if feet is None:
-        raise _Bad(f"{path}.feet: missing")
+        raise _READ.fail(f"{path}.feet", "missing")
     origin: Point | None = None
     o = raw.get("origin", raw.get("corner"))
     if o is not None:
-        if not isinstance(o, Sequence) or isinstance(o, str) or len(o) != 2:
-            raise _Bad(f"{path}.origin: must be [x, y], got {o!r}")
-        origin = Point(_finite(o[0], f"{path}.origin[0]"), _finite(o[1], f"{path}.origin[1]"))
-    direction = None if raw.get("direction") is None else _finite(raw["direction"], f"{path}.direction")
+        origin = _READ.point(o, f"{path}.origin")
+    direction = None if raw.get("direction") is None else _READ.number(raw["direction"], f"{path}.direction")
     width = _whole(raw, "width", path, 1, 5)
     assert width is not None
     token = _opt_text(raw, "token", path)
-    include_self = raw.get("include_self", False)
-    if not isinstance(include_self, bool):
-        raise _Bad(f"{path}.include_self: must be true or false, got {include_self!r}")
+    include_self = _bool(raw, "include_self", path, False)
     method = _opt_text(raw, "method", path)
-    elevation = raw.get("elevation", 0)
-    if isinstance(elevation, bool) or not isinstance(elevation, int):
-        raise _Bad(f"{path}.elevation: must be a whole number of feet, got {elevation!r}")
-    if method is not None and method not in AREA_METHODS:
-        raise _Bad(f"{path}.method: must be one of {', '.join(AREA_METHODS)}, got {method!r}")
+    elevation = _int(raw, "elevation", path, 0)
+    if method is not None:
+        _READ.choice(method, f"{path}.method", AREA_METHODS)
     if shape in ("cone", "line") and direction is None:
-        raise _Bad(f"{path}.direction: a {shape} needs a direction")
+        raise _READ.fail(f"{path}.direction", f"a {shape} needs a direction")
     if shape == "emanation" and token is None:
-        raise _Bad(f"{path}.token: an emanation needs its creature")
+        raise _READ.fail(f"{path}.token", "an emanation needs its creature")
     if origin is None and shape not in ("emanation", "cone", "line"):
-        raise _Bad(f"{path}.origin: a {shape} needs its corner")
+        raise _READ.fail(f"{path}.origin", f"a {shape} needs its corner")
     if origin is None and shape in ("cone", "line") and token is None:
-        raise _Bad(f"{path}.origin: a {shape} needs an origin or its creator")
+        raise _READ.fail(f"{path}.origin", f"a {shape} needs an origin or its creator")
     colour = _opt_text(raw, "colour", path) or DEFAULT_COLOUR
     if not _COLOUR.match(colour):
-        raise _Bad(f"{path}.colour: must be #rrggbb, got {colour!r}")
+        raise _READ.fail(f"{path}.colour", f"expected a colour #rrggbb, got {_READ.kind(colour)}")
     spec = AreaSpec(
         shape=shape,
         feet=feet,

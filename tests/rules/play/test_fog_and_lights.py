@@ -144,7 +144,10 @@ def test_the_fog_query_answers_explored_and_visible_squares() -> None:
     seen = {(x, y) for y, x in zip(*party_seen(scene).nonzero(), strict=True)}
     assert {tuple(c) for c in got["visible"]} == seen
     assert {tuple(c) for c in got["explored"]} == {
-        (x, y) for x in range(12) for y in range(8) if scene.fog.is_explored(x, y)  # type: ignore[union-attr]
+        (x, y)
+        for x in range(12)
+        for y in range(8)
+        if scene.fog.is_explored(x, y)  # type: ignore[union-attr]
     }
     assert [9, 3] not in got["explored"] and [0, 0] in got["explored"]
     none = answer(room(fog=False), {"q": "fog"})
