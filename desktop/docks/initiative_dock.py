@@ -15,8 +15,6 @@ Every change is one undoable command with a log line.
 
 from __future__ import annotations
 
-import random
-
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
@@ -44,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from desktop.dialogs.end_turn_dialog import EndTurnDialog
 from desktop.dialogs.settings_dialog import recentre_on_turn
+from desktop.dice import app_dice
 from desktop.document import Document
 from desktop.look.style import hp_colour, side_colour
 from rules.dice import DieSource
@@ -208,7 +207,7 @@ class InitiativeDock(QDockWidget):
         self.doc = doc
         self.map_scene = map_scene
         self.view = view
-        self.dice: DieSource = dice if dice is not None else random.Random()
+        self.dice: DieSource = dice if dice is not None else app_dice()
         self._current: tuple[int, int, str | None] | None = None
         self._refreshing = False
         self._setup_widgets: list[tuple[str, QCheckBox, QSpinBox]] = []

@@ -34,8 +34,8 @@ from rules.model.state import GameState
 from rules.play.edits import UpdateToken, end_turn_command
 from rules.play.effects import EditConditions, GainTempHp, Heal
 from rules.play.moves import budget_for
-from rules.play.rolls import SetHeroPoints, spending
-from rules.systems import healing
+from rules.play.rolls import SetHeroPoints
+from rules.systems import healing, system_for
 
 NONE = -1  # spin box value shown as "—" (no value)
 
@@ -270,7 +270,7 @@ class InspectorDock(QDockWidget):
             self.hp.setValue(NONE if t.hp is None else t.hp)
             self.max_hp.setValue(NONE if t.max_hp is None else t.max_hp)
             self.temp_hp.setValue(t.temp_hp)
-            spend = spending(self.doc.scene.system)
+            spend = system_for(self.doc.scene).spending
             self.heroics_label.setText(spend.counter)
             self.hero_points.setVisible(spend.counts)
             self.inspiration.setVisible(not spend.counts)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from desktop.dice import app_dice
 from rules.dice import DieSource
 from rules.model.scene import Scene, Token
 from rules.systems import system_for
-from rules.systems.stealth import sneak_feet
 from rules.systems.table import ActionResult, ActionSpec
 
 if TYPE_CHECKING:
@@ -79,11 +79,9 @@ def add_actions_menu(
     """Add an "Actions" submenu for the token to `menu` (None when the token is gone): the system's own
     actions, then its maneuvers (each with a submenu of the creatures in reach), Aid / Help and Point Out,
     and Sneak (PF2e, while hidden or undetected: `sneak` arms the next drag). Dice come from `rng`
-    (default: a fresh `random.Random`); the action dialogs open on `parent`."""
+    (default: the app's dice, `desktop.dice.app_dice`); the action dialogs open on `parent`."""
     if rng is None:
-        import random
-
-        rng = random.Random()
+        rng = app_dice()
     token = doc.scene.token(token_id)
     if token is None:
         return None
@@ -94,8 +92,9 @@ def add_actions_menu(
     add_maneuvers_menu(sub, doc, token_id, None, rng, parent)
     add_support_menu(sub, doc, token_id, rng, parent)
     hidden = token.has_condition("hidden") or token.has_condition("undetected")
-    if system_for(doc.scene).has_sneak and hidden and sneak is not None:
-        sub.addAction(f"Sneak (drag up to {sneak_feet(token)} ft next)", sneak)
+    rules = system_for(doc.scene)
+    if rules.has_sneak and hidden and sneak is not None:
+        sub.addAction(f"Sneak (drag up to {rules.sneak_feet(token)} ft next)", sneak)
     return sub
 
 

@@ -38,16 +38,11 @@ from rules.play.command import Outcome, Refused
 from rules.play.moves import cell_text, plan_move, record_move
 from rules.play.turns import record_attack, spend_actions
 from rules.systems import system_for
+from rules.systems.base import MissingStatistic
 from rules.systems.damage import DamageEntry
-from rules.systems.dnd5e import checks as dnd_checks
-from rules.systems.dnd5e import maneuvers as dnd
-from rules.systems.dnd5e.checks import TestResult
-from rules.systems.dnd5e.editions import edition as edition_named
 from rules.systems.forced_movement import ForcedMove
+from rules.systems.hooks.maneuvers import Change
 from rules.systems.modifiers import breakdown_lines, signed, sum_text
-from rules.systems.pf2e import checks as pf2e_checks
-from rules.systems.pf2e import maneuvers as pf2e
-from rules.systems.pf2e.maneuvers import Change
 
 #: The menu's words for each maneuver.
 MANEUVER_NAMES: dict[str, str] = {
@@ -58,12 +53,13 @@ MANEUVER_NAMES: dict[str, str] = {
     "escape": "Escape",
     "tumble-through": "Tumble Through",
 }
-DEGREE_WORDS: dict[str, str] = {
-    "critical-success": "critical success",
-    "success": "success",
-    "failure": "failure",
-    "critical-failure": "critical failure",
-}
+#: Aid's usual DC (Player Core "Aid").
+AID_DC = 15
+
+
+def _words(outcome: str) -> str:
+    """An outcome in words: ``critical-success`` → ``critical success``."""
+    return outcome.replace("-", " ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,42 +139,6 @@ def _reach_problem(scene: Scene, actor: Token, target: Token, action: str) -> st
     return f"{target.label} is not within {actor.label}'s reach of {actor.reach} ft"
 
 
-def _one_d20(dice: tuple[int, ...], who: str) -> int:
-    if len(dice) != 1:
-        raise Refused(f"a PF2e check takes one d20 ({who}), got {len(dice)}")
-    return dice[0]
-
-
-def _dnd_dice(dice: tuple[int, ...], who: str) -> int | list[int] | None:
-    if not dice:
-        return None
-    if len(dice) > 2:
-        raise Refused(f"a 5e roll is one or two d20s ({who}), got {len(dice)}")
-    return dice[0] if len(dice) == 1 else list(dice)
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{ ({1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')) }"
-
-
-def _test_rows(result: TestResult, names: dict[str, str], what: str) -> list[str]:
-    """A 5e test as rows: the dice (and why two), the modifier, the total (and the DC)."""
-    who = names.get(result.token_id, result.token_id)
-    dice = (
-        f"d20 {result.d20_used}"
-        if result.mode == "normal"
-        else f"d20 {result.d20[0]}, {result.d20[1]} ({result.mode}: {result.d20_used})"
-    )
-    stat = result.stat.replace("_", " ")
-    extra = "".join(
-        f" {signed(v)} {label}" for v, label in ((result.penalty, "penalty"), (result.bonus, "bonus")) if v
-    )
-    rows = [f"{who} {what} ({stat} {result.kind}): {dice} {signed(result.modifier)}{extra} = {result.total}"]
-    rows += [f"    {r.render()}" for r in result.reasons]
-    rows += [f"    automatic failure: {a}" for a in result.automatic_failures]
-    return rows
-
-
 @dataclass(frozen=True, slots=True)
 class Maneuver:
     """One maneuver by `actor_id` on `target_id` (see the module docstring). `d20`: the actor's die (PF2e
@@ -203,134 +163,65 @@ class Maneuver:
 
     def apply(self, state: GameState) -> Outcome:
         scene = state.scene
+        rules = system_for(scene)
         actor = _token(scene, self.actor_id, "actor")
         target = _token(scene, self.target_id, "target")
         if actor.id == target.id:
             raise Refused(f"{actor.label} can't {self.label} itself")
-        actions = pf2e.ACTIONS if scene.is_pf2e else dnd.ACTIONS
+        actions = rules.maneuver_actions
         if self.action not in actions:
             raise Refused(f"{scene.system} maneuvers are {', '.join(actions)}, not {self.action!r}")
         problem = _reach_problem(scene, actor, target, self.action)
         if problem is None:
-            legal = pf2e.check_legal if scene.is_pf2e else dnd.check_legal
-            problem = legal(actor, target, self.action)
+            problem = rules.maneuver_problem(actor, target, self.action)
             if problem is not None:
                 problem = problem.replace(target.id, target.label).replace(actor.id, actor.label)
         if problem is not None:
             raise Refused(f"{actor.label} can't {self.label} {target.label}: {problem}")
-        if scene.is_pf2e:
-            return self._pf2e(state, actor, target)
-        return self._dnd(state, actor, target)
-
-    # ---- PF2e
-
-    def _pf2e(self, state: GameState, actor: Token, target: Token) -> Outcome:
-        scene = state.scene
-        rule = pf2e.RULES[self.action]
         number = self.attack_number or state.attack_number(actor.id)
-        d20 = _one_d20(self.d20, f"{actor.label}'s {rule.skills[0]}")
         try:
-            out = pf2e.maneuver(actor, target, self.action, d20, attack_number=number, scene=scene)
-        except pf2e_checks.MissingStatistic as exc:
+            out = rules.maneuver(
+                scene,
+                actor,
+                target,
+                self.action,
+                d20=self.d20,
+                target_d20=self.target_d20,
+                shove=self.shove,
+                attack_number=number,
+            )
+        except MissingStatistic as exc:
             raise Refused(f"{self.label}: {exc}") from None
         except ValueError as exc:
             raise Refused(f"{self.label}: {exc}") from None
         if out.damage is not None and self.damage_roll is None:
             raise Refused(f"a critical {self.label} needs its damage roll ({out.damage})")
-        skill = pf2e.actor_modifiers(actor, rule, number)[0]
-        rows = [f"d20 {d20}", *breakdown_lines(out.modifiers)]
-        rows.append(f"total {sum_text(d20, out.modifiers)} vs {rule.defence.capitalize()} DC {out.dc}")
-        dc_mods = breakdown_lines(out.dc_modifiers)
-        rows.append(f"DC {out.dc} = 10 {' '.join(dc_mods)}".rstrip() if dc_mods else f"DC {out.dc}")
         scene, effects = apply_changes(scene, out.changes)
         scene, pushed = apply_push(scene, out.push, out.push_feet)
         effects += pushed
         if out.damage is not None and self.damage_roll is not None:
-            scene, hurt = _damage(scene, target.id, self.damage_roll, "bludgeoning", f"{out.damage}")
+            scene, hurt = _damage(scene, target.id, self.damage_roll, out.damage_type, out.damage)
             effects += hurt
-        if out.degree == pf2e.CRITICAL_FAILURE and self.action == "grapple":
-            effects.append(f"{target.label} may grab {actor.label} or knock it prone (its choice)")
-        if self.action == "tumble-through":
-            if out.success and self.through_to is not None:
-                scene, moved = _tumble(scene, actor.id, self.through_to)
-                effects += moved
-            elif out.success:
-                effects.append(f"{actor.label} can move through {target.label}'s space on this Stride")
-            else:
-                effects.append(f"{actor.label}'s movement ends before {target.label}'s space")
+        if out.passes and self.through_to is not None:  # the actor moves through the target's space
+            scene, moved = _tumble(scene, actor.id, self.through_to)
+            effects += moved
+        else:
+            effects += out.notes
         if not effects:
             effects = ["no effect"]
         state = state.with_scene(scene)
-        if rule.attack:
+        if out.attack:
             state = record_attack(state, actor.id)
             state = _end_take_cover(state, actor.id, effects)
         else:
-            state = spend_actions(state, actor.id, 1)
-        attack = f" ({_ordinal(number)} attack)" if rule.attack and number > 1 else ""
+            state = spend_actions(state, actor.id, out.actions)
         report = ActionReport(
-            title=f"{actor.label} tries to {self.label} {target.label}{attack} with {skill.capitalize()}",
-            rows=tuple(rows),
-            result=DEGREE_WORDS.get(out.degree, out.degree),
+            title=out.title,
+            rows=out.rows,
+            result=out.result,
             effects=tuple(effects),
             success=out.success,
-            outcome=out,
-        )
-        return Outcome(state, report.lines(), report)
-
-    # ---- 5e
-
-    def _dnd(self, state: GameState, actor: Token, target: Token) -> Outcome:
-        scene = state.scene
-        ed = edition_named(scene.system)
-        try:
-            out = dnd.maneuver(
-                actor,
-                target,
-                self.action,
-                edition=ed,
-                d20=_dnd_dice(self.d20, f"{actor.label}'s roll"),
-                target_d20=_dnd_dice(self.target_d20, f"{target.label}'s roll"),
-                shove=self.shove,
-                scene=scene,
-            )
-        except dnd_checks.MissingStatistic as exc:
-            raise Refused(f"{self.label}: {exc}") from None
-        except ValueError as exc:
-            raise Refused(f"{self.label}: {exc}") from None
-        names = _names(scene)
-        rows: list[str] = []
-        if out.actor_roll is not None:
-            rows += _test_rows(out.actor_roll, names, "rolls")
-        if out.target_roll is not None:
-            rows += _test_rows(out.target_roll, names, "saves" if out.target_roll.kind == "save" else "rolls")
-        if out.dc is not None:
-            who = actor if self.action != "escape" else target
-            rows.append(f"DC {out.dc} (8 + {who.label}'s Strength modifier + proficiency bonus)")
-        if out.actor_roll is not None and out.target_roll is not None:
-            a, t = out.actor_roll.total, out.target_roll.total
-            rows.append(f"contest {a} vs {t}" + (" (a tie: nothing changes)" if a == t else ""))
-        scene, effects = apply_changes(scene, out.changes)
-        scene, pushed = apply_push(scene, out.push, out.push_feet)
-        effects += pushed
-        if not effects:
-            effects = ["no effect"]
-        state = state.with_scene(scene)
-        if self.action == "escape":
-            state = spend_actions(state, actor.id, 1)
-        else:
-            state = record_attack(state, actor.id)
-        what = (
-            self.label
-            if self.action != "shove"
-            else f"Shove ({'knock prone' if self.shove == 'prone' else 'push'})"
-        )
-        report = ActionReport(
-            title=f"{actor.label} tries to {what} {target.label}",
-            rows=tuple(rows),
-            result="success" if out.success else "failure",
-            effects=tuple(effects),
-            success=out.success,
-            outcome=out,
+            outcome=out.outcome,
         )
         return Outcome(state, report.lines(), report)
 
@@ -375,14 +266,15 @@ def _end_take_cover(state: GameState, token_id: str, effects: list[str]) -> Game
 
 @dataclass(frozen=True, slots=True)
 class Aid:
-    """PF2e Aid: `helper_id` rolls `skill` (d20) against DC 15 to help `ally_id`'s next check or attack."""
+    """Aid (PF2e, ``aid`` in `RuleSystem.support_actions`): `helper_id` rolls `skill` (d20) against DC 15
+    to help `ally_id`'s next check or attack (`RuleSystem.aid`)."""
 
     helper_id: str
     ally_id: str
     d20: int
     skill: str = "athletics"
     rank: str = "trained"
-    dc: int = pf2e_checks.AID_DC
+    dc: int = AID_DC
     merge_key: object | None = None
 
     @property
@@ -391,34 +283,36 @@ class Aid:
 
     def apply(self, state: GameState) -> Outcome:
         scene = state.scene
-        if not scene.is_pf2e:
+        rules = system_for(scene)
+        if "aid" not in rules.support_actions:
             raise Refused(f"Aid is a PF2e reaction; this scene is {scene.system} (use Help)")
         helper = _token(scene, self.helper_id, "helper")
         ally = _token(scene, self.ally_id, "ally")
         if helper.id == ally.id:
             raise Refused(f"{helper.label} can't Aid itself")
         try:
-            check = pf2e_checks.check(helper, self.skill, self.d20, self.dc)
-        except pf2e_checks.MissingStatistic as exc:
+            check = rules.aid(helper, self.skill, self.d20, self.dc, self.rank)
+        except MissingStatistic as exc:
             raise Refused(f"Aid: {exc}") from None
         except ValueError as exc:
             raise Refused(f"Aid: {exc}") from None
-        mod = pf2e_checks.aid_modifier(check.degree, self.rank, f"Aid by {helper.label}")
         rows = [
             f"d20 {self.d20}",
             *breakdown_lines(check.modifiers),
             f"total {sum_text(self.d20, check.modifiers)} vs DC {self.dc}",
         ]
         effects: list[str] = []
-        if mod is None:
+        if check.value is None:
             effects.append("no effect")
-        elif mod.value > 0:
-            scene = scene.replace_token(ally.with_condition("aided", mod.value))
+        elif check.value > 0:
+            scene = scene.replace_token(ally.with_condition("aided", check.value))
             effects.append(
-                f"{ally.label} gets {signed(mod.value)} circumstance to its next check or attack (aided)"
+                f"{ally.label} gets {signed(check.value)} circumstance to its next check or attack (aided)"
             )
         else:
-            effects.append(f"{ally.label} takes {signed(mod.value)} circumstance to its next check or attack")
+            effects.append(
+                f"{ally.label} takes {signed(check.value)} circumstance to its next check or attack"
+            )
         state = state.with_scene(scene)
         if state.encounter is not None:
             from rules.play.turns import use_reaction
@@ -430,7 +324,7 @@ class Aid:
         report = ActionReport(
             title=f"{helper.label} Aids {ally.label} with {self.skill.capitalize()}",
             rows=tuple(rows),
-            result=DEGREE_WORDS.get(check.degree, check.degree),
+            result=_words(check.degree),
             effects=tuple(effects),
             success=check.degree in ("success", "critical-success"),
             outcome=check,
@@ -454,8 +348,8 @@ class Help:
         from rules.systems.support_actions import help_ally
 
         scene = state.scene
-        if scene.is_pf2e:
-            raise Refused("Help is a D&D 5e action; this scene is PF2e (use Aid)")
+        if "help" not in system_for(scene).support_actions:
+            raise Refused(f"Help is a D&D 5e action; this scene is {scene.system} (use Aid)")
         helper = _token(scene, self.helper_id, "helper")
         ally = _token(scene, self.ally_id, "ally")
         if helper.id == ally.id:
@@ -479,14 +373,13 @@ class PointOut:
         return "Point Out"
 
     def apply(self, state: GameState) -> Outcome:
-        from rules.systems.stealth import point_out
-
         scene = state.scene
-        if not scene.is_pf2e:
+        rules = system_for(scene)
+        if "point-out" not in rules.support_actions:
             raise Refused(f"Point Out is a PF2e action; this scene is {scene.system}")
         pointer = _token(scene, self.pointer_id, "pointer")
         target = _token(scene, self.target_id, "target")
-        after = point_out(pointer, target)
+        after = rules.point_out(pointer, target)
         if after == target:
             raise Refused(f"{target.label} is not undetected: there is nothing to Point Out")
         state = spend_actions(state.with_scene(scene.replace_token(after)), pointer.id, 1)
@@ -500,8 +393,7 @@ def _stealth_lines(scene: Scene, result: object) -> list[str]:
     names = _names(scene)
     return [
         f"vs {names.get(o.observer_id, o.observer_id)}: {o.total} vs DC {o.dc} → "
-        f"{DEGREE_WORDS.get(o.outcome, o.outcome)} ({o.before} → {o.after})"
-        + (f"; {o.note}" if o.note else "")
+        f"{_words(o.outcome)} ({o.before} → {o.after})" + (f"; {o.note}" if o.note else "")
         for o in result.observations
     ]
 
@@ -520,21 +412,16 @@ class Seek:
         return "Seek"
 
     def apply(self, state: GameState) -> Outcome:
-        from rules.systems import stealth
-
         scene = state.scene
+        rules = system_for(scene)
         seeker = _token(scene, self.seeker_id, "seeker")
-        verb = "Seeks" if scene.is_pf2e else "Searches"
+        verb = rules.seek_verb
         try:
-            if scene.is_pf2e:
-                result = stealth.seek(scene, seeker, _one_d20(self.d20, "Perception"))
-            else:
-                dice = _dnd_dice(self.d20, "Perception")
-                if dice is None:
-                    raise Refused("Search needs the Perception roll")
-                result = stealth.search_5e(scene, seeker, dice)
+            result = rules.seek(scene, seeker, self.d20)
         except LookupError as exc:
             raise Refused(f"{verb}: {exc}") from None
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
         for t in result.tokens:
             scene = scene.replace_token(t)
         found = ", ".join(t.label for t in result.tokens) or "nobody new"
@@ -560,10 +447,9 @@ class Sneak:
         return "Sneak"
 
     def apply(self, state: GameState) -> Outcome:
-        from rules.systems import stealth
-
         scene = state.scene
-        if not scene.is_pf2e:
+        rules = system_for(scene)
+        if not rules.has_sneak:
             raise Refused(f"Sneak is a PF2e action; this scene is {scene.system} (move while hidden)")
         token = _token(scene, self.token_id, "sneaker")
         if not (token.has_condition("hidden") or token.has_condition("undetected")):
@@ -571,14 +457,14 @@ class Sneak:
         plan = plan_move(state, token, self.waypoints)
         if not plan.legal:
             raise Refused(f"Can't Sneak {token.label} there: {plan.problem}")
-        limit = stealth.sneak_feet(token)
+        limit = rules.sneak_feet(token)
         if plan.feet > limit:
             raise Refused(
                 f"Can't Sneak {token.label} there: {plan.feet} ft is more than half its Speed ({limit} ft)"
             )
         moved = replace(token, cell=plan.path[-1])
         try:
-            result = stealth.sneak(scene.replace_token(moved), moved, self.d20)
+            result = rules.sneak(scene.replace_token(moved), moved, self.d20)
         except LookupError as exc:
             raise Refused(f"Sneak: {exc}") from None
         scene = scene.replace_token(result.tokens[0])

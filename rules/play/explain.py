@@ -1,6 +1,6 @@
 """Words for the engine's answers: the lines the attack dialog shows and the log keeps (no rules computed).
 
-Everything here only formats values the engine computed (`StrikeResult`, `AttackResult`, `DamageOutcome`,
+Everything here only formats values the engine computed (any system's `AttackOutcome`, `DamageOutcome`,
 `SaveResult`, dice rolls); nothing is recomputed.
 """
 
@@ -17,21 +17,15 @@ from rules.saves import SAVE_LABELS, SaveResult
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome
 from rules.systems.damage import DamageEntry, DamageOutcome
-from rules.systems.dnd5e.attack import AttackResult
 from rules.systems.modifiers import breakdown_lines as breakdown_lines  # the words of numbers live there
 from rules.systems.modifiers import modifier_text as modifier_text
 from rules.systems.modifiers import signed as signed
 from rules.systems.modifiers import sum_text as sum_text
-from rules.systems.pf2e.strike import DEGREE_TEXT as DEGREE_TEXT
-from rules.systems.pf2e.strike import StrikeResult
 
 
-def pf2e_attack_lines(result: StrikeResult) -> list[str]:
-    return result.explain()
-
-
-def dnd_attack_lines(result: AttackResult, bonus_label: str = "attack bonus") -> list[str]:
-    return result.explain(bonus_label)
+def outcome_text(outcome: str) -> str:
+    """A save's or check's outcome in words: ``critical-success`` → ``critical success``."""
+    return outcome.replace("-", " ")
 
 
 def attack_lines(result: AttackOutcome) -> list[str]:
@@ -81,7 +75,7 @@ def save_line(target: Token, result: SaveResult, system: str = "") -> str:
         for a in result.modifiers.entries
         if a.applied
     )
-    outcome = DEGREE_TEXT.get(result.outcome, result.outcome)
+    outcome = outcome_text(result.outcome)
     return f"{target.label}: {label} d20 {result.d20} {mods} = {result.total} vs DC {result.dc} → {outcome}"
 
 

@@ -25,9 +25,9 @@ from rules.play.rolls import Situational, situational_attack, spend_for_roll
 from rules.play.turns import knocked_out_move, record_attack
 from rules.saves import SaveResult
 from rules.systems import system_for
+from rules.systems.base import AttackOutcome
 from rules.systems.damage import DamageEntry
-from rules.systems.dnd5e.advantage import Reason
-from rules.systems.pf2e import persistent as persistent_rules
+from rules.systems.roll_modes import Reason
 from rules.systems.support_actions import TOOK_COVER, take_cover_ends
 
 # ----------------------------------------------------------------------------------------------- areas
@@ -118,7 +118,9 @@ class AttackRoll:
     def label(self) -> str:
         return "Reroll attack" if self.reroll_of is not None else "Attack roll"
 
-    def apply(self, state: GameState) -> Outcome:
+    def _resolve(self, state: GameState) -> tuple[GameState, AttackOutcome, int, list[str]]:
+        """The attack resolved by the scene's system with what it spends: (the state with the spending,
+        the outcome, the attack number, the spending's log lines). Raises `Refused`."""
         scene = state.scene
         attacker, target = scene.token(self.attacker_id), scene.token(self.target_id)
         if attacker is None or target is None:
@@ -144,9 +146,21 @@ class AttackRoll:
             )
         except QueryError as exc:
             raise Refused(str(exc)) from None
-        head = attack_headline(attacker, target, attack.name, number, system.attack_actions > 0)
+        return after, result, number, spend_lines
+
+    def preview(self, state: GameState) -> AttackOutcome:
+        """The outcome this command would give, the state left as it is: the attack dialog shows it (its
+        modifiers, the target's AC) before the dice are rolled. Raises `Refused` like `apply`."""
+        return self._resolve(state)[1]
+
+    def apply(self, state: GameState) -> Outcome:
+        after, result, number, spend_lines = self._resolve(state)
+        attacker, target = state.scene.token(self.attacker_id), state.scene.token(self.target_id)
+        assert attacker is not None and target is not None
+        counts = system_for(state.scene).attack_actions > 0
+        head = attack_headline(attacker, target, self.attack_name, number, counts)
         lines = (f"{head}: {outcome_word(result)}", *("  " + b for b in attack_lines(result)), *spend_lines)
-        state = after if rerolled else record_attack(after, attacker.id)
+        state = after if self.reroll_of is not None else record_attack(after, attacker.id)
         state, cover_lines = attack_ends_take_cover(state, attacker.id)
         return Outcome(state, (*lines, *cover_lines), result)
 
@@ -182,10 +196,10 @@ class ApplyDamage:
     """Damage through the target's system (save, immunity/weakness/resistance, temp HP, 0 HP).
 
     `nonlethal`: the attacker knocks the target out (PF2e nonlethal; 5e 2014 unconscious and stable; 5e 2024
-    knock-out: left at 1 HP and unconscious). `persistent` (PF2e): persistent damage the hit gives, with its
-    dice kept (``1d6`` fire from ``1d8+4 slashing plus 1d6 persistent fire``:
-    `rules.systems.pf2e.persistent.from_formula`), added to the target as a condition (the same type doesn't
-    stack: the higher damage stays) and rolled anew at the end of each of its turns."""
+    knock-out: left at 1 HP and unconscious). `persistent`: persistent damage the hit gives, with its dice
+    kept (PF2e ``1d6`` fire from ``1d8+4 slashing plus 1d6 persistent fire``: `RuleSystem.split_persistent`),
+    added to the target by its system (`RuleSystem.gain_persistent`: the same type doesn't stack, the
+    higher damage stays) and rolled anew at the end of each of its turns."""
 
     target_id: str
     entries: tuple[DamageEntry, ...]
@@ -216,14 +230,9 @@ class ApplyDamage:
         if self.source:
             head = f"{self.source}: {head}"
         body = tuple("  " + line.strip() for line in lines)
-        if self.persistent and system_for(scene).persistent_damage and not after.has_condition("dead"):
-            given = persistent_rules.add(after, self.persistent)
-            body += tuple(
-                f"  {target.label} gains {persistent_rules.describe(p)}"
-                for p in given.persistent
-                if p not in after.persistent
-            )
-            after = given
+        if self.persistent and not after.has_condition("dead"):
+            after, gained = system_for(scene).gain_persistent(after, self.persistent)
+            body += tuple(f"  {line}" for line in gained)
         if after.has_condition("unconscious") and after.has_condition(TOOK_COVER):
             after = take_cover_ends(after, "unconscious")
             body += (f"  {target.label} falls unconscious: Take Cover ends",)

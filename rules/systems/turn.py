@@ -26,9 +26,8 @@ from collections.abc import Sequence
 
 from rules.model.effects import Effect, TurnMoment, apply_to_token, follow_token, tick
 from rules.model.scene import Scene, Token
-from rules.systems.dnd5e import turn as dnd_turn
-from rules.systems.effective_stats import Named, system_name
-from rules.systems.pf2e import turn as pf2e_turn
+from rules.systems.base import RuleSystem
+from rules.systems.registry import system_for
 from rules.systems.turn_rolls import MissingRoll, TurnRolls
 
 __all__ = ["MissingRoll", "TurnRolls", "at_moment", "end_of_turn", "start_of_turn"]
@@ -36,16 +35,14 @@ __all__ = ["MissingRoll", "TurnRolls", "at_moment", "end_of_turn", "start_of_tur
 Lines = tuple[str, ...]
 
 
-def start_of_turn(system: str | Named, token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
-    if system_name(system) == "pf2e":
-        return pf2e_turn.start_of_turn(token, rolls)
-    return dnd_turn.start_of_turn(token, rolls)
+def start_of_turn(system: str | RuleSystem, token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
+    """The system's start-of-turn rules (`TurnRules.turn_started`)."""
+    return system_for(system).turn_started(token, rolls)
 
 
-def end_of_turn(system: str | Named, token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
-    if system_name(system) == "pf2e":
-        return pf2e_turn.end_of_turn(token, rolls)
-    return dnd_turn.end_of_turn(token, rolls)
+def end_of_turn(system: str | RuleSystem, token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
+    """The system's end-of-turn rules (`TurnRules.turn_ended`)."""
+    return system_for(system).turn_ended(token, rolls)
 
 
 def at_moment(

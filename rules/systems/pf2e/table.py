@@ -153,13 +153,14 @@ def actions(token: Token) -> list[ActionSpec]:
 def resolve_action(system: RuleSystem, scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResult:
     """Resolve one of `actions` (falling damage through `system`); `ValueError` for an action PF2e doesn't
     have."""
-    from rules.systems import stealth
+    from rules.systems.pf2e import stealth
 
     name = token.label
     if key in SUPPORT:
-        from rules.systems.support_actions import apply
+        from rules.systems.support_actions import raise_shield, take_cover
 
-        return ActionResult((apply(scene.system, key, token),), (f"{name} {SUPPORT[key]}",))
+        acted = take_cover(token) if key == "take-cover" else raise_shield(token)
+        return ActionResult((acted,), (f"{name} {SUPPORT[key]}",))
     if key in ("drop-prone", "stand"):
         from rules.systems.reactions import action_reactions
 

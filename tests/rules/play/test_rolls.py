@@ -9,10 +9,11 @@ from rules.model.state import GameState
 from rules.play.command import Refused
 from rules.play.edits import ResetMovement
 from rules.play.history import History
-from rules.play.rolls import RollCheck, SetHeroPoints, Situational, SituationalAttack, SpendHeroPoint
+from rules.play.rolls import RollCheck, SetHeroPoints, Situational, SpendHeroPoint
 from rules.play.table import AttackRoll, free_attack_number
-from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
+from rules.systems.dnd5e.attack import AttackResult
 from rules.systems.pf2e.strike import StrikeResult
+from rules.systems.roll_modes import ADVANTAGE, DISADVANTAGE, Reason
 from tests.rules.play.helpers import scene_from, started
 
 DUEL = """
@@ -97,8 +98,9 @@ def test_5e_bless_adds_its_rolled_die_and_shows_it_apart() -> None:
     bless = Situational("Bless", 3, dice="1d4")
     out = AttackRoll("A", "B", "longsword", (7, 7), bonuses=(bless,)).apply(state)
     result = out.detail
-    assert isinstance(result, SituationalAttack)
+    assert isinstance(result, AttackResult)
     assert result.total == 15 and result.hit and result.bonus == 5 and result.damage_formula == "1d8+3"
+    assert [(m.label, m.value, m.source) for m in result.extras] == [("Bless", 3, "GM, rolled 1d4")]
     rows = result.explain()
     assert rows[0] == "Attack roll: d20 7 +5 +3 = 15"
     assert rows[1:3] == ["  +5 attack bonus", "  +3 Bless (GM, rolled 1d4)"]
