@@ -185,6 +185,15 @@ class _Channel:
                 self._conn.transport.abort()
 
 
+def _close_streams(room: YRoom) -> None:
+    """Close the memory streams a stopped room leaves open (pycrdt doesn't)."""
+    for attr in ("_update_send_stream", "_update_receive_stream"):
+        stream = getattr(room, attr, None)
+        if stream is not None:
+            with contextlib.suppress(Exception):
+                stream.close()
+
+
 def _json_response(status: int, body: object) -> Response:
     data = json.dumps(body).encode("utf-8")
     headers = Headers(
@@ -374,6 +383,8 @@ class TableServer:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(3):
                     await server.wait_closed()
+            for name in list(self._rooms):
+                await self._close_room(name)
 
     async def _listen(self, host: str, port: int, tls: ssl.SSLContext | None) -> Server:
         kwargs: dict[str, Any] = dict(
@@ -409,6 +420,7 @@ class TableServer:
         if room is not None and self._ws_server is not None:
             with contextlib.suppress(Exception):
                 await self._ws_server.delete_room(room=room)
+            _close_streams(room)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         """Run `coro` on the loop, keeping a reference until it is done (asyncio keeps only weak ones)."""

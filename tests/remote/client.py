@@ -59,6 +59,8 @@ def http_json(url: str) -> tuple[int, dict[str, Any]]:
             return e.code, json.loads(e.read().decode("utf-8"))
         except ValueError:
             return e.code, {}
+    except (urllib.error.URLError, OSError):
+        return 0, {}
 
 
 class PlayerClient:

@@ -32,15 +32,38 @@ DUNGEON: dict[str, Any] = {
         {"a": [8, 5], "b": [8, 8]},
     ],
     "tokens": [
-        {"id": "aria", "name": "Aria", "cell": [1, 1], "pc": True, "side": "party", "hp": 20, "max_hp": 24,
-         "ac": 18, "speed": 25, "hero_points": 1, "perception": 7, "skills": {"athletics": 5},
-         "attacks": [{"name": "Longsword", "bonus": 9, "damage": "1d8+4 slashing"}],
-         "notes": "GM NOTE: Aria is a doppelganger"},
+        {
+            "id": "aria",
+            "name": "Aria",
+            "cell": [1, 1],
+            "pc": True,
+            "side": "party",
+            "hp": 20,
+            "max_hp": 24,
+            "ac": 18,
+            "speed": 25,
+            "hero_points": 1,
+            "perception": 7,
+            "skills": {"athletics": 5},
+            "attacks": [{"name": "Longsword", "bonus": 9, "damage": "1d8+4 slashing"}],
+            "notes": "GM NOTE: Aria is a doppelganger",
+        },
         {"id": "bram", "name": "Bram", "cell": [2, 5], "pc": True, "side": "party", "hp": 15, "max_hp": 15},
         {"id": "gob1", "name": "Goblin", "cell": [5, 2], "side": "enemy", "hp": 6, "max_hp": 6},
-        {"id": "lurker-7", "name": "Lurking Mimic", "cell": [6, 6], "side": "enemy", "conditions": ["hidden"]},
-        {"id": "wraith-3", "name": "Silent Wraith", "cell": [3, 3], "side": "enemy",
-         "conditions": ["undetected"]},
+        {
+            "id": "lurker-7",
+            "name": "Lurking Mimic",
+            "cell": [6, 6],
+            "side": "enemy",
+            "conditions": ["hidden"],
+        },
+        {
+            "id": "wraith-3",
+            "name": "Silent Wraith",
+            "cell": [3, 3],
+            "side": "enemy",
+            "conditions": ["undetected"],
+        },
         {"id": "ogre-9", "name": "Sleeping Ogre", "cell": [10, 6], "side": "enemy", "hp": 50, "max_hp": 50},
     ],
     "fog": {"enabled": True, "width": 12, "height": 8, "explored": ""},
@@ -84,8 +107,9 @@ def base(host: TableHost) -> str:
     return f"http://127.0.0.1:{host.port}"
 
 
-def joined(host: TableHost, clients: list[PlayerClient], qtbot: Any, seat: str | None = "aria",
-           name: str = "Ann") -> PlayerClient:
+def joined(
+    host: TableHost, clients: list[PlayerClient], qtbot: Any, seat: str | None = "aria", name: str = "Ann"
+) -> PlayerClient:
     """A client that joined `seat`, was admitted and connected, with the projection received."""
     c = PlayerClient(base(host), host.config.code)
     clients.append(c)

@@ -12,7 +12,9 @@ from tests.remote.client import PlayerClient
 from tests.remote.conftest import base, joined, options, wait_for
 
 
-def test_a_player_joins_and_receives_the_projection(host: TableHost, clients: list[PlayerClient], qtbot: Any) -> None:
+def test_a_player_joins_and_receives_the_projection(
+    host: TableHost, clients: list[PlayerClient], qtbot: Any
+) -> None:
     c = joined(host, clients, qtbot)
     data = c.read()
     assert data["header"]["width"] == 12 and data["header"]["fog"] is True
@@ -25,14 +27,18 @@ def test_a_player_joins_and_receives_the_projection(host: TableHost, clients: li
     assert [a["name"] for a in sheet["attacks"]] == ["Longsword"]
 
 
-def test_a_gm_move_reaches_the_player_within_100_ms(host: TableHost, clients: list[PlayerClient], qtbot: Any) -> None:
+def test_a_gm_move_reaches_the_player_within_100_ms(
+    host: TableHost, clients: list[PlayerClient], qtbot: Any
+) -> None:
     c = joined(host, clients, qtbot)
     latencies = []
     for i, x in enumerate((3, 4, 3, 4, 3)):
         before = len(c.updates)
         started = time.perf_counter()
         assert host.doc.execute(MoveToken("gob1", (Cell(x, 2),), free=True)) is not None
-        wait_for(qtbot, lambda x=x: any(u[1].get("gob1", {}).get("cell") == [x, 2] for u in c.updates[before:]))
+        wait_for(
+            qtbot, lambda x=x: any(u[1].get("gob1", {}).get("cell") == [x, 2] for u in c.updates[before:])
+        )
         arrived = next(t for t, toks in c.updates[before:] if toks.get("gob1", {}).get("cell") == [x, 2])
         latencies.append(arrived - started)
     latencies.sort()
@@ -46,7 +52,7 @@ def test_move_intents_approved_by_the_gm_or_refused_by_the_engine(
     # a legal move waits for the GM
     r = c.send({"type": "move", "stops": [[2, 1]]})
     wait_for(qtbot, lambda: c.reply(r) is not None)
-    assert c.reply(r)["ok"] is True and "aria" in host.pending or host.pending
+    assert (c.reply(r)["ok"] is True and "aria" in host.pending) or host.pending
     wait_for(qtbot, lambda: c.read()["me"].get("pending"))
     (pid,) = host.pending
     assert host.approve(pid)
