@@ -32,12 +32,15 @@ def test_a_gm_move_reaches_the_player_within_100_ms(
 ) -> None:
     c = joined(host, clients, qtbot)
     latencies = []
-    for i, x in enumerate((3, 4, 3, 4, 3)):
+    for x in (3, 4, 3, 4, 3):
         before = len(c.updates)
         started = time.perf_counter()
         assert host.doc.execute(MoveToken("gob1", (Cell(x, 2),), free=True)) is not None
         wait_for(
-            qtbot, lambda x=x: any(u[1].get("gob1", {}).get("cell") == [x, 2] for u in c.updates[before:])
+            qtbot,
+            lambda x=x, before=before: any(
+                u[1].get("gob1", {}).get("cell") == [x, 2] for u in c.updates[before:]
+            ),
         )
         arrived = next(t for t, toks in c.updates[before:] if toks.get("gob1", {}).get("cell") == [x, 2])
         latencies.append(arrived - started)
