@@ -120,6 +120,7 @@
 
   function connect() {
     show("table");
+    resize();
     tableDoc = new Y.Doc();
     meDoc = new Y.Doc();
     const opts = { params: auth(), maxBackoffTime: 4000 };
@@ -257,6 +258,7 @@
     scheduleDraw();
   }
   window.addEventListener("resize", resize);
+  if (window.ResizeObserver) new ResizeObserver(resize).observe(canvas);
 
   function fit() {
     if (!data) return;
@@ -294,7 +296,8 @@
     ctx.fillRect(0, 0, w, h);
     drawPanels();
     if (!data) return;
-    if (fitOnFirstData && canvas.width > 1) { fitOnFirstData = false; fit(); }
+    if (canvas.width <= 1) { resize(); return; }
+    if (fitOnFirstData) { fitOnFirstData = false; fit(); }
     const { width, height, fog } = data.header;
     ensurePicture(data.header.picture);
     const s = view.scale;
