@@ -84,8 +84,10 @@ def test_the_player_page_joins_draws_pings_and_follows_the_gm(
     # the canvas really has the map on it: a token's colour where Aria stands, black where nobody knows
     pixels = js(
         browser,
-        """const c = document.getElementById('map'); const g = c.getContext('2d'); const v = window.fivefoot.view;
-        const at = (x, y) => Array.from(g.getImageData(Math.round((x - v.x) * v.scale), Math.round((y - v.y) * v.scale), 1, 1).data);
+        """const c = document.getElementById('map'); const g = c.getContext('2d');
+        const v = window.fivefoot.view;
+        const px = (x, y) => [Math.round((x - v.x) * v.scale), Math.round((y - v.y) * v.scale)];
+        const at = (x, y) => Array.from(g.getImageData(...px(x, y), 1, 1).data);
         return {aria: at(1.5, 1.5), unknown: at(10.5, 6.5), floor: at(4.2, 6.8)};""",
     )
     assert pixels["unknown"][:3] == [0, 0, 0]
