@@ -64,7 +64,7 @@ def http_json(url: str) -> tuple[int, dict[str, Any]]:
 
 
 class PlayerClient:
-    def __init__(self, base: str, code: str) -> None:
+    def __init__(self, base: str, code: str, loop: asyncio.AbstractEventLoop | None = None) -> None:
         self.base = base.rstrip("/")
         self.ws = self.base.replace("http://", "ws://").replace("https://", "wss://") + "/ws"
         self.code = code
@@ -76,9 +76,12 @@ class PlayerClient:
         self.replies: list[dict[str, Any]] = []
         #: (time, table document's tokens as parsed JSON) after every update the client received
         self.updates: list[tuple[float, dict[str, Any]]] = []
-        self._loop = asyncio.new_event_loop()
+        #: Several clients may share one loop (the load benchmark's 28); the first made owns it.
+        self._own_loop = loop is None
+        self._loop = loop if loop is not None else asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
-        self._thread.start()
+        if self._own_loop:
+            self._thread.start()
         self._conns: list[ClientConnection] = []
         self._tasks: list[asyncio.Task[Any]] = []
         self._intents: ClientConnection | None = None
@@ -99,6 +102,10 @@ class PlayerClient:
             self.pid, self.key = body["pid"], body["key"]
             self.status = body
         return status, body
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return self._loop
 
     def refresh_status(self) -> dict[str, Any]:
         _, self.status = self.get("/api/status", **self.auth())
@@ -177,6 +184,8 @@ class PlayerClient:
 
         with contextlib.suppress(Exception):
             self._run(bye(), timeout=5)
+        if not self._own_loop:
+            return
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
         if not self._loop.is_running():
