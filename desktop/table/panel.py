@@ -5,11 +5,11 @@ say something to every player."""
 from __future__ import annotations
 
 import io
+import socket
 
 import segno
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QPixmap
-from PySide6.QtNetwork import QHostAddress, QNetworkInterface
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -36,11 +36,17 @@ from rules.geometry.vision import is_party
 
 
 def lan_addresses() -> list[str]:
-    """This computer's IPv4 addresses on the local network (read from the interfaces; nothing is sent)."""
-    out = []
-    for addr in QNetworkInterface.allAddresses():
-        if addr.protocol() == QHostAddress.NetworkLayerProtocol.IPv4Protocol and not addr.isLoopback():
-            out.append(addr.toString())
+    """This computer's IPv4 addresses on the local network, as its own host name resolves (nothing is sent
+    to the network)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    out: list[str] = []
+    for info in infos:
+        addr = str(info[4][0])
+        if not addr.startswith("127.") and addr not in out:
+            out.append(addr)
     return out
 
 
