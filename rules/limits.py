@@ -9,7 +9,7 @@ segments) stay well inside them. The same table is in docs/limits.md.
 limit                       value           what it bounds
 ==========================  ==============  ===========================================================
 `MAX_SCENE_FILE_BYTES`      320 MB          a plain scene JSON file (room for inline ``data:`` pictures)
-`MAX_GRID_SIDE`             1000 cells      grid width and height (``rules.scene.MAX_GRID_SIDE``)
+`MAX_GRID_SIDE`             1000 cells      grid width and height (``rules.model.scene.MAX_GRID_SIDE``)
 `MAX_TOKENS`                5 000           ``tokens``
 `MAX_WALLS`                 200 000         ``walls`` (segments; doors and windows count)
 `MAX_TERRAIN`               1 000 000       ``terrain`` entries (and each must lie on the grid)
@@ -30,7 +30,7 @@ limit                       value           what it bounds
 
 `check_document` checks the raw JSON (counts, depth, digits, string lengths) before anything is built,
 so a hostile file is refused cheaply; `check_scene` checks the built `Scene`'s values (terrain on the
-grid, reach, speeds, game values, coordinates). `rules.scene.scene_from_json` calls both.
+grid, reach, speeds, game values, coordinates). `rules.io.scene_json.scene_from_json` calls both.
 """
 
 from __future__ import annotations
@@ -185,8 +185,8 @@ def _bound(source: str, path: str, value: float | None, lo: float, hi: float, un
 
 
 def check_scene(scene: Any, source: str = "") -> None:
-    """Refuse a built `rules.scene.Scene` whose values pass the limits of the table above (paths as in
-    the file). Typed `Any`: `rules.scene` calls this module, never the other way round."""
+    """Refuse a built `rules.model.scene.Scene` whose values pass the limits of the table above (paths as in
+    the file). Typed `Any`: `rules.model.scene` calls this module, never the other way round."""
     grid = scene.grid
     for i, t in enumerate(scene.terrain):
         x, y = t.cell

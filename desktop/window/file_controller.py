@@ -56,8 +56,8 @@ from rules.errors import SceneError
 from rules.io import fivefoot_file
 from rules.io.autosave import AutosaveStore, PendingRestore
 from rules.io.safe_write import FileChangedError, FileStamp, ReadOnlyFileError, file_stamp
+from rules.model.scene import Scene, new_scene
 from rules.model.state import GameState
-from rules.scene import Scene, new_scene
 from rules.systems import DEFAULT_SYSTEM
 
 #: Backstop: autosave a document with unsaved changes this often.

@@ -53,7 +53,7 @@ from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
 from rules.geometry.sight import EPS, WallIndex, _build_index, _sign, crossed_walls, shared_by_walls
 from rules.model.grid_rules import PASS_HOSTILE_2_SIZES, PASS_UNWILLING_3_SIZES
-from rules.scene import CANNOT_ACT, Scene, Token
+from rules.model.scene import CANNOT_ACT, Scene, Token
 
 DIRECTION_INDEX: dict[tuple[int, int], int] = {d: i for i, d in enumerate(DIRECTIONS)}
 #: Direction indexes ordered by the neighbour cell they lead to (x, then y): the path tie-break order.

@@ -47,9 +47,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rules.errors import SceneError
-from rules.model.codec import state_from_document, state_to_document, state_to_json
+from rules.io.scene_json import scene_from_json, scene_to_json, token_to_json
+from rules.io.state_json import state_from_document, state_to_document, state_to_json
+from rules.model.scene import Scene
 from rules.model.state import GameState
-from rules.scene import Scene, scene_from_json, scene_to_json, token_to_json
 
 _S = TypeVar("_S", Scene, GameState)
 
@@ -196,7 +197,7 @@ _STANDARD_KEYS = frozenset({"format", "version", "system", "tokens", *WHOLE_SECT
 
 def top_level_extras(state: Scene | GameState) -> dict[str, JSON]:
     """The top-level keys a scene document has besides the standard sections: the map's unknown keys and,
-    of a `GameState`, the engine's keys (`rules.model.codec.state_to_json`)."""
+    of a `GameState`, the engine's keys (`rules.io.state_json.state_to_json`)."""
     scene = _map(state)
     doc = scene_to_json(Scene(system=scene.system, grid=scene.grid, extra=scene.extra))
     doc.update(_play(state))
@@ -304,7 +305,7 @@ def _apply(state: _Doc, diff: dict[str, JSON]) -> None:
 
 def replay(scene: _S, entries: Iterable[dict[str, JSON]], source: str = "journal") -> _S:
     """`scene` (a `GameState`, or a bare map) with the journal `entries` (their ``d`` diffs) applied in
-    order. A game state's engine keys are decoded again (`rules.model.codec.state_from_document`: what
+    order. A game state's engine keys are decoded again (`rules.io.state_json.state_from_document`: what
     cannot be read is skipped).
 
     Raises `SceneError` when an entry is malformed or the result is not a valid scene."""

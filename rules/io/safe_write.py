@@ -47,9 +47,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rules.io.images import data_uri, embedded_name
-from rules.model.codec import state_to_document
+from rules.io.scene_json import scene_to_json
+from rules.io.state_json import state_to_document
+from rules.model.scene import Scene
 from rules.model.state import GameState
-from rules.scene import Scene, scene_to_json
 
 BACKUP_SUFFIX = ".bak"
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
@@ -289,7 +290,7 @@ def _fsync_folder(folder: Path) -> None:
 
 def scene_json_text(scene: Scene | GameState) -> str:
     """The scene document as JSON text (2-space indent, final newline); of a `GameState`, the map with the
-    engine's keys (`rules.model.codec.state_to_document`).
+    engine's keys (`rules.io.state_json.state_to_document`).
 
     Validated fields are always finite; an unknown key read as ``NaN`` or ``Infinity`` (which the scene
     loader accepts, as Python's JSON reader does) is written back the same way rather than refusing to save.

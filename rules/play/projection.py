@@ -35,7 +35,7 @@ from rules.errors import QueryError
 from rules.geometry.areas import resolve_area
 from rules.geometry.coords import SIZE_SQUARES, Cell
 from rules.geometry.vision import is_party, party_seen
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 
 BoolMap = npt.NDArray[np.bool_]
 #: Conditions that keep a creature off the player view.

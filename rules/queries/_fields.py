@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.errors import QueryError
 from rules.geometry.coords import Cell, Point
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 
 _MISSING = object()
 #: Coordinates and amounts beyond this are refused as bad values (a grid side is at most 1000 squares).

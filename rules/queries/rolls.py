@@ -15,9 +15,9 @@ from typing import Any
 
 from rules.errors import QueryError
 from rules.geometry.coords import Point
+from rules.model.scene import Scene, Token
 from rules.queries import _fields as f
 from rules.queries import query
-from rules.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.dnd5e import checks as dnd
 from rules.systems.dnd5e.advantage import Reason, save_reasons

@@ -24,9 +24,9 @@ from typing import Any
 
 from rules.dice import DiceSyntaxError
 from rules.errors import QueryError
+from rules.model.scene import Scene, Token
 from rules.queries import _fields as f
 from rules.queries import query
-from rules.scene import Scene, Token
 from rules.systems import healing, system_for
 from rules.systems import turn as turn_rules
 from rules.systems.pf2e.persistent import plain_type

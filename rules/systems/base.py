@@ -13,7 +13,7 @@ from rules.dice import DiceSyntaxError, DieSource, Formula
 from rules.errors import QueryError
 from rules.model.creature import Creature
 from rules.model.grid_rules import GridRules
-from rules.scene import Attack, Scene, Token
+from rules.model.scene import Attack, Scene, Token
 from rules.systems import board
 from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome

@@ -13,7 +13,7 @@ from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
 from rules.io.journal import Journal
 from rules.io.safe_write import atomic_write_bytes
-from rules.scene import Scene
+from rules.model.scene import Scene
 from tests.benchmarks.run import Bench
 
 

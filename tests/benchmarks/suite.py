@@ -19,7 +19,8 @@ from rules.geometry.areas import AreaSpec, resolve_area
 from rules.geometry.coords import Cell, Point
 from rules.geometry.cover import cover
 from rules.geometry.flanking import flanking
-from rules.scene import Scene, Token, scene_from_text
+from rules.io.scene_json import scene_from_text
+from rules.model.scene import Scene, Token
 from tests.benchmarks.bigmap import big_map, big_map_doc
 from tests.benchmarks.run import Bench
 

@@ -32,7 +32,8 @@ from rules.io.safe_write import (
     file_stamp,
 )
 from rules.io.saving import save_scene
-from rules.scene import Background, Scene, Token, new_scene, scene_to_json
+from rules.io.scene_json import scene_to_json
+from rules.model.scene import Background, Scene, Token, new_scene
 from tests.rules.test_uvtt import png_bytes, uvtt_doc, write_uvtt
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="device files and named pipes are POSIX")

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from rules import limits
 from rules.errors import SceneError
 from rules.io.loading import load_path, parse_json_bytes
-from rules.scene import MAX_GRID_SIDE, Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import MAX_GRID_SIDE, Scene
 from tests.rules.cli_runs import run_rules
 
 

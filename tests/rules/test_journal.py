@@ -17,10 +17,11 @@ from rules.geometry.coords import Cell, Point
 from rules.io import fivefoot_file
 from rules.io.autosave import BASE_SUFFIX, DATA_SUFFIX, MARKER, AutosaveStore
 from rules.io.journal import Journal, base_id, read_journal, replay, scene_diff
-from rules.model.codec import state_to_document
+from rules.io.scene_json import scene_from_json, scene_to_json
+from rules.io.state_json import state_to_document
 from rules.model.fog import Fog
+from rules.model.scene import Background, Light, Scene, TerrainCell, Token, Wall
 from rules.model.state import GameState
-from rules.scene import Background, Light, Scene, TerrainCell, Token, Wall, scene_from_json, scene_to_json
 from tests.benchmarks.bigmap import big_map
 
 

@@ -24,7 +24,7 @@ Sources from the board (flanking, hostile creatures near a ranged attacker, long
 
 from __future__ import annotations
 
-from rules.scene import Attack, Token
+from rules.model.scene import Attack, Token
 from rules.systems.dnd5e.conditions import ATTACK, ATTACKED, roll_reasons  # the conditions table
 from rules.systems.dnd5e.editions import Edition
 from rules.systems.dnd5e.modes import ADVANTAGE, DISADVANTAGE, MODES, NORMAL, Reason, choose_d20, mode_of

@@ -21,7 +21,7 @@ from rules.dice import DieSource, Formula, double_dice
 from rules.errors import QueryError
 from rules.model.creature import Creature
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
-from rules.scene import Attack, Scene, Token
+from rules.model.scene import Attack, Scene, Token
 from rules.systems import board
 from rules.systems.base import (
     TurnBudget,
@@ -109,7 +109,7 @@ class DnD5e:
     has_delay: bool = False
     ready_actions: int = 1
     attack_actions: int = 0
-    #: Moves spend feet of movement, then the Dash action (`rules.turn_movement.Budget`).
+    #: Moves spend feet of movement, then the Dash action (`rules.play.planner.Budget`).
     strides: bool = False
     initiative_text: str = "D&D 5e: initiative is a Dexterity check."
     #: Table defaults (see `rules.systems.base.RuleSystem`).

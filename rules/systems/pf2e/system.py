@@ -22,7 +22,7 @@ from rules.dice import BinOp, DamagePart, Dice, DieSource, Formula, Group, Numbe
 from rules.errors import QueryError
 from rules.model.creature import Creature
 from rules.model.grid_rules import PF2E_GRID, GridRules
-from rules.scene import CANNOT_ACT, Attack, Scene, Token
+from rules.model.scene import CANNOT_ACT, Attack, Scene, Token
 from rules.systems import board
 from rules.systems.base import (
     TurnBudget,
@@ -93,7 +93,7 @@ class Pathfinder2e:
     has_delay: bool = True
     ready_actions: int = 2
     attack_actions: int = 1
-    #: How a move is counted: each Stride takes an action (`rules.turn_movement.Budget`).
+    #: How a move is counted: each Stride takes an action (`rules.play.planner.Budget`).
     strides: bool = True
     #: How the system uses the grid (`rules.model.grid_rules`; geometry reads it from `Scene.rules`).
     grid: GridRules = PF2E_GRID
