@@ -35,7 +35,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rules.errors import SceneError
+from rules.io.json_reader import JsonReader
 from rules.model.spell import (
     AREA_SHAPES,
     DAMAGE_SHARES,
@@ -56,9 +56,9 @@ from rules.model.spell import (
     SpellError,
     SpellSave,
     SpellUses,
+    SpellUsesLeft,
     canonical_save,
 )
-from rules.scene import JsonReader
 
 JSON = Any
 
@@ -329,7 +329,10 @@ def lasting_from_text(text: str) -> Lasting:
     if words in ("instantaneous", "instant", ""):
         return Lasting("instant", text=text.strip())
     for at in ("end", "start"):
-        for who, phrases in (("caster", ("your next turn",)), ("target", ("its next turn", "the target's next turn"))):
+        for who, phrases in (
+            ("caster", ("your next turn",)),
+            ("target", ("its next turn", "the target's next turn")),
+        ):
             if any(f"until the {at} of {p}" in words for p in phrases):
                 return Lasting("turn", 1, at, who, text=text.strip())
     m = _COUNT_UNIT.search(words)
@@ -416,7 +419,9 @@ def spell_to_json(s: Spell) -> dict[str, JSON]:
     if s.effects:
         out["effects"] = {
             outcome: [
-                e.condition if e.lasts is None else {"condition": e.condition, "lasts": _lasting_json(e.lasts)}
+                e.condition
+                if e.lasts is None
+                else {"condition": e.condition, "lasts": _lasting_json(e.lasts)}
                 for e in effects
             ]
             for outcome, effects in s.effects
@@ -462,3 +467,46 @@ def listing_json(s: Spell) -> dict[str, JSON]:
 def spell_shape(raw: Mapping[str, JSON]) -> bool:
     """Whether a decoded object looks like a spell object (a name and a level, or an ability kind)."""
     return isinstance(raw.get("name"), str) and ("level" in raw or raw.get("kind") == "ability")
+
+
+# ------------------------------------------------------------------------------------------ spell uses
+
+
+def uses_from_json(raw: JSON, path: str = "spell_uses", source: str = "") -> SpellUsesLeft:
+    """A token's ``spell_uses``: ``{"slots": {"1": {"max": 4, "used": 1}}, "focus": {"max": 2, "used": 0},
+    "spent": {"Fire Breath": 1}}`` (every key optional)."""
+    r = JsonReader(source, shown_chars=60)
+    o = r.obj(raw, path)
+    slots: list[tuple[int, int, int]] = []
+    for key, entry in r.obj(o.get("slots") or {}, _at(path, "slots")).items():
+        where = _at(_at(path, "slots"), str(key))
+        if not str(key).isdigit():
+            raise r.fail(where, f"{key!r} is not a spell level")
+        e = r.obj(entry, where)
+        most = r.integer(e.get("max", 0), _at(where, "max"), lo=0, hi=1000)
+        used = r.integer(e.get("used", 0), _at(where, "used"), lo=0, hi=most)
+        slots.append((r.integer(int(key), where, lo=1, hi=10), most, used))
+    focus: tuple[int, int] | None = None
+    if o.get("focus") is not None:
+        f = r.obj(o["focus"], _at(path, "focus"))
+        most = r.integer(f.get("max", 0), _at(path, "focus.max"), lo=0, hi=1000)
+        focus = (most, r.integer(f.get("used", 0), _at(path, "focus.used"), lo=0, hi=most))
+    spent = tuple(
+        (str(k), r.integer(v, _at(_at(path, "spent"), str(k)), lo=0, hi=1000))
+        for k, v in r.obj(o.get("spent") or {}, _at(path, "spent")).items()
+    )
+    try:
+        return SpellUsesLeft(tuple(sorted(slots)), focus, spent)
+    except SpellError as exc:
+        raise r.fail(_at(path, exc.field), exc.detail) from None
+
+
+def uses_to_json(uses: SpellUsesLeft) -> dict[str, JSON]:
+    out: dict[str, JSON] = {}
+    if uses.slots:
+        out["slots"] = {str(lv): {"max": m, "used": u} for lv, m, u in uses.slots}
+    if uses.focus is not None:
+        out["focus"] = {"max": uses.focus[0], "used": uses.focus[1]}
+    if uses.spent:
+        out["spent"] = dict(uses.spent)
+    return out

@@ -502,6 +502,76 @@ def with_reason(spell: Spell, *reasons: str) -> Spell:
     return replace(spell, reason="; ".join(dict.fromkeys(kept)))
 
 
-def outcome_effects(pairs: Mapping[str, Sequence[SpellEffect]]) -> tuple[tuple[str, tuple[SpellEffect, ...]], ...]:
+def outcome_effects(
+    pairs: Mapping[str, Sequence[SpellEffect]],
+) -> tuple[tuple[str, tuple[SpellEffect, ...]], ...]:
     """Effects by outcome as the `Spell.effects` pairs, in the protocol's outcome order."""
     return tuple((o, tuple(pairs[o])) for o in OUTCOMES if o in pairs)
+
+
+# ------------------------------------------------------------------------------------- a caster's uses
+
+
+@dataclass(frozen=True, slots=True)
+class SpellUsesLeft:
+    """What a caster has spent of its spells and abilities, kept on its token (``spell_uses``):
+
+    * `slots` — spell slots by level as (level, max, used): 5e slots; PF2e spell slots of a spontaneous
+      caster (a prepared caster's spells are listed as they are prepared);
+    * `focus` — PF2e Focus Points as (max, used), None when the creature has none;
+    * `spent` — uses spent of limited abilities, by name: a per-day ability's count; a recharge ability
+      spent (1) until it recharges.
+    """
+
+    slots: tuple[tuple[int, int, int], ...] = ()
+    focus: tuple[int, int] | None = None
+    spent: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        seen: set[int] = set()
+        for level, most, used in self.slots:
+            _int(level, "slots", 1, MAX_LEVEL)
+            _int(most, f"slots.{level}.max", 0, MAX_NUMBER)
+            _int(used, f"slots.{level}.used", 0, most)
+            if level in seen:
+                raise SpellError(f"slots.{level}", "given twice")
+            seen.add(level)
+        if self.focus is not None:
+            _int(self.focus[0], "focus.max", 0, MAX_NUMBER)
+            _int(self.focus[1], "focus.used", 0, self.focus[0])
+        for name, count in self.spent:
+            if not name:
+                raise SpellError("spent", "an ability's name is empty")
+            _int(count, f"spent.{name}", 0, MAX_NUMBER)
+
+    def slots_left(self, level: int) -> int | None:
+        """Slots of `level` left (None: the caster tracks no slots of that level)."""
+        for lv, most, used in self.slots:
+            if lv == level:
+                return most - used
+        return None
+
+    def spent_of(self, name: str) -> int:
+        return dict(self.spent).get(name, 0)
+
+    @property
+    def focus_left(self) -> int | None:
+        return None if self.focus is None else self.focus[0] - self.focus[1]
+
+    def with_slot_used(self, level: int) -> SpellUsesLeft:
+        return replace(self, slots=tuple((lv, m, u + 1 if lv == level else u) for lv, m, u in self.slots))
+
+    def with_focus_used(self, count: int) -> SpellUsesLeft:
+        assert self.focus is not None
+        return replace(self, focus=(self.focus[0], self.focus[1] + count))
+
+    def with_spent(self, name: str, count: int) -> SpellUsesLeft:
+        kept = tuple((n, c) for n, c in self.spent if n != name)
+        return replace(self, spent=(*kept, (name, count)) if count else kept)
+
+    @property
+    def empty(self) -> bool:
+        return not self.slots and self.focus is None and not self.spent
+
+
+NO_USES = SpellUsesLeft()

@@ -19,8 +19,8 @@ from rules.model.scene import Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
 from rules.play.effects import put_token
-from rules.systems.support_actions import TOOK_COVER, take_cover_ends
 from rules.play.planner import Budget, MovePlan, MovePlanner, encounter_budget, turn_budget
+from rules.systems.support_actions import TOOK_COVER, take_cover_ends
 
 
 def budget_for(state: GameState, token: Token) -> Budget:

@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from rules.model.scene import Attack, Scene, Token
 from rules.model.spell import CastForm, Spell
-from rules.scene import Attack, Scene, Token
 from rules.systems.damage import DamageEntry, DamageOutcome
 
 #: What a target's outcome leaves of the rolled damage.

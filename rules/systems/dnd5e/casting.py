@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.errors import QueryError
+from rules.model.scene import Attack, Scene, Token
 from rules.model.spell import DND_OUTCOMES, CastForm, Spell, heightened
-from rules.scene import Attack, Scene, Token
 from rules.systems.casting import FULL, HALF, NONE, AttackResult, CastRefused, Cost, TargetRoll
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.dnd5e import checks

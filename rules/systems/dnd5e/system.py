@@ -33,11 +33,11 @@ from rules.systems.base import (
 from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.dnd5e import damage as dnd_damage
-from rules.systems.dnd5e.casting import DnD5eCasting
 from rules.systems.dnd5e import table
 from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
 from rules.systems.dnd5e.attack import AttackResult, attack_roll
+from rules.systems.dnd5e.casting import DnD5eCasting
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
 from rules.systems.modifiers import Modifier
 from rules.systems.support_actions import dodge_applies

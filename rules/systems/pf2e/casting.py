@@ -7,10 +7,11 @@ Player Core "Spells" (ja: pf2e-player-core-playing-the-game), rules.md "Spells":
   automatically heightened to half your level rounded up" — and its heightening counts from rank 1, a
   cantrip's lowest rank. A creature ability never heightens. Ranks go up to 10.
 * **Heightening.** "Heightened (+N)": the listed increase once for every N ranks above the spell's rank;
-  "Heightened (Nth)": the entry replaces the spell's values from that rank on (`rules.model.spell.heightened`).
+  "Heightened (Nth)": the entry replaces the spell's values from that rank on
+  (`rules.model.spell.heightened`).
 * **Cost.** The spell's actions (2 when not given); a variable cost such as "1 to 3" keeps both ends.
-* **Saves.** The target's save (`rules.systems.pf2e.checks.check`, the same as the ``save`` query): its listed
-  total, its conditions, and cover against Reflex saves (standard +2, greater +4 circumstance; lesser
+* **Saves.** The target's save (`rules.systems.pf2e.checks.check`, the same as the ``save`` query): its
+  listed total, its conditions, and cover against Reflex saves (standard +2, greater +4 circumstance; lesser
   cover doesn't help saves). A **basic save** deals critical success none, success half, failure the roll,
   critical failure double. A save that isn't basic deals the roll on a failure and double on a critical
   failure, and nothing on a success or critical success — unless the spell says what an outcome deals
@@ -32,8 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.errors import QueryError
+from rules.model.scene import Attack, Scene, Token
 from rules.model.spell import PF2E_OUTCOMES, CastForm, Spell, heightened
-from rules.scene import Attack, Scene, Token
 from rules.systems.casting import DOUBLE, FULL, HALF, NONE, AttackResult, CastRefused, Cost, TargetRoll
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.modifiers import Modifier, breakdown_lines
@@ -49,7 +50,12 @@ NOT_BASIC: dict[str, str] = {CRITICAL_SUCCESS: NONE, SUCCESS: NONE, FAILURE: FUL
 #: A spell attack's degree (the caster's).
 ATTACK: dict[str, str] = {CRITICAL_SUCCESS: DOUBLE, SUCCESS: FULL, FAILURE: NONE, CRITICAL_FAILURE: NONE}
 #: A share as the basic-save degree the damage steps scale by.
-SHARE_DEGREE: dict[str, str | None] = {NONE: CRITICAL_SUCCESS, HALF: SUCCESS, FULL: None, DOUBLE: CRITICAL_FAILURE}
+SHARE_DEGREE: dict[str, str | None] = {
+    NONE: CRITICAL_SUCCESS,
+    HALF: SUCCESS,
+    FULL: None,
+    DOUBLE: CRITICAL_FAILURE,
+}
 COVER_SAVE_BONUS: dict[str, int] = {"standard": 2, "greater": 4}
 DEGREE_WORDS: dict[str, str] = {
     CRITICAL_SUCCESS: "critical success",
@@ -111,7 +117,9 @@ class Pf2eCasting:
         assert spell.save is not None
         stat = spell.save.stat
         if stat not in checks.SAVES:
-            raise QueryError("bad value", f"{spell.name}'s save {stat!r} isn't a PF2e save (fortitude, reflex, will)")
+            raise QueryError(
+                "bad value", f"{spell.name}'s save {stat!r} isn't a PF2e save (fortitude, reflex, will)"
+            )
         bonuses: list[Modifier] = []
         bonus = self.cover_bonus(cover) if stat == "reflex" and not spell.ignores_cover else 0
         if bonus:
@@ -155,7 +163,9 @@ class Pf2eCasting:
     def damage(
         self, target: Token, entries: Sequence[DamageEntry], roll: TargetRoll
     ) -> tuple[DamageOutcome, Token]:
-        return pf2e_damage.damage(target, entries, basic_save=SHARE_DEGREE[roll.share], critical=roll.critical)
+        return pf2e_damage.damage(
+            target, entries, basic_save=SHARE_DEGREE[roll.share], critical=roll.critical
+        )
 
     def concentration_dc(self, damage: int) -> int | None:
         """PF2e has no concentration saves: a sustained spell ends when it isn't sustained."""

@@ -31,13 +31,13 @@ from rules.systems.base import (
     damage_formula_errors,
     require_hp,
 )
+from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.modifiers import Modifier
-from rules.systems.casting import CastingRules
 from rules.systems.pf2e import damage as pf2e_damage
-from rules.systems.pf2e.casting import PF2E_CASTING
 from rules.systems.pf2e import dying, table
 from rules.systems.pf2e import turn as pf2e_turn
+from rules.systems.pf2e.casting import PF2E_CASTING
 from rules.systems.pf2e.degrees import DEGREES, degree
 from rules.systems.pf2e.strike import (
     MAX_RANGE_INCREMENTS,
