@@ -301,6 +301,17 @@ class FileController(QObject):
             self._tell_picture_problems(path, opened.warnings)
         return True
 
+    def answer_without_asking(self, system: str, report: Callable[[str], None]) -> None:
+        """Headless runs (``--screenshot``) never open a modal box: errors and warnings go to `report`, an
+        imported map takes `system`'s rules, unsaved changes are discarded, a pending autosave waits, and a
+        file changed on disk is not overwritten."""
+        self.show_error = lambda title, text: report(f"{title}: {text}")
+        self.show_warning = lambda title, text: report(f"{title}: {text}")
+        self.ask_unsaved = lambda: "discard"
+        self.ask_restore = lambda _item, _index, _count: "later"
+        self.ask_overwrite_changed = lambda _path: False
+        self.ask_system = lambda _path: system
+
     def _tell_picture_problems(self, path: Path, warnings: tuple[str, ...]) -> None:
         shown = list(warnings[:MAX_WARNINGS_SHOWN])
         if len(warnings) > MAX_WARNINGS_SHOWN:
