@@ -55,7 +55,13 @@ from desktop.window.recent import add_recent, recent_files
 from rules.errors import SceneError
 from rules.io import fivefoot_file
 from rules.io.autosave import AutosaveStore, PendingRestore
-from rules.io.safe_write import FileChangedError, FileStamp, ReadOnlyFileError, file_stamp
+from rules.io.safe_write import (
+    FileChangedError,
+    FileStamp,
+    ReadOnlyFileError,
+    file_stamp,
+    sweep_stale_temps,
+)
 from rules.model.scene import Scene, new_scene
 from rules.model.state import GameState
 from rules.systems import DEFAULT_SYSTEM
@@ -295,6 +301,7 @@ class FileController(QObject):
         self.doc.load(opened.state, keep_path, opened.base_dir, opened.images, problems=opened.problems)
         self._disk_stamp = file_stamp(keep_path) if keep_path is not None else None
         add_recent(path)
+        sweep_stale_temps(path.parent)  # a save killed earlier may have left its temporary file here
         self.recent_changed.emit()
         self.message.emit(f"Opened {path.name}")
         if opened.warnings:
