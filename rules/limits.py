@@ -225,10 +225,10 @@ def check_scene(scene: Any, source: str = "") -> None:
         _bound(source, "background.offset[0]", bg.offset.x, -MAX_STAT, MAX_STAT)
         _bound(source, "background.offset[1]", bg.offset.y, -MAX_STAT, MAX_STAT)
     for i, tok in enumerate(scene.tokens):
-        _check_token(tok, f"tokens[{i}]", source)
+        check_token(tok, f"tokens[{i}]", source)
 
 
-def _check_token(tok: Any, where: str, source: str) -> None:
+def check_token(tok: Any, where: str, source: str) -> None:
     _bound(source, f"{where}.reach", tok.reach, 0, MAX_REACH_FEET, " ft")
     _bound(source, f"{where}.speed", tok.speed, 0, MAX_SPEED_FEET, " ft")
     for name in (
