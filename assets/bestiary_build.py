@@ -17,8 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rules.io.creature_json import creature_to_json
 from rules.io.creatures import import_creatures
-from rules.model.creature import Creature, creature_to_json
+from rules.model.creature import Creature
 
 ATTRIBUTION = {
     "srd51": (

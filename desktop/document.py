@@ -17,10 +17,10 @@ from PySide6.QtCore import QObject, Signal
 
 from rules.model.areas import PlacedArea
 from rules.model.encounter import Encounter, FreeMovement
+from rules.model.scene import Scene
 from rules.model.state import GameState
 from rules.play.command import Command, Refused
 from rules.play.history import Entry, History
-from rules.scene import Scene
 
 
 def _state_of(scene: Scene | GameState) -> GameState:

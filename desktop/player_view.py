@@ -59,8 +59,8 @@ from desktop.map.items.grid_layer import GridLayer
 from desktop.map.items.light_layer import LightLayerItem
 from desktop.map.items.token_item import TokenItem
 from desktop.map.tools.fog_tool import FogTool, LightTool, SetAmbient, SetFogMode
+from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
 from rules.play.projection import PlayerView, ShownToken, player_projection
-from rules.scene import LIGHT_LEVELS, Background, Grid, Token
 
 Z_AREAS = 20.0
 BLACK = QColor(0, 0, 0)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from rules import dice
 from rules.dice import DamagePart, Formula
-from rules.scene import Attack
+from rules.model.scene import Attack
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
 

@@ -27,8 +27,8 @@ from typing import IO, Any
 
 from rules.errors import QueryError, SceneError
 from rules.limits import MAX_REACH_FEET
+from rules.model.scene import SYSTEMS, Scene
 from rules.queries import load_all
-from rules.scene import SYSTEMS, Scene
 
 #: Longest query line read (bytes, without its line break); a longer line gets a ``bad value`` answer.
 MAX_LINE_BYTES = 16 * 1024 * 1024

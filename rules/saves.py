@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.geometry.coords import Point
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.modifiers import Breakdown, Modifier, stack
 from rules.systems.pf2e.degrees import check_d20, degree

@@ -22,7 +22,7 @@ def _rules_modules() -> list[str]:
 
 def test_every_rules_module_imports_without_qt() -> None:
     modules = _rules_modules()
-    assert "rules.scene" in modules and "rules.cli" in modules
+    assert "rules.model.scene" in modules and "rules.cli" in modules
     script = (
         "import sys, importlib\n"
         "for blocked in ('PySide6', 'shiboken6', 'desktop'):\n"

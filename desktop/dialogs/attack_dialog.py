@@ -53,6 +53,7 @@ from desktop.map.items.cover_item import cover_text, flank_text, targeting
 from rules.attack_damage import typed_damage
 from rules.dice import DieSource
 from rules.errors import QueryError
+from rules.model.scene import Attack, PersistentDamage, Scene, Token
 from rules.model.state import GameState
 from rules.play.explain import signed
 from rules.play.rolls import (
@@ -64,7 +65,6 @@ from rules.play.rolls import (
     spending,
 )
 from rules.play.table import AttackRoll, DealDamage, free_attack_number
-from rules.scene import Attack, PersistentDamage, Scene, Token
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome
 from rules.systems.damage import DamageEntry

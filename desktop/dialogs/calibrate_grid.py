@@ -3,7 +3,8 @@ preview on the map.
 
 Numbers are in picture pixels: pixels per square, and the offset — how far right and down from the
 picture's top-left corner the grid's first corner lies (`desktop.map.calibration` converts it to the squares
-`rules.scene.Background.offset` holds). Every change emits `preview` with the picture placed as typed; the
+`rules.model.scene.Background.offset` holds). Every change emits `preview` with the picture placed as typed;
+the
 caller shows it on the map without touching the document, and on OK executes `command()` (one undoable
 step). Reset brings back the values the dialog opened with. When a grid printed on the picture was found
 (`desktop.map.printed_grid`), a row offers it ("Use it" types it in). "Resize to fit the picture" starts on
@@ -29,8 +30,8 @@ from desktop.dialogs.import_picture import fit_text
 from desktop.map.calibration import MAX_PIXELS_PER_CELL, MIN_PIXELS_PER_CELL, Calibration, fitted_grid
 from desktop.map.picture_commands import calibrate_command
 from rules.io.grid_detect import GridGuess
+from rules.model.scene import Background, Scene
 from rules.play.edits import SetBackground
-from rules.scene import Background, Scene
 
 OFFSET_LIMIT = 100_000.0
 

@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from desktop.document import Document
 from rules.dice import DieSource
+from rules.model.scene import Scene, Token
 from rules.play.rolls import (
     SITUATIONAL_TYPES,
     RollCheck,
@@ -56,7 +57,6 @@ from rules.play.rolls import (
     check_row,
     spending,
 )
-from rules.scene import Scene, Token
 from rules.systems import RuleSystem, system_for
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
 from rules.systems.modifiers import Modifier

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from desktop.map.items.token_item import TokenItem
 from rules.geometry.coords import Cell
 from rules.model.effects import END, START, Effect, Ends
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems import system_for
 
 #: Duration choices: (label, key).

@@ -36,16 +36,8 @@ from PySide6.QtWidgets import (
 )
 
 from rules.geometry.coords import SIZES
-from rules.model.creature import (
-    SPEED_KINDS,
-    Creature,
-    CreatureError,
-    Sense,
-    TextAbility,
-    format_cr,
-    parse_cr,
-)
-from rules.scene import SYSTEMS, Attack
+from rules.model.creature import SPEED_KINDS, Creature, CreatureError, Sense, TextAbility, format_cr, parse_cr
+from rules.model.scene import SYSTEMS, Attack
 from rules.systems import DEFAULT_SYSTEM, all_systems, system_for
 from rules.systems.table import CreatureSheet
 

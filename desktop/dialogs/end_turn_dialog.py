@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 
 from rules import dice
 from rules.dice import DieSource
+from rules.model.scene import PersistentDamage, Scene
 from rules.play.turns import TurnPrompts
-from rules.scene import PersistentDamage, Scene
 from rules.systems.dnd5e.damage import DEATH_SAVE_DC
 from rules.systems.pf2e import dying
 from rules.systems.pf2e.persistent import FLAT_DC, describe

@@ -34,7 +34,7 @@ from desktop.map.calibration import (
     picture_grid,
 )
 from rules.geometry.coords import Point
-from rules.scene import Scene
+from rules.model.scene import Scene
 
 THUMBNAIL = (360, 220)
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QWidget
 
-from rules.scene import Light
+from rules.model.scene import Light
 
 #: The largest radius the dialog offers (feet).
 MAX_RADIUS = 600

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rules.scene import Scene, new_scene
+from rules.model.scene import Scene, new_scene
 from rules.systems import all_systems
 
 #: Each system's title for pickers, by name.

@@ -40,11 +40,11 @@ from rules.errors import QueryError
 from rules.geometry.areas import resolve_area
 from rules.geometry.coords import Point
 from rules.model.areas import PlacedArea
+from rules.model.scene import Token
 from rules.play.explain import DEGREE_TEXT, signed
 from rules.play.rolls import SpendHeroPoint, spending
 from rules.play.table import AreaSaves
 from rules.saves import SAVE_LABELS, SaveResult, normalise_save, resolve_save, save_modifier, save_names
-from rules.scene import Token
 from rules.systems import system_for
 from rules.systems.reroll import can_reroll
 

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dialogs.new_scene import SYSTEM_LABELS
+from rules.model.scene import LIGHT_LEVELS, Options, Scene, default_options
 from rules.play.edits import ChangeSettings
-from rules.scene import LIGHT_LEVELS, Options, Scene, default_options
 from rules.systems import system_for
 
 DIAGONAL_LABELS = {"five": "Every diagonal 5 ft (PHB)", "alternating": "Alternate 5/10 ft (DMG variant)"}

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 
 from rules.geometry.coords import SIZES, Cell
 from rules.model.creature import Creature
+from rules.model.scene import Scene, Token
 from rules.play.creatures import PlaceCreatures, place_creatures_command
 from rules.play.edits import AddTokens, add_token_command, unique_token_id
-from rules.scene import Scene, Token
 from rules.systems import same_game, system_for
 
 #: The list row that means "a blank creature" (no compendium entry).

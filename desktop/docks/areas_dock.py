@@ -30,9 +30,9 @@ from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.geometry.areas import resolve_area
 from rules.model.areas import PlacedArea
+from rules.model.scene import Scene
 from rules.model.state import GameState
 from rules.play.table import RemoveArea
-from rules.scene import Scene
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 

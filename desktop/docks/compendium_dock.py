@@ -53,17 +53,18 @@ from desktop.window.library import MY_CREATURES, CreatureLibrary
 from desktop.window.paths import assets_dir
 from rules.errors import CreatureImportError, SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
-from rules.io.creatures.compendium import bundled_creatures
-from rules.model.creature import (
-    Creature,
+from rules.io.creature_json import (
     creature_from_json,
     creature_from_token,
     creature_to_json,
     token_from_creature,
 )
+from rules.io.creatures.compendium import bundled_creatures
+from rules.io.scene_json import token_to_json
+from rules.model.creature import Creature
+from rules.model.scene import Scene, Token
 from rules.play.creatures import PlaceCreatures, place_creatures_command
 from rules.play.edits import Batch, UpdateToken
-from rules.scene import Scene, Token, token_to_json
 from rules.systems import DEFAULT_SYSTEM, game_choices, in_game, same_game, system_for
 
 

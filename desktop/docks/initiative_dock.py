@@ -48,6 +48,7 @@ from desktop.document import Document
 from desktop.look.style import hp_colour, side_colour
 from rules.dice import DieSource
 from rules.model.encounter import Encounter
+from rules.model.scene import Scene, Token
 from rules.model.state import GameState
 from rules.play.explain import turn_summary
 from rules.play.turns import (
@@ -63,7 +64,6 @@ from rules.play.turns import (
     has_reaction,
     turn_prompts,
 )
-from rules.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.encounter_difficulty import difficulty_text
 

@@ -29,12 +29,12 @@ from desktop.dialogs.condition_editor import ConditionEditor
 from desktop.document import Document
 from desktop.map.scene import MapScene
 from rules.geometry.coords import SIZES
+from rules.model.scene import Token
 from rules.model.state import GameState
 from rules.play.edits import UpdateToken, end_turn_command
 from rules.play.effects import EditConditions, GainTempHp, Heal
 from rules.play.moves import budget_for
 from rules.play.rolls import SetHeroPoints, spending
-from rules.scene import Token
 from rules.systems import healing
 
 NONE = -1  # spin box value shown as "—" (no value)

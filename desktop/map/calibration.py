@@ -1,6 +1,7 @@
 """Lining the grid up with a map picture: the arithmetic, with no Qt.
 
-How a picture sits under the grid (`rules.scene.Background`): ``pixels_per_cell`` picture pixels make one
+How a picture sits under the grid (`rules.model.scene.Background`): ``pixels_per_cell`` picture pixels make
+one
 square, and ``offset`` (in squares) says where the grid's origin corner is inside the picture, measured
 from the picture's top-left corner; the picture is drawn with its top-left corner at grid point
 ``(-offset.x, -offset.y)``. So picture pixel ``p`` lies at grid coordinate ``p / pixels_per_cell - offset``.
@@ -13,7 +14,7 @@ Boundary rules:
   always in ``[0, 1)``. Sizes are rounded to 1/1000 pixel, offsets to 1/10 000 square.
 - A picture "fits" a grid of ``ceil(pixels / pixels_per_cell - offset)`` squares each way, where a last
   partial square narrower than `PARTIAL_TOLERANCE` of a square is left off (a hand calibration of a
-  70-pixel grid may give 69.9), clamped to 1..`rules.scene.MAX_GRID_SIDE`.
+  70-pixel grid may give 69.9), clamped to 1..`rules.model.scene.MAX_GRID_SIDE`.
 - A grid is never made smaller than what stands on it: tokens (their whole space) and painted terrain
   (`content_extent`). Walls may lie anywhere, so they do not count.
 """
@@ -25,7 +26,7 @@ import re
 from dataclasses import dataclass
 
 from rules.geometry.coords import Point
-from rules.scene import MAX_GRID_SIDE, Background, Grid, Scene
+from rules.model.scene import MAX_GRID_SIDE, Background, Grid, Scene
 
 #: A last partial square narrower than this (in squares) does not get a grid column or row of its own.
 PARTIAL_TOLERANCE = 0.05

@@ -48,7 +48,7 @@ from rules.io.images import (
     is_safe_image_name,
 )
 from rules.io.safe_read import UnsafeFileError, is_network_path, read_regular_file
-from rules.scene import Background
+from rules.model.scene import Background
 
 PICTURE_FILTER = "Map pictures (*.png *.jpg *.jpeg *.webp);;All files (*)"
 FORMAT_NAMES = {"png": "PNG", "jpeg": "JPEG", "webp": "WebP"}

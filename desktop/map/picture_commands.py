@@ -10,8 +10,8 @@ from __future__ import annotations
 from desktop.map.calibration import Calibration, fitted_grid
 from rules.geometry.coords import Point
 from rules.io.images import embedded_ref
+from rules.model.scene import Background, Grid, Scene
 from rules.play.edits import SetBackground
-from rules.scene import Background, Grid, Scene
 
 
 def _num(value: float) -> str:

@@ -26,11 +26,11 @@ from desktop.map.items.reach_item import ReachItem, ThreatItem
 from desktop.map.items.terrain_layer import TerrainLayer
 from desktop.map.items.token_item import TokenItem
 from desktop.map.items.walls_layer import WallsLayer
+from rules.model.scene import Background, Scene, Token
 from rules.model.state import GameState
 from rules.play.moves import budget_for
-from rules.scene import Background, Scene, Token
+from rules.play.planner import footprint_bands, overlay_bands
 from rules.systems import system_for
-from rules.turn_movement import footprint_bands, overlay_bands
 
 MARGIN_CELLS = 4
 #: Opacity of the overlays that aren't the focus (see `MapScene.faded_kinds`).

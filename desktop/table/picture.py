@@ -14,7 +14,7 @@ import numpy.typing as npt
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from rules.scene import Background
+from rules.model.scene import Background
 
 MAX_SIDE = 4096
 MAX_CELL_PX = 64

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.dice import DieSource
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.stealth import sneak_feet
 from rules.systems.table import ActionResult, ActionSpec

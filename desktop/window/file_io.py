@@ -36,8 +36,8 @@ from rules.io.images import (
 )
 from rules.io.safe_write import FileStamp
 from rules.io.saving import save_scene
+from rules.model.scene import Scene
 from rules.model.state import GameState
-from rules.scene import Scene
 
 OPEN_FILTER = (
     "Scenes (*.fivefoot *.json *.dd2vtt *.uvtt *.df2vtt);;FiveFoot scene (*.fivefoot);;"

@@ -20,10 +20,11 @@ from pathlib import Path
 
 from desktop.window.paths import data_dir
 from rules.errors import CreatureImportError, SceneError
+from rules.io.creature_json import creature_to_json
 from rules.io.creatures import import_creatures, import_document
 from rules.io.images import ImageError, check_image
 from rules.io.safe_write import atomic_write_bytes
-from rules.model.creature import Creature, creature_to_json
+from rules.model.creature import Creature
 
 MY_CREATURES = "My creatures"
 FORMAT = "fivefoot.creatures"

@@ -47,13 +47,13 @@ from desktop.window.drops import dropped_paths
 from desktop.window.file_controller import FileController
 from desktop.window.table import TableFeatures
 from rules.geometry.coords import Cell
+from rules.model.scene import new_scene
 from rules.play.edits import (
     ResetMovement,
     delete_command,
     duplicate_command,
     end_turn_command,
 )
-from rules.scene import new_scene
 from rules.systems import DEFAULT_SYSTEM, system_for
 
 APP_NAME = "FiveFoot"

@@ -77,7 +77,7 @@ from rules.geometry.sight import EPS, crossed_walls, wall_index
 from rules.model.area_spec import ALL_SHAPES as ALL_SHAPES  # the values live in rules.model
 from rules.model.area_spec import AreaSpec as AreaSpec
 from rules.model.grid_rules import SYSTEM_GRIDS
-from rules.scene import AREA_METHODS, Scene, Token
+from rules.model.scene import AREA_METHODS, Scene, Token
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -234,7 +234,8 @@ def _creator(scene: Scene, spec: AreaSpec) -> Token | None:
         return None
     tok = scene.token(spec.token_id)
     if tok is None:
-        raise QueryError("unknown token", f"no token with id {spec.token_id!r} in this scene")
+        shown = spec.token_id if len(spec.token_id) <= 60 else spec.token_id[:59] + "…"
+        raise QueryError("unknown token", f"no token with id {shown!r} in this scene")
     return tok
 
 

@@ -52,7 +52,7 @@ from rules.geometry.sight import (
     spaces_have_line,
     wall_index,
 )
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 
 PF2E_DEGREES = ("none", "lesser", "standard", "greater", "blocked")
 DND_DEGREES = ("none", "half", "three-quarters", "total")

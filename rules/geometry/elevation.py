@@ -41,7 +41,7 @@ and the squares it reaches on the ground (`rules.geometry.reach.reach_cells`) co
 from __future__ import annotations
 
 from rules.geometry.distance import FIVE, gap, offset_feet, offset_in_reach
-from rules.scene import Token
+from rules.model.scene import Token
 
 SQUARE_FT = 5
 

@@ -28,7 +28,7 @@ from rules.geometry.reach import (  # who can threaten and how far: one home, ru
 from rules.geometry.reach import PF2E_CANT_FLANK as PF2E_CANT_FLANK
 from rules.geometry.reach import can_flank, melee_reach, within_reach
 from rules.geometry.sight import can_see, line_of_effect
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 
 
 @dataclass(frozen=True, slots=True)

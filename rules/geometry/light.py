@@ -22,7 +22,8 @@ square lights it and the 8 around it, like the 5e sphere); the 5e sphere is a ci
 (``half``/``touch``), and the 5e ``token`` method uses the nearest corner as it does for spells. Line of sight
 is always judged from the light's exact point.
 
-**Ruling — Universal VTT lights** (`rules.scene.Light.from_uvtt`): their `range` (squares) is the radius of
+**Ruling — Universal VTT lights** (`rules.model.scene.Light.from_uvtt`): their `range` (squares) is the
+radius of
 the light; the inner half is bright light and the rest dim, as VTTs draw the fall-off. A light with radius 0
 lights nothing.
 
@@ -52,7 +53,7 @@ from rules.geometry.sight import (
     spaces_have_line,
     wall_index,
 )
-from rules.scene import LIGHT_LEVELS, Light, Scene, Token
+from rules.model.scene import LIGHT_LEVELS, Light, Scene, Token
 
 DARKNESS, DIM, BRIGHT = 0, 1, 2
 LEVEL: dict[str, int] = {"darkness": DARKNESS, "dim": DIM, "bright": BRIGHT}

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from rules.geometry.coords import Cell
 from rules.geometry.distance import offset_in_reach as offset_in_reach  # its home is distance
 from rules.geometry.distance import space_offset
-from rules.scene import CANNOT_ACT, Attack, Scene, Token
+from rules.model.scene import CANNOT_ACT, Attack, Scene, Token
 
-#: PF2e conditions under which a creature can't act (`rules.scene.CANNOT_ACT`), or can't attack (restrained).
+#: PF2e conditions under which a creature can't act (`rules.model.scene.CANNOT_ACT`), or can't attack
+#: (restrained).
 PF2E_CANT_FLANK = CANNOT_ACT | {"restrained"}
 #: 5e conditions that make a creature incapacitated (or worse).
 DND_INCAPACITATED = CANNOT_ACT

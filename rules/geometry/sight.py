@@ -48,7 +48,7 @@ from shapely import STRtree
 from shapely.geometry import LineString, Polygon, box
 
 from rules.geometry.coords import Cell, Point
-from rules.scene import Scene, Token, Wall
+from rules.model.scene import Scene, Token, Wall
 
 EPS = 1e-9
 #: How far inside a space's corners and edges the sample points sit.

@@ -52,7 +52,7 @@ import numpy.typing as npt
 from rules.geometry.distance import ALTERNATING, space_distance
 from rules.geometry.light import BRIGHT, DARKNESS, DIM, light_map, sight_mask, space_light
 from rules.geometry.sight import spaces_have_line
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 
 BoolMap = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float64]

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.io.images import resolve_image
+from rules.model.scene import Scene
 from rules.model.state import GameState
-from rules.scene import Scene
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,9 +49,9 @@ from rules.io.images import (
 from rules.io.reading import file_error, file_kind, load_state_json
 from rules.io.safe_read import open_regular_file
 from rules.io.safe_write import FileStamp, atomic_write_bytes, scene_json_text
-from rules.model.codec import state_from_document
+from rules.io.state_json import state_from_document
+from rules.model.scene import JSON, Scene
 from rules.model.state import GameState
-from rules.scene import JSON, Scene
 
 SCENE_MEMBER = "scene.json"
 IMAGES_FOLDER = "images/"

@@ -22,7 +22,7 @@ from rules.io.reading import file_error as file_error
 from rules.io.reading import file_kind as file_kind
 from rules.io.reading import load_scene_json as load_scene_json
 from rules.io.reading import parse_json_bytes as parse_json_bytes
-from rules.scene import Scene
+from rules.model.scene import Scene
 
 
 def load_path(path: str | Path, system: str | None = None) -> Scene:

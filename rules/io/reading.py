@@ -12,9 +12,9 @@ from typing import Any
 
 from rules.errors import SceneError
 from rules.io.safe_read import UnsafeFileError, open_regular_file, read_regular_file
+from rules.io.state_json import StateRead, state_from_document
 from rules.limits import MAX_SCENE_FILE_BYTES
-from rules.model.codec import StateRead, state_from_document
-from rules.scene import Scene
+from rules.model.scene import Scene
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
@@ -99,7 +99,7 @@ def load_scene_json(path: str | Path) -> Scene:
 
 def load_state_json(path: str | Path) -> StateRead:
     """A plain scene JSON file read whole as a `GameState` (the map and the engine's saved play,
-    `rules.model.codec.state_from_document`), guarded and capped like `load_scene_json`."""
+    `rules.io.state_json.state_from_document`), guarded and capped like `load_scene_json`."""
     p = Path(path)
     source = str(p)
     try:

@@ -10,8 +10,8 @@ from pathlib import Path
 from rules.io import fivefoot_file
 from rules.io.reading import UVTT_SUFFIXES
 from rules.io.safe_write import FileStamp, atomic_write_bytes, inline_images, scene_json_text
+from rules.model.scene import Scene
 from rules.model.state import GameState
-from rules.scene import Scene
 
 
 def save_scene(

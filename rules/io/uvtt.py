@@ -49,10 +49,12 @@ from rules.io.images import (
     check_image,
     embedded_ref,
 )
+from rules.io.json_reader import JsonReader
 from rules.io.reading import file_error
 from rules.io.safe_read import read_regular_file
+from rules.io.scene_json import FORMAT, scene_from_json
+from rules.model.scene import FORMAT_VERSION, MAX_GRID_SIDE, Scene
 from rules.model.state import GameState
-from rules.scene import FORMAT, FORMAT_VERSION, MAX_GRID_SIDE, JsonReader, Scene, scene_from_json
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 #: Largest UVTT file read: a 200 MB picture is about 267 MB of base64, plus the geometry.

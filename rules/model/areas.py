@@ -3,7 +3,7 @@
 A `PlacedArea` is an `AreaSpec` (what the engine resolves, `rules.geometry.areas.resolve_area`) with what the
 table needs around it: an id, a label, a colour, a duration in rounds, and optionally the save it calls for
 (``damage`` formula, ``save`` name, ``dc``) so "roll saves" can be prefilled. The file codec is
-`rules.model.codec`.
+`rules.io.state_json`.
 
 ``rounds_left`` None means "until removed". `tick_areas` counts areas down by one: an area counts at the start
 of its owner's turn (``owner``, default its creator ``token``) when the owner is in the initiative order,

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from rules.scene import Token
+from rules.model.scene import Token
 
 START = "start"
 END = "end"

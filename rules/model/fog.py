@@ -8,7 +8,7 @@
   looks again. `reset` forgets everything; `enabled` switches fog off (the player view then shows the
   whole map, as without fog).
 
-File format (top-level key ``"fog"`` of the scene file, `fog_to_json` / `fog_from_json`)::
+File format (top-level key ``"fog"`` of the scene file, `rules.io.scene_json.fog_to_json` / `fog_from_json`)::
 
     {"enabled": true, "width": W, "height": H, "explored": "<base64>"}
 
@@ -19,8 +19,6 @@ explored. A bitmap for another grid size (the map was resized) is cropped or pad
 
 from __future__ import annotations
 
-import base64
-import binascii
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -28,8 +26,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-
-from rules.errors import SceneError
 
 BoolMap = npt.NDArray[np.bool_]
 JSON = Any
@@ -153,47 +149,3 @@ def brush_cells(cx: float, cy: float, radius: float) -> list[tuple[int, int]]:
     if under not in out:
         out.append(under)
     return out
-
-
-# ----------------------------------------------------------------------------------------------- JSON
-
-
-def fog_to_json(fog: Fog) -> dict[str, JSON]:
-    return {
-        "enabled": fog.enabled,
-        "width": fog.width,
-        "height": fog.height,
-        "explored": base64.b64encode(fog.explored).decode("ascii"),
-    }
-
-
-def fog_from_json(raw: JSON, width: int, height: int, source: str = "", path: str = "fog") -> Fog:
-    """Read the ``fog`` value of a scene whose grid is `width` × `height`. Raises `SceneError` naming the
-    bad field."""
-    if not isinstance(raw, dict):
-        raise SceneError(f"must be an object, got {type(raw).__name__}", path, source)
-    enabled = raw.get("enabled", True)
-    if not isinstance(enabled, bool):
-        raise SceneError(f"must be true or false, got {enabled!r}", f"{path}.enabled", source)
-    dims = []
-    for key, default in (("width", width), ("height", height)):
-        v = raw.get(key, default)
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 < v <= MAX_SIDE:
-            message = f"must be a whole number from 1 to {MAX_SIDE}, got {v!r}"
-            raise SceneError(message, f"{path}.{key}", source)
-        dims.append(v)
-    text = raw.get("explored", "")
-    if not isinstance(text, str):
-        raise SceneError("must be a base64 string", f"{path}.explored", source)
-    try:
-        data = base64.b64decode(text.encode("ascii"), validate=True)
-    except (binascii.Error, UnicodeEncodeError):
-        raise SceneError("is not valid base64", f"{path}.explored", source) from None
-    fw, fh = dims
-    if len(data) > (fw * fh + 7) // 8:
-        raise SceneError(
-            f"holds {len(data)} bytes, more than a {fw}×{fh} bitmap needs", f"{path}.explored", source
-        )
-    fog = Fog(fw, fh, data, enabled)
-    fog = fog._with(fog.mask()) if data else fog  # canonical form (no trailing bits, empty when none)
-    return fog.resized(width, height)

@@ -4,7 +4,8 @@ Each rule system differs on the grid only in data: how diagonals are priced, the
 which area shapes exist and whether areas are the system's fixed grid templates, how cover lines are drawn,
 when flanking applies and who threatens. `SYSTEM_GRIDS` holds each system's data (the system objects in
 `rules.systems` carry the same values); `GridRules.with_options` applies the scene options a system lets the
-table choose (5e: diagonal count, flanking, area method). `rules.scene.Scene.rules` is the scene's value.
+table choose (5e: diagonal count, flanking, area method). `rules.model.scene.Scene.rules` is the
+scene's value.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ PASS_HOSTILE_2_SIZES = "hostile-2-sizes"
 #: an ally's, an incapacitated, a Tiny or a 2+ sizes larger creature's space (5e 2024).
 PASS_ALLY_INCAPACITATED_TINY_LARGER = "ally-incapacitated-tiny-larger"
 
-#: Conditions that keep a creature from acting (kept in step with `rules.scene.CANNOT_ACT`).
+#: Conditions that keep a creature from acting (kept in step with `rules.model.scene.CANNOT_ACT`).
 _CANNOT_ACT = frozenset(
     {"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "incapacitated"}
 )

@@ -1,6 +1,6 @@
 """`GameState`: everything the engine owns about one table, as one frozen value.
 
-* `scene`: the map (grid, terrain, walls, lights, tokens: `rules.scene.Scene`);
+* `scene`: the map (grid, terrain, walls, lights, tokens: `rules.model.scene.Scene`);
 * `encounter`: the running encounter (initiative, round, turn ledger, timed effects) or None;
 * `areas`: the placed areas, in placing order;
 * `log`: the table's log, one text per entry, oldest first;
@@ -8,7 +8,7 @@
 
 Equality is meaningful: two states are equal only when all five are (a state with a running encounter is
 never equal to one without). Commands (`rules.play`) turn one state into the next; the file codec
-(`rules.model.codec`) writes the first four into the scene file under documented top-level keys.
+(`rules.io.state_json`) writes the first four into the scene file under documented top-level keys.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from rules.model.areas import PlacedArea, area_by_id
 from rules.model.encounter import Encounter, FreeMovement, Spent
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 
 
 @dataclass(frozen=True, slots=True)

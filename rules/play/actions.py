@@ -32,11 +32,11 @@ from dataclasses import dataclass, replace
 
 from rules.geometry.coords import Cell
 from rules.geometry.reach import within_reach
+from rules.model.scene import Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused
 from rules.play.moves import cell_text, plan_move, record_move
 from rules.play.turns import record_attack, spend_actions
-from rules.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e import checks as dnd_checks

@@ -1,8 +1,8 @@
 """Creatures placed from the compendium: one command adds the creature to the scene's ``creatures`` table
-(`rules.model.creature_table`) when it isn't there yet and puts N tokens that reference it on the map.
+(`rules.io.creature_table`) when it isn't there yet and puts N tokens that reference it on the map.
 
 The tokens say ``"creature": id`` (kept in `Token.extra`) and hold their own state; the scene writer keeps
-only what differs from the creature (`rules.model.creature_table.compact_token_json`), and the reader links
+only what differs from the creature (`rules.io.creature_table.compact_token_json`), and the reader links
 them back, so a saved and reopened scene has the same tokens. `place_creatures_command` builds the command
 the app executes (numbered names, free squares near the drop, a table id that doesn't clash with another
 creature of the same name).
@@ -14,12 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.geometry.coords import SIZE_SQUARES, Cell
-from rules.model.creature import Creature, creature_table_entry
+from rules.geometry.coords import Cell
+from rules.io.creature_json import creature_table_entry
+from rules.io.scene_json import token_from_json
+from rules.model.creature import Creature
+from rules.model.scene import Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
 from rules.play.edits import free_cell_near, unique_token_id
-from rules.scene import FORMAT, FORMAT_VERSION, Scene, Token, scene_from_json
 from rules.systems import same_game
 
 JSON = Any
@@ -73,24 +75,15 @@ def linked_token(
 ) -> Token:
     """A token of `creature` referencing table entry `creature_id`, read exactly as the scene reader reads
     a linked token (so saving and reopening gives the same token)."""
-    n = SIZE_SQUARES[creature.size]
     raw: dict[str, JSON] = {
         "id": token_id,
-        "cell": [0, 0],
+        "cell": [cell.x, cell.y],
         "side": side or ("party" if creature.pc else "enemies"),
         "creature": creature_id,
     }
     if name:
         raw["name"] = name
-    doc = {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "system": creature.system,
-        "grid": {"width": n, "height": n},
-        TABLE_KEY: {creature_id: creature_table_entry(creature)},
-        "tokens": [raw],
-    }
-    return replace(scene_from_json(doc).tokens[0], cell=cell)
+    return token_from_json(raw, creature.system, creatures={creature_id: creature_table_entry(creature)})
 
 
 @dataclass(frozen=True, slots=True)

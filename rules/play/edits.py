@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 
 from rules.geometry.coords import Cell
 from rules.geometry.movement import move_context
+from rules.model.scene import Background, Grid, Options, Scene, TerrainCell, Token, Wall
 from rules.model.state import GameState
 from rules.play.command import Command, Outcome, logged
-from rules.scene import Background, Grid, Options, Scene, TerrainCell, Token, Wall
 
 
 def _scene(state: GameState, scene: Scene, log: str) -> Outcome:

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.model import effects as fx
+from rules.model.scene import Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
-from rules.scene import Token
 from rules.systems import healing
 
 

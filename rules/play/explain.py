@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from rules.dice import RollResult
 from rules.geometry.distance import ALTERNATING, offset_feet
+from rules.model.scene import Token
 from rules.model.state import GameState
 from rules.play.turns import has_reaction
 from rules.saves import SAVE_LABELS, SaveResult
-from rules.scene import Token
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome
 from rules.systems.damage import DamageEntry, DamageOutcome

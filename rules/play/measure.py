@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.geometry.distance import offset_feet, space_offset
-from rules.scene import Scene
+from rules.model.scene import Scene
 
 
 @dataclass(frozen=True, slots=True)

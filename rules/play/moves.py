@@ -1,7 +1,7 @@
 """Moving tokens: the turn's budget for a token in a `GameState`, planning a move, and `MoveToken`.
 
 `MoveToken(token_id, waypoints)` is an intent: the stops of a drag (Shift-dropped waypoints, then the
-square released on). The engine plans the move again from them (`rules.turn_movement.MovePlanner`: 5e the
+square released on). The engine plans the move again from them (`rules.play.planner.MovePlanner`: 5e the
 cheapest legs, PF2e the fewest Strides), refuses it (`Refused`, with the planner's reason) when it is not
 legal this turn, and otherwise moves the token and records the feet, diagonal steps (their parity) and
 actions in the one ledger that applies: the encounter's turn ledger on the token's own turn, else free mode's
@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.geometry.coords import Cell
+from rules.model.scene import Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
 from rules.play.effects import put_token
-from rules.scene import Token
+from rules.play.planner import Budget, MovePlan, MovePlanner, encounter_budget, turn_budget
 from rules.systems.support_actions import TOOK_COVER, take_cover_ends
-from rules.turn_movement import Budget, MovePlan, MovePlanner, encounter_budget, turn_budget
 
 
 def budget_for(state: GameState, token: Token) -> Budget:

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from rules.geometry.coords import Cell
 from rules.geometry.vision import is_party
 from rules.messages import Message, msg
+from rules.model.scene import Token
 from rules.model.state import GameState
 from rules.play.command import Command, Outcome, Refused, logged
 from rules.play.moves import MoveToken
 from rules.play.turns import NextTurn
-from rules.scene import Token
 
 #: What a player may ask to roll.
 ROLL_KINDS: tuple[str, ...] = ("check", "save", "attack", "other")

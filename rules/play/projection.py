@@ -41,7 +41,7 @@ from rules.errors import QueryError
 from rules.geometry.areas import resolve_area
 from rules.geometry.coords import SIZE_SQUARES, Cell
 from rules.geometry.vision import is_party, party_seen
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 from rules.systems import system_for
 
 BoolMap = npt.NDArray[np.bool_]

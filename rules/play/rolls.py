@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.model.scene import Attack, Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
-from rules.scene import Attack, Scene, Token
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome, attack_distance
 from rules.systems.dnd5e import checks as dnd

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from rules.dice import RollResult
 from rules.errors import QueryError
 from rules.model.areas import PlacedArea, with_area, without_area
+from rules.model.scene import PersistentDamage, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
 from rules.play.edits import ResetMovement
@@ -23,7 +24,6 @@ from rules.play.history import Entry
 from rules.play.rolls import Situational, situational_attack, spend_for_roll
 from rules.play.turns import knocked_out_move, record_attack
 from rules.saves import SaveResult
-from rules.scene import PersistentDamage, Token
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e.advantage import Reason

@@ -49,10 +49,10 @@ from rules.dice import DieSource
 from rules.model.areas import tick_areas
 from rules.model.effects import TurnMoment
 from rules.model.encounter import Combatant, Encounter, TurnState
+from rules.model.scene import PersistentDamage, Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
 from rules.play.effects import put_token
-from rules.scene import PersistentDamage, Scene, Token
 from rules.systems import RuleSystem, initiative, support_actions, system_for
 from rules.systems.turn import at_moment
 from rules.systems.turn_rolls import MissingRoll, TurnRolls

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.scene import Scene
+from rules.model.scene import Scene
 
 Handler = Callable[[Scene, dict[str, Any]], dict[str, Any]]
 HANDLERS: dict[str, Handler] = {}

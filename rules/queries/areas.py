@@ -15,9 +15,9 @@ from typing import Any
 
 from rules.errors import QueryError
 from rules.geometry.areas import ALL_SHAPES, AreaSpec, resolve_area, shapes_for
+from rules.model.scene import Scene
 from rules.queries import _fields as f
 from rules.queries import query
-from rules.scene import Scene
 
 
 def spec_from_query(scene: Scene, q: dict[str, Any]) -> AreaSpec:

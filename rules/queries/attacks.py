@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import QueryError
+from rules.model.scene import Scene
 from rules.queries import _fields as f
 from rules.queries import query
-from rules.scene import Scene
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e import damage as dnd_damage

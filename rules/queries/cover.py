@@ -7,9 +7,9 @@ from typing import Any
 from rules.errors import QueryError
 from rules.geometry.cover import cover
 from rules.geometry.flanking import flanking
+from rules.model.scene import Scene
 from rules.queries import _fields as fields
 from rules.queries import query
-from rules.scene import Scene
 
 
 @query("cover")

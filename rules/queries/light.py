@@ -7,9 +7,9 @@ from typing import Any
 from rules.errors import QueryError
 from rules.geometry.light import light_at
 from rules.geometry.vision import visibility
+from rules.model.scene import Scene
 from rules.queries import _fields as fields
 from rules.queries import query
-from rules.scene import Scene
 
 
 @query("light")

@@ -14,11 +14,11 @@ from typing import Any
 
 from rules.errors import QueryError
 from rules.geometry.reach import within_reach
+from rules.model.scene import Scene, Token
 from rules.queries import _fields as f
 from rules.queries import query
 from rules.queries.rolls import bonuses as situational
 from rules.queries.rolls import dnd_d20, missing, pf2e_d20
-from rules.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.dnd5e import checks as dnd_checks
 from rules.systems.dnd5e import maneuvers as dnd

@@ -13,9 +13,9 @@ from rules.errors import QueryError
 from rules.geometry.distance import space_distance
 from rules.geometry.movement import ACTIONS, path_cost, reachable, shortest_path
 from rules.geometry.reach import reach_cells
+from rules.model.scene import Scene
 from rules.queries import _fields as f
 from rules.queries import query
-from rules.scene import Scene
 
 
 def _diagonals_before(q: dict[str, Any]) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.model.scene import Scene
 from rules.queries import query
-from rules.scene import Scene
 
 
 @query("summary")

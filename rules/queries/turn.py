@@ -24,9 +24,9 @@ from typing import Any
 
 from rules.dice import DiceSyntaxError
 from rules.errors import QueryError
+from rules.model.scene import Scene, Token
 from rules.queries import _fields as f
 from rules.queries import query
-from rules.scene import Scene, Token
 from rules.systems import healing, system_for
 from rules.systems import turn as turn_rules
 from rules.systems.pf2e.persistent import plain_type
@@ -38,8 +38,8 @@ def _d20(value: Any, name: str) -> int:
     if (
         isinstance(value, bool)
         or not isinstance(value, (int, float))
-        or not float(value).is_integer()
         or not 1 <= value <= 20
+        or not float(value).is_integer()
     ):
         raise QueryError("bad value", f"{name!r} must be a d20 result from 1 to 20, got {f.show(value)}")
     return int(value)

@@ -10,7 +10,7 @@ the board: distance, reach, cover, flanking, sight). The checks both systems mak
 
 from __future__ import annotations
 
-from rules.scene import Scene
+from rules.model.scene import Scene
 from rules.systems.base import (
     AttackOutcome,
     RuleSystem,

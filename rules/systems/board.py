@@ -15,9 +15,9 @@ from rules.geometry import sight
 from rules.geometry.distance import space_distance
 from rules.geometry.elevation import token_distance
 from rules.geometry.reach import attack_reach, within_reach
-from rules.scene import CANNOT_ACT, Attack, Scene, Token
+from rules.model.scene import CANNOT_ACT, Attack, Scene, Token
 
-#: 5e: conditions that make a creature incapacitated (or worse): `rules.scene.CANNOT_ACT`.
+#: 5e: conditions that make a creature incapacitated (or worse): `rules.model.scene.CANNOT_ACT`.
 INCAPACITATING_5E = CANNOT_ACT
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.scene import Token
+from rules.model.scene import Token
 
 PHYSICAL: frozenset[str] = frozenset({"bludgeoning", "piercing", "slashing"})
 ENERGY: frozenset[str] = frozenset(

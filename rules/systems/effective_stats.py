@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from rules.scene import Token
+from rules.model.scene import Token
 
 EXHAUSTION_DEATH = 6
 CANT_MOVE_5E: tuple[str, ...] = ("grappled", "restrained", "paralyzed", "petrified", "stunned", "unconscious")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules.scene import Scene
+    from rules.model.scene import Scene
 
 PF2E_XP_BY_DELTA: dict[int, int] = {-4: 10, -3: 15, -2: 20, -1: 30, 0: 40, 1: 60, 2: 80, 3: 120, 4: 160}
 PF2E_BUDGETS: tuple[tuple[str, int, int], ...] = (

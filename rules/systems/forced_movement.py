@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from rules.geometry.coords import Cell
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 
 _DIRS: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 

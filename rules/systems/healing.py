@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.dnd5e import damage as dnd_damage
 from rules.systems.effective_stats import Named, effective_max_hp, system_name
 from rules.systems.pf2e import damage as pf2e_damage

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.scene import Token
+from rules.model.scene import Token
 
 SURPRISED = "surprised"
 

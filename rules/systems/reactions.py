@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from rules.geometry.coords import Cell
 from rules.geometry.reach import melee_reach as longest_melee_reach
 from rules.geometry.reach import within_reach
-from rules.scene import CANNOT_ACT, Scene, Token
+from rules.model.scene import CANNOT_ACT, Scene, Token
 from rules.systems.board import can_see, hostile
 
 #: How the mover moves: its own Stride / move (``stride``), a PF2e ``step``, ``forced`` movement (shoved,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.dnd5e.advantage import ADVANTAGE, Reason
 
 

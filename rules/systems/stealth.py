@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 from rules.systems.dnd5e.editions import Edition, edition
 from rules.systems.modifiers import Modifier
 

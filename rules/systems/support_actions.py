@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.modifiers import Modifier
 from rules.systems.pf2e.degrees import degree
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.scene import Token
+from rules.model.scene import Token
 
 #: Feet one "climb up" or "descend" action moves a token.
 ELEVATION_STEP = 5

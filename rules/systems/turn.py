@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.model.effects import Effect, TurnMoment, apply_to_token, follow_token, tick
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.effective_stats import Named, system_name
 from rules.systems.pf2e import turn as pf2e_turn

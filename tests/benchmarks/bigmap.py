@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.scene import Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 
 SIZES_MIX = ("medium",) * 8 + ("small",) * 2 + ("large",) * 3 + ("huge", "tiny", "gargantuan")
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.scene import Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 from tests.benchmarks.bigmap import big_map_doc
 
 PARTY = 6

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from rules.geometry import movement
 from rules.geometry.coords import Cell
-from rules.scene import Scene
+from rules.model.scene import Scene
 from tests.benchmarks.run import Bench
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -19,7 +19,8 @@ from rules.geometry.areas import AreaSpec, resolve_area
 from rules.geometry.coords import Cell, Point
 from rules.geometry.cover import cover
 from rules.geometry.flanking import flanking
-from rules.scene import Scene, Token, scene_from_text
+from rules.io.scene_json import scene_from_text
+from rules.model.scene import Scene, Token
 from tests.benchmarks.bigmap import big_map, big_map_doc
 from tests.benchmarks.run import Bench
 
@@ -314,9 +315,10 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
             "json.loads alone (lower bound)",
         )
     )
-    from tests.benchmarks.journal_bench import journal_bench
+    from tests.benchmarks.journal_bench import journal_bench, journal_fsync_bench
 
     benches.append(journal_bench(pf))
+    benches.append(journal_fsync_bench(pf))
     from tests.benchmarks.vision_benches import vision_benches
 
     benches.extend(vision_benches(quick))

@@ -18,8 +18,8 @@ from typing import Any
 
 from rules.geometry import movement
 from rules.geometry.coords import Cell
+from rules.model.scene import Scene
 from rules.play.moves import MoveToken
-from rules.scene import Scene
 from tests.benchmarks.run import Bench
 
 PLAYERS = 8
@@ -130,8 +130,7 @@ def table_benches(scene: Scene, quick: bool) -> list[Bench]:
                 1
                 for c, n in zip(clients, counts, strict=True)
                 if any(u[1].get(mover.id, {}).get("cell") == want for u in c.updates[n:])
-                or (c.updates
-                and c.updates[-1][1].get(mover.id, {}).get("cell") == want)
+                or (c.updates and c.updates[-1][1].get(mover.id, {}).get("cell") == want)
             )
             if got >= half:
                 break

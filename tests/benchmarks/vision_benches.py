@@ -16,7 +16,7 @@ from rules.geometry.light import light_map
 from rules.geometry.sight import wall_index
 from rules.geometry.vision import is_party, party_seen
 from rules.model.fog import Fog
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 from tests.benchmarks.hugemap import huge_map, lit_big_map
 from tests.benchmarks.run import Bench
 
@@ -143,7 +143,7 @@ def vision_qt_benches(quick: bool) -> list[Bench]:
     from desktop.document import Document
     from desktop.look.style import CELL
     from desktop.window.main_window import MainWindow
-    from rules.scene import scene_from_text
+    from rules.io.scene_json import scene_from_text
     from tests.benchmarks.hugemap import huge_map_doc
 
     app = QApplication.instance() or QApplication([])

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QApplication
 from desktop.look.style import CELL
 from desktop.map.view import MapView
 from rules.geometry.coords import Cell
-from rules.scene import Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 
 TERRAIN_CHARS = {"~": "difficult", "=": "greater-difficult", "^": "hazardous", "#": "impassable"}
 

@@ -10,7 +10,7 @@ from desktop.document import Document
 from desktop.look.style import CELL
 from desktop.map.scene import MapScene
 from desktop.map.view import MapView
-from rules.scene import Scene
+from rules.model.scene import Scene
 
 
 def make_view(

@@ -261,7 +261,7 @@ def spec_query(spec: AreaSpec) -> dict[str, Any]:
 
 
 def test_demo_burst_cone_and_line_match_the_rules_command(qtbot: Any, tmp_path: Path) -> None:
-    from rules.scene import load_scene_file
+    from rules.io.scene_json import load_scene_file
 
     demo = ROOT / "assets" / "demo-pf2e.json"
     scene = load_scene_file(demo)

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from desktop.dialogs.attack_dialog import AttackDialog
 from desktop.document import Document
 from rules.dice import ScriptedDice
+from rules.model.scene import PersistentDamage
 from rules.model.state import GameState
-from rules.scene import PersistentDamage
 from tests.rules.ascii_maps import ascii_scene
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,9 +17,10 @@ from desktop.window.main_window import MainWindow
 from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
 from rules.io.autosave import MARKER, AutosaveStore, PendingRestore
-from rules.model.codec import state_to_document
+from rules.io.scene_json import scene_to_json
+from rules.io.state_json import state_to_document
+from rules.model.scene import Background, Grid, Scene
 from rules.play.edits import PaintTerrain
-from rules.scene import Background, Grid, Scene, scene_to_json
 from tests.desktop.helpers import ascii_scene
 from tests.desktop.picture_helpers import encode, plain_picture
 

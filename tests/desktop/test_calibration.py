@@ -22,9 +22,9 @@ from desktop.map.calibration import (
 from desktop.map.picture_commands import calibrate_command, fit_grid_command, import_command, remove_command
 from desktop.window.file_io import prepare_for_save
 from rules.geometry.coords import Point
+from rules.model.scene import MAX_GRID_SIDE, Background, Grid
 from rules.model.state import GameState
 from rules.play.edits import SetBackground
-from rules.scene import MAX_GRID_SIDE, Background, Grid
 from tests.desktop.helpers import ascii_scene
 
 EMPTY_10x10 = "\n".join(["." * 10] * 10)

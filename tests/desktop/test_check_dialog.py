@@ -13,7 +13,7 @@ from PySide6.QtGui import QImage
 from desktop.dialogs.check_dialog import CheckDialog
 from desktop.document import Document
 from rules.dice import ScriptedDice
-from rules.scene import scene_from_json
+from rules.io.scene_json import scene_from_json
 
 ROOT = Path(__file__).resolve().parents[2]
 ABILITIES = {"str": 10, "dex": 14, "con": 12, "int": 10, "wis": 12, "cha": 10}

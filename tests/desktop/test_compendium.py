@@ -20,7 +20,7 @@ from desktop.map.items.token_item import TokenItem
 from desktop.window.library import CreatureLibrary
 from rules.cli import answer
 from rules.geometry.coords import Cell
-from rules.model.creature import creature_to_json
+from rules.io.creature_json import creature_to_json
 from tests.shared_data import shared
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
+from rules.model.scene import Token
 from rules.play.edits import AddTokens
 from rules.play.turns import NextTurn, StartEncounter
-from rules.scene import Token
 
 
 def test_until_the_end_of_its_next_turn_given_on_its_own_turn(window, qtbot) -> None:  # type: ignore[no-untyped-def]

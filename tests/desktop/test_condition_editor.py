@@ -12,7 +12,7 @@ from PySide6.QtGui import QImage
 from desktop.dialogs.condition_editor import ConditionEditor, system_conditions
 from rules.geometry.coords import Cell
 from rules.model.effects import END
-from rules.scene import PersistentDamage, Token
+from rules.model.scene import PersistentDamage, Token
 from tests.desktop.helpers import press, release, view_point
 
 ROOT = Path(__file__).resolve().parents[2]

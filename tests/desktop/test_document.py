@@ -8,7 +8,9 @@ import pytest
 
 from desktop.document import Document
 from rules.geometry.coords import Cell, Point
+from rules.io.scene_json import scene_to_json
 from rules.model.encounter import FreeMovement, Spent
+from rules.model.scene import Wall
 from rules.model.state import GameState
 from rules.play.edits import (
     AddTokens,
@@ -22,7 +24,6 @@ from rules.play.edits import (
     unique_token_id,
 )
 from rules.play.moves import MoveToken
-from rules.scene import Wall, scene_to_json
 from tests.desktop.helpers import ascii_scene
 
 PICTURE = """
@@ -148,7 +149,7 @@ def test_a_refused_command_changes_nothing_and_says_why(qtbot) -> None:  # type:
 
 def test_the_log_and_the_encounter_are_part_of_the_state(qtbot) -> None:  # type: ignore[no-untyped-def]
     from rules.dice import ScriptedDice
-    from rules.model.codec import state_from_document, state_to_document
+    from rules.io.state_json import state_from_document, state_to_document
     from rules.play.turns import NextTurn, StartEncounter
 
     doc = Document(ascii_scene(PICTURE))

@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 
 from rules.geometry.coords import Cell
 from rules.geometry.movement import path_cost, shortest_path
-from rules.scene import scene_to_json
+from rules.io.scene_json import scene_to_json
 from tests.desktop.helpers import drag, move, press, release, view_point
 
 

@@ -12,9 +12,9 @@ from PySide6.QtCore import Qt
 from desktop.dialogs.end_turn_dialog import EndTurnDialog
 from desktop.docks.initiative_dock import InitiativeDock
 from rules.dice import ScriptedDice
+from rules.model.scene import PersistentDamage
 from rules.play.effects import Heal
 from rules.play.table import DealDamage
-from rules.scene import PersistentDamage
 from rules.systems.damage import DamageEntry
 from tests.desktop.table_helpers import make_view
 from tests.rules.ascii_maps import ascii_scene

@@ -10,9 +10,9 @@ from desktop.window.file_io import prepare_for_save
 from desktop.window.recent import recent_files
 from rules.geometry.coords import Cell
 from rules.io.fivefoot_file import load_document
+from rules.io.scene_json import scene_to_json
 from rules.play.edits import PaintTerrain
 from rules.play.moves import MoveToken
-from rules.scene import scene_to_json
 from tests.desktop.helpers import drag, view_point
 
 

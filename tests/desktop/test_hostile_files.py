@@ -24,8 +24,9 @@ from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
 from rules.io.autosave import MARKER
 from rules.io.fivefoot_file import load_document
+from rules.io.scene_json import scene_to_json
+from rules.model.scene import Background
 from rules.play.edits import PaintTerrain
-from rules.scene import Background, scene_to_json
 from tests.desktop.helpers import ascii_scene
 from tests.desktop.picture_helpers import encode, plain_picture
 

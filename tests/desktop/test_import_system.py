@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from desktop.dialogs.import_system import ImportSystemDialog
 from desktop.dialogs.settings_dialog import last_import_system
-from rules.scene import scene_to_json
+from rules.io.scene_json import scene_to_json
 from tests.desktop.helpers import ascii_scene
 
 

@@ -43,8 +43,8 @@ def test_size_change_keeps_the_space_on_the_grid(window) -> None:  # type: ignor
     doc = window.doc
     ins = window.inspector
     window.files.new_empty("pf2e", 6, 6)
+    from rules.model.scene import Token
     from rules.play.edits import AddTokens
-    from rules.scene import Token
 
     doc.execute(AddTokens((Token("wolf", Cell(5, 5)),)))
     window.map_scene.select_ids(["wolf"])

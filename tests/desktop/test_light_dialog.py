@@ -13,7 +13,8 @@ from desktop.dialogs.scene_settings import SceneSettingsDialog
 from desktop.look.style import CELL
 from rules.geometry.coords import Point
 from rules.geometry.light import BRIGHT, DARKNESS, light_map
-from rules.scene import Light, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Light
 from tests.desktop.helpers import press, release
 
 

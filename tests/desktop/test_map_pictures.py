@@ -19,7 +19,8 @@ from desktop.map.picture import MapPicture
 from rules.geometry.coords import Point
 from rules.io.fivefoot_file import load_document
 from rules.io.images import parse_data_uri
-from rules.scene import Grid, scene_to_json
+from rules.io.scene_json import scene_to_json
+from rules.model.scene import Grid
 from tests.desktop.helpers import document_snapshot, move, press, release
 from tests.desktop.picture_helpers import encode, plain_picture, printed_grid_picture
 

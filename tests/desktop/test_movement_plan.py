@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rules.geometry.coords import Cell
 from rules.geometry.movement import path_cost, reachable, shortest_path
 from rules.model.encounter import Spent
-from rules.turn_movement import Budget, MovePlanner, overlay_bands, reaction_warnings
+from rules.play.planner import Budget, MovePlanner, overlay_bands, reaction_warnings
 from tests.desktop.helpers import ascii_scene
 
 OPEN = """

@@ -10,7 +10,7 @@ from PySide6.QtGui import QImage
 
 from desktop.look.style import CELL
 from rules.geometry.coords import Cell
-from rules.scene import scene_from_json
+from rules.io.scene_json import scene_from_json
 from tests.desktop.helpers import move, press, release, view_point
 
 
@@ -174,7 +174,7 @@ def test_fog_remembers_where_the_party_has_been_and_saves_it(gm, qtbot) -> None:
 
     doc.execute(RememberFog())
     assert doc.scene.fog.is_explored(5, 6)
-    from rules.scene import scene_to_json
+    from rules.io.scene_json import scene_to_json
 
     saved = scene_to_json(doc.scene)
     assert saved["fog"]["enabled"] is True and saved["fog"]["explored"]

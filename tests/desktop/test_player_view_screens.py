@@ -20,7 +20,7 @@ from PySide6.QtGui import QImage
 from desktop.look.style import CELL, WALL_COLOURS
 from rules.geometry.coords import Cell
 from rules.model.fog import Fog
-from rules.scene import Token
+from rules.model.scene import Token
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = "test.dd2vtt"  # the sample map that comes with a light

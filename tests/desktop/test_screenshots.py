@@ -144,7 +144,7 @@ def test_inspector_with_selection(window, shots: Path) -> None:  # type: ignore[
 
 
 def test_big_map(window, shots: Path) -> None:  # type: ignore[no-untyped-def]
-    from rules.scene import scene_from_json
+    from rules.io.scene_json import scene_from_json
     from tests.benchmarks.bigmap import big_map_doc
 
     window.files.new_scene(scene_from_json(big_map_doc()))
@@ -262,8 +262,8 @@ def _import_printed_map(  # type: ignore[no-untyped-def]
 
 def _party(window) -> None:  # type: ignore[no-untyped-def]
     from rules.geometry.coords import Cell
+    from rules.model.scene import Token
     from rules.play.edits import AddTokens
-    from rules.scene import Token
 
     tokens = (
         Token("brann", Cell(5, 4), side="party", pc=True, hp=30, max_hp=30, name="Brann"),

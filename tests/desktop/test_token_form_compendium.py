@@ -11,9 +11,9 @@ from PySide6.QtTest import QTest
 
 from desktop.dialogs.token_form import BLANK, TokenForm
 from rules.geometry.coords import Cell
+from rules.io.scene_json import scene_from_json, scene_to_json
 from rules.play.creatures import PlaceCreatures, creature_table
 from rules.play.edits import AddTokens
-from rules.scene import scene_from_json, scene_to_json
 
 
 def _pf2e_entry(window: Any, name: str) -> Any:

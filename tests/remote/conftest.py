@@ -13,8 +13,8 @@ import pytest
 from desktop.document import Document
 from desktop.table.host import TableHost
 from desktop.table.seats import TableConfig, TableOptions, save_config
+from rules.io.scene_json import scene_from_json
 from rules.model.state import GameState
-from rules.scene import scene_from_json
 from tests.remote.client import PlayerClient
 
 #: A 12×8 room split by a wall at x = 8 with a secret door; the party on the left; a goblin they see, a

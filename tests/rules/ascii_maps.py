@@ -27,7 +27,8 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.scene import Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 
 TERRAIN = {"#": "impassable", "~": "difficult", "^": "greater-difficult", "!": "hazardous"}
 

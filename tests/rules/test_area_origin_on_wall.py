@@ -7,7 +7,8 @@ from typing import Any
 
 from rules.geometry.areas import AreaSpec, resolve_area
 from rules.geometry.coords import Point
-from rules.scene import Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 
 
 def scene(walls: list[dict[str, Any]]) -> Scene:

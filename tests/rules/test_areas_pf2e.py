@@ -15,7 +15,8 @@ import pytest
 from rules.errors import QueryError
 from rules.geometry.areas import AreaResult, AreaSpec, area_cells, resolve_area
 from rules.geometry.coords import Cell, Point
-from rules.scene import Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 
 
 def scene(

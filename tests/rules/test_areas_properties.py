@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rules.geometry.areas import AreaSpec, area_cells, area_origin, resolve_area
 from rules.geometry.coords import Cell, Point
 from rules.geometry.sight import effect_blocked
-from rules.scene import Grid, Options, Scene, Token, Wall, default_options
+from rules.model.scene import Grid, Options, Scene, Token, Wall, default_options
 
 N = 24  # the grid is N × N, so turning or mirroring about its centre maps it onto itself
 

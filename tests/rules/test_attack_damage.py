@@ -15,7 +15,7 @@ from rules.attack_damage import (
     typed_damage,
 )
 from rules.dice import ScriptedDice
-from rules.scene import Attack
+from rules.model.scene import Attack
 from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e.attack import damage_formula as dnd_formula
 from rules.systems.pf2e.strike import damage_formula as pf2e_formula

@@ -16,7 +16,7 @@ import pytest
 from rules.io import autosave
 from rules.io.autosave import AutosaveStore, data_dir, document_key
 from rules.io.fivefoot_file import dumps, loads
-from rules.scene import new_scene
+from rules.model.scene import new_scene
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.geometry.coords import Cell
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.dnd5e import checks as dnd
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024
 from rules.systems.modifiers import Modifier

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.geometry.coords import Cell
-from rules.scene import Attack, Token
+from rules.model.scene import Attack, Token
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
 from rules.systems.dnd5e.attack import attack_roll, with_extra_reasons
 from rules.systems.dnd5e.editions import DND5E_2014

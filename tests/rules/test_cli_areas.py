@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from rules.cli import answer
-from rules.scene import Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 from tests.rules.cli_runs import rules_answers
 
 

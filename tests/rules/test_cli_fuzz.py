@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from rules.cli import answer, read_lines, serve
 from rules.errors import QUERY_PREFIXES
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 from rules.queries import load_all
-from rules.scene import Scene, scene_from_json
 from tests.benchmarks.bigmap import big_map_doc
 
 SCENES: dict[str, Scene] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.geometry.coords import Cell
-from rules.scene import Attack, Token
+from rules.model.scene import Attack, Token
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, condition_reasons, mode_of
 from rules.systems.dnd5e.attack import attack_roll
 from rules.systems.dnd5e.conditions import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.geometry.coords import Cell
-from rules.scene import Attack, Token
+from rules.model.scene import Attack, Token
 from rules.systems.modifiers import stack
 from rules.systems.pf2e.conditions import (
     CONDITION_NAMES,

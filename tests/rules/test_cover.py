@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from rules.geometry.coords import Point
 from rules.geometry.cover import CoverLine, CoverResult, cover
-from rules.scene import Scene, Token, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene, Token
 from tests.rules.ascii_maps import ascii_scene, wall
 
 PF2E_ORDER = ("none", "lesser", "standard", "greater", "blocked")

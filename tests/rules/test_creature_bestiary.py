@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from rules.io.creature_json import creature_to_token
 from rules.io.creatures import import_creatures
 from rules.io.creatures.compendium import bundled_creatures, demo_creatures
-from rules.model.creature import creature_to_token
-from rules.scene import scene_from_json
+from rules.io.scene_json import scene_from_json
 from tests.shared_data import shared
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"

@@ -12,20 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import SceneError
-from rules.model.creature import (
-    Creature,
-    CreatureError,
-    Sense,
-    TextAbility,
+from rules.io.creature_json import (
     creature_from_json,
     creature_table_entry,
     creature_to_json,
     creature_to_token,
     creature_token_fields,
-    unique_token_ids,
 )
-from rules.model.creature_table import compact_token_json, link_tokens
-from rules.scene import _TOKEN_KEYS, Attack
+from rules.io.creature_table import compact_token_json, link_tokens
+from rules.io.scene_json import _TOKEN_KEYS
+from rules.model.creature import Creature, CreatureError, Sense, TextAbility, unique_token_ids
+from rules.model.scene import Attack
 
 GOBLIN = Creature(
     name="Goblin Warrior",
@@ -150,7 +147,7 @@ def test_token_fields_follow_the_protocol() -> None:
 
 
 def test_several_tokens_share_one_creature_with_their_own_state() -> None:
-    from rules.scene import scene_from_json, scene_to_json
+    from rules.io.scene_json import scene_from_json, scene_to_json
 
     table = {"goblin": creature_table_entry(GOBLIN)}
     tokens = [
@@ -183,7 +180,7 @@ def test_several_tokens_share_one_creature_with_their_own_state() -> None:
 
 
 def test_a_token_naming_an_unknown_creature_is_an_error() -> None:
-    from rules.scene import scene_from_json
+    from rules.io.scene_json import scene_from_json
 
     tokens = [{"id": "g1", "cell": [0, 0], "creature": "orc"}]
     with pytest.raises(
@@ -268,7 +265,7 @@ def test_mutated_linked_scenes_raise_only_scene_errors(
 ) -> None:
     import copy
 
-    from rules.scene import scene_from_json, scene_to_json
+    from rules.io.scene_json import scene_from_json, scene_to_json
 
     doc = copy.deepcopy(_BASE)
     parent = doc

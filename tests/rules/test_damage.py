@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.geometry.coords import Cell
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.damage import DamageEntry, type_keys
 from rules.systems.dnd5e import damage as dnd
 from rules.systems.pf2e import damage as pf2e

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rules.dice import ScriptedDice
 from rules.errors import QueryError
 from rules.geometry.coords import Cell
-from rules.scene import Attack, Token
+from rules.model.scene import Attack, Token
 from rules.systems import system_for
 from rules.systems.dnd5e.advantage import (
     ADVANTAGE,

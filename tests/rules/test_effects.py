@@ -22,7 +22,7 @@ from rules.model.effects import (
     sustain,
     tick,
 )
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.turn import TurnRolls, end_of_turn
 
 ORDER = ("wizard", "goblin", "fighter")

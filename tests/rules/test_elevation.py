@@ -14,8 +14,8 @@ from rules.geometry.elevation import fold, in_area_levels, offset_feet_3d, token
 from rules.geometry.flanking import flanking
 from rules.geometry.movement import reachable, shortest_path
 from rules.geometry.reach import within_reach
+from rules.model.scene import Cell, Scene, Token
 from rules.queries import load_all
-from rules.scene import Cell, Scene, Token
 from tests.rules.ascii_maps import ascii_scene
 
 HANDLERS = load_all()

@@ -122,7 +122,7 @@ def test_scene_difficulty() -> None:
 
 
 def _scene(system: str, tokens: list[dict[str, object]]) -> object:
-    from rules.scene import scene_from_json
+    from rules.io.scene_json import scene_from_json
 
     return scene_from_json(
         {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.scene import Cell, Token
+from rules.model.scene import Cell, Token
 from rules.systems.dnd5e import movement_actions as dnd
 from rules.systems.pf2e import movement_actions as pf2e
 

@@ -19,17 +19,9 @@ from rules.io.fivefoot_file import Document, dumps, loads, open_document
 from rules.io.images import data_uri, resolve_image
 from rules.io.loading import load_path
 from rules.io.saving import save_scene
+from rules.io.scene_json import load_scene_file, scene_from_json, scene_to_json
+from rules.model.scene import Background, Light, Token, Wall, new_scene
 from rules.model.state import GameState
-from rules.scene import (
-    Background,
-    Light,
-    Token,
-    Wall,
-    load_scene_file,
-    new_scene,
-    scene_from_json,
-    scene_to_json,
-)
 from tests.rules.test_uvtt import png_bytes, portal, uvtt_doc, webp_bytes, write_uvtt
 
 SCENE_DOC: dict[str, Any] = {

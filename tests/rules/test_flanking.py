@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from rules.geometry.coords import Point
 from rules.geometry.flanking import FlankResult, can_flank, flanking, melee_reach, through_opposite_sides
-from rules.scene import Scene, Token, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene, Token
 from tests.rules.ascii_maps import ascii_scene, wall
 
 SWORD = {"name": "longsword", "bonus": 7, "damage": "1d8+4 slashing", "traits": [], "range_increment": None}

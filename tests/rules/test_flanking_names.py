@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from rules.cli import answer
+from rules.model.scene import Attack
 from rules.model.state import GameState
 from rules.play.table import AttackRoll
-from rules.scene import Attack
 from tests.rules.play.helpers import scene_from
 
 ROW = """

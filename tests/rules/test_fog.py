@@ -11,8 +11,9 @@ import pytest
 from rules.errors import SceneError
 from rules.geometry.coords import Cell
 from rules.geometry.vision import party_seen
-from rules.model.fog import Fog, brush_cells, fog_from_json, fog_to_json, rect_cells
-from rules.scene import Scene, scene_from_json, scene_to_json
+from rules.io.scene_json import fog_from_json, fog_to_json, scene_from_json, scene_to_json
+from rules.model.fog import Fog, brush_cells, rect_cells
+from rules.model.scene import Scene
 
 
 def room(fog: object = None) -> Scene:

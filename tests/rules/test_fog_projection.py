@@ -7,9 +7,10 @@ from typing import Any
 
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Cell, Point
+from rules.io.scene_json import scene_from_json
 from rules.model.fog import rect_cells
+from rules.model.scene import Scene
 from rules.play.projection import player_projection
-from rules.scene import Scene, scene_from_json
 
 
 @dataclass(frozen=True)

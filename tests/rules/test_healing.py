@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules.geometry.coords import Cell
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems import healing
 from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e import damage as dnd_damage

@@ -17,9 +17,11 @@ import pytest
 
 from rules import dice
 from rules.errors import CreatureImportError
+from rules.io.creature_json import creature_to_token
 from rules.io.creatures import detect_format, import_creatures, import_document
-from rules.model.creature import Creature, creature_to_token
-from rules.scene import Attack, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.creature import Creature
+from rules.model.scene import Attack
 from rules.systems.board import melee_reach
 from tests.shared_data import shared
 

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import CreatureImportError
+from rules.io.creature_json import creature_to_token
 from rules.io.creatures import import_document
-from rules.model.creature import creature_to_token
-from rules.scene import scene_from_json
+from rules.io.scene_json import scene_from_json
 from tests.shared_data import shared
 
 SAMPLES = shared("creature-samples")
@@ -122,7 +122,7 @@ def test_mutated_files_raise_only_the_documented_error(name: str, data: Any, act
 
 def test_an_integer_too_long_to_convert_is_an_import_error_naming_the_file(tmp_path: Path) -> None:
     from rules.io.creatures import import_creatures
-    from rules.scene import describe_value
+    from rules.io.scene_json import describe_value
 
     monsters = tmp_path / "monsters.json"
     monsters.write_text('[{"name": "X", "hit_points": ' + "9" * 5000 + "}]", encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.scene import Cell, Token
+from rules.model.scene import Cell, Token
 from rules.systems import initiative as ini
 from rules.systems.reactions import can_react
 from tests.rules.ascii_maps import ascii_scene

@@ -29,7 +29,7 @@ from dataclasses import replace
 from rules.geometry.coords import Cell
 from rules.io import fivefoot_file
 from rules.io.autosave import AutosaveStore
-from rules.scene import Token, new_scene
+from rules.model.scene import Token, new_scene
 
 data_dir, seed = sys.argv[1], int(sys.argv[2])
 rng = random.Random(seed)

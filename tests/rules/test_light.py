@@ -12,7 +12,8 @@ from rules.cli import answer
 from rules.geometry.areas import AreaSpec, area_cells
 from rules.geometry.coords import Cell, Point
 from rules.geometry.light import BRIGHT, DARKNESS, DIM, light_at, light_map
-from rules.scene import Light, Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Light, Scene
 
 
 def make(

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from rules.errors import SceneError
 from rules.io import fivefoot_file, uvtt
 from rules.io.fivefoot_file import Document
-from rules.scene import MAX_GRID_SIDE, scene_from_json, scene_to_json
+from rules.io.scene_json import scene_from_json, scene_to_json
+from rules.model.scene import MAX_GRID_SIDE
 from tests.rules.test_uvtt import png_bytes, portal, uvtt_doc, webp_bytes
 
 #: More examples for a deeper run: FIVEFOOT_FUZZ_EXAMPLES=5000 pytest tests/rules/test_loaders_fuzz.py

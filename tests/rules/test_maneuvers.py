@@ -9,7 +9,7 @@ import pytest
 
 from rules.cli import answer
 from rules.geometry.coords import Cell
-from rules.scene import scene_from_json
+from rules.io.scene_json import scene_from_json
 from rules.systems.dnd5e import maneuvers as dnd
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024
 from rules.systems.forced_movement import away_direction, push

@@ -24,7 +24,7 @@ from rules.geometry.movement import (
     shortest_path,
     step_legal,
 )
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 from tests.rules.ascii_maps import ascii_scene, wall
 
 OPEN = """

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.geometry.coords import Cell
 from rules.model.encounter import Spent
-from rules.turn_movement import MovePlanner, turn_budget
+from rules.play.planner import MovePlanner, turn_budget
 from tests.rules.ascii_maps import ascii_scene
 
 BOARD = """

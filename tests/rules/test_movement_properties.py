@@ -31,7 +31,8 @@ from rules.geometry.movement import (
     shortest_path,
 )
 from rules.geometry.sight import _build_index, crossed_walls
-from rules.scene import Scene, Token, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene, Token
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

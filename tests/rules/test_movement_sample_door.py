@@ -16,7 +16,7 @@ import pytest
 from rules.geometry.coords import Cell
 from rules.geometry.movement import path_cost, shortest_path
 from rules.io import uvtt
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 
 ENV = "FIVEFOOT_SAMPLE_MAPS"
 

@@ -11,7 +11,7 @@ import pytest
 from rules import dice
 from rules.attack_damage import typed_damage
 from rules.geometry.coords import Cell
-from rules.scene import Attack, PersistentDamage, Token
+from rules.model.scene import Attack, PersistentDamage, Token
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
 from rules.systems.pf2e import damage as pf2e_damage

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rules.dice import ScriptedDice
 from rules.errors import QueryError
 from rules.geometry.coords import Cell
-from rules.scene import Attack, Token
+from rules.model.scene import Attack, Token
 from rules.systems.modifiers import Modifier
 from rules.systems.pf2e import dying
 from rules.systems.pf2e.damage import tick

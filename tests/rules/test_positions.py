@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.geometry.movement import path_cost, reachable
-from rules.scene import Cell, Scene, Token
+from rules.model.scene import Cell, Scene, Token
 from rules.systems.dnd5e import movement_actions as dnd
 from rules.systems.pf2e import movement_actions as pf2e
 from tests.rules.ascii_maps import ascii_scene

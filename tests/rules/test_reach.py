@@ -16,7 +16,7 @@ from rules.geometry.reach import (
     threatened,
     within_reach,
 )
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 from tests.rules.ascii_maps import ascii_scene
 
 

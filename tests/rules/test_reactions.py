@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.scene import Cell, Scene, Token
+from rules.model.scene import Cell, Scene, Token
 from rules.systems.reactions import (
     action_reactions,
     can_react,
@@ -130,7 +130,7 @@ def test_a_single_step_is_a_legal_pf2e_step_only() -> None:
 
 
 def test_the_drag_plan_warns_for_a_stride_but_not_for_a_single_step() -> None:
-    from rules.turn_movement import MovePlanner, Spent, reaction_warnings
+    from rules.play.planner import MovePlanner, Spent, reaction_warnings
 
     s = ascii_scene(MAP, tokens={"b": RS})
     a = tok(s, "A")

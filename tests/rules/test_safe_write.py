@@ -14,7 +14,8 @@ import pytest
 from rules.io import safe_write
 from rules.io.safe_write import atomic_write_bytes, atomic_write_text, backup_path
 from rules.io.saving import save_scene
-from rules.scene import load_scene_file, new_scene
+from rules.io.scene_json import load_scene_file
+from rules.model.scene import new_scene
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -173,7 +174,7 @@ def test_save_scene_keeps_the_previous_save(tmp_path: Path) -> None:
 
 
 def test_save_scene_refuses_an_embedded_picture_it_was_not_given(tmp_path: Path) -> None:
-    from rules.scene import Background
+    from rules.model.scene import Background
 
     scene = new_scene("pf2e", 4, 4).edit(background=Background("embedded:map.png"))
     for suffix in (".json", ".fivefoot"):

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from rules.cli import answer
-from rules.scene import Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 from tests.rules.cli_runs import rules_answers
 
 FIVE_ABILITIES = {"str": 10, "dex": 14, "con": 12, "int": 10, "wis": 8, "cha": 10}

@@ -11,19 +11,8 @@ import pytest
 
 from rules.errors import SceneError
 from rules.geometry.coords import Cell, Point
-from rules.scene import (
-    Attack,
-    Grid,
-    Options,
-    Scene,
-    TerrainCell,
-    Token,
-    Wall,
-    load_scene_file,
-    new_scene,
-    scene_from_json,
-    scene_to_json,
-)
+from rules.io.scene_json import load_scene_file, scene_from_json, scene_to_json
+from rules.model.scene import Attack, Grid, Options, Scene, TerrainCell, Token, Wall, new_scene
 
 
 def doc(**changes: Any) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from rules.geometry.sight import (
     spaces_have_line,
     wall_index,
 )
-from rules.scene import Scene
+from rules.model.scene import Scene
 from tests.rules.ascii_maps import ascii_scene, wall
 
 EMPTY = """

@@ -15,10 +15,10 @@ from rules.io import fivefoot_file
 from rules.io.fivefoot_file import open_document
 from rules.io.journal import replay, scene_diff
 from rules.io.saving import save_scene
+from rules.io.scene_json import PLAY_KEYS, scene_to_json
 from rules.model.areas import PlacedArea
 from rules.model.state import GameState
 from rules.play.turns import start_encounter
-from rules.scene import PLAY_KEYS, scene_to_json
 from tests.rules.play.helpers import ARENA, scene_from
 
 

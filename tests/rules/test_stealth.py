@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.scene import Cell, Scene, Token
+from rules.model.scene import Cell, Scene, Token
 from rules.systems import stealth
 from tests.rules.ascii_maps import ascii_scene, wall
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from rules.geometry.coords import DIRECTIONS, Cell
 from rules.geometry.movement import move_context, path_cost
-from rules.scene import Scene, Token
-from rules.turn_movement import (
+from rules.model.scene import Scene, Token
+from rules.play.planner import (
     PF2E_ACTIONS,
     MovePlanner,
     Spent,

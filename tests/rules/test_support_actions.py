@@ -7,14 +7,14 @@ from typing import Any
 import pytest
 
 from rules.geometry.cover import cover
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems import support_actions as sa
 from rules.systems.pf2e.degrees import CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, SUCCESS
 from tests.rules.ascii_maps import ascii_scene
 
 
 def tok(*conditions: str) -> Token:
-    from rules.scene import Cell
+    from rules.model.scene import Cell
 
     return Token("t", Cell(0, 0), conditions=tuple(conditions))
 

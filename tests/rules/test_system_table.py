@@ -9,7 +9,7 @@ import pytest
 
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems import (
     SYSTEM_NAMES,
     all_systems,

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from rules.geometry.coords import Cell
 from rules.geometry.movement import path_cost, shortest_path
 from rules.model.encounter import Combatant, Encounter, FreeMovement, TurnState
+from rules.model.scene import Scene, Token
 from rules.model.state import GameState
 from rules.play.moves import budget_for
-from rules.scene import Scene, Token
-from rules.turn_movement import (
+from rules.play.planner import (
     Budget,
     MovePlanner,
     ReactionWarning,
@@ -512,8 +512,8 @@ def test_value_types_are_frozen(value: object) -> None:
 
 
 def test_planner_skips_creatures_whose_reaction_is_spent() -> None:
-    from rules.scene import scene_from_json
-    from rules.turn_movement import NOTHING_SPENT, MovePlanner
+    from rules.io.scene_json import scene_from_json
+    from rules.play.planner import NOTHING_SPENT, MovePlanner
 
     scene = scene_from_json(
         {

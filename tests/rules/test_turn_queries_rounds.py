@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.io.scene_json import scene_from_json
 from rules.model.effects import END, START, Effect, Ends, TurnMoment
-from rules.scene import Scene, scene_from_json
+from rules.model.scene import Scene
 from rules.systems import healing
 from rules.systems.damage import DamageEntry
 from rules.systems.turn import TurnRolls, at_moment

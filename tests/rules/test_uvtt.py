@@ -28,7 +28,7 @@ from rules.io.images import (
     sniff_format,
 )
 from rules.io.loading import load_path
-from rules.scene import Scene, Wall
+from rules.model.scene import Scene, Wall
 from tests.rules.cli_runs import rules_answers
 
 # ------------------------------------------------------------------------------------------- helpers

@@ -11,7 +11,8 @@ import pytest
 from rules.cli import answer
 from rules.geometry.sight import spaces_have_line
 from rules.geometry.vision import party_seen, seen_mask, sight_mask, visibility
-from rules.scene import Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 
 
 def scene(

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cli import answer
-from rules.scene import Scene, scene_from_json
+from rules.io.scene_json import scene_from_json
+from rules.model.scene import Scene
 
 
 def duel(

@@ -29,8 +29,8 @@ from rules.errors import QueryError
 from rules.geometry.areas import AreaResult, AreaSpec, resolve_area, unit_vector
 from rules.geometry.coords import Cell
 from rules.model.areas import PlacedArea
+from rules.model.scene import Scene
 from rules.model.state import GameState
-from rules.scene import Scene
 
 Z_AREA = Z_OVERLAY + 1.0
 Z_AREA_MARKS = Z_TOKENS + 4.0

@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage, QPainter, QPixmap
 
 from desktop.look.style import CELL, FLOOR
 from desktop.map.items.layer import MapLayer
-from rules.scene import Background, Grid
+from rules.model.scene import Background, Grid
 
 
 class BackgroundLayer(MapLayer):

@@ -27,8 +27,8 @@ from rules.geometry.coords import Cell
 from rules.geometry.cover import CoverLine, CoverResult, cover
 from rules.geometry.distance import space_distance
 from rules.geometry.flanking import FlankResult, flanking
+from rules.model.scene import Scene, Token
 from rules.model.state import GameState
-from rules.scene import Scene, Token
 from rules.systems import system_for
 
 CLEAR = QColor("#46d17a")

@@ -26,7 +26,7 @@ from desktop.look.style import CELL
 from rules.geometry.coords import Cell
 from rules.geometry.vision import party_seen
 from rules.model.fog import Fog
-from rules.scene import Scene
+from rules.model.scene import Scene
 
 BoolMap = npt.NDArray[np.bool_]
 

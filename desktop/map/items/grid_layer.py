@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 
 from desktop.look.style import CELL, GRID_ACCENT, GRID_ACCENT_MAJOR, GRID_LINE, GRID_LINE_MAJOR
 from desktop.map.items.layer import MapLayer
-from rules.scene import Grid
+from rules.model.scene import Grid
 
 MINOR_MIN_PX = 12.0
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.look.style import CELL
 from rules.geometry.light import BRIGHT, DIM, light_map
-from rules.scene import Light, Scene
+from rules.model.scene import Light, Scene
 
 #: Above terrain and grid, below walls' handles? Walls are at 30; lights sit just under the fog (35).
 Z_LIGHT = 33.0

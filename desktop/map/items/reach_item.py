@@ -24,8 +24,8 @@ from desktop.map.items.bounded import BoundedItem
 from desktop.map.items.cell_paths import cells_path, outline_segments
 from rules.geometry.coords import Cell
 from rules.geometry.reach import reach_bands, threatened
+from rules.model.scene import Scene, Token
 from rules.model.state import GameState
-from rules.scene import Scene, Token
 
 Z_REACH = Z_OVERLAY + 0.5
 REACH_COLOUR = QColor("#5fd3ff")

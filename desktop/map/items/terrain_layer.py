@@ -19,7 +19,7 @@ from desktop.look.style import CELL, TERRAIN_CASING, TERRAIN_COLOURS, TERRAIN_HA
 from desktop.map.items.cell_paths import outline_segments, row_runs
 from desktop.map.items.layer import MapLayer
 from rules.geometry.coords import Cell
-from rules.scene import TERRAIN_KINDS
+from rules.model.scene import TERRAIN_KINDS
 
 _HATCH_STYLE: dict[str, Qt.BrushStyle] = {
     "difficult": Qt.BrushStyle.BDiagPattern,

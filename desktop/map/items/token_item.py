@@ -36,7 +36,7 @@ from desktop.map.grid_coords import cell_rect
 from desktop.map.items import Z_TOKEN_CARRIED, Z_TOKENS
 from desktop.map.items.bounded import BoundedItem
 from rules.geometry.coords import Cell
-from rules.scene import Token
+from rules.model.scene import Token
 
 RING = CELL * 0.07
 NAME_PX = 12

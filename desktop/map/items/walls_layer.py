@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from desktop.look.style import CELL, SELECTION, WALL_CASING, WALL_COLOURS
 from desktop.map.grid_coords import to_scene
 from desktop.map.items.layer import MapLayer
-from rules.scene import Wall
+from rules.model.scene import Wall
 
 WALL_WIDTH = CELL * 0.1
 CASING_EXTRA = CELL * 0.06

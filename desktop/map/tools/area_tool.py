@@ -46,8 +46,8 @@ from desktop.map.tools.base import PreviewTool, ToolEvent
 from rules.geometry.areas import AreaResult, AreaSpec, default_origin, shapes_for
 from rules.geometry.coords import Point
 from rules.model.areas import PlacedArea, describe, next_area_id, next_colour
+from rules.model.scene import Token
 from rules.play.table import PlaceArea
-from rules.scene import Token
 
 if TYPE_CHECKING:
     from desktop.map.view import MapView

@@ -37,7 +37,7 @@ from desktop.map.tools.base import PreviewTool, ToolEvent
 from rules.geometry.coords import Cell, Point
 from rules.geometry.vision import party_seen
 from rules.model.fog import Fog, brush_cells
-from rules.scene import LIGHT_LEVELS, Light, Scene, TokenLight
+from rules.model.scene import LIGHT_LEVELS, Light, Scene, TokenLight
 
 try:  # the engine's command protocol: apply(GameState) -> Outcome
     from rules.play.command import Refused, logged

@@ -26,10 +26,10 @@ from desktop.map.items.label_item import LabelItem, LabelLine
 from desktop.map.items.path_item import PathItem, PathPicture
 from desktop.map.items.token_item import TokenItem
 from rules.geometry.coords import Cell
+from rules.model.scene import Token
 from rules.play.moves import MoveToken, budget_for
 from rules.play.moves import move_log as move_log  # the log line moved to the engine
-from rules.scene import Token
-from rules.turn_movement import MovePlan, MovePlanner, reaction_warnings
+from rules.play.planner import MovePlan, MovePlanner, reaction_warnings
 
 if TYPE_CHECKING:
     from desktop.map.view import MapView

@@ -26,9 +26,9 @@ from desktop.map.tools.base import Tool, ToolEvent
 from desktop.map.tools.group_drag import GroupDrag
 from desktop.map.tools.move_drag import MoveDrag
 from desktop.window.action_menu import add_actions_menu, add_maneuvers_menu
+from rules.model.scene import Wall
 from rules.play.command import Command
 from rules.play.edits import DeleteWalls, ReplaceWall, delete_command, duplicate_command, end_turn_command
-from rules.scene import Wall
 
 if TYPE_CHECKING:
     from desktop.document import Document

@@ -14,8 +14,8 @@ from desktop.map.grid_coords import cells_in_rect
 from desktop.map.items.preview_items import CellsPreviewItem
 from desktop.map.tools.base import PreviewTool, ToolEvent
 from rules.geometry.coords import Cell
+from rules.model.scene import TERRAIN_KINDS
 from rules.play.edits import PaintTerrain
-from rules.scene import TERRAIN_KINDS
 
 if TYPE_CHECKING:
     from desktop.map.view import MapView

@@ -22,8 +22,8 @@ from desktop.map.items.preview_items import PolylineItem
 from desktop.map.tools.base import PreviewTool, ToolEvent
 from desktop.map.tools.select_tool import DOOR_TOLERANCE, toggle_door_command
 from rules.geometry.coords import Point
+from rules.model.scene import Wall
 from rules.play.edits import AddWalls
-from rules.scene import Wall
 
 if TYPE_CHECKING:
     from desktop.map.view import MapView

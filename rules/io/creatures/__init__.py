@@ -20,10 +20,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from rules.errors import CreatureImportError, SceneError
+from rules.io.creature_json import creature_from_json
 from rules.io.creatures import foundry_dnd5e, foundry_pf2e, pathbuilder, srd5e
 from rules.io.creatures._common import JSON, Reader, read_json
-from rules.model.creature import Creature, creature_from_json
-from rules.scene import SYSTEMS
+from rules.model.creature import Creature
+from rules.model.scene import SYSTEMS
 
 __all__ = ["CreatureImportError", "detect_format", "import_creatures", "import_document"]
 

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rules.errors import CreatureImportError, SceneError
+from rules.io.json_reader import describe_value
 from rules.io.reading import parse_json_text
 from rules.model.creature import Creature, CreatureError
-from rules.scene import Attack, describe_value
+from rules.model.scene import Attack
 
 JSON = Any
 MAX_FILE_BYTES = 64 * 1024 * 1024

@@ -12,8 +12,9 @@ import sys
 from typing import IO
 
 from rules.errors import CreatureImportError
+from rules.io.creature_json import creature_to_token
 from rules.io.creatures import import_creatures
-from rules.model.creature import creature_to_token, unique_token_ids
+from rules.model.creature import unique_token_ids
 
 
 def run(path: str, system: str | None = None, out: IO[str] | None = None, err: IO[str] | None = None) -> int:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.errors import CreatureImportError, SceneError
+from rules.io.creature_json import creature_from_token
 from rules.io.creatures import import_creatures
 from rules.io.creatures._common import read_json
-from rules.model.creature import Creature, creature_from_token
+from rules.model.creature import Creature
 
 
 def bestiary_files(assets: Path) -> list[Path]:

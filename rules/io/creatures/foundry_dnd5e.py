@@ -37,7 +37,7 @@ from rules.model.creature import (
     proficiency_for_cr,
     proficiency_for_level,
 )
-from rules.scene import Attack
+from rules.model.scene import Attack
 from rules.systems.encounter_difficulty import XP_BY_CR
 
 SKILLS = {

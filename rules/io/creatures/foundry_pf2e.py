@@ -19,7 +19,7 @@ from pathlib import Path
 
 from rules.io.creatures._common import JSON, Reader, attacks_with_reach, plain_text
 from rules.model.creature import SIZE_ALIASES, SPEED_KINDS, Creature, Sense, TextAbility
-from rules.scene import Attack
+from rules.model.scene import Attack
 
 CREATURE_TYPES = (
     "aberration",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from rules.errors import CreatureImportError
 from rules.io.creatures._common import JSON, Reader
 from rules.model.creature import SIZE_ALIASES, Creature, Sense, TextAbility
-from rules.scene import Attack
+from rules.model.scene import Attack
 from rules.systems.pf2e.conditions import SKILL_ABILITY as PF2E_SKILL_ABILITY
 
 SIZES_BY_NUMBER = ("tiny", "small", "medium", "large", "huge", "gargantuan")

@@ -17,16 +17,8 @@ from __future__ import annotations
 import re
 
 from rules.io.creatures._common import JSON, Reader, attacks_with_reach, slug_words
-from rules.model.creature import (
-    ABILITIES,
-    SIZE_ALIASES,
-    SPEED_KINDS,
-    Creature,
-    Sense,
-    TextAbility,
-    parse_cr,
-)
-from rules.scene import Attack
+from rules.model.creature import ABILITIES, SIZE_ALIASES, SPEED_KINDS, Creature, Sense, TextAbility, parse_cr
+from rules.model.scene import Attack
 
 DAMAGE_TYPES = (
     "acid",

@@ -17,7 +17,7 @@ from typing import Any
 
 from rules import dice
 from rules.errors import QueryError
-from rules.scene import Attack, Token
+from rules.model.scene import Attack, Token
 from rules.systems.dnd5e.advantage import Reason, choose_d20, mode_of
 from rules.systems.dnd5e.conditions import critical_within_5, d20_penalty
 from rules.systems.dnd5e.editions import Edition

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, choose_d20, mode_of
 from rules.systems.dnd5e.conditions import (
     ABILITY_NAMES,

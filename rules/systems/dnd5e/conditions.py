@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.dnd5e.editions import Edition
 from rules.systems.dnd5e.modes import ADVANTAGE, DISADVANTAGE, Reason
 

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.damage import DamageEntry, DamageOutcome, TypeResult, applies, group_by_type, settle
 from rules.systems.effective_stats import EXHAUSTION_DEATH, exhaustion_level
 

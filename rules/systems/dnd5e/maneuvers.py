@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.geometry.coords import SIZES
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 from rules.systems.dnd5e import checks
 from rules.systems.dnd5e.checks import TestResult
 from rules.systems.dnd5e.editions import Edition

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.geometry.coords import SIZE_RANK
-from rules.scene import Token
+from rules.model.scene import Token
 
 MAX_FALL_DICE = 20
 

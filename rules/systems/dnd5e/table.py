@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rules import dice
 from rules.dice import DieSource
 from rules.model.creature import ABILITIES, Creature
-from rules.scene import Attack, Scene, Token
+from rules.model.scene import Attack, Scene, Token
 from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e import checks, movement_actions
 from rules.systems.dnd5e.conditions import conditions_for

@@ -12,7 +12,7 @@ End of turn: nothing changes by the system's own rules (effects that end at the 
 
 from __future__ import annotations
 
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.dnd5e import damage as dnd_damage
 from rules.systems.turn_rolls import TurnRolls
 

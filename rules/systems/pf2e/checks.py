@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.modifiers import Breakdown, Modifier, stack
 from rules.systems.pf2e.conditions import SAVE_ABILITY, SKILL_ABILITY, statistic_modifiers
 from rules.systems.pf2e.degrees import check_d20, degree

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.modifiers import Modifier
 
 ABILITIES: tuple[str, ...] = ("str", "dex", "con", "int", "wis", "cha")

@@ -22,7 +22,7 @@ from dataclasses import replace
 from functools import partial
 
 from rules import dice
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.damage import (
     DamageEntry,
     DamageOutcome,

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.geometry.coords import SIZES
-from rules.scene import Scene, Token
+from rules.model.scene import Scene, Token
 from rules.systems.forced_movement import ForcedMove, push
 from rules.systems.modifiers import Breakdown, Modifier, stack
 from rules.systems.pf2e import checks

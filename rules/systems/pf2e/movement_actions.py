@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.scene import Token
+from rules.model.scene import Token
 
 MAX_FALL_FT = 1500
 SOFT_LANDING_FT = 20

@@ -13,8 +13,8 @@
   version with a die source.)
 * `dc` may be lowered to 10 for assisted recovery (`Persistent.dc`).
 
-The token's list (`rules.scene.Token.persistent`) holds `rules.scene.PersistentDamage` values: a formula
-(``1d6``, ``2``, ``(1d6)*2``) and a type without the word ``persistent`` (``fire``).
+The token's list (`rules.model.scene.Token.persistent`) holds `rules.model.scene.PersistentDamage` values: a
+formula (``1d6``, ``2``, ``(1d6)*2``) and a type without the word ``persistent`` (``fire``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from rules import dice
-from rules.scene import PersistentDamage, Token
+from rules.model.scene import PersistentDamage, Token
 from rules.systems.damage import DamageEntry, DamageOutcome, base_type
 
 FLAT_DC = 15

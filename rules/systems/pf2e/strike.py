@@ -46,7 +46,7 @@ from typing import Any
 
 from rules import dice
 from rules.errors import QueryError
-from rules.scene import Attack, Token
+from rules.model.scene import Attack, Token
 from rules.systems.modifiers import Breakdown, Modifier, breakdown_lines, signed, stack, sum_text
 from rules.systems.pf2e.conditions import CONDITIONS, statistic_modifiers
 from rules.systems.pf2e.degrees import CRITICAL_SUCCESS, SUCCESS, degree

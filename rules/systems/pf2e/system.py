@@ -22,7 +22,7 @@ from rules.dice import BinOp, DamagePart, Dice, DieSource, Formula, Group, Numbe
 from rules.errors import QueryError
 from rules.model.creature import Creature
 from rules.model.grid_rules import PF2E_GRID, GridRules
-from rules.scene import CANNOT_ACT, Attack, Scene, Token
+from rules.model.scene import CANNOT_ACT, Attack, Scene, Token
 from rules.systems import board
 from rules.systems.base import (
     TurnBudget,
@@ -31,11 +31,13 @@ from rules.systems.base import (
     damage_formula_errors,
     require_hp,
 )
+from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.modifiers import Modifier
 from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import dying, table
 from rules.systems.pf2e import turn as pf2e_turn
+from rules.systems.pf2e.casting import PF2E_CASTING
 from rules.systems.pf2e.degrees import DEGREES, degree
 from rules.systems.pf2e.strike import (
     MAX_RANGE_INCREMENTS,
@@ -91,7 +93,7 @@ class Pathfinder2e:
     has_delay: bool = True
     ready_actions: int = 2
     attack_actions: int = 1
-    #: How a move is counted: each Stride takes an action (`rules.turn_movement.Budget`).
+    #: How a move is counted: each Stride takes an action (`rules.play.planner.Budget`).
     strides: bool = True
     #: How the system uses the grid (`rules.model.grid_rules`; geometry reads it from `Scene.rules`).
     grid: GridRules = PF2E_GRID
@@ -194,6 +196,11 @@ class Pathfinder2e:
     def group_summary(self, passed: int, rolled: int) -> tuple[str, bool]:
         """A group check lists each degree; the summary counts the successes."""
         return f"{passed} of {rolled} succeed", passed * 2 >= rolled
+
+    @property
+    def casting(self) -> CastingRules:
+        """Ranks, heightening, basic saves and spell attacks (`rules.systems.pf2e.casting`)."""
+        return PF2E_CASTING
 
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The typed modifiers the creature's conditions put on `save`."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.dice import DieSource
 from rules.model.creature import Creature
-from rules.scene import Attack, Scene, Token
+from rules.model.scene import Attack, Scene, Token
 from rules.systems.damage import DamageEntry
 from rules.systems.modifiers import Modifier
 from rules.systems.pf2e import checks, movement_actions

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.scene import Token
+from rules.model.scene import Token
 from rules.systems.damage import DamageEntry
 from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import dying

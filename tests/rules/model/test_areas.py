@@ -1,5 +1,5 @@
 """Placed areas: values, their file codec, ids and colours, and durations (`rules.model.areas`,
-`rules.model.codec`)."""
+`rules.io.state_json`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,13 @@ from hypothesis import strategies as st
 
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Point
+from rules.io.state_json import (
+    area_from_json,
+    area_to_json,
+    state_from_document,
+    state_from_json,
+    state_to_document,
+)
 from rules.model.areas import (
     PALETTE,
     PlacedArea,
@@ -22,13 +29,6 @@ from rules.model.areas import (
     tick_areas,
     with_area,
     without_area,
-)
-from rules.model.codec import (
-    area_from_json,
-    area_to_json,
-    state_from_document,
-    state_from_json,
-    state_to_document,
 )
 from rules.model.state import GameState
 from tests.rules.ascii_maps import ascii_scene

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
-from rules.scene import CANNOT_ACT, Options, new_scene
+from rules.model.scene import CANNOT_ACT, Options, new_scene
 from rules.systems import SYSTEM_NAMES, system_for
 
 

@@ -12,11 +12,12 @@ import pytest
 from rules.dice import ScriptedDice
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Point
+from rules.io.scene_json import PLAY_KEYS, scene_from_json, scene_from_text, scene_to_json
+from rules.io.state_json import area_to_json, encounter_to_json, state_from_document, state_to_document
 from rules.model.areas import PlacedArea
-from rules.model.codec import area_to_json, encounter_to_json, state_from_document, state_to_document
+from rules.model.scene import FORMAT_VERSION
 from rules.model.state import GameState
 from rules.play.turns import start_encounter
-from rules.scene import FORMAT_VERSION, PLAY_KEYS, scene_from_json, scene_from_text, scene_to_json
 from tests.rules.play.helpers import ARENA, scene_from
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
+from rules.model.scene import Scene, TerrainCell, Token, new_scene
 from rules.model.state import GameState
 from rules.play.turns import start_encounter
-from rules.scene import Scene, TerrainCell, Token, new_scene
 
 ARENA = """
 A . . B

@@ -6,6 +6,7 @@ import pytest
 
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell, Point
+from rules.model.scene import Wall
 from rules.model.state import GameState
 from rules.play.command import Refused
 from rules.play.edits import AddWalls, PaintTerrain
@@ -13,7 +14,6 @@ from rules.play.history import History
 from rules.play.moves import MoveToken
 from rules.play.table import ApplyDamage
 from rules.play.turns import EndEncounter, StartEncounter
-from rules.scene import Wall
 from rules.systems.damage import DamageEntry
 from tests.rules.play.helpers import ARENA, scene_from
 

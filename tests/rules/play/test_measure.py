@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from rules.model.scene import Options, new_scene
 from rules.play.measure import Anchor, measure
-from rules.scene import Options, new_scene
 
 
 def cell(x: int, y: int) -> Anchor:

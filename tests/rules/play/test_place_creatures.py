@@ -9,7 +9,10 @@ from dataclasses import replace
 import pytest
 
 from rules.geometry.coords import Cell
-from rules.model.creature import Creature, Sense, creature_table_entry
+from rules.io.creature_json import creature_table_entry
+from rules.io.scene_json import scene_from_json, scene_to_json
+from rules.model.creature import Creature, Sense
+from rules.model.scene import Attack, Token, new_scene
 from rules.model.state import GameState
 from rules.play.command import Refused
 from rules.play.creatures import (
@@ -20,7 +23,6 @@ from rules.play.creatures import (
     place_creatures_command,
 )
 from rules.play.history import History
-from rules.scene import Attack, Token, new_scene, scene_from_json, scene_to_json
 
 GOBLIN = Creature(
     name="Goblin Warrior",

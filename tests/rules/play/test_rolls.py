@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from rules.model.scene import Attack
 from rules.model.state import GameState
 from rules.play.command import Refused
 from rules.play.edits import ResetMovement
 from rules.play.history import History
 from rules.play.rolls import RollCheck, SetHeroPoints, Situational, SituationalAttack, SpendHeroPoint
 from rules.play.table import AttackRoll, free_attack_number
-from rules.scene import Attack
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
 from rules.systems.pf2e.strike import StrikeResult
 from tests.rules.play.helpers import scene_from, started

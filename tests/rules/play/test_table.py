@@ -7,11 +7,11 @@ import pytest
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Point
 from rules.model.areas import PlacedArea
+from rules.model.scene import Attack
 from rules.model.state import GameState
 from rules.play.command import Refused
 from rules.play.history import History
 from rules.play.table import ApplyDamage, AttackRoll, PlaceArea, RemoveArea
-from rules.scene import Attack
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
 from tests.rules.play.helpers import scene_from, started

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
 from rules.model.effects import END, START, Effect, Ends
+from rules.model.scene import PersistentDamage, Token
 from rules.model.state import GameState
 from rules.play.command import Command
 from rules.play.effects import EditConditions, Heal
@@ -16,7 +17,6 @@ from rules.play.history import Entry, History
 from rules.play.moves import MoveToken
 from rules.play.table import ApplyDamage
 from rules.play.turns import NextTurn, StartEncounter, turn_prompts
-from rules.scene import PersistentDamage, Token
 from rules.systems.damage import DamageEntry
 from rules.systems.turn_rolls import TurnRolls
 from tests.rules.play.helpers import ARENA, scene_from

@@ -11,14 +11,14 @@ import pytest
 from rules.dice import ScriptedDice
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Point
-from rules.model.areas import PlacedArea
-from rules.model.codec import (
+from rules.io.state_json import (
     encounter_from_json,
     encounter_to_json,
     state_from_document,
     state_from_json,
     state_to_document,
 )
+from rules.model.areas import PlacedArea
 from rules.model.effects import END, Effect, Ends
 from rules.model.state import GameState
 from rules.play.moves import record_move

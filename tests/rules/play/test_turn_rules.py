@@ -9,13 +9,13 @@ import pytest
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
 from rules.model.effects import END, START, Effect, Ends
+from rules.model.scene import Attack, PersistentDamage, Token
 from rules.model.state import GameState
 from rules.play.command import Refused
 from rules.play.effects import EditConditions, EndEffect, GainTempHp, Heal, SustainEffect
 from rules.play.moves import MoveToken
 from rules.play.table import ApplyDamage, AttackRoll
 from rules.play.turns import NextTurn, has_reaction, roll_initiative, turn_prompts
-from rules.scene import Attack, PersistentDamage, Token
 from rules.systems.damage import DamageEntry
 from rules.systems.turn_rolls import TurnRolls
 from tests.rules.play.helpers import scene_from, started

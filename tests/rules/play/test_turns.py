@@ -13,6 +13,7 @@ from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Cell, Point
 from rules.model.areas import PlacedArea
 from rules.model.effects import Effect, Ends
+from rules.model.scene import PersistentDamage
 from rules.model.state import GameState
 from rules.play.command import Refused
 from rules.play.effects import EditConditions
@@ -28,7 +29,6 @@ from rules.play.turns import (
     has_reaction,
     roll_initiative,
 )
-from rules.scene import PersistentDamage
 from tests.rules.play.helpers import ARENA, scene_from, started
 
 

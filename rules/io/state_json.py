@@ -1,7 +1,7 @@
 """The engine's state in a scene file: JSON codecs for the encounter, placed areas and log, and a whole
 scene document read as a `GameState` (`state_from_document`) and written from one (`state_to_document`).
 
-A scene file (format version 2, `rules.scene`) holds, beside the map, three documented top-level keys:
+A scene file (format version 2, `rules.model.scene`) holds, beside the map, three documented top-level keys:
 
 ``encounter`` (absent or null when none is running)::
 
@@ -40,20 +40,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.geometry.coords import Point
+from rules.io.scene_json import migrate, scene_from_json, scene_to_json
 from rules.model import effects as timed_effects
 from rules.model.area_spec import ALL_SHAPES, AreaSpec
 from rules.model.areas import DEFAULT_COLOUR, PlacedArea
 from rules.model.encounter import Combatant, Encounter, TurnState
+from rules.model.scene import AREA_METHODS, JSON, PersistentDamage, Scene
 from rules.model.state import GameState
-from rules.scene import (
-    AREA_METHODS,
-    JSON,
-    PersistentDamage,
-    Scene,
-    migrate,
-    scene_from_json,
-    scene_to_json,
-)
 
 ENCOUNTER_KEY = "encounter"
 AREAS_KEY = "areas"
@@ -418,7 +411,7 @@ class StateRead:
 
 
 def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
-    """The game state of a scene document's engine keys (`rules.scene.PLAY_KEYS`) around `scene`."""
+    """The game state of a scene document's engine keys (`rules.io.scene_json.PLAY_KEYS`) around `scene`."""
     problems: list[str] = []
     encounter: Encounter | None = None
     if raw.get(ENCOUNTER_KEY) is not None:
@@ -497,17 +490,17 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
 
 
 def state_from_document(doc: JSON, source: str = "") -> StateRead:
-    """A whole scene document read as a `GameState`: the map by `rules.scene.scene_from_json` (which raises
-    `SceneError` naming the bad field, and migrates older versions), then the engine's keys
-    (`rules.scene.PLAY_KEYS`) decoded around it by `state_from_json`, which never raises: what cannot be
-    read (a damaged area) is skipped and listed in `StateRead.problems`."""
+    """A whole scene document read as a `GameState`: the map by `rules.io.scene_json.scene_from_json`
+    (which raises `SceneError` naming the bad field, and migrates older versions), then the engine's keys
+    (`rules.io.scene_json.PLAY_KEYS`) decoded around it by `state_from_json`, which never raises: what
+    cannot be read (a damaged area) is skipped and listed in `StateRead.problems`."""
     scene = scene_from_json(doc, source)
     raw = doc if isinstance(doc, dict) else {}
     return state_from_json(migrate(dict(raw), source), scene)
 
 
 def state_to_document(state: GameState) -> dict[str, JSON]:
-    """The scene document of `state`: the map (`rules.scene.scene_to_json`) and the engine's keys."""
+    """The scene document of `state`: the map (`rules.io.scene_json.scene_to_json`) and the engine's keys."""
     doc = scene_to_json(state.scene)
     doc.update(state_to_json(state))
     return doc

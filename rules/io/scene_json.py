@@ -1,534 +1,70 @@
-"""The scene: grid, terrain, walls and tokens, as frozen dataclasses.
+"""The scene file's reader and writer: the scene JSON of the query protocol to a `Scene` value and back.
 
-`load_scene_file` / `scene_from_json` validate the scene JSON of the query protocol and raise
-`SceneError` naming the JSON path of a bad field (``tokens[2].size: 'enormous' is not one of tiny, …``).
-`scene_to_json` writes it back: known fields in their canonical form, unknown keys kept as they were.
-Every edit makes a new `Scene` (``dataclasses.replace``); nothing here mutates.
+`load_scene_file` / `scene_from_json` validate the scene JSON and raise `SceneError` naming the JSON path of a
+bad field (``tokens[2].size: 'enormous' is not one of tiny, …``). `scene_to_json` writes it back: known
+fields in their canonical form, unknown keys kept as they were. `JsonReader` is the one typed reader of
+decoded JSON every format of `rules.io` uses (scenes, the engine's state, creatures, Universal VTT).
 
 Format versions: ``version`` is the scene format version. `migrate` upgrades older documents step by
 step before validation; `FORMAT_VERSION` is what this code writes.
 
 Version 2 documents the engine's top-level keys ``encounter``, ``areas`` and ``log`` (`PLAY_KEYS`: the
-running encounter, the placed areas and the table's log, `rules.model.codec`). Version 1 files kept the same
-keys as unknown keys (the app stored them in ``Scene.extra``); the 1 → 2 migration keeps their values. The
-scene reader leaves them out of the `Scene` (and out of ``extra``): a whole document is read as a typed
-`GameState` by `rules.model.codec.state_from_document` and written by `state_to_document`.
+running encounter, the placed areas and the table's log, `rules.io.state_json`). Version 1 files kept the
+same keys as unknown keys (the app stored them in ``Scene.extra``); the 1 → 2 migration keeps their values.
+The scene reader leaves them out of the `Scene` (and out of ``extra``): a whole document is read as a typed
+`GameState` by `rules.io.state_json.state_from_document` and written by `state_to_document`.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
-import math
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from rules.errors import SceneError
-from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell, Point
+from rules.geometry.coords import SIZES, Point
+from rules.io.creature_table import compact_token_json, link_tokens
+from rules.io.json_reader import JsonReader, describe_value
+from rules.io.spell_json import spell_to_json, spells_from_json, uses_from_json, uses_to_json
 from rules.limits import check_document, check_scene
-from rules.model.fog import Fog, fog_from_json, fog_to_json
-from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
+from rules.model.fog import MAX_SIDE as FOG_MAX_SIDE
+from rules.model.fog import Fog
+from rules.model.scene import (
+    AREA_METHODS,
+    DIAGONAL_OPTIONS,
+    FORMAT_VERSION,
+    LIGHT_LEVELS,
+    MAX_GRID_SIDE,
+    SYSTEMS,
+    TERRAIN_KINDS,
+    WALL_KINDS,
+    Attack,
+    Background,
+    Grid,
+    Light,
+    Options,
+    PersistentDamage,
+    Scene,
+    TerrainCell,
+    Token,
+    TokenLight,
+    Wall,
+    default_options,
+)
+from rules.model.spell import NO_USES
 
 FORMAT = "fivefoot.scene"
-FORMAT_VERSION = 2
-#: Top-level keys of the engine's state in a scene file (decoded by `rules.model.codec`).
+#: Top-level keys of the engine's state in a scene file (decoded by `rules.io.state_json`).
 PLAY_KEYS: tuple[str, ...] = ("encounter", "areas", "log")
-SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
-TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
-#: Worse kinds win when a cell is listed twice.
-TERRAIN_SEVERITY: dict[str, int] = {"hazardous": 0, "difficult": 1, "greater-difficult": 2, "impassable": 3}
-WALL_KINDS: tuple[str, ...] = ("wall", "door", "window", "low")
-#: The one set of conditions under which a creature can't act: it takes no actions or reactions and
-#: threatens nothing (PF2e: can't act; 5e: incapacitated or worse). Rules that differ start from it.
-CANNOT_ACT: frozenset[str] = frozenset(
-    {"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "incapacitated"}
-)
-DIAGONAL_OPTIONS: tuple[str, ...] = ("alternating", "five")
-AREA_METHODS: tuple[str, ...] = ("half", "touch", "token")
-LIGHT_LEVELS: tuple[str, ...] = ("bright", "dim", "darkness")
-MAX_GRID_SIDE = 1000
-ORIGIN = Point(0.0, 0.0)
 
 JSON = Any
 
 
-# ----------------------------------------------------------------------------------------------- values
-
-
-@dataclass(frozen=True, slots=True)
-class Grid:
-    width: int
-    height: int
-
-    def contains(self, x: int, y: int) -> bool:
-        return 0 <= x < self.width and 0 <= y < self.height
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """Per-scene rule options, already resolved against the system's defaults."""
-
-    diagonals: str = "alternating"
-    flanking: bool = True
-    area_method: str = "half"
-    #: The scene's light where no light source reaches: ``bright``, ``dim`` or ``darkness``.
-    ambient: str = "bright"
-    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
-
-
-@dataclass(frozen=True, slots=True)
-class TerrainCell:
-    cell: Cell
-    kind: str
-    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Wall:
-    """A wall segment between two points in corner coordinates.
-
-    Kinds: ``wall`` blocks movement, sight and effect; ``door`` is a wall while closed and nothing while
-    open; ``window`` blocks movement and effect but not sight; ``low`` blocks nothing but gives cover.
-    """
-
-    a: Point
-    b: Point
-    kind: str = "wall"
-    open: bool = False
-    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
-
-    @property
-    def is_open_door(self) -> bool:
-        return self.kind == "door" and self.open
-
-    @property
-    def blocks_movement(self) -> bool:
-        return self.kind in ("wall", "window") or (self.kind == "door" and not self.open)
-
-    @property
-    def blocks_effect(self) -> bool:
-        return self.blocks_movement
-
-    @property
-    def blocks_sight(self) -> bool:
-        return self.kind == "wall" or (self.kind == "door" and not self.open)
-
-    @property
-    def gives_cover(self) -> bool:
-        """Every wall except an open door is an obstacle for cover lines."""
-        return not self.is_open_door
-
-
-@dataclass(frozen=True, slots=True)
-class Attack:
-    """One attack of a token. Ranged iff PF2e `range_increment` or 5e `range` is given."""
-
-    name: str
-    bonus: int
-    damage: str = ""
-    traits: tuple[str, ...] = ()
-    range_increment: int | None = None
-    properties: tuple[str, ...] = ()
-    range: tuple[int, int] | None = None
-    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
-
-    @property
-    def is_ranged(self) -> bool:
-        return self.range_increment is not None or self.range is not None
-
-    def has(self, word: str) -> bool:
-        """True when a PF2e trait or 5e property is `word` or starts with ``word + " "``."""
-        for t in (*self.traits, *self.properties):
-            t = t.lower()
-            if t == word or t.startswith(word + " "):
-                return True
-        return False
-
-    def trait_value(self, word: str) -> str | None:
-        """The argument of a trait such as ``deadly d10`` → ``d10``; None when absent."""
-        for t in (*self.traits, *self.properties):
-            parts = t.lower().split(None, 1)
-            if parts and parts[0] == word:
-                return parts[1] if len(parts) > 1 else ""
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class PersistentDamage:
-    """PF2e persistent damage: a dice expression (``1d6``, ``2``) of one damage type."""
-
-    damage: str
-    type: str
-
-
-@dataclass(frozen=True, slots=True)
-class TokenLight:
-    """Light carried by a creature, centred on its space (radii in feet; dim ≥ bright)."""
-
-    bright: int
-    dim: int
-
-
-@dataclass(frozen=True, slots=True)
-class Token:
-    id: str
-    cell: Cell
-    size: str = "medium"
-    side: str = "neutral"
-    pc: bool = False
-    speed: int = 25
-    reach: int = 5
-    ac: int | None = None
-    hp: int | None = None
-    max_hp: int | None = None
-    temp_hp: int = 0
-    conditions: tuple[str, ...] = ()
-    death_saves: tuple[int, int] = (0, 0)
-    immunities: tuple[str, ...] = ()
-    weaknesses: tuple[tuple[str, int], ...] = ()
-    resistances: tuple[tuple[str, int], ...] = ()
-    vulnerabilities: tuple[str, ...] = ()
-    attacks: tuple[Attack, ...] = ()
-    name: str | None = None
-    image: str | None = None
-    initiative_bonus: int | None = None
-    saves: tuple[tuple[str, int], ...] = ()
-    #: Reactions the creature has, by name (``"Reactive Strike"``); see `rules.turn_movement`.
-    reactions: tuple[str, ...] = ()
-    # ---- statistics read by saves, checks, maneuvers and senses (query-protocol "Queries for the turn")
-    #: PF2e creature level.
-    level: int | None = None
-    #: PF2e Perception modifier (total).
-    perception: int | None = None
-    #: Skill totals by lower-case name (``("athletics", 7)``).
-    skills: tuple[tuple[str, int], ...] = ()
-    #: 5e ability scores by ``str``/``dex``/``con``/``int``/``wis``/``cha``.
-    abilities: tuple[tuple[str, int], ...] = ()
-    #: 5e proficiency bonus.
-    proficiency_bonus: int | None = None
-    #: PF2e persistent damage the creature is taking.
-    persistent: tuple[PersistentDamage, ...] = ()
-    #: PF2e hero points (None: not tracked for this creature).
-    hero_points: int | None = None
-    #: 5e inspiration (2014) / Heroic Inspiration (2024).
-    inspiration: bool = False
-    #: 5e exhaustion level (0–6).
-    exhaustion: int = 0
-    #: Other movement speeds in feet (``("fly", 30)``); the walking speed is `speed`.
-    speeds: tuple[tuple[str, int], ...] = ()
-    #: Senses by lower-case name with a range in feet, or None where none is given (PF2e ``darkvision``).
-    senses: tuple[tuple[str, int | None], ...] = ()
-    #: Height above the ground in feet.
-    elevation: int = 0
-    #: Light the creature carries, centred on its space.
-    light: TokenLight | None = None
-    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
-
-    def skill(self, name: str) -> int | None:
-        return dict(self.skills).get(name.lower())
-
-    def ability_score(self, name: str) -> int | None:
-        return dict(self.abilities).get(name.lower())
-
-    def sense(self, name: str) -> tuple[bool, int | None]:
-        """(has the sense, its range in feet or None when unlimited/unstated)."""
-        for n, rng in self.senses:
-            if n == name:
-                return True, rng
-        return False, None
-
-    def speed_of(self, mode: str) -> int:
-        """Speed in feet for a movement mode (``walk``, ``fly``, ``swim``, ``climb``, ``burrow``), or 0."""
-        if mode in ("walk", "land"):
-            return self.speed
-        return dict(self.speeds).get(mode, 0)
-
-    @property
-    def side_squares(self) -> int:
-        return SIZE_SQUARES[self.size]
-
-    @property
-    def label(self) -> str:
-        return self.name or self.id
-
-    def squares(self) -> list[Cell]:
-        n = SIZE_SQUARES[self.size]
-        return [Cell(self.cell.x + i, self.cell.y + j) for j in range(n) for i in range(n)]
-
-    def centre(self) -> Point:
-        n = SIZE_SQUARES[self.size]
-        return Point(self.cell.x + n / 2, self.cell.y + n / 2)
-
-    def condition_names(self) -> set[str]:
-        return {c.split()[0].lower() for c in self.conditions if c.strip()}
-
-    def has_condition(self, name: str) -> bool:
-        return name in self.condition_names()
-
-    def condition_value(self, name: str) -> int:
-        """Value of a valued condition (``frightened 2`` → 2); 1 for a bare valued name; 0 when absent."""
-        best = 0
-        for c in self.conditions:
-            parts = c.split()
-            if parts and parts[0].lower() == name:
-                value = 1
-                if len(parts) > 1:
-                    try:
-                        value = int(parts[1])
-                    except ValueError:
-                        value = 1
-                best = max(best, value)
-        return best
-
-    def with_condition(self, name: str, value: int | None = None) -> Token:
-        """A copy with condition `name` set (to `value` when valued); value 0 removes it."""
-        kept = tuple(c for c in self.conditions if c.split()[0].lower() != name)
-        if value is not None and value <= 0:
-            return replace(self, conditions=kept)
-        text = name if value is None else f"{name} {value}"
-        return replace(self, conditions=(*kept, text))
-
-    def without_condition(self, name: str) -> Token:
-        return replace(self, conditions=tuple(c for c in self.conditions if c.split()[0].lower() != name))
-
-    def weakness(self) -> dict[str, int]:
-        return dict(self.weaknesses)
-
-    def resistance(self) -> dict[str, int]:
-        return dict(self.resistances)
-
-    def attack(self, name: str) -> Attack | None:
-        for a in self.attacks:
-            if a.name == name:
-                return a
-        lowered = name.lower()
-        for a in self.attacks:
-            if a.name.lower() == lowered:
-                return a
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class Background:
-    """The map picture under the grid: an image file (relative to the scene) or embedded data."""
-
-    image: str
-    pixels_per_cell: float = 70.0
-    offset: Point = ORIGIN
-    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Light:
-    """A light source at a point (corner coordinates).
-
-    `bright` and `dim` are radii in feet from the point (dim light between `bright` and `dim`; a torch is
-    bright 20, dim 40). `range` is the Universal VTT radius in squares the light was imported with (0 for a
-    light placed in FiveFoot); `intensity`, `color` and `shadows` are kept for drawing and round-tripping.
-    """
-
-    position: Point
-    range: float = 0.0
-    intensity: float = 1.0
-    color: str = "ffffffff"
-    shadows: bool = True
-    bright: float = 0.0
-    dim: float = 0.0
-    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
-
-    @staticmethod
-    def from_uvtt(position: Point, range_squares: float, **kw: Any) -> Light:
-        """A Universal VTT light: its `range` (squares) is the radius of its light; FiveFoot treats the
-        inner half as bright light and the rest as dim light (**Ruling**, as VTTs draw the falloff)."""
-        feet = range_squares * 5.0
-        return Light(position, range_squares, bright=feet / 2, dim=feet, **kw)
-
-
-@dataclass(frozen=True, slots=True)
-class Scene:
-    system: str
-    grid: Grid
-    options: Options = field(default_factory=Options)
-    terrain: tuple[TerrainCell, ...] = ()
-    walls: tuple[Wall, ...] = ()
-    tokens: tuple[Token, ...] = ()
-    background: Background | None = None
-    lights: tuple[Light, ...] = ()
-    #: Fog of war (`rules.model.fog`), saved under the top-level key ``fog``; None: never set up.
-    fog: Fog | None = None
-    name: str = ""
-    version: int = FORMAT_VERSION
-    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
-    _cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
-
-    # ---- derived lookups (cached per scene value; a new Scene starts with an empty cache)
-
-    def cached(self, key: Any, factory: Callable[[], Any]) -> Any:
-        """Memoise derived data (terrain maps, wall indexes) on this immutable scene."""
-        try:
-            return self._cache[key]
-        except KeyError:
-            value = factory()
-            self._cache[key] = value
-            return value
-
-    @property
-    def is_pf2e(self) -> bool:
-        return self.system == "pf2e"
-
-    @property
-    def is_5e(self) -> bool:
-        return self.system.startswith("dnd5e")
-
-    @property
-    def rules(self) -> GridRules:
-        """How this scene's system uses the grid, with its options (`rules.model.grid_rules`): what geometry
-        reads instead of asking which system the scene uses."""
-
-        def build() -> GridRules:
-            o = self.options
-            return SYSTEM_GRIDS[self.system].with_options(o.diagonals, o.flanking, o.area_method)
-
-        result: GridRules = self.cached("grid_rules", build)
-        return result
-
-    def terrain_map(self) -> dict[Cell, str]:
-        """Each listed cell's kind; a cell listed twice takes its worst kind."""
-
-        def build() -> dict[Cell, str]:
-            out: dict[Cell, str] = {}
-            for t in self.terrain:
-                old = out.get(t.cell)
-                if old is None or TERRAIN_SEVERITY[t.kind] > TERRAIN_SEVERITY[old]:
-                    out[t.cell] = t.kind
-            return out
-
-        result: dict[Cell, str] = self.cached("terrain_map", build)
-        return result
-
-    def token(self, token_id: str) -> Token | None:
-        index: dict[str, Token] = self.cached("token_index", lambda: {t.id: t for t in self.tokens})
-        return index.get(token_id)
-
-    def replace_token(self, token: Token) -> Scene:
-        return replace(self, tokens=tuple(token if t.id == token.id else t for t in self.tokens), _cache={})
-
-    def edit(self, **changes: Any) -> Scene:
-        """A copy with `changes` applied and a fresh cache."""
-        return replace(self, _cache={}, **changes)
-
-
 # ------------------------------------------------------------------------------------------ validation
-
-
-class JsonReader:
-    """Typed access to decoded JSON that reports a bad field by its JSON path: each check raises
-    `SceneError(message, path, source)`. A bad value is shown whole in the message, or cut to `shown_chars`
-    characters (strings and numbers) when that is given."""
-
-    def __init__(self, source: str, *, shown_chars: int | None = None) -> None:
-        self.source = source
-        self.shown_chars = shown_chars
-
-    def kind(self, value: JSON) -> str:
-        """How a bad value is named in a message: ``null``, ``the string 'x'``, ``a list`` …"""
-        return describe_value(value, self.shown_chars)
-
-    def fail(self, path: str, message: str) -> SceneError:
-        return SceneError(message, path, self.source)
-
-    def obj(self, value: JSON, path: str) -> dict[str, JSON]:
-        if not isinstance(value, dict):
-            raise self.fail(path, f"expected an object, got {self.kind(value)}")
-        return value
-
-    def lst(self, value: JSON, path: str) -> list[JSON]:
-        if not isinstance(value, list):
-            raise self.fail(path, f"expected a list, got {self.kind(value)}")
-        return value
-
-    def integer(self, value: JSON, path: str, *, lo: int | None = None, hi: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a whole number, got {self.kind(value)}")
-        if isinstance(value, float):
-            if not value.is_integer():
-                raise self.fail(path, f"expected a whole number, got {value!r}")
-            value = int(value)
-        if lo is not None and value < lo:
-            raise self.fail(path, f"{value} is less than {lo}")
-        if hi is not None and value > hi:
-            raise self.fail(path, f"{value} is more than {hi}")
-        return int(value)
-
-    def number(self, value: JSON, path: str) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a number, got {self.kind(value)}")
-        try:
-            result = float(value)
-        except OverflowError:
-            raise self.fail(path, "the number is too large") from None
-        if not math.isfinite(result):
-            raise self.fail(path, f"expected a finite number, got {value!r}")
-        return result
-
-    def string(self, value: JSON, path: str) -> str:
-        if not isinstance(value, str):
-            raise self.fail(path, f"expected a string, got {self.kind(value)}")
-        return value
-
-    def boolean(self, value: JSON, path: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(path, f"expected true or false, got {self.kind(value)}")
-        return value
-
-    def choice(self, value: JSON, path: str, choices: Iterable[str]) -> str:
-        options = tuple(choices)
-        if not isinstance(value, str) or value not in options:
-            shown = repr(value) if isinstance(value, str) else self.kind(value)
-            raise self.fail(path, f"{shown} is not one of {', '.join(options)}")
-        return value
-
-    def cell(self, value: JSON, path: str) -> Cell:
-        items = self.lst(value, path)
-        if len(items) != 2:
-            raise self.fail(path, f"expected [x, y], got a list of {len(items)}")
-        return Cell(self.integer(items[0], f"{path}[0]"), self.integer(items[1], f"{path}[1]"))
-
-    def point(self, value: JSON, path: str) -> Point:
-        items = self.lst(value, path)
-        if len(items) != 2:
-            raise self.fail(path, f"expected [x, y], got a list of {len(items)}")
-        return Point(self.number(items[0], f"{path}[0]"), self.number(items[1], f"{path}[1]"))
-
-    def strings(self, value: JSON, path: str) -> tuple[str, ...]:
-        return tuple(self.string(v, f"{path}[{i}]") for i, v in enumerate(self.lst(value, path)))
-
-
-def describe_value(value: JSON, shown_chars: int | None = None) -> str:
-    """A decoded JSON value in words for an error message (``the number 7``, ``a list``); texts and numbers
-    are cut to `shown_chars` characters. Safe for integers too long to print."""
-
-    def cut(text: str) -> str:
-        if shown_chars is None or len(text) <= shown_chars:
-            return text
-        return text[: shown_chars - 3] + "…"
-
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"the string {cut(value)!r}"
-    if isinstance(value, int) and value.bit_length() > 3000:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    if isinstance(value, (int, float)):
-        return f"the number {cut(repr(value))}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
 
 
 def _extra(raw: Mapping[str, JSON], known: Iterable[str]) -> dict[str, JSON]:
@@ -577,6 +113,10 @@ _TOKEN_KEYS = (
     "senses",
     "elevation",
     "light",
+    "spells",
+    "spell_dc",
+    "spell_attack",
+    "spell_uses",
 )
 _SCENE_KEYS = (
     "format",
@@ -651,9 +191,7 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
     seen: set[str] = set()
     raw_tokens = r.lst(doc.get("tokens", []), "tokens")
     if "creatures" in doc or any(isinstance(t, dict) and "creature" in t for t in raw_tokens):
-        # Tokens may reference a creature of the scene's "creatures" table (rules.model.creature_table).
-        from rules.model.creature_table import link_tokens
-
+        # Tokens may reference a creature of the scene's "creatures" table (rules.io.creature_table).
         raw_tokens = link_tokens(
             doc.get("creatures"),
             raw_tokens,
@@ -691,12 +229,6 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
     )
     check_scene(scene, source)  # values within the limits, terrain on the grid (rules.limits)
     return scene
-
-
-def default_options(system: str) -> Options:
-    if system == "pf2e":
-        return Options(diagonals="alternating", flanking=True, area_method="half")
-    return Options(diagonals="five", flanking=False, area_method="half")
 
 
 def _options(r: JsonReader, raw: JSON, system: str) -> Options:
@@ -799,8 +331,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         raise r.fail(f"{path}.id", "is empty")
     cell = r.cell(t["cell"], f"{path}.cell")
     size = r.choice(t.get("size", "medium"), f"{path}.size", SIZES)
-    n = SIZE_SQUARES[size]
-    if not (cell.x >= 0 and cell.y >= 0 and cell.x + n <= grid.width and cell.y + n <= grid.height):
+    if not grid.holds(cell, size):
         raise r.fail(
             f"{path}.cell",
             f"[{cell.x}, {cell.y}] puts this {size} token outside the {grid.width}×{grid.height} grid",
@@ -851,6 +382,12 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         for i, p in enumerate(r.lst(t.get("persistent", []) or [], f"{path}.persistent"))
     )
     light = None if t.get("light") is None else _token_light(r, t["light"], f"{path}.light")
+    spells = spells_from_json(t.get("spells") or [], f"{path}.spells", r.source)
+    spell_uses = (
+        NO_USES
+        if t.get("spell_uses") is None
+        else uses_from_json(t["spell_uses"], f"{path}.spell_uses", r.source)
+    )
     return Token(
         id=token_id,
         cell=cell,
@@ -888,8 +425,36 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         senses=_senses(r, t.get("senses", []) or [], f"{path}.senses"),
         elevation=r.integer(t.get("elevation", 0) or 0, f"{path}.elevation"),
         light=light,
+        spells=spells,
+        spell_dc=opt_int("spell_dc", lo=0),
+        spell_attack=opt_int("spell_attack"),
+        spell_uses=spell_uses,
         extra=_extra(t, _TOKEN_KEYS),
     )
+
+
+#: A grid holding every cell a token may have: a token read alone (`token_from_json`) is checked against it.
+_ANY_GRID = Grid(MAX_GRID_SIDE, MAX_GRID_SIDE)
+
+
+def token_from_json(
+    raw: JSON,
+    system: str,
+    *,
+    creatures: Mapping[str, JSON] | None = None,
+    source: str = "",
+    path: str = "token",
+) -> Token:
+    """One token of a `system` scene from its JSON, read as `scene_from_json` reads each token: a token that
+    references an entry of `creatures` (a scene's ``creatures`` table) gets that creature's fields under its
+    own. Raises `SceneError` naming the bad field."""
+    r = JsonReader(source)
+    raws: list[JSON] = [raw]
+    if creatures is not None or (isinstance(raw, dict) and "creature" in raw):
+        raws = link_tokens(
+            creatures, raws, _TOKEN_KEYS, lambda entry, p: _token(r, entry, p, system, _ANY_GRID), source
+        )
+    return _token(r, raws[0], path, system, _ANY_GRID)
 
 
 def _background(r: JsonReader, raw: JSON, path: str) -> Background:
@@ -1098,6 +663,14 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["elevation"] = t.elevation
     if t.light is not None:
         out["light"] = {"bright": t.light.bright, "dim": t.light.dim}
+    if t.spell_dc is not None:
+        out["spell_dc"] = t.spell_dc
+    if t.spell_attack is not None:
+        out["spell_attack"] = t.spell_attack
+    if t.spells:
+        out["spells"] = [spell_to_json(sp) for sp in t.spells]
+    if not t.spell_uses.empty:
+        out["spell_uses"] = uses_to_json(t.spell_uses)
     out.update(t.extra)
     return out
 
@@ -1140,8 +713,6 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
     doc["walls"] = walls
     doc["tokens"] = [token_to_json(t, scene.system) for t in scene.tokens]
     if isinstance(scene.extra.get("creatures"), dict):
-        from rules.model.creature_table import compact_token_json
-
         table = scene.extra["creatures"]
         doc["tokens"] = [compact_token_json(t, table, _TOKEN_KEYS) for t in doc["tokens"]]
     if scene.background is not None:
@@ -1172,8 +743,46 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
     return doc
 
 
-def new_scene(system: str, width: int, height: int, name: str = "") -> Scene:
-    """An empty scene with the system's default options."""
-    if system not in SYSTEMS:
-        raise ValueError(f"unknown system {system!r}")
-    return Scene(system=system, grid=Grid(width, height), options=default_options(system), name=name)
+# ------------------------------------------------------------------------------------------------ fog
+
+
+def fog_to_json(fog: Fog) -> dict[str, JSON]:
+    return {
+        "enabled": fog.enabled,
+        "width": fog.width,
+        "height": fog.height,
+        "explored": base64.b64encode(fog.explored).decode("ascii"),
+    }
+
+
+def fog_from_json(raw: JSON, width: int, height: int, source: str = "", path: str = "fog") -> Fog:
+    """Read the ``fog`` value of a scene whose grid is `width` × `height`. Raises `SceneError` naming the
+    bad field."""
+    if not isinstance(raw, dict):
+        raise SceneError(f"must be an object, got {type(raw).__name__}", path, source)
+    enabled = raw.get("enabled", True)
+    if not isinstance(enabled, bool):
+        raise SceneError(f"must be true or false, got {enabled!r}", f"{path}.enabled", source)
+    dims = []
+    for key, default in (("width", width), ("height", height)):
+        v = raw.get(key, default)
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 < v <= FOG_MAX_SIDE:
+            message = f"must be a whole number from 1 to {FOG_MAX_SIDE}, got {v!r}"
+            raise SceneError(message, f"{path}.{key}", source)
+        dims.append(v)
+    text = raw.get("explored", "")
+    if not isinstance(text, str):
+        raise SceneError("must be a base64 string", f"{path}.explored", source)
+    try:
+        data = base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError):
+        raise SceneError("is not valid base64", f"{path}.explored", source) from None
+    fw, fh = dims
+    if len(data) > (fw * fh + 7) // 8:
+        raise SceneError(
+            f"holds {len(data)} bytes, more than a {fw}×{fh} bitmap needs", f"{path}.explored", source
+        )
+    fog = Fog(fw, fh, data, enabled)
+    # the canonical form: no trailing bits, empty when nothing is explored
+    fog = Fog.from_mask(fog.mask(), enabled) if data else fog
+    return fog.resized(width, height)

@@ -61,7 +61,7 @@ from rules.geometry.reach import melee_reach as longest_melee_reach
 from rules.model.encounter import NOTHING_SPENT as NOTHING_SPENT  # re-exported: the ledger's value
 from rules.model.encounter import Spent as Spent
 from rules.model.encounter import TurnState
-from rules.scene import CANNOT_ACT, Scene, Token
+from rules.model.scene import CANNOT_ACT, Scene, Token
 from rules.systems import system_for
 from rules.systems.reactions import can_react
 

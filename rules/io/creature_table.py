@@ -4,7 +4,7 @@ A scene file may hold ``"creatures": {creature_id: entry}``, where an entry is t
 (the query protocol's token keys: ``name``, ``size``, ``speed``, ``reach``, ``ac``, ``hp``, ``attacks``,
 ``saves``, ``skills``, ``perception``, ``level``, ``abilities``, ``senses``, IWR, ``reactions`` …, plus a 5e
 creature's ``cr`` and ``xp``) and, for the app's stat block, the rest of the creature
-(`rules.model.creature.creature_table_entry` writes one). A token says ``"creature": creature_id`` and
+(`rules.io.creature_json.creature_table_entry` writes one). A token says ``"creature": creature_id`` and
 holds its own state (``cell``, ``side``, ``hp``, ``conditions`` …); any token field it gives overrides the
 creature's. Several tokens may share one creature.
 

@@ -1,0 +1,439 @@
+"""The scene as values: grid, options, terrain, walls, lights, tokens and their attacks, frozen dataclasses.
+
+Every edit makes a new `Scene` (``dataclasses.replace`` or `Scene.edit`); nothing here mutates. A scene
+caches what is derived from it (terrain maps, wall indexes, `GridRules`) on itself, so a new value starts
+with an empty cache. The scene file's reader and writer are `rules.io.scene_json` (`scene_from_json`,
+`scene_to_json`); `FORMAT_VERSION` is the format a scene value is written in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.geometry.coords import SIZE_SQUARES, Cell, Point
+from rules.model.fog import Fog
+from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
+from rules.model.spell import NO_USES, Spell, SpellUsesLeft
+
+#: The scene format version this code reads into values and writes (`rules.io.scene_json`).
+FORMAT_VERSION = 2
+SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
+TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
+#: Worse kinds win when a cell is listed twice.
+TERRAIN_SEVERITY: dict[str, int] = {"hazardous": 0, "difficult": 1, "greater-difficult": 2, "impassable": 3}
+WALL_KINDS: tuple[str, ...] = ("wall", "door", "window", "low")
+#: The one set of conditions under which a creature can't act: it takes no actions or reactions and
+#: threatens nothing (PF2e: can't act; 5e: incapacitated or worse). Rules that differ start from it.
+CANNOT_ACT: frozenset[str] = frozenset(
+    {"unconscious", "dying", "dead", "paralyzed", "petrified", "stunned", "incapacitated"}
+)
+DIAGONAL_OPTIONS: tuple[str, ...] = ("alternating", "five")
+AREA_METHODS: tuple[str, ...] = ("half", "touch", "token")
+LIGHT_LEVELS: tuple[str, ...] = ("bright", "dim", "darkness")
+MAX_GRID_SIDE = 1000
+ORIGIN = Point(0.0, 0.0)
+
+JSON = Any
+
+
+# ----------------------------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    width: int
+    height: int
+
+    def contains(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def holds(self, cell: Cell, size: str) -> bool:
+        """True when a `size` creature's whole space, top-left at `cell`, is on the grid."""
+        n = SIZE_SQUARES[size]
+        return cell.x >= 0 and cell.y >= 0 and cell.x + n <= self.width and cell.y + n <= self.height
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Per-scene rule options, already resolved against the system's defaults."""
+
+    diagonals: str = "alternating"
+    flanking: bool = True
+    area_method: str = "half"
+    #: The scene's light where no light source reaches: ``bright``, ``dim`` or ``darkness``.
+    ambient: str = "bright"
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainCell:
+    cell: Cell
+    kind: str
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    """A wall segment between two points in corner coordinates.
+
+    Kinds: ``wall`` blocks movement, sight and effect; ``door`` is a wall while closed and nothing while
+    open; ``window`` blocks movement and effect but not sight; ``low`` blocks nothing but gives cover.
+    """
+
+    a: Point
+    b: Point
+    kind: str = "wall"
+    open: bool = False
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_open_door(self) -> bool:
+        return self.kind == "door" and self.open
+
+    @property
+    def blocks_movement(self) -> bool:
+        return self.kind in ("wall", "window") or (self.kind == "door" and not self.open)
+
+    @property
+    def blocks_effect(self) -> bool:
+        return self.blocks_movement
+
+    @property
+    def blocks_sight(self) -> bool:
+        return self.kind == "wall" or (self.kind == "door" and not self.open)
+
+    @property
+    def gives_cover(self) -> bool:
+        """Every wall except an open door is an obstacle for cover lines."""
+        return not self.is_open_door
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """One attack of a token. Ranged iff PF2e `range_increment` or 5e `range` is given."""
+
+    name: str
+    bonus: int
+    damage: str = ""
+    traits: tuple[str, ...] = ()
+    range_increment: int | None = None
+    properties: tuple[str, ...] = ()
+    range: tuple[int, int] | None = None
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_ranged(self) -> bool:
+        return self.range_increment is not None or self.range is not None
+
+    def has(self, word: str) -> bool:
+        """True when a PF2e trait or 5e property is `word` or starts with ``word + " "``."""
+        for t in (*self.traits, *self.properties):
+            t = t.lower()
+            if t == word or t.startswith(word + " "):
+                return True
+        return False
+
+    def trait_value(self, word: str) -> str | None:
+        """The argument of a trait such as ``deadly d10`` → ``d10``; None when absent."""
+        for t in (*self.traits, *self.properties):
+            parts = t.lower().split(None, 1)
+            if parts and parts[0] == word:
+                return parts[1] if len(parts) > 1 else ""
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class PersistentDamage:
+    """PF2e persistent damage: a dice expression (``1d6``, ``2``) of one damage type."""
+
+    damage: str
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokenLight:
+    """Light carried by a creature, centred on its space (radii in feet; dim ≥ bright)."""
+
+    bright: int
+    dim: int
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    id: str
+    cell: Cell
+    size: str = "medium"
+    side: str = "neutral"
+    pc: bool = False
+    speed: int = 25
+    reach: int = 5
+    ac: int | None = None
+    hp: int | None = None
+    max_hp: int | None = None
+    temp_hp: int = 0
+    conditions: tuple[str, ...] = ()
+    death_saves: tuple[int, int] = (0, 0)
+    immunities: tuple[str, ...] = ()
+    weaknesses: tuple[tuple[str, int], ...] = ()
+    resistances: tuple[tuple[str, int], ...] = ()
+    vulnerabilities: tuple[str, ...] = ()
+    attacks: tuple[Attack, ...] = ()
+    name: str | None = None
+    image: str | None = None
+    initiative_bonus: int | None = None
+    saves: tuple[tuple[str, int], ...] = ()
+    #: Reactions the creature has, by name (``"Reactive Strike"``); see `rules.play.planner`.
+    reactions: tuple[str, ...] = ()
+    # ---- statistics read by saves, checks, maneuvers and senses (query-protocol "Queries for the turn")
+    #: PF2e creature level.
+    level: int | None = None
+    #: PF2e Perception modifier (total).
+    perception: int | None = None
+    #: Skill totals by lower-case name (``("athletics", 7)``).
+    skills: tuple[tuple[str, int], ...] = ()
+    #: 5e ability scores by ``str``/``dex``/``con``/``int``/``wis``/``cha``.
+    abilities: tuple[tuple[str, int], ...] = ()
+    #: 5e proficiency bonus.
+    proficiency_bonus: int | None = None
+    #: PF2e persistent damage the creature is taking.
+    persistent: tuple[PersistentDamage, ...] = ()
+    #: PF2e hero points (None: not tracked for this creature).
+    hero_points: int | None = None
+    #: 5e inspiration (2014) / Heroic Inspiration (2024).
+    inspiration: bool = False
+    #: 5e exhaustion level (0–6).
+    exhaustion: int = 0
+    #: Other movement speeds in feet (``("fly", 30)``); the walking speed is `speed`.
+    speeds: tuple[tuple[str, int], ...] = ()
+    #: Senses by lower-case name with a range in feet, or None where none is given (PF2e ``darkvision``).
+    senses: tuple[tuple[str, int | None], ...] = ()
+    #: Height above the ground in feet.
+    elevation: int = 0
+    #: Light the creature carries, centred on its space.
+    light: TokenLight | None = None
+    # ---- spells and abilities (query-protocol "Spells and abilities"; `rules.model.spell`)
+    #: The creature's spells and abilities (a breath weapon is an ability).
+    spells: tuple[Spell, ...] = ()
+    #: The DC of its spells and abilities (an ability's own DC wins).
+    spell_dc: int | None = None
+    #: Its spell attack modifier.
+    spell_attack: int | None = None
+    #: Slots, Focus Points and limited uses it has spent.
+    spell_uses: SpellUsesLeft = NO_USES
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    def spell(self, name: str) -> Spell | None:
+        """The creature's spell or ability named `name` (case and spacing ignored), or None."""
+        want = " ".join(name.lower().replace("-", " ").split())
+        for s in self.spells:
+            if " ".join(s.name.lower().replace("-", " ").split()) == want:
+                return s
+        return None
+
+    def skill(self, name: str) -> int | None:
+        return dict(self.skills).get(name.lower())
+
+    def ability_score(self, name: str) -> int | None:
+        return dict(self.abilities).get(name.lower())
+
+    def sense(self, name: str) -> tuple[bool, int | None]:
+        """(has the sense, its range in feet or None when unlimited/unstated)."""
+        for n, rng in self.senses:
+            if n == name:
+                return True, rng
+        return False, None
+
+    def speed_of(self, mode: str) -> int:
+        """Speed in feet for a movement mode (``walk``, ``fly``, ``swim``, ``climb``, ``burrow``), or 0."""
+        if mode in ("walk", "land"):
+            return self.speed
+        return dict(self.speeds).get(mode, 0)
+
+    @property
+    def side_squares(self) -> int:
+        return SIZE_SQUARES[self.size]
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+    def squares(self) -> list[Cell]:
+        n = SIZE_SQUARES[self.size]
+        return [Cell(self.cell.x + i, self.cell.y + j) for j in range(n) for i in range(n)]
+
+    def centre(self) -> Point:
+        n = SIZE_SQUARES[self.size]
+        return Point(self.cell.x + n / 2, self.cell.y + n / 2)
+
+    def condition_names(self) -> set[str]:
+        return {c.split()[0].lower() for c in self.conditions if c.strip()}
+
+    def has_condition(self, name: str) -> bool:
+        return name in self.condition_names()
+
+    def condition_value(self, name: str) -> int:
+        """Value of a valued condition (``frightened 2`` → 2); 1 for a bare valued name; 0 when absent."""
+        best = 0
+        for c in self.conditions:
+            parts = c.split()
+            if parts and parts[0].lower() == name:
+                value = 1
+                if len(parts) > 1:
+                    try:
+                        value = int(parts[1])
+                    except ValueError:
+                        value = 1
+                best = max(best, value)
+        return best
+
+    def with_condition(self, name: str, value: int | None = None) -> Token:
+        """A copy with condition `name` set (to `value` when valued); value 0 removes it."""
+        kept = tuple(c for c in self.conditions if c.split()[0].lower() != name)
+        if value is not None and value <= 0:
+            return replace(self, conditions=kept)
+        text = name if value is None else f"{name} {value}"
+        return replace(self, conditions=(*kept, text))
+
+    def without_condition(self, name: str) -> Token:
+        return replace(self, conditions=tuple(c for c in self.conditions if c.split()[0].lower() != name))
+
+    def weakness(self) -> dict[str, int]:
+        return dict(self.weaknesses)
+
+    def resistance(self) -> dict[str, int]:
+        return dict(self.resistances)
+
+    def attack(self, name: str) -> Attack | None:
+        for a in self.attacks:
+            if a.name == name:
+                return a
+        lowered = name.lower()
+        for a in self.attacks:
+            if a.name.lower() == lowered:
+                return a
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Background:
+    """The map picture under the grid: an image file (relative to the scene) or embedded data."""
+
+    image: str
+    pixels_per_cell: float = 70.0
+    offset: Point = ORIGIN
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Light:
+    """A light source at a point (corner coordinates).
+
+    `bright` and `dim` are radii in feet from the point (dim light between `bright` and `dim`; a torch is
+    bright 20, dim 40). `range` is the Universal VTT radius in squares the light was imported with (0 for a
+    light placed in FiveFoot); `intensity`, `color` and `shadows` are kept for drawing and round-tripping.
+    """
+
+    position: Point
+    range: float = 0.0
+    intensity: float = 1.0
+    color: str = "ffffffff"
+    shadows: bool = True
+    bright: float = 0.0
+    dim: float = 0.0
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    @staticmethod
+    def from_uvtt(position: Point, range_squares: float, **kw: Any) -> Light:
+        """A Universal VTT light: its `range` (squares) is the radius of its light; FiveFoot treats the
+        inner half as bright light and the rest as dim light (**Ruling**, as VTTs draw the falloff)."""
+        feet = range_squares * 5.0
+        return Light(position, range_squares, bright=feet / 2, dim=feet, **kw)
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    system: str
+    grid: Grid
+    options: Options = field(default_factory=Options)
+    terrain: tuple[TerrainCell, ...] = ()
+    walls: tuple[Wall, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    background: Background | None = None
+    lights: tuple[Light, ...] = ()
+    #: Fog of war (`rules.model.fog`), saved under the top-level key ``fog``; None: never set up.
+    fog: Fog | None = None
+    name: str = ""
+    version: int = FORMAT_VERSION
+    extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+    _cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    # ---- derived lookups (cached per scene value; a new Scene starts with an empty cache)
+
+    def cached(self, key: Any, factory: Callable[[], Any]) -> Any:
+        """Memoise derived data (terrain maps, wall indexes) on this immutable scene."""
+        try:
+            return self._cache[key]
+        except KeyError:
+            value = factory()
+            self._cache[key] = value
+            return value
+
+    @property
+    def is_pf2e(self) -> bool:
+        return self.system == "pf2e"
+
+    @property
+    def is_5e(self) -> bool:
+        return self.system.startswith("dnd5e")
+
+    @property
+    def rules(self) -> GridRules:
+        """How this scene's system uses the grid, with its options (`rules.model.grid_rules`): what geometry
+        reads instead of asking which system the scene uses."""
+
+        def build() -> GridRules:
+            o = self.options
+            return SYSTEM_GRIDS[self.system].with_options(o.diagonals, o.flanking, o.area_method)
+
+        result: GridRules = self.cached("grid_rules", build)
+        return result
+
+    def terrain_map(self) -> dict[Cell, str]:
+        """Each listed cell's kind; a cell listed twice takes its worst kind."""
+
+        def build() -> dict[Cell, str]:
+            out: dict[Cell, str] = {}
+            for t in self.terrain:
+                old = out.get(t.cell)
+                if old is None or TERRAIN_SEVERITY[t.kind] > TERRAIN_SEVERITY[old]:
+                    out[t.cell] = t.kind
+            return out
+
+        result: dict[Cell, str] = self.cached("terrain_map", build)
+        return result
+
+    def token(self, token_id: str) -> Token | None:
+        index: dict[str, Token] = self.cached("token_index", lambda: {t.id: t for t in self.tokens})
+        return index.get(token_id)
+
+    def replace_token(self, token: Token) -> Scene:
+        return replace(self, tokens=tuple(token if t.id == token.id else t for t in self.tokens), _cache={})
+
+    def edit(self, **changes: Any) -> Scene:
+        """A copy with `changes` applied and a fresh cache."""
+        return replace(self, _cache={}, **changes)
+
+
+def default_options(system: str) -> Options:
+    if system == "pf2e":
+        return Options(diagonals="alternating", flanking=True, area_method="half")
+    return Options(diagonals="five", flanking=False, area_method="half")
+
+
+def new_scene(system: str, width: int, height: int, name: str = "") -> Scene:
+    """An empty scene with the system's default options."""
+    if system not in SYSTEMS:
+        raise ValueError(f"unknown system {system!r}")
+    return Scene(system=system, grid=Grid(width, height), options=default_options(system), name=name)
