@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import SceneError
-from rules.geometry.coords import SIZE_SQUARES, SIZES, Point
+from rules.geometry.coords import SIZES, Point
 from rules.io.creature_table import compact_token_json, link_tokens
 from rules.io.json_reader import JsonReader, decode_json, describe_value
+from rules.io.spell_json import spell_to_json, spells_from_json, uses_from_json, uses_to_json
 from rules.limits import check_document, check_scene
 from rules.model.fog import MAX_SIDE as FOG_MAX_SIDE
 from rules.model.fog import Fog
@@ -53,6 +54,7 @@ from rules.model.scene import (
     Wall,
     default_options,
 )
+from rules.model.spell import NO_USES
 
 FORMAT = "fivefoot.scene"
 #: Top-level keys of the engine's state in a scene file (decoded by `rules.io.state_json`).
@@ -110,6 +112,10 @@ _TOKEN_KEYS = (
     "senses",
     "elevation",
     "light",
+    "spells",
+    "spell_dc",
+    "spell_attack",
+    "spell_uses",
 )
 _SCENE_KEYS = (
     "format",
@@ -179,7 +185,8 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
     terrain = tuple(
         _terrain(r, t, f"terrain[{i}]", grid) for i, t in enumerate(r.lst(doc.get("terrain", []), "terrain"))
     )
-    walls = tuple(_wall(r, w, f"walls[{i}]") for i, w in enumerate(r.lst(doc.get("walls", []), "walls")))
+    read = (_wall(r, w, f"walls[{i}]") for i, w in enumerate(r.lst(doc.get("walls", []), "walls")))
+    walls = tuple(w for w in read if w.a != w.b)  # a wall from a point to itself blocks nothing: dropped
     tokens: list[Token] = []
     seen: set[str] = set()
     raw_tokens = r.lst(doc.get("tokens", []), "tokens")
@@ -324,8 +331,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         raise r.fail(f"{path}.id", "is empty")
     cell = r.cell(t["cell"], f"{path}.cell")
     size = r.choice(t.get("size", "medium"), f"{path}.size", SIZES)
-    n = SIZE_SQUARES[size]
-    if not (cell.x >= 0 and cell.y >= 0 and cell.x + n <= grid.width and cell.y + n <= grid.height):
+    if not grid.holds(cell, size):
         raise r.fail(
             f"{path}.cell",
             f"[{cell.x}, {cell.y}] puts this {size} token outside the {grid.width}×{grid.height} grid",
@@ -376,6 +382,12 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         for i, p in enumerate(r.lst(t.get("persistent", []) or [], f"{path}.persistent"))
     )
     light = None if t.get("light") is None else _token_light(r, t["light"], f"{path}.light")
+    spells = spells_from_json(t.get("spells") or [], f"{path}.spells", r.source)
+    spell_uses = (
+        NO_USES
+        if t.get("spell_uses") is None
+        else uses_from_json(t["spell_uses"], f"{path}.spell_uses", r.source)
+    )
     return Token(
         id=token_id,
         cell=cell,
@@ -413,6 +425,10 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         senses=_senses(r, t.get("senses", []) or [], f"{path}.senses"),
         elevation=r.integer(t.get("elevation", 0) or 0, f"{path}.elevation"),
         light=light,
+        spells=spells,
+        spell_dc=opt_int("spell_dc", lo=0),
+        spell_attack=opt_int("spell_attack"),
+        spell_uses=spell_uses,
         extra=_extra(t, _TOKEN_KEYS),
     )
 
@@ -640,6 +656,14 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["elevation"] = t.elevation
     if t.light is not None:
         out["light"] = {"bright": t.light.bright, "dim": t.light.dim}
+    if t.spell_dc is not None:
+        out["spell_dc"] = t.spell_dc
+    if t.spell_attack is not None:
+        out["spell_attack"] = t.spell_attack
+    if t.spells:
+        out["spells"] = [spell_to_json(sp) for sp in t.spells]
+    if not t.spell_uses.empty:
+        out["spell_uses"] = uses_to_json(t.spell_uses)
     out.update(t.extra)
     return out
 

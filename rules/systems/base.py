@@ -4,6 +4,7 @@ and the checks every system makes the same way (`attack_distance`, `damage_formu
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -11,6 +12,7 @@ from rules.dice import DiceSyntaxError
 from rules.errors import QueryError
 from rules.model.scene import Attack, Scene, Token
 from rules.systems import board
+from rules.systems.casting import CastingRules
 from rules.systems.hooks.attacks import AttackOutcome, AttackRules
 from rules.systems.hooks.checks import CheckOutcome, CheckRules, MissingStatistic
 from rules.systems.hooks.facts import SystemFacts
@@ -51,6 +53,12 @@ class RuleSystem(
     declared once, in its protocol; a system (`rules.systems.pf2e.system`, `rules.systems.dnd5e.system`)
     sets the flags and overrides the hooks, and the core calls them without asking which system it is.
     Every hook is pure: tokens and scenes in, new values out."""
+
+    @property
+    @abstractmethod
+    def casting(self) -> CastingRules:
+        """How the system casts spells and uses abilities (`rules.systems.casting.CastingRules`, an object
+        of the system's package: `rules.systems.pf2e.casting`, `rules.systems.dnd5e.casting`)."""
 
 
 # ------------------------------------------------------------------------ checks every system makes

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.model.scene import Token
-from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, choose_d20, mode_of
+from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, choose_d20, mode_of, save_reasons
 from rules.systems.dnd5e.conditions import (
     ABILITY_NAMES,
     CHECK,
@@ -295,8 +295,8 @@ def d20_test(
     ability = key if kind == SAVE else check_ability(key)
     reasons = roll_reasons(token, kind, edition, ability=ability, who=token.id)
     reasons += list(extra_reasons) + gm_reasons(advantage, disadvantage)
-    if kind == SAVE and key == "dex" and token.has_condition("squeezing"):
-        reasons.append(Reason(DISADVANTAGE, "squeezing"))
+    if kind == SAVE:
+        reasons += save_reasons(token, key)
     mode = mode_of(reasons)
     fails = automatic_failures(token, kind, edition, ability=ability)
     return TestResult(

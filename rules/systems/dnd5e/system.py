@@ -32,12 +32,14 @@ from rules.systems.base import (
     damage_formula_errors,
     require_hp,
 )
+from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.dnd5e import checks, healing, heroics, maneuvers, stealth, table
 from rules.systems.dnd5e import damage as dnd_damage
 from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
 from rules.systems.dnd5e.attack import AttackResult, attack_roll, with_extra_reasons
+from rules.systems.dnd5e.casting import DnD5eCasting
 from rules.systems.dnd5e.checks import TestResult
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
 from rules.systems.hooks.heroics import Reroll, Spending
@@ -147,6 +149,7 @@ class DnD5e(RuleSystem):
     support_actions = table.SUPPORT_ACTIONS
     has_sneak = False
     seek_verb = "Searches"
+    located_conditions: tuple[str, ...] = ()
     # ---- reactions: opportunity attacks when a seen creature leaves the reach; Disengage stops them
     move_reaction = "opportunity attack"
     provoking_verb = "leaves"
@@ -168,6 +171,11 @@ class DnD5e(RuleSystem):
     @property
     def name(self) -> str:
         return self.edition.name
+
+    @property
+    def casting(self) -> CastingRules:
+        """Spell slots, cantrip scaling, saves for half and spell attacks (`rules.systems.dnd5e.casting`)."""
+        return DnD5eCasting(self.edition)
 
     @property
     def label(self) -> str:

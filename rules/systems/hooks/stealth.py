@@ -34,6 +34,9 @@ class StealthRules(ABC):
     has_sneak: bool
     #: Seek (PF2e) or Search (5e), as the log says it (``Seeks`` / ``Searches``).
     seek_verb: str
+    #: Conditions of a creature the observers can't see but whose space they know (PF2e hidden: the
+    #: player view marks the space with a "?"); a creature with another hiding condition vanishes.
+    located_conditions: tuple[str, ...]
 
     @abstractmethod
     def seek(self, scene: Scene, seeker: Token, d20: Sequence[int]) -> StealthResult:

@@ -41,6 +41,7 @@ from rules.systems.modifiers import Modifier
 from rules.systems.pf2e import checks, dying, healing, heroics, maneuvers, persistent, stealth, table
 from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import turn as pf2e_turn
+from rules.systems.pf2e.casting import PF2E_CASTING
 from rules.systems.pf2e.checks import CheckResult
 from rules.systems.pf2e.conditions import SKILL_ABILITY
 from rules.systems.pf2e.degrees import DEGREES, degree
@@ -149,6 +150,9 @@ class Pathfinder2e(RuleSystem):
     support_actions = table.SUPPORT_ACTIONS
     has_sneak = True
     seek_verb = "Seeks"
+    located_conditions = ("hidden",)
+    # ---- casting: ranks, heightening, basic saves and spell attacks (`rules.systems.pf2e.casting`)
+    casting = PF2E_CASTING
     # ---- reactions: Reactive Strike when leaving a square in reach or acting in it; Step provokes nothing
     move_reaction = "Reactive Strike"
     provoking_verb = "leaves a square in"
