@@ -18,7 +18,7 @@ from pathlib import Path
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fivefoot", description="A battle map that knows the rules of the grid.")
     p.add_argument("file", nargs="?", type=Path, help="scene to open (.fivefoot, .json, .dd2vtt, .uvtt)")
-    from desktop.window.paths import DEMO_GAMES
+    from desktop.paths import DEMO_GAMES
     from rules.systems import SYSTEM_NAMES
 
     p.add_argument("--system", choices=SYSTEM_NAMES, help="rule system for an imported map")

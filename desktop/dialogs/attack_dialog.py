@@ -3,7 +3,7 @@ app's dice or type what a physical die showed; see the degree (PF2e) or hit/crit
 apply it through the target's immunities, weaknesses and resistances.
 
 Everything shown comes from the engine: the breakdown is the attack outcome's typed rows
-(`AttackOutcome.groups`, drawn by the one renderer `desktop.dialogs.breakdown.BreakdownTree`) — before the
+(`AttackOutcome.groups`, drawn by the one renderer `desktop.widgets.breakdown.BreakdownTree`) — before the
 roll the outcome `AttackRoll.preview` answers, after it the one the command resolved —, the distance,
 cover and flanking are `rules.play.targeting`'s (the attack's distance, elevation counted), the reroll's
 die is `RuleSystem.rerolled`'s and the damage preview is `RuleSystem.damage`'s; the dialog computes
@@ -47,10 +47,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.breakdown import BreakdownTree
-from desktop.dialogs.damage_widget import DamageRoller
 from desktop.dice import app_dice
 from desktop.document import Document
+from desktop.widgets.breakdown import BreakdownTree
+from desktop.widgets.damage_roller import DamageRoller
 from rules.attack_damage import typed_damage
 from rules.dice import DieSource
 from rules.model.scene import Attack, PersistentDamage, Token

@@ -16,7 +16,7 @@ Situational modifiers from the GM: PF2e one typed bonus (label, type, value); 5e
 Single checks, group checks and contests are recorded through commands (`rules.play.rolls.RollCheck`,
 `RollChecks`): each roll is resolved once, by the command; the roll and its outcome go to the log, undoable
 and saved, and the rows shown are the command's outcome — the selected creature's typed breakdown drawn by
-the one renderer (`desktop.dialogs.breakdown.BreakdownTree`, `CheckOutcome.groups`); nothing else in the
+the one renderer (`desktop.widgets.breakdown.BreakdownTree`, `CheckOutcome.groups`); nothing else in the
 scene changes, except what a roll spends. After a single roll a
 creature with a Hero Point (PF2e) or Heroic Inspiration (2024) can reroll (the new roll is kept); 5e 2014
 inspiration is spent for advantage before the roll. Passive values are read, not rolled, and not logged.
@@ -47,9 +47,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.breakdown import BreakdownTree
 from desktop.dice import app_dice
 from desktop.document import Document
+from desktop.widgets.breakdown import BreakdownTree
 from rules.dice import DieSource
 from rules.model.scene import Scene, Token
 from rules.play.rolls import SITUATIONAL_TYPES, RollCheck, RollChecks, Situational, check_row

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.save_dialog import SaveDialog
 from desktop.dice import app_dice
+from desktop.docks.save_dialog import SaveDialog
 from desktop.document import Document
 from desktop.map.items.area_item import AreasLayer
 from rules.dice import DieSource

@@ -6,7 +6,7 @@ tokens with numbered names when N > 1) or with *Place on Map* (at the centre of 
 through one ``rules.play.creatures.PlaceCreatures`` command (one undo step): the creature enters the
 scene's creatures table once and the tokens reference it, keeping their own state. *Import…* (also File →
 Import Creatures…) reads Foundry VTT / Pathbuilder / 5e-bits files into the per-user library
-(`desktop.window.library`), so they are there next time; *New…* / *Edit…* open the creature editor, whose
+(`desktop.docks.library`), so they are there next time; *New…* / *Edit…* open the creature editor, whose
 result is kept in the library's "My creatures".
 
 `CompendiumFeatures.install(window)` adds the dock, its menu actions and the map's drop handling to the
@@ -47,10 +47,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.creature_editor import CreatureEditor
+from desktop.docks.creature_editor import CreatureEditor
+from desktop.docks.library import MY_CREATURES, CreatureLibrary
 from desktop.map.grid_coords import cell_at
-from desktop.window.library import MY_CREATURES, CreatureLibrary
-from desktop.window.paths import assets_dir
+from desktop.paths import assets_dir
 from rules.errors import CreatureImportError, SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
 from rules.io.creature_json import (

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.condition_editor import ConditionEditor
+from desktop.docks.condition_editor import ConditionEditor
 from desktop.document import Document
 from desktop.map.scene import MapScene
 from rules.geometry.coords import SIZES

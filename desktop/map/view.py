@@ -41,10 +41,10 @@ from shiboken6 import isValid
 
 from desktop.document import Document
 from desktop.look.style import CELL, band_colour
+from desktop.map.drops import dropped_paths
 from desktop.map.grid_coords import cell_at
 from desktop.map.scene import MapScene
-from desktop.map.tools.base import Tool, ToolEvent
-from desktop.window.drops import dropped_paths
+from desktop.map.tools.base import TokenMenus, Tool, ToolEvent
 from rules.geometry.coords import Cell
 
 MIN_SCALE = 0.03
@@ -74,6 +74,8 @@ class MapView(QGraphicsView):
         self.map_scene = map_scene
         self.doc: Document = map_scene.doc
         self.tool: Tool | None = None
+        #: The token menu's rule entries, set by the window (`desktop.map.tools.base.TokenMenus`).
+        self.token_menus: TokenMenus | None = None
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)

@@ -9,17 +9,18 @@ The server's callbacks arrive on its thread and are passed on through Qt signals
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop.dice import app_dice
 from desktop.document import Document
 from desktop.map.images import load_image
 from desktop.table.seats import TableConfig, TableOptions, load_config, save_config
 from desktop.table.server import PictureSource, TableServer
+from rules.dice import DieSource
 from rules.geometry.coords import Cell
 from rules.play.command import Command, Refused
 from rules.play.player_intents import (
@@ -80,7 +81,7 @@ class TableHost(QObject):
     #: Something the GM should read in the status bar.
     message = Signal(str)
 
-    def __init__(self, doc: Document, data_dir: Path, dice: random.Random | None = None) -> None:
+    def __init__(self, doc: Document, data_dir: Path, dice: DieSource | None = None) -> None:
         super().__init__()
         self.doc = doc
         self.config_path = data_dir / CONFIG_FILE
@@ -88,7 +89,7 @@ class TableHost(QObject):
         self.connected: dict[str, int] = {}
         self.pending: dict[str, PendingMove] = {}
         self.server: TableServer | None = None
-        self._dice = dice or random.Random()
+        self._dice: DieSource = dice if dice is not None else app_dice()
         self._bridge = _Bridge()
         self._bridge.table_changed_signal.connect(self._on_table_changed)
         self._bridge.intent_signal.connect(self._on_intent)

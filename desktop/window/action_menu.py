@@ -309,3 +309,20 @@ def _aid_runner(
         )
 
     return run
+
+
+class ActionMenus:
+    """The token menu's rule entries for the map's tools (`desktop.map.tools.base.TokenMenus`): this
+    module's menus on the window's document, with the app's dice."""
+
+    def __init__(self, doc: Document, rng: DieSource | None = None) -> None:
+        self.doc = doc
+        self.rng = rng
+
+    def add_actions(
+        self, menu: QMenu, token_id: str, parent: QWidget | None, sneak: Callable[[], None] | None
+    ) -> None:
+        add_actions_menu(menu, self.doc, token_id, self.rng, parent, sneak)
+
+    def add_maneuvers(self, menu: QMenu, actor_id: str, target_id: str, parent: QWidget | None) -> None:
+        add_maneuvers_menu(menu, self.doc, actor_id, target_id, self.rng, parent)

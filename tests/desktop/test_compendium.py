@@ -15,9 +15,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from desktop.docks.compendium_dock import MIME, CompendiumDock, Entry, mime_for, numbered_names
+from desktop.docks.library import CreatureLibrary
 from desktop.map.grid_coords import to_scene
 from desktop.map.items.token_item import TokenItem
-from desktop.window.library import CreatureLibrary
 from rules.cli import answer
 from rules.geometry.coords import Cell
 from rules.io.creature_json import creature_to_json

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 from desktop.dialogs.import_picture import ImportChoice, ImportPictureDialog
 from desktop.look.style import CELL
 from desktop.map.images import load_image
-from desktop.map.picture import MapPicture
+from desktop.window.pictures import MapPicture
 from rules.geometry.coords import Point
 from rules.io.fivefoot_file import load_document
 from rules.io.images import parse_data_uri

@@ -4,7 +4,7 @@
   or a rectangle. One stroke is one undoable command (`EditFog`).
 * `LightTool`: click to place a light with the radii in the tool bar (a torch: bright 20 ft, dim 40 ft);
   click a light to remove it; Shift-click a light to give it the tool bar's radii; right-click a light to
-  edit its bright and dim radii in a small dialog (`desktop.dialogs.light_dialog`); click a creature to make
+  edit its bright and dim radii in a small dialog (`desktop.map.tools.light_dialog`); click a creature to make
   it carry a light with those radii (click again to put it out).
 
 The tools execute the engine's commands (`rules.play.fog`: `EditFog`; `rules.play.lights`: `AddLight`,
@@ -40,7 +40,7 @@ from rules.play.fog import EditFog, fog_of
 from rules.play.lights import AddLight, RemoveLight, ReplaceLight, SetTokenLight
 
 if TYPE_CHECKING:
-    from desktop.dialogs.light_dialog import LightDialog
+    from desktop.map.tools.light_dialog import LightDialog
     from desktop.map.view import MapView
 
 REVEAL_COLOUR = QColor(255, 255, 160, 110)
@@ -191,7 +191,7 @@ class LightTool(PreviewTool):
 
     def edit_light(self, index: int) -> LightDialog:
         """The light dialog for light `index` (bright and dim radii); OK changes it in one undoable step."""
-        from desktop.dialogs.light_dialog import LightDialog
+        from desktop.map.tools.light_dialog import LightDialog
 
         parent = self.view if isinstance(self.view, QWidget) else None
         dialog = LightDialog(self.doc.scene.lights[index], parent)

@@ -212,7 +212,7 @@ class MoveDrag:
     def _offer_step(self, token: Token, plan: MovePlan) -> bool:
         """A plain one-square PF2e Stride that a creature could react to: ask whether it is a Step (the
         setting "Offer Step for single 5-ft moves")."""
-        from desktop.dialogs.settings_dialog import offer_step
+        from desktop.settings import offer_step
 
         if plan.action != "stride" or self.waypoints or len(plan.path) != 2 or not plan.budget.strides:
             return False

@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.breakdown import BreakdownTree
-from desktop.dialogs.damage_widget import DamageRoller, parse_formula
 from desktop.dice import app_dice
 from desktop.docks.initiative_dock import dim_label
 from desktop.document import Document
+from desktop.widgets.breakdown import BreakdownTree
+from desktop.widgets.damage_roller import DamageRoller, parse_formula
 from rules import dice
 from rules.dice import DieSource
 from rules.errors import QueryError
