@@ -232,6 +232,11 @@ class RuleSystem(Protocol):
         """The modifiers the creature's conditions put on `save` (a canonical save name)."""
         ...
 
+    def save_modifier(self, token: Token, save: str) -> int | None:
+        """The creature's own modifier to `save` (a canonical save name) before conditions and cover, as the
+        ``save`` query reads it; None when the creature has no value for it."""
+        ...
+
     @property
     def stunned_costs_actions(self) -> bool:
         """Stunned N costs N actions at the start of a turn and drops by the actions lost (PF2e)."""

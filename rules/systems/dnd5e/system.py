@@ -31,8 +31,8 @@ from rules.systems.base import (
     require_hp,
 )
 from rules.systems.damage import DamageEntry, DamageOutcome
+from rules.systems.dnd5e import checks, table
 from rules.systems.dnd5e import damage as dnd_damage
-from rules.systems.dnd5e import table
 from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
 from rules.systems.dnd5e.attack import AttackResult, attack_roll
@@ -205,6 +205,14 @@ class DnD5e:
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The modifiers the creature's conditions put on a save (2024 exhaustion)."""
         return table.save_condition_modifiers(self.edition, token)
+
+    def save_modifier(self, token: Token, save: str) -> int | None:
+        """The listed save total, else the ability modifier (an unlisted save is the ability's modifier);
+        None without the ability score."""
+        try:
+            return checks.save_modifier(token, save)
+        except checks.MissingStatistic:
+            return None
 
     @property
     def surprise_disadvantage(self) -> bool:

@@ -33,8 +33,8 @@ from rules.systems.base import (
 )
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.modifiers import Modifier
+from rules.systems.pf2e import checks, dying, table
 from rules.systems.pf2e import damage as pf2e_damage
-from rules.systems.pf2e import dying, table
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.degrees import DEGREES, degree
 from rules.systems.pf2e.strike import (
@@ -194,6 +194,13 @@ class Pathfinder2e:
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The typed modifiers the creature's conditions put on `save`."""
         return table.save_condition_modifiers(token, save)
+
+    def save_modifier(self, token: Token, save: str) -> int | None:
+        """The token's listed save total (``saves``); None when it lists none."""
+        try:
+            return checks.base_modifier(token, save)
+        except checks.MissingStatistic:
+            return None
 
     def turn_start_roll(self, token: Token) -> str:
         """The roll the creature makes as its turn starts: a dying creature's recovery check."""
