@@ -236,6 +236,8 @@ class PlayerWindow(QWidget):
     def __init__(self, scene: PlayerScene, gm_view: QGraphicsView | None = None) -> None:
         super().__init__(None, Qt.WindowType.Window)
         self.setObjectName("playerWindow")
+        # the GM window's Quit closes it; it never keeps the app running on its own
+        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
         self.setWindowTitle("FiveFoot — Player Screen")
         self.player_scene = scene
         self.gm_view = gm_view
@@ -423,6 +425,11 @@ class PlayerScreenFeatures:
     def install(cls, win: QMainWindow) -> PlayerScreenFeatures:
         return cls(win)
 
+    def close(self) -> None:
+        """Close the player screen window (the GM window is closing: Quit ends the whole app)."""
+        if self.window is not None:
+            self.window.close()
+
     # ---- GM layers
 
     def _sync_lights(self) -> None:
@@ -533,9 +540,10 @@ class PlayerScreenFeatures:
 
     def open_player_screen(self) -> PlayerWindow:
         """Show the player screen. A map that never had fog of war gets it switched on (undoable): the
-        players should see what their characters see, not the whole dungeon."""
+        players should see what their characters see, not the whole dungeon. Opening a window is not an
+        edit: a scene that was unmodified stays unmodified."""
         if self.doc.scene.fog is None:
-            self.doc.execute(SetFogMode("on"))
+            self.doc.execute(SetFogMode("on"), edit=False)
         if self.window is None:
             self.window = PlayerWindow(self.player_scene, getattr(self.win, "view", None))
         self.window.show()

@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -626,7 +627,21 @@ class MainWindow(QMainWindow):
             return
         self.tool.cancel()
         self.files.shutdown()
+        self._close_other_windows()
         event.accept()
+
+    def _close_other_windows(self) -> None:
+        """Quit closes every window of this GM window: the Player Screen (a window of its own, on the TV)
+        and the dialogs it opened (check, attack, saves …), so nothing stays on screen and the app ends."""
+        self.player_screen.close()
+        for w in QApplication.topLevelWidgets():
+            if w is self or not w.isVisible():
+                continue
+            parent = w.parentWidget()
+            while parent is not None and parent is not self:
+                parent = parent.parentWidget()
+            if parent is self:
+                w.close()
 
     def open_path(self, path: Path) -> bool:
         return self.files.open(path, ask=False)

@@ -276,3 +276,21 @@ def test_opening_the_player_screen_switches_fog_on_for_a_map_without_it(qtbot) -
     assert win.doc.scene.fog is not None and win.doc.scene.fog.enabled
     assert win.player_screen.act_fog.isChecked()
     assert win.doc.undo_label() == "Fog of War On"
+
+
+def test_opening_the_player_screen_does_not_mark_the_scene_modified(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop.document import Document
+    from desktop.window.main_window import MainWindow
+
+    doc = dungeon_doc()
+    del doc["fog"]
+    win = MainWindow(Document(scene_from_json(doc)), autosave=False)
+    qtbot.addWidget(win)
+    win.files.ask_unsaved = lambda: "discard"
+    win.show()
+    assert not win.doc.dirty
+    win.player_screen.open_player_screen()
+    assert win.doc.scene.fog is not None and win.doc.scene.fog.enabled  # the players still see only theirs
+    assert not win.doc.dirty and not win.isWindowModified()
+    win.player_screen.act_fog.trigger()  # switching fog off by hand is an edit
+    assert win.doc.dirty
