@@ -128,6 +128,8 @@ class MainWindow(QMainWindow):
         self.view.add_token_requested.connect(self.add_token_at)
         self.view.edit_token_requested.connect(self.edit_token)
         self.view.attack_requested.connect(lambda a, t: self.table.open_attack(a, t))
+        self.view.join_encounter_requested.connect(self.table.initiative_dock.add_to_encounter)
+        self.view.leave_encounter_requested.connect(self.table.initiative_dock.remove_from_encounter)
         self.view.files_dropped.connect(self._files_dropped)
         area_tool = self.tools.get("area")
         if area_tool is not None and hasattr(area_tool, "signals"):
