@@ -36,6 +36,7 @@ from rules.play.effects import EditConditions, GainTempHp, Heal
 from rules.play.moves import budget_for
 from rules.play.rolls import SetHeroPoints, spending
 from rules.systems import healing
+from rules.systems.condition_text import ConditionTextError, conditions_text, read_conditions
 
 NONE = -1  # spin box value shown as "—" (no value)
 
@@ -60,6 +61,8 @@ class InspectorDock(QDockWidget):
         self.map_scene = map_scene
         self.token_id: str | None = None
         self._syncing = False
+        #: The token whose typed conditions were refused (the box keeps the text to correct).
+        self._error_for: str | None = None
 
         self.stack = QStackedWidget()
         self.empty = QLabel(
@@ -105,7 +108,18 @@ class InspectorDock(QDockWidget):
         self.heroics_label = QLabel("Hero Points")
         self.conditions = QLineEdit()
         self.conditions.setPlaceholderText("e.g. frightened 1, prone")
-        self.conditions.setToolTip("Conditions, separated by commas; valued ones as “frightened 2”")
+        self.conditions.setObjectName("conditionsText")
+        self.conditions.setToolTip(
+            self.tr(
+                "Conditions, separated by commas; valued ones as “frightened 2”; PF2e persistent damage as"
+                " “1d6 persistent fire”"
+            )
+        )
+        self.conditions_error = QLabel()
+        self.conditions_error.setObjectName("conditionsError")
+        self.conditions_error.setWordWrap(True)
+        self.conditions_error.setStyleSheet("color: #ff5a4e;")
+        self.conditions_error.hide()
         self.conditions_button = QPushButton("Edit…")
         self.conditions_button.setToolTip("Pick conditions from the system's list, with values and durations")
         self.heal_amount = _spin(0, 9999)
@@ -172,6 +186,7 @@ class InspectorDock(QDockWidget):
         form.addRow("Temp HP", heroics_row)
         form.addRow("", heal_row)
         form.addRow("Conditions", cond_row)
+        form.addRow("", self.conditions_error)
         form.addRow("Portrait", self.image)
         form.addRow("This turn", move_row)
         outer = QVBoxLayout(self.form_page)
@@ -202,9 +217,7 @@ class InspectorDock(QDockWidget):
         self.inspiration.toggled.connect(
             lambda v: self._set_heroics(SetHeroPoints(self.token_id or "", inspiration=bool(v)))
         )
-        self.conditions.editingFinished.connect(
-            lambda: self._edit("conditions", _split(self.conditions.text()))
-        )
+        self.conditions.editingFinished.connect(self._conditions_typed)
         self.image.editingFinished.connect(lambda: self._edit("image", self.image.text().strip() or None))
         self.end_turn.clicked.connect(self._end_turn)
         self.heal_button.clicked.connect(lambda: self._heal(temp=False))
@@ -276,7 +289,9 @@ class InspectorDock(QDockWidget):
             self.inspiration.setVisible(not spend.counts)
             self.hero_points.setValue(t.hero_points or 0)
             self.inspiration.setChecked(t.inspiration)
-            _set_text(self.conditions, ", ".join(t.conditions))
+            if self._error_for != t.id:
+                _set_text(self.conditions, conditions_text(t.conditions, t.persistent))
+                self._show_conditions_error(None)
             _set_text(self.image, t.image or "")
             self.movement.setText(self._movement_text(t))
         finally:
@@ -323,6 +338,31 @@ class InspectorDock(QDockWidget):
             )
         )
 
+    def _conditions_typed(self) -> None:
+        """The conditions box was edited: read it by the system's conditions
+        (`rules.systems.condition_text`); a misspelt one is refused with what was meant, and the text
+        stays for the GM to correct. PF2e persistent damage typed there goes to the token's list."""
+        if self._syncing:
+            return
+        t = self.token()
+        if t is None:
+            return
+        try:
+            read = read_conditions(self.doc.scene.system, self.conditions.text(), keep=t.conditions)
+        except ConditionTextError as exc:
+            self._show_conditions_error(str(exc), t.id)
+            return
+        self._show_conditions_error(None)
+        if (read.conditions, read.persistent) == (t.conditions, t.persistent):
+            _set_text(self.conditions, conditions_text(t.conditions, t.persistent))
+            return
+        self.doc.execute(EditConditions(t.id, read.conditions, persistent=read.persistent))
+
+    def _show_conditions_error(self, text: str | None, token_id: str | None = None) -> None:
+        self._error_for = token_id if text else None
+        self.conditions_error.setText(text or "")
+        self.conditions_error.setVisible(bool(text))
+
     def _set_heroics(self, command: SetHeroPoints) -> None:
         """Hero Points / inspiration through a command (undoable, logged; typing merges into one step)."""
         if self._syncing or self.token() is None:
@@ -367,17 +407,14 @@ class InspectorDock(QDockWidget):
         """One `EditConditions` step: the conditions, and their durations as timed effects that the
         running encounter ticks (`rules.play.effects`)."""
         t = self.doc.scene.token(token_id)
-        if t is None or (t.conditions == dialog.conditions() and not dialog.effects()):
+        same = t is not None and (t.conditions, t.persistent) == (dialog.conditions(), dialog.persistent())
+        if t is None or (same and not dialog.effects()):
             return
-        self.doc.execute(EditConditions(t.id, dialog.conditions(), dialog.effects()))
+        self.doc.execute(EditConditions(t.id, dialog.conditions(), dialog.effects(), dialog.persistent()))
 
     def focus_name(self) -> None:
         self.name.setFocus()
         self.name.selectAll()
-
-
-def _split(text: str) -> tuple[str, ...]:
-    return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
 def _show(value: Any) -> str:

@@ -327,6 +327,16 @@ class RuleSystem(Protocol):
         """The conditions a token can be given, as (name, valued), in the rules' order."""
         ...
 
+    def condition_names(self) -> frozenset[str]:
+        """Every condition name a token may carry in this system: `condition_choices`, their other
+        spellings, and the marks the engine itself puts on tokens (``took-cover``, ``dodging`` …)."""
+        ...
+
+    @property
+    def damage_types(self) -> tuple[str, ...]:
+        """The system's damage types, for pickers (a persistent damage's type)."""
+        ...
+
     def blank_creature(self) -> Creature:
         """A starting point for a new creature of this system."""
         ...

@@ -137,6 +137,7 @@ class DnD5e:
     cover_save: str = "dex"
     #: Damage: no persistent damage.
     persistent_damage: bool = False
+    damage_types: tuple[str, ...] = table.DAMAGE_TYPES
     #: Turns (`rules.play.turns`): stunned takes the whole turn (no value); initiative never moves.
     stunned_costs_actions: bool = False
     knock_out_moves_initiative: bool = False
@@ -244,6 +245,10 @@ class DnD5e:
     def condition_choices(self) -> tuple[tuple[str, bool], ...]:
         """The edition's conditions a token can be given, as (name, valued)."""
         return table.condition_choices(self.edition)
+
+    def condition_names(self) -> frozenset[str]:
+        """The edition's conditions, ``dead`` and the engine's marks (``disengaged``, ``helped`` …)."""
+        return table.condition_names(self.edition)
 
     def blank_creature(self) -> Creature:
         """A starting point for a new creature."""

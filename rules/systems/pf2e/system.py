@@ -134,6 +134,7 @@ class Pathfinder2e:
     #: Damage: a formula's persistent parts (``1d6 persistent fire``) become the target's persistent
     #: damage; there is no melee knock-out choice (nonlethal is an attack's trait).
     persistent_damage: bool = True
+    damage_types: tuple[str, ...] = table.DAMAGE_TYPES
     melee_knock_out: bool = False
     #: Turns (`rules.play.turns`): stunned N costs actions and drops by the actions lost; a creature
     #: knocked out moves its initiative to just before the turn it happened in; no surprise roll.
@@ -221,6 +222,10 @@ class Pathfinder2e:
     def condition_choices(self) -> tuple[tuple[str, bool], ...]:
         """The conditions a token can be given, as (name, valued)."""
         return table.condition_choices()
+
+    def condition_names(self) -> frozenset[str]:
+        """The conditions table with its older names (``flat-footed``), ``dead`` and the engine's marks."""
+        return table.condition_names()
 
     def blank_creature(self) -> Creature:
         """A starting point for a new creature."""
