@@ -15,6 +15,7 @@ from typing import Any
 from rules.geometry.coords import SIZE_SQUARES, Cell, Point
 from rules.model.fog import Fog
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
+from rules.model.spell import NO_USES, Spell, SpellUsesLeft
 
 #: The scene format version this code reads into values and writes (`rules.io.scene_json`).
 FORMAT_VERSION = 2
@@ -207,7 +208,24 @@ class Token:
     elevation: int = 0
     #: Light the creature carries, centred on its space.
     light: TokenLight | None = None
+    # ---- spells and abilities (query-protocol "Spells and abilities"; `rules.model.spell`)
+    #: The creature's spells and abilities (a breath weapon is an ability).
+    spells: tuple[Spell, ...] = ()
+    #: The DC of its spells and abilities (an ability's own DC wins).
+    spell_dc: int | None = None
+    #: Its spell attack modifier.
+    spell_attack: int | None = None
+    #: Slots, Focus Points and limited uses it has spent.
+    spell_uses: SpellUsesLeft = NO_USES
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    def spell(self, name: str) -> Spell | None:
+        """The creature's spell or ability named `name` (case and spacing ignored), or None."""
+        want = " ".join(name.lower().replace("-", " ").split())
+        for s in self.spells:
+            if " ".join(s.name.lower().replace("-", " ").split()) == want:
+                return s
+        return None
 
     def skill(self, name: str) -> int | None:
         return dict(self.skills).get(name.lower())

@@ -15,6 +15,7 @@ from rules.model.creature import Creature
 from rules.model.grid_rules import GridRules
 from rules.model.scene import Attack, Scene, Token
 from rules.systems import board
+from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.modifiers import Modifier
 from rules.systems.table import ActionResult, ActionSpec, CheckRow, ContestOutcome, CreatureSheet
@@ -226,6 +227,11 @@ class RuleSystem(Protocol):
     @property
     def cover_save(self) -> str:
         """The save cover helps against (``reflex``, ``dex``)."""
+        ...
+
+    @property
+    def casting(self) -> CastingRules:
+        """How the system casts spells and uses abilities (`rules.systems.casting`)."""
         ...
 
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
