@@ -196,6 +196,8 @@ class ApplyDamage:
     source: str = ""
     merge_key: object | None = None
     persistent: tuple[PersistentDamage, ...] = ()
+    #: From a magical attack: it gets past 5e resistance to nonmagical damage.
+    magical: bool = False
 
     @property
     def label(self) -> str:
@@ -209,7 +211,12 @@ class ApplyDamage:
         if target.hp is None:
             raise Refused(f"{target.label} has no HP to take damage from")
         outcome, after = system_for(scene).damage(
-            target, self.entries, critical=self.critical, nonlethal=self.nonlethal, save=self.save
+            target,
+            self.entries,
+            critical=self.critical,
+            nonlethal=self.nonlethal,
+            save=self.save,
+            magical=self.magical,
         )
         lines = damage_lines(target, self.entries, outcome, self.roll)
         head = lines.pop()

@@ -387,8 +387,15 @@ class RuleSystem(Protocol):
         critical: bool = False,
         nonlethal: bool = False,
         save: str | None = None,
+        magical: bool = False,
     ) -> tuple[DamageOutcome, Token]:
-        """Apply damage; `save` is a PF2e basic-save degree or a 5e ``success``/``failure``."""
+        """Apply damage; `save` is a PF2e basic-save degree or a 5e ``success``/``failure``; `magical`: the
+        damage comes from a magical attack (it gets past 5e resistance to nonmagical damage)."""
+        ...
+
+    @property
+    def magical_attacks(self) -> bool:
+        """An attack may be magical, which matters to resistances (5e: resistance to nonmagical damage)."""
         ...
 
     def check(self, d20: int, modifier: int, dc: int) -> str:

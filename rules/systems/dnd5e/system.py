@@ -140,6 +140,8 @@ class DnD5e:
     #: Damage: no persistent damage.
     persistent_damage: bool = False
     damage_types: tuple[str, ...] = table.DAMAGE_TYPES
+    #: Resistance to nonmagical damage: a magical attack gets past it (`rules.model.resistance`).
+    magical_attacks: bool = True
     #: Turns (`rules.play.turns`): stunned takes the whole turn (no value); initiative never moves.
     stunned_costs_actions: bool = False
     knock_out_moves_initiative: bool = False
@@ -339,6 +341,7 @@ class DnD5e:
         critical: bool = False,
         nonlethal: bool = False,
         save: str | None = None,
+        magical: bool = False,
     ) -> tuple[DamageOutcome, Token]:
         if save not in (None, "success", "failure"):
             raise QueryError("bad value", f"'save' must be 'success' or 'failure', got {save!r}")
@@ -352,6 +355,7 @@ class DnD5e:
             critical=critical,
             nonlethal=nonlethal,
             knock_out_at_one=nonlethal and self.edition == DND5E_2024,
+            magical=magical,
         )
 
     def check(self, d20: int, modifier: int, dc: int) -> str:

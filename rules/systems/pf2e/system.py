@@ -137,6 +137,7 @@ class Pathfinder2e:
     #: damage; there is no melee knock-out choice (nonlethal is an attack's trait).
     persistent_damage: bool = True
     damage_types: tuple[str, ...] = table.DAMAGE_TYPES
+    magical_attacks: bool = False
     melee_knock_out: bool = False
     #: Turns (`rules.play.turns`): stunned N costs actions and drops by the actions lost; a creature
     #: knocked out moves its initiative to just before the turn it happened in; no surprise roll.
@@ -306,7 +307,9 @@ class Pathfinder2e:
         critical: bool = False,
         nonlethal: bool = False,
         save: str | None = None,
+        magical: bool = False,
     ) -> tuple[DamageOutcome, Token]:
+        """`magical` changes nothing in PF2e (its resistances have no nonmagical qualifier here)."""
         if save is not None and save not in DEGREES:
             raise QueryError("bad value", f"'basic_save' must be one of {', '.join(DEGREES)}, got {save!r}")
         require_hp(target)
