@@ -2,8 +2,9 @@
 
 Everything it draws comes from one engine function, `rules.play.projection.player_projection` (the
 projection a remote player client could receive): the map picture and grid, the party's creatures and the
-creatures they see, areas of effect, the initiative order of the creatures shown, and the fog (unknown squares
-black, explored squares dimmed). Never walls as lines, doors, lights, hidden or GM-only tokens, or notes.
+creatures they see, a "?" on the space of a creature they know the place of but can't see (PF2e hidden),
+areas of effect, the initiative order of the creatures shown, and the fog (unknown squares black, explored
+squares dimmed). Never walls as lines, doors, lights, undetected or GM-only tokens, or notes.
 
 * `PlayerScene`: a QGraphicsScene rebuilt from the projection whenever the document changes (players see
   tokens where they are, not where the GM is dragging them).
@@ -56,6 +57,7 @@ from desktop.map.images import load_image
 from desktop.map.items.background_layer import BackgroundLayer
 from desktop.map.items.fog_layer import PLAYER_ALPHA, FogController, FogItem
 from desktop.map.items.grid_layer import GridLayer
+from desktop.map.items.hidden_marker import HiddenMarkerItem
 from desktop.map.items.light_layer import LightLayerItem
 from desktop.map.items.token_item import TokenItem
 from desktop.map.tools.fog_tool import FogTool, LightTool, SetAmbient, SetFogMode
@@ -63,6 +65,8 @@ from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
 from rules.play.projection import PlayerView, ShownToken, player_projection
 
 Z_AREAS = 20.0
+#: Above the areas and the fog (the party knows the square even in the dark), under the tokens.
+Z_MARKERS = 45.0
 BLACK = QColor(0, 0, 0)
 
 
@@ -106,6 +110,7 @@ class PlayerScene(QGraphicsScene):
         self.addItem(self.fog_item)
         self.token_items: dict[str, TokenItem] = {}
         self.area_items: list[QGraphicsPathItem] = []
+        self.marker_items: list[HiddenMarkerItem] = []
         self.view_value: PlayerView | None = None
         self._grid: Grid | None = None
         self._background: Background | None = None
@@ -135,6 +140,7 @@ class PlayerScene(QGraphicsScene):
                 v.resetCachedContent()
         self._sync_tokens(view)
         self._sync_areas(view)
+        self._sync_markers(view)
         if view.fog:
             self.fog_item.set_masks(view.visible, view.known)
         else:
@@ -160,6 +166,19 @@ class PlayerScene(QGraphicsScene):
             elif item.token != token:
                 item.sync(token, portrait)
             item.setZValue(50.0 + order * 1e-4)
+
+    def _sync_markers(self, view: PlayerView) -> None:
+        """A "?" on the space of each creature the party knows the place of but can't see."""
+        if [m.cells for m in view.markers] == [i.cells for i in self.marker_items]:
+            return
+        for item in self.marker_items:
+            self.removeItem(item)
+        self.marker_items = []
+        for marker in view.markers:
+            item = HiddenMarkerItem(marker.cells)
+            item.setZValue(Z_MARKERS)
+            self.addItem(item)
+            self.marker_items.append(item)
 
     def _sync_areas(self, view: PlayerView) -> None:
         for item in self.area_items:
