@@ -516,17 +516,25 @@ class InitiativeDock(QDockWidget):
     # ---- map
 
     def focus_token(self, token_id: str) -> None:
-        """Select the token on the map and, unless the GM turned it off in Settings ("Centre the map on the
-        creature whose turn it is"), centre the view on it."""
+        """Select the token on the map and, unless the GM turned it off in Settings ("Bring the creature
+        whose turn it is into view"), centre the view on it when it isn't on screen (a creature already in
+        view leaves the map where the GM put it)."""
         tok = self.doc.scene.token(token_id)
         if tok is None:
             return
         if self.map_scene is not None and hasattr(self.map_scene, "select_ids"):
             self.map_scene.select_ids([token_id])
-        if self.view is not None and hasattr(self.view, "centerOn") and recentre_on_turn():
-            from desktop.map.grid_coords import space_centre
+        view = self.view
+        if view is None or not hasattr(view, "centerOn") or not recentre_on_turn():
+            return
+        from desktop.look.style import CELL
+        from desktop.map.grid_coords import space_centre
 
-            self.view.centerOn(space_centre(tok.cell, tok.side_squares))
+        space = QRectF(tok.cell.x * CELL, tok.cell.y * CELL, tok.side_squares * CELL, tok.side_squares * CELL)
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        margin = min(CELL / 2, shown.width() / 4, shown.height() / 4)
+        if not shown.adjusted(margin, margin, -margin, -margin).contains(space):
+            view.centerOn(space_centre(tok.cell, tok.side_squares))
 
     # ---- actions
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -77,7 +78,13 @@ class InspectorDock(QDockWidget):
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.many)
         self.stack.addWidget(self.form_page)
-        self.setWidget(self.stack)
+        # the form scrolls in a short window: the dock never raises the window's minimum height
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("inspectorScroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll.setWidget(self.stack)
+        self.setWidget(self.scroll)
 
         self.id_label = QLabel()
         self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

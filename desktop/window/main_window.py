@@ -20,6 +20,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
+    QDockWidget,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -43,6 +44,7 @@ from desktop.map.scene import MapScene
 from desktop.map.tools import TOOL_SPECS, Tool
 from desktop.map.view import MapView
 from desktop.player_view import PlayerScreenFeatures
+from desktop.window.dock_sides import DockSides
 from desktop.window.drops import dropped_paths
 from desktop.window.file_controller import FileController
 from desktop.window.table import TableFeatures
@@ -112,6 +114,7 @@ class MainWindow(QMainWindow):
         self._make_status_bar()
         self.compendium = CompendiumFeatures.install(self)
         self.player_screen = PlayerScreenFeatures.install(self)
+        self._arrange_docks()
 
         self.doc.title_changed.connect(self._update_title)
         self.doc.history_changed.connect(self._update_history_actions)
@@ -141,6 +144,41 @@ class MainWindow(QMainWindow):
         self._update_selection_actions()
         self._update_round()
         self.resize(1400, 900)
+
+    # ---- docks
+
+    def _arrange_docks(self) -> None:
+        """Map first (issue 23, item 7): the initiative, inspector, areas and player-screen preview share the
+        right side as tabs, the compendium and the log the left side, which starts collapsed to its strip;
+        a strip at each edge hides and shows them (`desktop.window.dock_sides`)."""
+        right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
+        preview = self.player_screen.preview
+        self.sides = DockSides.arrange(
+            self,
+            [
+                (
+                    right,
+                    [
+                        (self.table.initiative_dock, self.tr("Initiative")),
+                        (self.inspector, self.tr("Inspector")),
+                        (self.table.areas_dock, self.tr("Areas")),
+                        (preview, self.tr("Player Screen")),
+                    ],
+                ),
+                (
+                    left,
+                    [(self.compendium.dock, self.tr("Compendium")), (self.table.log_dock, self.tr("Log"))],
+                ),
+            ],
+            front=[self.inspector, self.compendium.dock],
+            hidden=[preview],
+            collapsed=[left],
+        )
+        self.resizeDocks([self.inspector], [370], Qt.Orientation.Horizontal)
+
+    def show_dock(self, dock: QDockWidget) -> None:
+        """Bring `dock` to front, opening its side if it was collapsed to its strip."""
+        self.sides.show_dock(dock)
 
     # ---- actions
 
@@ -468,8 +506,7 @@ class MainWindow(QMainWindow):
 
     def edit_token(self, token_id: str) -> None:
         self.map_scene.select_ids([token_id])
-        self.inspector.show()
-        self.inspector.raise_()
+        self.show_dock(self.inspector)
         self.inspector.focus_name()
 
     # ---- dialogs

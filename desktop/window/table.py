@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from desktop.dialogs.attack_dialog import AttackDialog
 from desktop.docks.areas_dock import AreasDock
@@ -282,6 +282,14 @@ class TableFeatures(QObject):
     # ---- encounter
 
     def start_encounter(self) -> None:
-        self.initiative_dock.show()
-        self.initiative_dock.raise_()
+        self.show_dock(self.initiative_dock)
         self.initiative_dock.start()
+
+    def show_dock(self, dock: QDockWidget) -> None:
+        """Bring `dock` to front (through the window's side strips when it has them)."""
+        shower = getattr(self.window, "show_dock", None)
+        if callable(shower):
+            shower(dock)
+        else:
+            dock.show()
+            dock.raise_()

@@ -14,8 +14,9 @@ from desktop.look.style import CELL
 from rules.geometry.coords import Cell
 
 FILL = QColor(20, 20, 24, 170)
-EDGE = QColor(235, 235, 240, 220)
-TEXT = QColor(245, 245, 250)
+#: Amber: it reads on a dark map and on black fog, and is no colour the map itself uses for walls.
+EDGE = QColor(255, 190, 60, 230)
+TEXT = QColor(255, 205, 90)
 
 
 class HiddenMarkerItem(QGraphicsItem):
