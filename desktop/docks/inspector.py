@@ -6,6 +6,8 @@ what the document says; it re-reads the token after every change and never keeps
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -29,11 +31,13 @@ from PySide6.QtWidgets import (
 from desktop.dialogs.condition_editor import ConditionEditor
 from desktop.document import Document
 from desktop.map.scene import MapScene
+from rules import dice
+from rules.dice import DieSource
 from rules.geometry.coords import SIZES
 from rules.model.scene import Token
 from rules.model.state import GameState
 from rules.play.edits import UpdateToken, end_turn_command
-from rules.play.effects import EditConditions, GainTempHp, Heal
+from rules.play.effects import EditConditions, healing_command
 from rules.play.moves import budget_for
 from rules.play.rolls import SetHeroPoints, spending
 from rules.systems import healing
@@ -129,8 +133,21 @@ class InspectorDock(QDockWidget):
         self.conditions_error.hide()
         self.conditions_button = QPushButton("Edit…")
         self.conditions_button.setToolTip("Pick conditions from the system's list, with values and durations")
-        self.heal_amount = _spin(0, 9999)
-        self.heal_amount.setValue(1)
+        self.heal_amount = QLineEdit("1")
+        self.heal_amount.setObjectName("healAmount")
+        self.heal_amount.setPlaceholderText(self.tr("7 or 2d8+5"))
+        self.heal_amount.setToolTip(
+            self.tr("HP to regain or temporary HP to gain: a number, or dice the app rolls (2d8+5)")
+        )
+        self.heal_amount.setMaximumWidth(110)
+        self.heal_error = QLabel()
+        self.heal_error.setObjectName("healError")
+        self.heal_error.setWordWrap(True)
+        self.heal_error.setStyleSheet("color: #ff5a4e;")
+        self.heal_error.hide()
+        #: Where the heal and temp-HP dice come from: the window gives the app's one die source.
+        own: DieSource = random.Random()
+        self.dice_source: Callable[[], DieSource] = lambda: own
         self.heal_button = QPushButton("Heal")
         self.heal_button.setToolTip("Regain HP by the rules (never above max HP; wakes from 0 HP)")
         self.temp_button = QPushButton("Temp HP")
@@ -192,6 +209,7 @@ class InspectorDock(QDockWidget):
         heroics_lay.addStretch(1)
         form.addRow("Temp HP", heroics_row)
         form.addRow("", heal_row)
+        form.addRow("", self.heal_error)
         form.addRow("Conditions", cond_row)
         form.addRow("", self.conditions_error)
         form.addRow("Portrait", self.image)
@@ -383,15 +401,27 @@ class InspectorDock(QDockWidget):
                 self.doc.execute(command)
 
     def _heal(self, *, temp: bool) -> None:
+        """Heal or give temporary HP: the amount box holds a number or dice (``2d8+5``), rolled by the
+        engine with the app's dice in one undoable step (`rules.play.effects.RolledHealing`)."""
         t = self.token()
         if t is None or t.hp is None:
             return
-        amount = self.heal_amount.value()
-        system = self.doc.scene.system
-        new, _lines = healing.gain_temp_hp(t, amount, system) if temp else healing.heal(t, amount, system)
-        if new == t:
+        text = self.heal_amount.text().strip() or "0"
+        try:
+            command = healing_command(t.id, text, temp=temp, rng=self.dice_source())
+        except dice.DiceSyntaxError as exc:
+            self.heal_error.setText(self.tr("Amount: {problem}").format(problem=exc.short))
+            self.heal_error.show()
             return
-        self.doc.execute(GainTempHp(t.id, amount) if temp else Heal(t.id, amount))
+        self.heal_error.hide()
+        if text.isdigit():  # a plain number that changes nothing isn't a step
+            amount = int(text)
+            system = self.doc.scene.system
+            rule = healing.gain_temp_hp if temp else healing.heal
+            new, _lines = rule(t, amount, system)
+            if new == t:
+                return
+        self.doc.execute(command)
 
     def edit_conditions(self) -> ConditionEditor | None:
         """Open the condition editor; on OK its conditions become one command. Returns the dialog (shown

@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.table = TableFeatures(self, self.doc, self.map_scene, self.view)
         self.table.install_docks(self.inspector)
+        self.inspector.dice_source = lambda: self.table.dice  # heal and temp HP: the app's one die source
         self.pictures = MapPictures(self, self.doc, self.map_scene, self.view, self.files)
         self.setAcceptDrops(True)
         self.token_form: TokenForm | None = None

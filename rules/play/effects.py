@@ -13,7 +13,10 @@
   unless another effect still gives it. `SustainEffect(effect_id)`: a sustained effect is sustained this turn.
 * `Heal(token_id, amount)` / `GainTempHp(token_id, amount)`: healing and temporary HP by the system's rules
   (`rules.systems.healing`: capped at max HP, waking, PF2e dying → wounded, 5e death saves reset;
-  temporary HP don't stack).
+  temporary HP don't stack). `RolledHealing(token_id, formula, temp, dice)`: the same with an amount
+  written as a number or dice (``2d8+5``), rolled once by the command's die source (undo and redo never
+  roll again) and logged with its dice; `healing_command` checks the text first (a bad formula is a
+  `dice.DiceSyntaxError` saying where).
 
 `put_token(state, token)` replaces a token and lets the timed effects follow it (an effect whose condition
 the token lost ends); the other commands use it when a rule takes a condition off (Take Cover ending).
@@ -21,10 +24,12 @@ the token lost ends); the other commands use it when a rule takes a condition of
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rules import dice
+from rules.dice import DieSource
 from rules.messages import msg
 from rules.model import effects as fx
 from rules.model.scene import PersistentDamage, Token
@@ -33,6 +38,8 @@ from rules.play.command import Outcome, Refused, logged
 from rules.systems import healing, system_for
 
 CONDITIONS_NOW = "{name}: conditions {conditions}"
+ROLLED = "rolled {roll}"
+NO_TYPE = "an amount of healing has no damage type"
 NO_PERSISTENT = "{system} has no persistent damage"
 BAD_PERSISTENT = "{name}'s persistent damage {damage} is not a dice formula: {problem}"
 
@@ -237,6 +244,45 @@ class Heal:
 
     def apply(self, state: GameState) -> Outcome:
         return _hp_step(state, self.token_id, self.amount, temp=False)
+
+
+def _rng() -> DieSource:
+    return random.Random()
+
+
+@dataclass(frozen=True, slots=True)
+class RolledHealing:
+    """Healing (or temporary HP with `temp`) of `formula` — ``7`` or ``2d8+5`` — rolled with `dice`."""
+
+    token_id: str
+    formula: str
+    temp: bool = False
+    dice: DieSource = field(default_factory=_rng, compare=False)
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Temporary HP" if self.temp else "Heal"
+
+    def apply(self, state: GameState) -> Outcome:
+        try:
+            rolled = dice.roll(self.formula, self.dice)
+        except dice.DiceSyntaxError as exc:
+            raise Refused(exc.short) from None
+        amount = max(0, rolled.total)
+        out = _hp_step(state, self.token_id, amount, temp=self.temp)
+        if not rolled.formula.dice():
+            return out
+        return logged(out.state, f"{out.text} — {msg(ROLLED, roll=rolled.render())!s}")
+
+
+def healing_command(token_id: str, text: str, *, temp: bool, rng: DieSource) -> RolledHealing:
+    """The command for a heal or temp-HP amount typed as ``7`` or ``2d8+5``. Raises
+    `dice.DiceSyntaxError` for text that isn't a number or dice (damage types aren't allowed)."""
+    formula = dice.parse(text.strip())
+    if any(p.damage_type for p in formula.parts):
+        raise dice.DiceSyntaxError(text, 0, str(msg(NO_TYPE)))
+    return RolledHealing(token_id, text.strip(), temp, rng)
 
 
 @dataclass(frozen=True, slots=True)
