@@ -59,7 +59,8 @@ from desktop.map.items.fog_layer import PLAYER_ALPHA, FogController, FogItem
 from desktop.map.items.grid_layer import GridLayer
 from desktop.map.items.hidden_marker import HiddenMarkerItem
 from desktop.map.items.light_layer import LightLayerItem
-from desktop.map.items.token_item import TokenItem
+from desktop.map.items.token_item import TokenItem, stacking
+from desktop.map.items.token_labels import short_labels
 from desktop.map.tools.fog_tool import FogTool, LightTool, SetAmbient, SetFogMode
 from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
 from rules.play.projection import PlayerView, ShownToken, player_projection
@@ -165,7 +166,10 @@ class PlayerScene(QGraphicsScene):
                 self.addItem(item)
             elif item.token != token:
                 item.sync(token, portrait)
-            item.setZValue(50.0 + order * 1e-4)
+            item.setZValue(stacking(_token(shown), order))
+        # distinct among the tokens shown only: a label never hints at a creature the players can't see
+        for tid, text in short_labels({t.id: t.name for t in view.tokens}).items():
+            self.token_items[tid].set_short_label(text)
 
     def _sync_markers(self, view: PlayerView) -> None:
         """A "?" on the space of each creature the party knows the place of but can't see."""

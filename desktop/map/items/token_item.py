@@ -35,6 +35,7 @@ from desktop.look.style import (
 from desktop.map.grid_coords import cell_rect
 from desktop.map.items import Z_TOKEN_CARRIED, Z_TOKENS
 from desktop.map.items.bounded import BoundedItem
+from desktop.map.items.token_labels import candidates
 from rules.geometry.coords import Cell
 from rules.model.scene import Token
 
@@ -65,6 +66,12 @@ _CONDITION_COLOURS: dict[str, str] = {
 }
 
 
+def stacking(token: Token, order: int) -> float:
+    """The token's Z value: a token lower on the map is drawn over the ones above it, so that the name
+    label under a token never covers the condition badges on top of the token below (then scene order)."""
+    return Z_TOKENS + token.cell.y * 1e-3 + order * 1e-7
+
+
 def badge_texts(token: Token) -> list[str]:
     """What the badges show: the conditions, then each PF2e persistent damage (``persistent-fire`` → PF)."""
     return [*token.conditions, *(f"persistent-{p.type}" for p in token.persistent)]
@@ -84,13 +91,9 @@ def elevation_text(token: Token) -> str:
 
 
 def initials(label: str) -> str:
-    """``"Valeros"`` → ``"V"``, ``"Goblin Warrior"`` → ``"GW"``, ``"Goblin 2"`` → ``"G2"``."""
-    words = label.replace("-", " ").replace("_", " ").split()
-    if not words:
-        return "?"
-    number = words[-1] if words[-1].isdigit() and len(words) > 1 else ""
-    letters = [w[0].upper() for w in words if not w.isdigit()][:2]
-    return ("".join(letters) + number)[:3]
+    """``"Valeros"`` → ``"V"``, ``"Goblin Warrior"`` → ``"GW"``, ``"Goblin 2"`` → ``"G2"`` (brackets and
+    punctuation aren't letters); a token drawn among others gets a distinct one from its scene."""
+    return candidates(label)[0]
 
 
 def condition_badge(text: str) -> tuple[str, QColor]:
@@ -138,6 +141,8 @@ class TokenItem(BoundedItem):
         self._carried = False
         self._illegal = False
         self._hover = False
+        #: The label on the face, distinct among the tokens drawn with it (`token_labels.short_labels`).
+        self._short: str | None = None
         self._name_font = QFont()
         self._name_font.setPixelSize(NAME_PX)
         self._name_font.setBold(True)
@@ -175,6 +180,16 @@ class TokenItem(BoundedItem):
         self.setToolTip(tooltip_text(token))
         self.setPos(cell_rect(token.cell).topLeft())
         self.set_bounds(QRectF(-extra_x, -BADGE_PX, side + 2 * extra_x, side + BADGE_PX + NAME_PX + 12))
+
+    def set_short_label(self, text: str) -> None:
+        """The label on the face (its scene gives one no other token has)."""
+        if text != self._short:
+            self._short = text
+            self.update()
+
+    @property
+    def short_label(self) -> str:
+        return self._short if self._short is not None else initials(self._token.label)
 
     def set_preview_cell(self, cell: Cell | None, illegal: bool = False) -> None:
         """Show the token at `cell` while it is carried (None: back on its own cell, not carried)."""
@@ -271,7 +286,7 @@ class TokenItem(BoundedItem):
             if lod * side > 14:
                 font = QFont()
                 font.setBold(True)
-                letters = initials(t.label)
+                letters = self.short_label
                 font.setPixelSize(max(1, int(inner.height() * (0.42 if len(letters) < 3 else 0.32))))
                 painter.setFont(font)
                 painter.setPen(QColor(0, 0, 0, 120))
