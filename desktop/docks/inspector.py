@@ -40,7 +40,7 @@ from rules.play.edits import UpdateToken, end_turn_command
 from rules.play.effects import EditConditions, healing_command
 from rules.play.moves import budget_for
 from rules.play.rolls import SetHeroPoints, spending
-from rules.systems import healing
+from rules.systems import healing, system_for
 from rules.systems.condition_text import ConditionTextError, conditions_text, read_conditions
 
 NONE = -1  # spin box value shown as "—" (no value)
@@ -126,6 +126,12 @@ class InspectorDock(QDockWidget):
                 " “1d6 persistent fire”"
             )
         )
+        self.death_saves = QLabel()
+        self.death_saves.setObjectName("deathSaves")
+        self.death_saves.setToolTip(
+            self.tr("Death saving throws: three successes make it stable, three failures kill it")
+        )
+        self.death_saves_label = QLabel(self.tr("Death saves"))
         self.conditions_error = QLabel()
         self.conditions_error.setObjectName("conditionsError")
         self.conditions_error.setWordWrap(True)
@@ -209,6 +215,7 @@ class InspectorDock(QDockWidget):
         heroics_lay.addStretch(1)
         form.addRow("Temp HP", heroics_row)
         form.addRow("", heal_row)
+        form.addRow(self.death_saves_label, self.death_saves)
         form.addRow("", self.heal_error)
         form.addRow("Conditions", cond_row)
         form.addRow("", self.conditions_error)
@@ -308,6 +315,7 @@ class InspectorDock(QDockWidget):
             self.hp.setValue(NONE if t.hp is None else t.hp)
             self.max_hp.setValue(NONE if t.max_hp is None else t.max_hp)
             self.temp_hp.setValue(t.temp_hp)
+            self._show_death_saves(t)
             spend = spending(self.doc.scene.system)
             self.heroics_label.setText(spend.counter)
             self.hero_points.setVisible(spend.counts)
@@ -321,6 +329,24 @@ class InspectorDock(QDockWidget):
             self.movement.setText(self._movement_text(t))
         finally:
             self._syncing = False
+
+    def _show_death_saves(self, t: Token) -> None:
+        """Pips for the death saves (5e) of a creature at 0 HP or that has made some."""
+        shown = system_for(self.doc.scene).has_death_saves and (t.hp == 0 or t.death_saves != (0, 0))
+        self.death_saves.setVisible(shown)
+        self.death_saves_label.setVisible(shown)
+        if not shown:
+            return
+        ok, bad = t.death_saves
+        self.death_saves.setText(
+            "<span style='color:#46d17a; font-size:15px'>{s}</span> {succ} &nbsp; "
+            "<span style='color:#ff5a4e; font-size:15px'>{f}</span> {fail}".format(
+                s="●" * ok + "○" * (3 - ok),
+                f="●" * bad + "○" * (3 - bad),
+                succ=self.tr("successes"),
+                fail=self.tr("failures"),
+            )
+        )
 
     def _movement_text(self, t: Token) -> str:
         budget = budget_for(self.doc.state, t)

@@ -118,8 +118,10 @@ class MapScene(QGraphicsScene):
                 item.sync(token, self._portrait(token))
                 item.set_preview_cell(None)
             item.setZValue(item.zValue() if item.carried else stacking(token, order))
+        death_saves = system_for(scene).has_death_saves
         for tid, text in short_labels({t.id: t.label for t in scene.tokens}).items():
             self.token_items[tid].set_short_label(text)
+            self.token_items[tid].set_death_saves_shown(death_saves)
         if selection_lost:
             self._on_selection_changed()
 

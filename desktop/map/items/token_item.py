@@ -8,7 +8,7 @@ line with the model after every change (and after a cancelled drag).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -40,6 +40,8 @@ from rules.geometry.coords import Cell
 from rules.model.scene import Token
 
 RING = CELL * 0.07
+DEATH_SAVE_OK = QColor("#46d17a")
+DEATH_SAVE_BAD = QColor("#ff5a4e")
 NAME_PX = 12
 BADGE_PX = 10
 MAX_BADGES = 4
@@ -119,6 +121,10 @@ def tooltip_text(token: Token) -> str:
     if token.elevation:
         stats.append(f"{abs(token.elevation)} ft {'up' if token.elevation > 0 else 'down'}")
     lines.append(" · ".join(stats))
+    if token.death_saves != (0, 0):
+        ok, bad = token.death_saves
+        words = QCoreApplication.translate("TokenItem", "Death saves: {ok} succeeded, {bad} failed")
+        lines.append(words.format(ok=ok, bad=bad))
     if token.conditions:
         lines.append(", ".join(token.conditions))
     if token.persistent:
@@ -143,6 +149,8 @@ class TokenItem(BoundedItem):
         self._hover = False
         #: The label on the face, distinct among the tokens drawn with it (`token_labels.short_labels`).
         self._short: str | None = None
+        #: The scene's system counts death saves (5e): a creature at 0 HP shows its successes and failures.
+        self._death_saves = False
         self._name_font = QFont()
         self._name_font.setPixelSize(NAME_PX)
         self._name_font.setBold(True)
@@ -186,6 +194,17 @@ class TokenItem(BoundedItem):
         if text != self._short:
             self._short = text
             self.update()
+
+    def set_death_saves_shown(self, on: bool) -> None:
+        """Show death-save pips on a creature at 0 HP (the scene's system has death saves)."""
+        if on != self._death_saves:
+            self._death_saves = on
+            self.update()
+
+    def shows_death_saves(self) -> bool:
+        """Death-save pips are drawn now: the system has them and the creature is at 0 HP, not dead."""
+        t = self._token
+        return self._death_saves and t.hp == 0 and not t.has_condition("dead")
 
     @property
     def short_label(self) -> str:
@@ -316,6 +335,8 @@ class TokenItem(BoundedItem):
             painter.setOpacity(1.0)
             return
         self._paint_hp(painter, disc)
+        if self.shows_death_saves():
+            self._paint_death_saves(painter, disc)
         self._paint_badges(painter, disc)
         self._paint_elevation(painter, side)
         self._paint_name(painter, side)
@@ -359,6 +380,23 @@ class TokenItem(BoundedItem):
             )
             painter.setBrush(QColor("#5ab0ff"))
             painter.drawRoundedRect(temp, height / 4, height / 4)
+
+    def _paint_death_saves(self, painter: QPainter, disc: QRectF) -> None:
+        """Three green pips for the successes and three red ones for the failures, across the face."""
+        successes, failures = self._token.death_saves
+        r = CELL * 0.045
+        gap = r * 2.5
+        y = disc.center().y() + disc.height() * 0.18
+        row = QRectF(disc.center().x() - gap * 3.5, y - r * 1.8, gap * 7, r * 3.6)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(10, 10, 12, 190))
+        painter.drawRoundedRect(row, r * 1.8, r * 1.8)
+        for i in range(3):
+            for k, (count, colour) in enumerate(((successes, DEATH_SAVE_OK), (failures, DEATH_SAVE_BAD))):
+                x = disc.center().x() + (-(3 - i) * gap + gap / 2 if k == 0 else (i + 1) * gap - gap / 2)
+                painter.setPen(QPen(colour, 1.4))
+                painter.setBrush(colour if i < count else Qt.BrushStyle.NoBrush)
+                painter.drawEllipse(QPointF(x, y), r, r)
 
     def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
         conditions = badge_texts(self._token)
