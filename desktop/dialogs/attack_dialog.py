@@ -543,7 +543,7 @@ class AttackDialog(QDialog):
         kind = str(self.gm_mode.currentData() or "")
         if not kind or not system_for(self.doc.scene).has_advantage:
             return ()
-        return (Reason(kind, self.gm_reason.currentText().strip() or "GM's call"),)
+        return (Reason(kind, self.gm_reason.currentText().strip() or ADVANTAGE_REASONS[0]),)
 
     def _on_situational(self) -> None:
         if self._syncing or self.rolled is not None:

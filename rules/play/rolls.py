@@ -48,7 +48,9 @@ from rules.systems.table import CheckRow
 #: The PF2e types a GM's situational modifier can have (ability and proficiency come from the creature).
 SITUATIONAL_TYPES: tuple[str, ...] = ("circumstance", "status", "item", "untyped")
 #: Reasons a GM commonly gives for 5e advantage / disadvantage (the dialog's suggestions; any text works).
-ADVANTAGE_REASONS: tuple[str, ...] = ("Help", "the Dodge action", "Faerie Fire", "Guiding Bolt", "GM's call")
+#: The reasons offered for advantage or disadvantage the GM gives; the first is the default (no reason
+#: picked: it is the GM's call, never "Help").
+ADVANTAGE_REASONS: tuple[str, ...] = ("GM", "Help", "the Dodge action", "Faerie Fire", "Guiding Bolt")
 #: What a creature spends to reroll, by system (2014 inspiration gives advantage instead).
 NO_PF2E_ADVANTAGE = "advantage and disadvantage are 5e rules; give PF2e a typed bonus or penalty"
 SPEND_WORD: dict[str, str] = {
