@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dialogs.condition_editor import ConditionEditor
+from desktop.dialogs.side_picker import SidePicker
 from desktop.document import Document
 from desktop.map.scene import MapScene
 from rules import dice
@@ -36,6 +37,7 @@ from rules.dice import DieSource
 from rules.geometry.coords import SIZES
 from rules.model.scene import Token
 from rules.model.state import GameState
+from rules.play.edit_words import edit_sentence
 from rules.play.edits import UpdateToken, end_turn_command
 from rules.play.effects import EditConditions, healing_command
 from rules.play.moves import budget_for
@@ -94,9 +96,7 @@ class InspectorDock(QDockWidget):
         self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.name = QLineEdit()
         self.name.setPlaceholderText("Name shown on the map")
-        self.side = QComboBox()
-        self.side.setEditable(True)
-        self.side.setToolTip("Tokens on the same side are allies; different sides are hostile")
+        self.side = SidePicker()
         self.size_box = QComboBox()
         for s in SIZES:
             self.size_box.addItem(s.capitalize(), s)
@@ -226,14 +226,7 @@ class InspectorDock(QDockWidget):
         outer.addStretch(1)
 
         self.name.editingFinished.connect(lambda: self._edit("name", self.name.text().strip() or None))
-        self.side.activated.connect(
-            lambda _i: self._edit("side", self.side.currentText().strip() or "neutral")
-        )
-        side_edit = self.side.lineEdit()
-        if side_edit is not None:
-            side_edit.editingFinished.connect(
-                lambda: self._edit("side", self.side.currentText().strip() or "neutral")
-            )
+        self.side.side_chosen.connect(lambda side: self._edit("side", side))
         self.size_box.activated.connect(lambda _i: self._edit("size", str(self.size_box.currentData())))
         self.pc.toggled.connect(lambda v: self._edit("pc", bool(v)))
         self.speed.valueChanged.connect(lambda v: self._edit("speed", int(v)))
@@ -301,11 +294,8 @@ class InspectorDock(QDockWidget):
             self.setWindowTitle(f"Inspector — {t.label}")
             self.id_label.setText(t.id)
             _set_text(self.name, t.name or "")
-            sides = sorted({x.side for x in self.doc.scene.tokens} | {"party", "enemies", "neutral"})
-            if [self.side.itemText(i) for i in range(self.side.count())] != sides:
-                self.side.clear()
-                self.side.addItems(sides)
-            self.side.setCurrentText(t.side)
+            self.side.set_side(t.side)
+            self.side.set_sides(x.side for x in self.doc.scene.tokens)
             self.size_box.setCurrentIndex(SIZES.index(t.size))
             self.pc.setChecked(t.pc)
             self.speed.setValue(t.speed)
@@ -366,10 +356,12 @@ class InspectorDock(QDockWidget):
         if t is None or getattr(t, field) == value:
             return
         new = replace(t, **{field: value})
+        said: tuple[str, ...] = ()
         if field == "hp" and value is not None and t.hp is not None:
-            # by the rules: a raise heals (ends dying, wakes), a drop is lost HP (0 HP knocks out)
+            # by the rules: a raise heals (ends dying, wakes), a drop is lost HP (0 HP knocks out); the
+            # rules say what happened ("Ayla loses 5 HP (12 → 7): unconscious")
             base = t if t.max_hp is not None else replace(t, max_hp=max(int(value), t.hp))
-            new, _lines = healing.set_hp(base, int(value), self.doc.scene.system)
+            new, said = healing.set_hp(base, int(value), self.doc.scene.system)
         if field == "hp" and value is not None and t.max_hp is None:
             new = replace(new, max_hp=value)
         if field == "size":
@@ -378,13 +370,12 @@ class InspectorDock(QDockWidget):
             n = new.side_squares
             cell = type(t.cell)(min(t.cell.x, max(0, g.width - n)), min(t.cell.y, max(0, g.height - n)))
             new = replace(new, cell=cell)
-        old_text = _show(getattr(t, field))
         self.doc.execute(
             UpdateToken(
                 t.id,
                 new,
                 what=field.replace("_", " "),
-                log=f"{t.label}: {field.replace('_', ' ')} {old_text} → {_show(value)}",
+                log="; ".join(said) if said else str(edit_sentence(t, new, field)),
                 merge_key=("inspector", t.id, field),
             )
         )
@@ -478,14 +469,6 @@ class InspectorDock(QDockWidget):
     def focus_name(self) -> None:
         self.name.setFocus()
         self.name.selectAll()
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, tuple):
-        return ", ".join(value) or "none"
-    return str(value)
 
 
 def _set_text(edit: QLineEdit, text: str) -> None:

@@ -98,7 +98,17 @@ def edit_conditions(
         raise Refused(f"no token with id {token_id!r}")
     for e in effects:
         if e.target != token_id:
-            raise Refused(f"effect {e.id!r} is on {e.target!r}, not on {token_id!r}")
+            other = state.scene.token(e.target)
+            raise Refused(
+                str(
+                    msg(
+                        "{effect} is on {other}, not on {name}",
+                        effect=e.text,
+                        other=other.label if other is not None else e.target,
+                        name=token.label,
+                    )
+                )
+            )
     after = replace(token, conditions=tuple(conditions))
     if persistent is not None:
         _checked_persistent(state, token, persistent)

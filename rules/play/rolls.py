@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.messages import nmsg
 from rules.model.scene import Attack, Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
@@ -282,7 +283,17 @@ class SetHeroPoints:
         after, lines = token, []
         if self.hero_points is not None and self.hero_points != (token.hero_points or 0):
             after = replace(after, hero_points=self.hero_points)
-            lines.append(f"{token.label}: Hero Points {token.hero_points or 0} → {self.hero_points}")
+            lines.append(
+                str(
+                    nmsg(
+                        "{name} now has {n} Hero Point (had {old})",
+                        "{name} now has {n} Hero Points (had {old})",
+                        name=token.label,
+                        n=self.hero_points,
+                        old=token.hero_points or 0,
+                    )
+                )
+            )
         if self.inspiration is not None and self.inspiration != token.inspiration:
             after = replace(after, inspiration=self.inspiration)
             lines.append(f"{token.label} {'gains' if self.inspiration else 'loses'} inspiration")
