@@ -475,7 +475,7 @@ class PlayerScreenFeatures:
         self.tool_actions: list[QAction] = []
         for tool, shortcut, tip in (
             (FogTool(view), "F", "Reveal or hide the map to the players (F)\nRight-drag hides"),
-            (LightTool(view), "L", "Place, change or remove lights (L)"),
+            (LightTool(view), "Shift+L", "Place, change or remove lights (Shift+L)"),
         ):
             win.tools[tool.name] = tool
             act = QAction(tool.label, win)

@@ -47,6 +47,7 @@ from desktop.player_view import PlayerScreenFeatures
 from desktop.window.dock_sides import DockSides
 from desktop.window.drops import dropped_paths
 from desktop.window.file_controller import FileController
+from desktop.window.shortcuts import shortcuts_html
 from desktop.window.table import TableFeatures
 from rules.geometry.coords import Cell
 from rules.model.scene import new_scene
@@ -59,31 +60,6 @@ from rules.play.edits import (
 from rules.systems import DEFAULT_SYSTEM, system_for
 
 APP_NAME = "FiveFoot"
-SHORTCUTS_HELP = """<table>
-<tr><td><b>Drag a token</b></td><td>move it by the rules (best path, cost, Strides / Dash)</td></tr>
-<tr><td><b>Shift-click</b> while dragging</td><td>add a waypoint</td></tr>
-<tr><td><b>Alt</b> while dragging</td><td>GM free move (no rules)</td></tr>
-<tr><td><b>Esc</b> / right click</td><td>cancel the move or the gesture</td></tr>
-<tr><td><b>S M T W A</b></td><td>select · measure · terrain · walls · areas</td></tr>
-<tr><td><b>Ctrl+Shift+I</b> · <b>C</b></td>
-    <td>import a map picture (or drop one on the window) · calibrate the grid: drag a box over a printed
-    square</td></tr>
-<tr><td><b>A</b>, then click / aim</td>
-    <td>place a burst, sphere, cube, emanation, cone or line (Shift: 45°, [ ] size)</td></tr>
-<tr><td><b>K</b></td>
-    <td>attack: the selected creature against the hovered one (or right-click the target)</td></tr>
-<tr><td><b>L</b> · <b>R</b> · <b>Shift+R</b></td>
-    <td>cover &amp; flanking lines · reach · enemy threat</td></tr>
-<tr><td><b>Ctrl+I</b> · <b>N</b> · <b>Shift+N</b></td>
-    <td>roll initiative · next turn · previous turn</td></tr>
-<tr><td><b>Wheel, Ctrl +/−, Ctrl 0</b></td><td>zoom · fit the map</td></tr>
-<tr><td><b>Middle drag, Space+drag, arrows</b></td><td>pan</td></tr>
-<tr><td><b>E</b> / <b>Ctrl+R</b></td>
-    <td>end turn of the selection (the next turn in initiative) / new round (movement resets)</td></tr>
-<tr><td><b>O</b> · <b>G</b></td><td>movement overlay · grid</td></tr>
-<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>undo / redo</td></tr>
-<tr><td><b>Del</b> · <b>Ctrl+D</b> · <b>Ctrl+A</b></td><td>delete · duplicate · select all tokens</td></tr>
-</table>"""
 
 
 class MainWindow(QMainWindow):
@@ -224,7 +200,8 @@ class MainWindow(QMainWindow):
             QKeySequence.StandardKey.SaveAs,
             "Save the scene under a new name",
         )
-        self.act_quit = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit) or [QKeySequence("Ctrl+Q")]
+        self.act_quit = self._action("&Quit", self.close, quit_keys)
         self.act_undo = self._action("&Undo", self.doc.undo, QKeySequence.StandardKey.Undo, icon_name="undo")
         self.act_redo = self._action(
             "&Redo", self.doc.redo, [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")], icon_name="redo"
@@ -536,7 +513,11 @@ class MainWindow(QMainWindow):
         self.view.setFocus()
 
     def show_shortcuts(self) -> None:
-        QMessageBox.information(self, "Keyboard shortcuts", SHORTCUTS_HELP)
+        """Every shortcut, read from the menus (`desktop.window.shortcuts`)."""
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Keyboard shortcuts"), shortcuts_html(self))
+        box.setParent(self, box.windowFlags())
+        self.shortcuts_box = box
+        box.open()
 
     def show_about(self) -> None:
         QMessageBox.about(
