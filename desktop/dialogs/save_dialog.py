@@ -320,7 +320,9 @@ class SaveDialog(QDialog):
             cells[2].setForeground(GOOD if good else BAD)
             if entries and tok.hp is not None:
                 outcome, _after = system.damage(tok, entries, save=res.outcome)
-                cells[3].setText(str(outcome.total))
+                immune = outcome.immune_words()
+                cells[3].setText(f"{outcome.total} ({immune})" if immune else str(outcome.total))
+                cells[3].setToolTip("; ".join(s.explain() for s in outcome.steps))
                 cells[4].setText(f"{tok.hp} → {outcome.hp} ({outcome.state})")
         n = len(self.rows)
         missing = n - done

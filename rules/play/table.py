@@ -277,7 +277,8 @@ class AreaSaves:
             text = f"    {target.label} takes {outcome.total}: HP {target.hp} → {outcome.hp}"
             if target.temp_hp or outcome.temp_hp:
                 text += f", temp HP {target.temp_hp} → {outcome.temp_hp}"
-            lines.append(text + f" ({outcome.state})")
+            immune = outcome.immune_words()
+            lines.append(text + f" ({outcome.state})" + (f" — {immune}" if immune else ""))
             scene = scene.replace_token(after)
             knocked.append((target, after))
         state = state.with_scene(scene)

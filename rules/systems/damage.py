@@ -77,6 +77,19 @@ class DamageOutcome:
     state: str
     steps: tuple[TypeResult, ...] = ()
 
+    def immune_words(self) -> str:
+        """The immunities that made a damage type 0, in words (``immune to fire``; ``immune to all
+        (poison)`` when a group or another name covered it); ``""`` when none did."""
+        said: list[str] = []
+        for s in self.steps:
+            if not s.immune or s.amount <= 0:
+                continue
+            name = s.immunity or s.type
+            words = f"immune to {name}" if name == s.type else f"immune to {name} ({s.type})"
+            if words not in said:
+                said.append(words)
+        return ", ".join(said)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "total": self.total,

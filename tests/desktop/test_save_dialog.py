@@ -157,3 +157,16 @@ def test_5e_unlisted_save_is_the_ability_modifier_as_the_save_query_says(qtbot: 
     query = answer(scene, {"q": "save", "token": "goblin-1", "save": "dex", "d20": [12, 12], "dc": 15})
     qtbot.mouseClick(dialog.roll_saves, Qt.MouseButton.LeftButton)
     assert dialog.results["goblin-1"].total == query["total"] == 14
+
+
+def test_the_immunity_that_zeroes_damage_is_named_in_the_table_and_the_log(qtbot: Any) -> None:
+    tokens = {**TOKENS, "b": {"hp": 12, "saves": {"reflex": 10}, "immunities": ["fire"]}}
+    scene = ascii_scene(ROOM, tokens=tokens)
+    doc, dialog = dialog_for(qtbot, scene, [6, 20, 3, 4, 5, 6])
+    qtbot.mouseClick(dialog.roll_saves, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.damage.roll_button, Qt.MouseButton.LeftButton)
+    damage_b = dialog.rows[1].cells[3]
+    assert damage_b.text() == "0 (immune to fire)"
+    assert "immune to fire → 0" in damage_b.toolTip()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert any(line.endswith("— immune to fire") for line in doc.log[-1].splitlines())
