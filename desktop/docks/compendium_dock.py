@@ -752,7 +752,7 @@ class CompendiumFeatures:
         )
         self.act_import_folder.triggered.connect(self.dock.import_folder_dialog)
         self.act_new = QAction("Add &Creature…", window)
-        self.act_new.setShortcut("Ctrl+Shift+T")
+        self.act_new.setShortcut("Ctrl+Shift+N")  # Ctrl+Shift+T invites players to the table
         self.act_new.setStatusTip("Make a creature in the editor, keep it in your library, and place it")
         self.act_new.triggered.connect(self.new_creature)
         self.act_edit_selection = QAction("Edit Creature of &Selection…", window)

@@ -130,7 +130,6 @@ class FileController(QObject):
         self._autosaved: GameState | None = None
         if autosave:
             store = AutosaveStore(data_dir())
-            store.journal_fsync_interval = None  # `_sync_journal` runs from a timer: commits never wait
             try:
                 store.start_session()
                 self.store = store
@@ -213,7 +212,7 @@ class FileController(QObject):
             return
         journal = self.store.journal(self.doc.path)
         if journal is not None:
-            journal.sync()
+            journal.request_sync()  # the fsync runs on the journal's own thread
 
     def _tell_autosave_problem(self, problem: str, off: bool = False) -> None:
         """Tell the user (once, in a dialog) that autosave is off or failing; always on the status bar."""

@@ -44,6 +44,7 @@ from desktop.map.scene import MapScene
 from desktop.map.tools import TOOL_SPECS, Tool
 from desktop.map.view import MapView
 from desktop.player_view import PlayerScreenFeatures
+from desktop.table.features import TableHostFeatures
 from desktop.window.dock_sides import DockSides
 from desktop.window.drops import dropped_paths
 from desktop.window.file_controller import FileController
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self._make_status_bar()
         self.compendium = CompendiumFeatures.install(self)
         self.player_screen = PlayerScreenFeatures.install(self)
+        self.table_host = TableHostFeatures.install(self, resume=autosave)
         self._arrange_docks()
 
         self.doc.title_changed.connect(self._update_title)
@@ -140,6 +142,7 @@ class MainWindow(QMainWindow):
                         (self.inspector, self.tr("Inspector")),
                         (self.table.areas_dock, self.tr("Areas")),
                         (preview, self.tr("Player Screen")),
+                        (self.table_host.panel, self.tr("Table")),
                     ],
                 ),
                 (
@@ -148,7 +151,7 @@ class MainWindow(QMainWindow):
                 ),
             ],
             front=[self.inspector, self.compendium.dock],
-            hidden=[preview],
+            hidden=[preview, self.table_host.panel],
             collapsed=[left],
         )
         self.resizeDocks([self.inspector], [370], Qt.Orientation.Horizontal)
@@ -648,6 +651,7 @@ class MainWindow(QMainWindow):
             return
         self.tool.cancel()
         self.files.shutdown()
+        self.table_host.shutdown()
         self._close_other_windows()
         event.accept()
 

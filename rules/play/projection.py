@@ -45,8 +45,6 @@ from rules.model.scene import Scene, Token
 from rules.systems import system_for
 
 BoolMap = npt.NDArray[np.bool_]
-#: The condition that only stops the creature being seen (its space can still be known).
-SEEN_NOT = "invisible"
 #: Conditions that keep a creature off the player view.
 HIDDEN_CONDITIONS: tuple[str, ...] = ("hidden", "undetected", "unnoticed", "invisible")
 #: Conditions the players can see on a creature they see.
@@ -177,14 +175,11 @@ def kept_from_players(token: Token) -> bool:
 
 def located_only(token: Token, located: tuple[str, ...]) -> bool:
     """A creature kept from the players whose space they still know: a `located` condition and no other
-    reason to keep it off the view (not ``gm_only``, not undetected or unnoticed). Invisible doesn't hide
-    the space of a creature that is also hidden: it can't be seen, but it was found (PF2e Invisible: a
-    successful Seek makes it hidden)."""
+    reason to keep it off the view (not ``gm_only``, no other hiding condition)."""
     if token.extra.get("gm_only") or is_party(token):
         return False
     hiding = [c for c in HIDDEN_CONDITIONS if token.has_condition(c)]
-    found = any(c in located for c in hiding)
-    return found and all(c in located or c == SEEN_NOT for c in hiding)
+    return bool(hiding) and all(c in located for c in hiding)
 
 
 def _space(token: Token, w: int, h: int) -> tuple[Cell, ...]:

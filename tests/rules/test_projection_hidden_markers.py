@@ -73,7 +73,6 @@ def test_hidden_creatures_are_question_marks_on_their_space() -> None:
     assert spaces == [  # in board order (top to bottom), never the scene's token order
         (Cell(4, 2),),
         (Cell(8, 4), Cell(9, 4), Cell(8, 5), Cell(9, 5)),  # a large creature's whole space
-        (Cell(5, 5),),  # invisible, but found (hidden): its square is known
     ]
 
 
@@ -88,6 +87,7 @@ def test_undetected_unnoticed_and_gm_only_leave_no_trace() -> None:
     view = player_projection(_scene())
     marked = {c for m in view.markers for c in m.cells}
     assert Cell(6, 6) not in marked and Cell(2, 6) not in marked and Cell(3, 3) not in marked
+    assert Cell(5, 5) not in marked  # invisible as well as hidden: no trace (the remote view's rule)
 
 
 def test_hidden_in_5e_keeps_the_creature_off_the_view() -> None:
