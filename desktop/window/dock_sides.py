@@ -19,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
+    QScrollArea,
     QSizePolicy,
     QStyle,
     QStyleOptionToolButton,
@@ -127,6 +129,7 @@ class DockSides:
             self.strips[area] = strip
             first: QDockWidget | None = None
             for dock, name in docks:
+                scrolling(dock)
                 window.removeDockWidget(dock)
                 window.addDockWidget(area, dock)
                 dock.setTitleBarWidget(QWidget(dock))  # the tab names it; the strip hides and shows it
@@ -146,8 +149,8 @@ class DockSides:
                 self.entries.append(entry)
                 button.clicked.connect(lambda _checked=False, d=dock: self.toggle(d))
                 # after the layout has moved the docks of the tabs (this signal comes first)
-                dock.visibilityChanged.connect(lambda _v: QTimer.singleShot(0, self.window, self.sync))
-                dock.dockLocationChanged.connect(lambda _a: QTimer.singleShot(0, self.window, self.sync))
+                dock.visibilityChanged.connect(lambda _v, d=dock: self._sync_later(d))
+                dock.dockLocationChanged.connect(lambda _a, d=dock: self._sync_later(d))
         for dock in hidden:
             dock.hide()
         for dock in front:
@@ -215,10 +218,36 @@ class DockSides:
             self.show_dock(dock)
         self.sync()
 
+    def _sync_later(self, dock: QDockWidget) -> None:
+        if shiboken6.isValid(self.window) and shiboken6.isValid(dock):
+            QTimer.singleShot(0, dock, self.sync)
+
     def sync(self) -> None:
-        """Light the buttons of the docks in front."""
+        """Light the buttons of the docks in front (nothing once the window is going away)."""
         for e in self.entries:
+            if not (shiboken6.isValid(e.dock) and shiboken6.isValid(e.button)):
+                return
             e.button.setChecked(self.in_front(e.dock) or (e.dock.isVisible() and e.dock.isFloating()))
+
+
+#: A dock whose content needs more height than this scrolls inside it: tabs on one side share one height,
+#: and a tall panel (even hidden behind its tab) would raise the window's smallest height.
+SCROLL_ABOVE = 360
+
+
+def scrolling(dock: QDockWidget) -> None:
+    """Put a tall dock's content in a scroll area (the inspector and the table panel)."""
+    content = dock.widget()
+    if content is None or isinstance(content, QScrollArea):
+        return
+    if content.minimumSizeHint().height() <= SCROLL_ABOVE:
+        return
+    area = QScrollArea(dock)
+    area.setObjectName(f"{dock.objectName()}Scroll")
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(content)
+    dock.setWidget(area)
 
 
 def _side_name(area: Area) -> str:

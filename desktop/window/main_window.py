@@ -1,7 +1,10 @@
-"""The main window: the map view in the middle, tools and tool options on top, the inspector, initiative and
-areas docks on the right and the log below, menus with every command and its shortcut, the status bar with the
-cell under the cursor, the zoom and the round. The table features (areas, reach, cover, attacks, initiative)
-come from `desktop.window.table.TableFeatures`."""
+"""The main window, map first: the map view in the middle, tools and tool options on top, the initiative,
+inspector, areas (and player-screen preview, table panel) sharing the right side as tabs, the compendium and
+log sharing the left (collapsed at first), a strip at each edge that shows or hides them
+(`desktop.window.dock_sides`), menus with every command and its shortcut (Help ▸ Keyboard Shortcuts reads
+them: `desktop.window.shortcuts`), the status bar with the cell under the cursor, the zoom and the round.
+The table features (areas, reach, cover, attacks, initiative) come from `desktop.window.table.TableFeatures`.
+Quit closes every window of the app, the Player Screen included."""
 
 from __future__ import annotations
 

@@ -125,3 +125,23 @@ def test_the_gm_window_mid_encounter_at_1920_by_1080(window: Any, qtbot: Any) ->
         assert _inside(window, widget)
     assert window.view.width() > 0.7 * window.width()
     assert window.grab().save(str(_shots() / "gm-window-mid-encounter-1920x1080.png"))
+
+
+def test_a_window_made_at_1280_by_720_stays_that_size(qtbot: Any) -> None:
+    """Sized before it first shows (as the app and --screenshot do), with every panel in place — the
+    player-table panel behind its tab included: nothing hidden raises its height."""
+    from desktop.window.main_window import MainWindow
+
+    win = MainWindow(autosave=False)
+    qtbot.addWidget(win)
+    win.files.ask_unsaved = lambda: "discard"
+    assert win.files.open_demo("pf2e")
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    _settle()
+    assert (win.width(), win.height()) == (1280, 720)
+    win.sides.show_dock(win.table_host.panel)
+    _settle()
+    assert (win.width(), win.height()) == (1280, 720)
+    assert _inside(win, win.statusBar())
