@@ -291,7 +291,7 @@ def _lasting(r: JsonReader, raw: JSON, path: str) -> Lasting:
     try:
         return Lasting(
             kind=r.choice(o.get("kind", "hand"), _at(path, "kind"), LASTING_KINDS),
-            count=r.integer(o.get("count", 1), _at(path, "count"), lo=1, hi=100_000),
+            count=r.integer(o.get("count", 1), _at(path, "count"), lo=1, hi=10_000_000),
             at=r.choice(o.get("at", "end"), _at(path, "at"), MOMENTS),
             who=r.choice(o.get("who", "target"), _at(path, "who"), WHO),
             save=r.string(o.get("save", ""), _at(path, "save")),
