@@ -103,10 +103,10 @@ def _at(base: str, key: str) -> str:
 # ------------------------------------------------------------------------------------------------ read
 
 
-def spell_from_json(raw: JSON, path: str = "", source: str = "") -> Spell:
+def spell_from_json(raw: JSON, path: str = "spell", source: str = "") -> Spell:
     """Read one spell object. Raises `SceneError` with the JSON path of a bad field."""
     r = JsonReader(source, shown_chars=60)
-    d = r.obj(raw, path or "spell")
+    d = r.obj(raw, path)
     if "name" not in d:
         raise r.fail(_at(path, "name"), "missing")
     kind = r.choice(d.get("kind", "spell"), _at(path, "kind"), KINDS)

@@ -142,6 +142,8 @@ def build(
     text = clean(desc)
     r = read_spell_text(desc, higher, level=level)
     reasons = list(r.problems)
+    if not text:
+        reasons.append("the data set has no rules text for it")
 
     def differ(what: str, data: object, words: object, used: str) -> None:
         notes.append(f"{name}: {what}: the data say {data!r}, the text says {words!r} (the {used} is used)")
@@ -242,12 +244,14 @@ def build(
         if got != want:
             if heighten is not None and heighten.damage and not prefer_data:
                 notes.append(
-                    f"{name}: damage by slot level: the data say {want}, the text's steps give {got} (the text is used)"
+                    f"{name}: damage by slot level: the data say {want}, "
+                    f"the text's steps give {got} (the text is used)"
                 )
             else:
                 if heighten is not None and heighten.damage:
                     notes.append(
-                        f"{name}: damage by slot level: the text's steps give {got}, the data say {want} (the data are used)"
+                        f"{name}: damage by slot level: the text's steps give {got}, "
+                        f"the data say {want} (the data are used)"
                     )
                 kind = parts[0].type
                 heighten = Heighten(
@@ -270,7 +274,7 @@ def build(
                 break
     # ---- what's left as text
     has_roll = save is not None or attack or area is not None
-    if not has_roll and not parts:
+    if not has_roll and not parts and text:
         reasons.append(NOTHING)
     elif save is None and not attack and not parts:
         reasons.append("no save, attack or damage: its effect in the area is in its text")
