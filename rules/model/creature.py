@@ -31,6 +31,7 @@ from typing import Any
 from rules import dice
 from rules.geometry.coords import SIZES
 from rules.model.scene import SYSTEMS, Attack
+from rules.model.spell import Spell
 
 JSON = Any
 
@@ -128,6 +129,11 @@ class Creature:
     pc: bool = False
     initiative_bonus: int | None = None
     abilities_text: tuple[TextAbility, ...] = ()
+    #: Spells and abilities the engine can cast (`rules.model.spell`): a breath weapon is an ability.
+    spells: tuple[Spell, ...] = ()
+    #: The DC and attack modifier of its spells (an ability's own DC wins).
+    spell_dc: int | None = None
+    spell_attack: int | None = None
     image: str | None = None
     source: str = ""
     license: str = ""
@@ -267,6 +273,13 @@ def validate(c: Creature) -> None:
     for i, t in enumerate(c.abilities_text):
         if not isinstance(t, TextAbility) or not t.name:
             raise CreatureError(f"abilities_text[{i}]", "expected an ability with a name")
+    for i, sp in enumerate(c.spells):
+        if not isinstance(sp, Spell):
+            raise CreatureError(f"spells[{i}]", "expected a spell")
+    if c.spell_dc is not None:
+        _check_int(c.spell_dc, "spell_dc", 0, MAX_STAT)
+    if c.spell_attack is not None:
+        _check_int(c.spell_attack, "spell_attack", -MAX_STAT, MAX_STAT)
 
 
 # ------------------------------------------------------------------------------------------------ helpers

@@ -272,6 +272,9 @@ def build(
                     f"its damage at character level {lv} ({f}) isn't ×{times} of {parts[0].formula}"
                 )
                 break
+    if save is not None and not r.conditions and r.save is None:
+        # 2014 text the reader's save phrases miss ("a saving throw of Wisdom or be paralyzed")
+        r.conditions = read_conditions(" ".join(x for x in _split(text) if "saving throw" in x.lower()))
     # ---- what's left as text
     has_roll = save is not None or attack or area is not None
     if not has_roll and not parts and text:
@@ -284,12 +287,11 @@ def build(
         reasons.append("its damage has no save or attack: when it is dealt is in its text")
     if attack and not parts and not reasons:
         reasons.append("a spell attack whose damage isn't read")
+    if save is not None and not parts and not r.conditions and not reasons:
+        reasons.append("no damage, and what a failed save does is only in its text")
     if save is not None and attack:
         reasons.append("a spell attack and a save in one spell (two rolls per target)")
         attack = False
-    if save is not None and not r.conditions and r.save is None:
-        # 2014 text the reader's save phrases miss ("a saving throw of Wisdom or be paralyzed")
-        r.conditions = read_conditions(" ".join(x for x in _split(text) if "saving throw" in x.lower()))
     effects = _effects(r, ABILITY_WORDS_INV.get(save or "", "the"))
     try:
         return Spell(

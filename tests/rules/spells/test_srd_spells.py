@@ -66,7 +66,7 @@ def test_every_spell_of_the_data_is_bundled_and_each_rolled_one_is_structured_or
         assert f"| {s.name} | {s.level} | {s.reason} |" in section
     assert section.count("\n| ") - 2 == len(text_only)  # the table lists them all (after its two header rows)
     structured = [s for s in rolled if s.structured]
-    assert len(structured) >= 95
+    assert len(structured) >= 55
     for s in structured:
         assert (s.save is not None) != s.attack, s.name
         assert s.area is not None or s.targets >= 1, s.name
