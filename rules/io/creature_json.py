@@ -89,6 +89,8 @@ def creature_token_fields(c: Creature) -> dict[str, JSON]:
         out["spell_attack"] = c.spell_attack
     if c.spells:
         out["spells"] = [spell_to_json(sp) for sp in c.spells]
+    if c.spell_slots:
+        out["spell_uses"] = {"slots": {str(lv): {"max": n, "used": 0} for lv, n in c.spell_slots}}
     if c.image:
         out["image"] = c.image
     return out
@@ -142,6 +144,7 @@ _CREATURE_KEYS = (
     "spells",
     "spell_dc",
     "spell_attack",
+    "spell_slots",
     "image",
     "source",
     "license",
@@ -190,6 +193,7 @@ def creature_to_json(c: Creature, *, compact: bool = False) -> dict[str, JSON]:
         "spells": [spell_to_json(sp) for sp in c.spells],
         "spell_dc": c.spell_dc,
         "spell_attack": c.spell_attack,
+        "spell_slots": {str(lv): n for lv, n in c.spell_slots},
         "image": c.image,
         "source": c.source,
         "license": c.license,
@@ -381,6 +385,9 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
             spells=spells_from_json(d.get("spells") or [], f"{base}.spells" if base else "spells", source),
             spell_dc=r.opt_int(d.get("spell_dc"), "spell_dc"),
             spell_attack=r.opt_int(d.get("spell_attack"), "spell_attack"),
+            spell_slots=tuple(
+                (int(k), v) for k, v in r.pairs(d.get("spell_slots"), "spell_slots") if str(k).isdigit()
+            ),
             image=None if d.get("image") is None else r.str_(d["image"], "image"),
             source=r.str_(d.get("source", "") or "", "source"),
             license=r.str_(d.get("license", "") or "", "license"),

@@ -134,6 +134,8 @@ class Creature:
     #: The DC and attack modifier of its spells (an ability's own DC wins).
     spell_dc: int | None = None
     spell_attack: int | None = None
+    #: Spell slots by level as (level, number): a token of the creature starts with them unspent.
+    spell_slots: tuple[tuple[int, int], ...] = ()
     image: str | None = None
     source: str = ""
     license: str = ""
@@ -280,6 +282,11 @@ def validate(c: Creature) -> None:
         _check_int(c.spell_dc, "spell_dc", 0, MAX_STAT)
     if c.spell_attack is not None:
         _check_int(c.spell_attack, "spell_attack", -MAX_STAT, MAX_STAT)
+    for i, slot in enumerate(c.spell_slots):
+        if not (isinstance(slot, tuple) and len(slot) == 2):
+            raise CreatureError(f"spell_slots[{i}]", "expected a (level, number) pair")
+        _check_int(slot[0], f"spell_slots[{i}]", 1, 10)
+        _check_int(slot[1], f"spell_slots.{slot[0]}", 0, 1000)
 
 
 # ------------------------------------------------------------------------------------------------ helpers

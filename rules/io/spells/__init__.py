@@ -66,7 +66,9 @@ def detect_format(doc: JSON) -> str | None:
     return None
 
 
-def import_document(doc: JSON, source: str, system: str | None = None, base: Path | None = None) -> list[Owned]:
+def import_document(
+    doc: JSON, source: str, system: str | None = None, base: Path | None = None
+) -> list[Owned]:
     """Spells from one decoded document. Raises `SpellImportError` only."""
     fmt = detect_format(doc)
     try:
@@ -78,17 +80,31 @@ def import_document(doc: JSON, source: str, system: str | None = None, base: Pat
                 if not isinstance(raw, list):
                     raise SpellImportError("expected a list of spell objects", "spells", source)
                 return [
-                    Owned("", replace(spell_from_json(s, f"spells[{i}]", source), source=src or "", license=lic or ""))
+                    Owned(
+                        "",
+                        replace(
+                            spell_from_json(s, f"spells[{i}]", source), source=src or "", license=lic or ""
+                        ),
+                    )
                     for i, s in enumerate(raw)
                 ]
             many = isinstance(doc, list)
-            return [Owned("", spell_from_json(s, f"[{i}]" if many else "spell", source)) for i, s in enumerate(_items(doc))]
+            return [
+                Owned("", spell_from_json(s, f"[{i}]" if many else "spell", source))
+                for i, s in enumerate(_items(doc))
+            ]
         if fmt == "foundry-pf2e":
             many = isinstance(doc, list)
-            return [Owned("", foundry_pf2e.import_spell(s, source, f"[{i}]." if many else "")) for i, s in enumerate(_items(doc))]
+            return [
+                Owned("", foundry_pf2e.import_spell(s, source, f"[{i}]." if many else ""))
+                for i, s in enumerate(_items(doc))
+            ]
         if fmt == "foundry-dnd5e":
             many = isinstance(doc, list)
-            return [Owned("", foundry_dnd5e.import_spell(s, source, f"[{i}]." if many else "")) for i, s in enumerate(_items(doc))]
+            return [
+                Owned("", foundry_dnd5e.import_spell(s, source, f"[{i}]." if many else ""))
+                for i, s in enumerate(_items(doc))
+            ]
         if fmt == "5e-bits":
             return [Owned("", s) for s in srd5e.import_5ebits(_items(doc)).spells]
         if fmt == "open5e":

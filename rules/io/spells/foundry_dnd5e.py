@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import SpellImportError
-from rules.io.spells.srd_text import clean
+from rules.io.srd_text import clean
 from rules.model.spell import (
     DamagePart,
     Heighten,
@@ -72,7 +72,13 @@ def import_spell(doc: JSON, source: str = "", path: str = "") -> Spell:
     rng_o = s.get("range") or {}
     units = str(rng_o.get("units") or "")
     touch = units == "touch"
-    rng = _int(rng_o.get("value")) if units == "ft" else (_int(rng_o.get("value")) or 0) * 5280 if units == "mi" else None
+    rng = (
+        _int(rng_o.get("value"))
+        if units == "ft"
+        else (_int(rng_o.get("value")) or 0) * 5280
+        if units == "mi"
+        else None
+    )
     target = s.get("target") or {}
     template = target.get("template") or {}
     area: SpellArea | None = None

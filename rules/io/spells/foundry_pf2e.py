@@ -27,7 +27,7 @@ from typing import Any
 
 from rules.errors import SpellImportError
 from rules.io.spell_json import lasting_from_text
-from rules.io.spells.srd_text import clean
+from rules.io.srd_text import clean
 from rules.model.spell import (
     DamagePart,
     Heighten,
@@ -90,15 +90,22 @@ def is_spell_item(doc: JSON) -> bool:
         isinstance(doc, dict)
         and doc.get("type") == "spell"
         and isinstance(doc.get("system"), dict)
-        and ("traditions" in (doc["system"].get("traits") or {}) or "traditions" in doc["system"]
-             or "spellType" in doc["system"] or "defense" in doc["system"])
+        and (
+            "traditions" in (doc["system"].get("traits") or {})
+            or "traditions" in doc["system"]
+            or "spellType" in doc["system"]
+            or "defense" in doc["system"]
+        )
     )
 
 
 def _targets(text: str) -> int | None:
     words = text.strip().lower()
-    m = re.search(r"(?:(\d+|one|two|three|four|five|six|ten)\s+or\s+)?(\d+|one|two|three|four|five|six|ten)\s+"
-                  r"(?:\w+\s+)*?(?:creatures?|targets?|items?|allies)", words)
+    m = re.search(
+        r"(?:(\d+|one|two|three|four|five|six|ten)\s+or\s+)?(\d+|one|two|three|four|five|six|ten)\s+"
+        r"(?:\w+\s+)*?(?:creatures?|targets?|items?|allies)",
+        words,
+    )
     if m is None:
         return None
     n = m.group(2)
@@ -108,7 +115,9 @@ def _targets(text: str) -> int | None:
 def _degrees(description: str) -> dict[str, str]:
     """The description's degree-of-success paragraphs, by degree."""
     out: dict[str, str] = {}
-    pattern = re.compile(r"<strong>\s*(Critical Success|Success|Failure|Critical Failure)\s*</strong>(.*?)</p>", re.I | re.S)
+    pattern = re.compile(
+        r"<strong>\s*(Critical Success|Success|Failure|Critical Failure)\s*</strong>(.*?)</p>", re.I | re.S
+    )
     for m in pattern.finditer(description):
         out[_DEGREE_HEADS[m.group(1).lower()]] = clean(m.group(2))
     return out
@@ -137,7 +146,9 @@ def _conditions(text: str) -> list[SpellEffect]:
     names = "|".join(CONDITIONS)
     for m in re.finditer(rf"\b({names})(?:\s+(\d+))?\b", text, re.I):
         before = text[max(0, m.start() - 30) : m.start()].lower()
-        if re.search(r"(?:as if it had the|can't|cannot|isn't|no longer|immune|remove|end)\s*(?:\w+\s*){0,2}$", before):
+        if re.search(
+            r"(?:as if it had the|can't|cannot|isn't|no longer|immune|remove|end)\s*(?:\w+\s*){0,2}$", before
+        ):
             continue
         condition = m.group(1).lower() + (f" {m.group(2)}" if m.group(2) else "")
         if all(e.name != m.group(1).lower() for e in found):
@@ -261,7 +272,9 @@ def import_spell(doc: JSON, source: str = "", path: str = "") -> Spell:
             base = by_key.get(str(key))
             if base is not None and dice:
                 added.append(DamagePart(str(dice).replace(" ", ""), base.type))
-        heighten = Heighten(every=int(h.get("interval") or 1), damage=tuple(added), area=int(h.get("area") or 0))
+        heighten = Heighten(
+            every=int(h.get("interval") or 1), damage=tuple(added), area=int(h.get("area") or 0)
+        )
     elif isinstance(h, dict) and h.get("type") == "fixed":
         levels = []
         for key, entry in (h.get("levels") or {}).items():
@@ -271,12 +284,19 @@ def import_spell(doc: JSON, source: str = "", path: str = "") -> Spell:
             feet = (entry.get("area") or {}).get("value") if isinstance(entry.get("area"), dict) else None
             dmg = None
             if isinstance(entry.get("damage"), dict):
-                dmg = tuple(
-                    DamagePart(str(e.get("formula")).replace(" ", ""), str(e.get("type")).lower())
-                    for e in entry["damage"].values()
-                    if isinstance(e, dict) and e.get("formula") and e.get("type")
-                ) or None
-            levels.append(HeightenLevel(int(key), damage=dmg, targets=t, area_feet=feet if isinstance(feet, int) else None))
+                dmg = (
+                    tuple(
+                        DamagePart(str(e.get("formula")).replace(" ", ""), str(e.get("type")).lower())
+                        for e in entry["damage"].values()
+                        if isinstance(e, dict) and e.get("formula") and e.get("type")
+                    )
+                    or None
+                )
+            levels.append(
+                HeightenLevel(
+                    int(key), damage=dmg, targets=t, area_feet=feet if isinstance(feet, int) else None
+                )
+            )
         heighten = Heighten(levels=tuple(sorted(levels, key=lambda e: e.level)))
     duration_raw = s.get("duration") or {}
     sustained = bool(duration_raw.get("sustained")) or bool((s.get("sustained") or {}).get("value"))
@@ -307,7 +327,11 @@ def import_spell(doc: JSON, source: str = "", path: str = "") -> Spell:
             attack=attack and save is None,
             damage=tuple(p for _k, p in parts),
             heighten=heighten,
-            effects=tuple((d, tuple(effects[d])) for d in ("critical-success", "success", "failure", "critical-failure") if d in effects),
+            effects=tuple(
+                (d, tuple(effects[d]))
+                for d in ("critical-success", "success", "failure", "critical-failure")
+                if d in effects
+            ),
             sustained=sustained,
             duration=lasting_from_text(duration_text) if duration_text else None,
             uses=uses,

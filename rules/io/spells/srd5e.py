@@ -9,7 +9,7 @@
   ``range_text``, ``saving_throw_ability``, ``attack_roll``, ``damage_roll``, ``damage_types``,
   ``shape_type`` / ``shape_size``, ``concentration``, ``duration``, ``desc``, ``higher_level``) with the
   ``SpellCastingOption.json`` rows of the same folder. Its structured fields are partly wrong
-  (``../shared/srd-data/SOURCES.md``), so the rules text (`rules.io.spells.srd_text`) is read for every
+  (``../shared/srd-data/SOURCES.md``), so the rules text (`rules.io.srd_text`) is read for every
   spell and the fields are only compared with it.
 
 Where the two disagree the text wins and the disagreement is recorded (`Imported.disagreements`, printed by
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.io.spell_json import lasting_from_text
-from rules.io.spells.srd_text import (
+from rules.io.srd_text import (
     ABILITY_WORDS,
     SHAPE_NAMED,
     Reading,
