@@ -105,9 +105,8 @@ def build(srd: Path, out_dir: Path, docs: Path | None = None) -> list[Path]:
     for key, imported in loaded.items():
         written.append(write(imported, key, out_dir))
         structured = sum(1 for s in imported.spells if s.structured)
-        print(
-            f"{key}: {len(imported.spells)} spells, {structured} structured, {len(imported.disagreements)} disagreements"
-        )
+        found = len(imported.disagreements)
+        print(f"{key}: {len(imported.spells)} spells, {structured} structured, {found} disagreements")
     if docs is not None:
         report = docs / "srd-spells.md"
         report.write_text(text_only_report(loaded), encoding="utf-8")

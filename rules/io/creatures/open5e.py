@@ -1,6 +1,7 @@
 """The open5e SRD creature fixtures (``Creature.json``, ``CreatureAction.json``,
-``CreatureActionAttack.json``, ``CreatureTrait.json`` of one folder: ``../shared/srd-data/srd-2024/`` for SRD 5.2, ``srd-2014/`` for SRD 5.1)
-as `Creature` values, with the data's known faults (``../shared/srd-data/SOURCES.md``) worked around:
+``CreatureActionAttack.json``, ``CreatureTrait.json`` of one folder: ``../shared/srd-data/srd-2024/`` for
+SRD 5.2, ``srd-2014/`` for SRD 5.1) as `Creature` values, with the data's known faults
+(``../shared/srd-data/SOURCES.md``) worked around:
 
 * **Size** is the hit die's ("Hit Points … 1d4 − 1": a d4 is Tiny, d6 Small, d8 Medium, d10 Large, d12 Huge,
   d20 Gargantuan), because the data has no Tiny creature and gives "Medium or Small" stat blocks as small; a

@@ -125,8 +125,8 @@ def import_document(
             f"unexpected data the importer cannot read ({type(exc).__name__}: {str(exc)[:120]})", "", source
         ) from None
     raise SpellImportError(
-        "not a spell file this version can read (FiveFoot spells, Foundry VTT pf2e/dnd5e spell items, 5e-bits "
-        "or open5e SRD spells, or a creature file)",
+        "not a spell file this version can read (FiveFoot spells, Foundry VTT pf2e/dnd5e spell items, "
+        "5e-bits or open5e SRD spells, or a creature file)",
         "",
         source,
     )

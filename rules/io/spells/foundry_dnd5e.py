@@ -45,7 +45,7 @@ def is_spell_item(doc: JSON) -> bool:
         isinstance(doc, dict)
         and doc.get("type") == "spell"
         and isinstance(doc.get("system"), dict)
-        and ("activities" in doc["system"] or "school" in doc["system"] and "preparation" in doc["system"])
+        and ("activities" in doc["system"] or ("school" in doc["system"] and "preparation" in doc["system"]))
     )
 
 
