@@ -36,8 +36,8 @@ from rules.play.hazards import NoticeHazard, PlaceHazard, TriggerHazard, entered
 from rules.play.history import History
 from rules.play.spell_resolution import Placement
 from rules.play.table import ApplyDamage
-from rules.systems.damage import DamageEntry
 from rules.play.turns import start_encounter
+from rules.systems.damage import DamageEntry
 from tests.rules.play.helpers import scene_from
 
 FIREBALL_PF2E = Spell(
