@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import SceneError
-from rules.geometry.coords import SIZE_SQUARES, SIZES, Point
+from rules.geometry.coords import SIZES, Point
 from rules.io.creature_table import compact_token_json, link_tokens
 from rules.io.json_reader import JsonReader, describe_value
 from rules.io.spell_json import spell_to_json, spells_from_json, uses_from_json, uses_to_json
@@ -331,8 +331,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         raise r.fail(f"{path}.id", "is empty")
     cell = r.cell(t["cell"], f"{path}.cell")
     size = r.choice(t.get("size", "medium"), f"{path}.size", SIZES)
-    n = SIZE_SQUARES[size]
-    if not (cell.x >= 0 and cell.y >= 0 and cell.x + n <= grid.width and cell.y + n <= grid.height):
+    if not grid.holds(cell, size):
         raise r.fail(
             f"{path}.cell",
             f"[{cell.x}, {cell.y}] puts this {size} token outside the {grid.width}×{grid.height} grid",

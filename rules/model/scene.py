@@ -49,6 +49,11 @@ class Grid:
     def contains(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
 
+    def holds(self, cell: Cell, size: str) -> bool:
+        """True when a `size` creature's whole space, top-left at `cell`, is on the grid."""
+        n = SIZE_SQUARES[size]
+        return cell.x >= 0 and cell.y >= 0 and cell.x + n <= self.width and cell.y + n <= self.height
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
