@@ -172,6 +172,11 @@ _UP_TO = re.compile(
     r"(?:creatures|targets|humanoids|beasts|willing\s+creatures)",
     re.IGNORECASE,
 )
+#: "Choose one creature within range, or choose two creatures …" (the most it may target).
+_CHOOSE = re.compile(
+    r"choose\s+one\s+creature[^.]*?,\s*or\s+choose\s+(?P<n>two|three|four)\s+creatures",
+    re.IGNORECASE,
+)
 _CHOICE_TYPE = re.compile(
     r"damage\s+of\s+the\s+chosen\s+type|chosen\s+(?:damage\s+)?type|type\s+of\s+your\s+choice|"
     rf"(?:{_TYPES}),\s+(?:or\s+)?(?:{_TYPES})(?:,\s+(?:or\s+)?(?:{_TYPES}))*\s+damage\s+\(your\s+choice",
@@ -355,7 +360,7 @@ def read_spell_text(desc: str, higher: str = "", *, level: int = 0) -> Reading:
         r.problems.append("its area is made of several shapes the caster arranges")
     if re.search(r"\bif\s+you\s+are\s+(?:good|evil)", text, re.I):
         r.problems.append("the damage type depends on the caster's alignment")
-    up_to = _UP_TO.search(text)
+    up_to = _UP_TO.search(text) or _CHOOSE.search(text)
     if up_to is not None:
         n = up_to.group("n").lower()
         r.targets = NUMBER_WORDS.get(n, int(n) if n.isdigit() else 1)

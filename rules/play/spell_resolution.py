@@ -110,6 +110,8 @@ class TargetResult:
     before: Token
     after: Token
     given: tuple[SpellEffect, ...] = ()
+    #: The target's state afterwards (``ok``, ``unconscious``, ``dying 1``, ``dead``).
+    state: str = "ok"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "cover": self.cover}
@@ -117,7 +119,7 @@ class TargetResult:
         out["damage"] = 0 if self.damage is None else self.damage.total
         out["hp"] = self.after.hp
         out["temp_hp"] = self.after.temp_hp
-        out["state"] = self.damage.state if self.damage is not None else None
+        out["state"] = self.state
         out["conditions"] = sorted(self.after.conditions)
         return out
 
@@ -366,7 +368,8 @@ def give_effects(target: Token, effects: Sequence[SpellEffect]) -> Token:
 
 def resolve(scene: Scene, a: Aim, rolls: Rolls) -> CastResult:
     """Each target's outcome, damage and effects (see the module docstring). Raises `QueryError`."""
-    rules = system_for(scene).casting
+    system = system_for(scene)
+    rules = system.casting
     if a.form.damage and rolls.damage is None:
         raise QueryError("missing field", f"the cast query needs 'damage' (the rolled {a.damage_formula})")
     out: list[TargetResult] = []
@@ -389,7 +392,8 @@ def resolve(scene: Scene, a: Aim, rolls: Rolls) -> CastResult:
         if after.has_condition("dead"):
             given = ()
         after = give_effects(after, given)
-        out.append(TargetResult(aimed.id, aimed.cover, roll, outcome, target, after, tuple(given)))
+        state = outcome.state if outcome is not None else system.state_of(after) if after.hp is not None else "ok"
+        out.append(TargetResult(aimed.id, aimed.cover, roll, outcome, target, after, tuple(given), state))
     return CastResult(a, tuple(out), tuple(rolls.damage or ()))
 
 
