@@ -360,6 +360,8 @@ def read_spell_text(desc: str, higher: str = "", *, level: int = 0) -> Reading:
         r.problems.append("its area is made of several shapes the caster arranges")
     if re.search(r"\bif\s+you\s+are\s+(?:good|evil)", text, re.I):
         r.problems.append("the damage type depends on the caster's alignment")
+        if len(r.damage) == 2 and r.damage[0][0] == r.damage[1][0]:
+            r.damage = r.damage[:1]  # one or the other: the first (a good or neutral caster's) is kept
     up_to = _UP_TO.search(text) or _CHOOSE.search(text)
     if up_to is not None:
         n = up_to.group("n").lower()

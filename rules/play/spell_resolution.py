@@ -392,7 +392,11 @@ def resolve(scene: Scene, a: Aim, rolls: Rolls) -> CastResult:
         if after.has_condition("dead"):
             given = ()
         after = give_effects(after, given)
-        state = outcome.state if outcome is not None else system.state_of(after) if after.hp is not None else "ok"
+        state = "ok"
+        if outcome is not None:
+            state = outcome.state
+        elif after.hp is not None:
+            state = system.state_of(after)
         out.append(TargetResult(aimed.id, aimed.cover, roll, outcome, target, after, tuple(given), state))
     return CastResult(a, tuple(out), tuple(rolls.damage or ()))
 
