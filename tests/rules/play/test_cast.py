@@ -346,3 +346,32 @@ def test_noticing_shows_a_hazard_and_turn_triggers() -> None:
         PlaceHazard(spikes).apply(seen).state
     )
     assert hurt.state.token("A").hp == 16  # type: ignore[union-attr]
+
+
+def test_a_spent_recharge_ability_comes_back_on_its_number() -> None:
+    from rules.play.recharge import RollRecharge
+
+    breath = Spell(
+        "Fire Breath",
+        0,
+        kind="ability",
+        area=SpellArea("cone", 15),
+        save=SpellSave("dex"),
+        damage=(DamagePart("4d6", "fire"),),
+        dc=13,
+        uses=SpellUses("recharge", recharge=5),
+    )
+    state = dnd_state(spells=(breath,))
+    used = (
+        Cast("W", breath, placement=Placement(origin=Point(4, 3.5), direction=0), rng=random.Random(5))
+        .apply(state)
+        .state
+    )
+    assert used.token("W").spell_uses.spent_of("Fire Breath") == 1  # type: ignore[union-attr]
+    still = RollRecharge("W", (("Fire Breath", 4),)).apply(used)
+    assert still.state.token("W").spell_uses.spent_of("Fire Breath") == 1  # type: ignore[union-attr]
+    assert "doesn't recharge (d6 4)" in still.text
+    back = RollRecharge("W", (("Fire Breath", 5),)).apply(used)
+    assert back.state.token("W").spell_uses.spent_of("Fire Breath") == 0  # type: ignore[union-attr]
+    with pytest.raises(Refused):
+        RollRecharge("W", (("Fire Breath", 7),)).apply(used)
