@@ -225,6 +225,18 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def located_conditions(self) -> tuple[str, ...]:
+        """Conditions of a creature the observers can't see but whose space they know (PF2e hidden: the
+        player view marks the space with a "?"); a creature with another hiding condition vanishes."""
+        ...
+
+    @property
+    def has_death_saves(self) -> bool:
+        """A dying creature makes death saving throws counted as successes and failures (5e); PF2e counts
+        the dying value instead."""
+        ...
+
+    @property
     def cover_save(self) -> str:
         """The save cover helps against (``reflex``, ``dex``)."""
         ...

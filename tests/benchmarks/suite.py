@@ -329,4 +329,7 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
         from tests.benchmarks.vision_benches import vision_qt_benches
 
         benches.extend(vision_qt_benches(quick))
+        from tests.benchmarks.table_bench import table_benches
+
+        benches.extend(table_benches(pf, quick))
     return benches

@@ -135,6 +135,10 @@ class DnD5e:
     maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
     support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
     has_sneak: bool = False
+    #: The player view: conditions whose creature is shown only as a "?" on its space (PF2e hidden: the
+    #: observers know the space it's in), and whether a dying creature rolls death saves.
+    located_conditions: tuple[str, ...] = ()
+    has_death_saves: bool = True
     #: The save cover helps against (an area from beyond the cover).
     cover_save: str = "dex"
     #: Damage: no persistent damage.

@@ -131,6 +131,10 @@ class Pathfinder2e:
     maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
     support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
     has_sneak: bool = True
+    #: The player view: conditions whose creature is shown only as a "?" on its space (PF2e hidden: the
+    #: observers know the space it's in), and whether a dying creature rolls death saves.
+    located_conditions: tuple[str, ...] = ("hidden",)
+    has_death_saves: bool = False
     #: The save cover helps against (an area from beyond the cover).
     cover_save: str = "reflex"
     #: Damage: a formula's persistent parts (``1d6 persistent fire``) become the target's persistent
