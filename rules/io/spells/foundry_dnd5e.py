@@ -16,6 +16,7 @@ damage type to choose, several damage activities.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules.errors import SpellImportError
@@ -191,3 +192,48 @@ def import_spell(doc: JSON, source: str = "", path: str = "") -> Spell:
         )
     except SpellError as exc:
         raise SpellImportError(exc.detail, f"{path}{exc.field}", source) from None
+
+
+def import_feat_ability(doc: JSON, source: str = "", path: str = "") -> Spell | None:
+    """A dnd5e actor's feature (``feat`` item) with a ``save`` activity — a breath weapon — as an ability:
+    the activity's save ability and DC (``save.dc.formula``, a number), its template (``target.template``
+    of the activity, else the item's), its damage parts and ``onSave``; the item's uses (``uses.recovery``
+    ``recharge`` N: Recharge N–6; ``day`` with ``uses.max`` N: N per day). None without a save activity."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("system"), dict):
+        return None
+    s = doc["system"]
+    activities = [a for a in (s.get("activities") or {}).values() if isinstance(a, dict)]
+    act = next((a for a in activities if a.get("type") == "save"), None)
+    if act is None:
+        return None
+    dc_formula = str(((act.get("save") or {}).get("dc") or {}).get("formula") or "").strip()
+    template = ((act.get("target") or {}).get("template") or {}) or (
+        (s.get("target") or {}).get("template") or {}
+    )
+    item = {
+        "name": doc.get("name"),
+        "type": "spell",
+        "system": {
+            **s,
+            "level": 0,
+            "target": {"template": template, "affects": (act.get("target") or {}).get("affects") or {}},
+            "activities": {"a": act},
+            "range": act.get("range") if (act.get("range") or {}).get("units") else s.get("range") or {},
+        },
+        "effects": doc.get("effects") or [],
+    }
+    spell = import_spell(item, source, path)
+    recovery = ((s.get("uses") or {}).get("recovery") or [{}])[0] or {}
+    uses = SpellUses("at-will")
+    if recovery.get("period") == "recharge" and str(recovery.get("formula") or "").isdigit():
+        uses = SpellUses("recharge", recharge=max(2, min(6, int(recovery["formula"]))))
+    elif recovery.get("period") in ("day", "lr", "sr") and _int((s.get("uses") or {}).get("max")):
+        uses = SpellUses("per-day", count=_int((s.get("uses") or {}).get("max")) or 1)
+    reasons = [x for x in spell.reason.split("; ") if x and "no save, attack" not in x]
+    dc = int(dc_formula) if dc_formula.isdigit() else None
+    if dc is None:
+        reasons.append(f"its DC ({dc_formula or 'the caster’s'}) isn't a number")
+
+    return replace(
+        spell, kind="ability", uses=uses, dc=dc, index="", reason="; ".join(dict.fromkeys(reasons))
+    )

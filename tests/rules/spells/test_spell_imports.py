@@ -130,3 +130,16 @@ def test_srd_needs_a_5e_system() -> None:
     for args in (("--spells", "srd"), ("--spells", "srd", "--system", "pf2e")):
         done = cli(*args)
         assert done.returncode == 2 and "--system" in done.stderr
+
+
+def test_foundry_dnd5e_actors_bring_their_save_features_and_spells() -> None:
+    from rules.io.creatures import import_creatures
+
+    (dragon,) = import_creatures(need("creature-samples", "dnd5e-foundry", "adult-red-dragon.json"))
+    breath = next(s for s in dragon.spells if s.name == "Fire Breath")
+    assert breath.kind == "ability" and breath.dc == 21 and breath.structured
+    assert breath.area is not None and (breath.area.shape, breath.area.feet) == ("cone", 60)
+    assert breath.uses is not None and (breath.uses.kind, breath.uses.recharge) == ("recharge", 5)
+    assert damage_formula(breath.damage) == "18d6 fire"
+    (fiend,) = import_creatures(need("creature-samples", "dnd5e-foundry", "pit-fiend.json"))
+    assert {"Fireball", "Hold Monster"} <= {s.name for s in fiend.spells}
