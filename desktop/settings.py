@@ -2,7 +2,8 @@
 ``FIVEFOOT_DATA_DIR`` elsewhere never touch the real ones); the Settings dialog
 (`desktop.dialogs.settings_dialog`) edits them.
 
-- ``view/recentre_on_turn`` (default on): the map centres on the creature whose turn begins.
+- ``view/recentre_on_turn`` (default on): the map centres on the creature whose turn begins when it is
+  off screen (a creature in view leaves the map where it is).
 - ``move/offer_step`` (default on): a PF2e drag of one square that a creature could react to asks whether
   it is a Step (no Reactive Strike) or a Stride.
 - ``import/system``: the rules last chosen for an imported Universal VTT map (see `ImportSystemDialog`).

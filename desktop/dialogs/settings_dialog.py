@@ -14,10 +14,13 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.setObjectName("settingsDialog")
-        self.recentre = QCheckBox("Centre the map on the creature whose turn it is")
+        self.recentre = QCheckBox(self.tr("Bring the creature whose turn it is into view"))
         self.recentre.setChecked(recentre_on_turn())
         self.recentre.setToolTip(
-            "When a turn begins, scroll the map so that the active creature is in the middle of the view"
+            self.tr(
+                "When a turn begins and the active creature is off screen, centre the map on it (a creature"
+                " already in view leaves the map where it is)"
+            )
         )
         self.offer_step = QCheckBox("Offer Step for single 5-ft moves")
         self.offer_step.setChecked(offer_step())

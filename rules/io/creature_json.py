@@ -16,8 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from rules.errors import SceneError
 from rules.io.json_reader import JsonReader
 from rules.io.scene_json import attack_to_json, token_from_json
+from rules.io.spell_json import spell_to_json, spells_from_json
+from rules.model import resistance
 from rules.model.creature import SIZE_ALIASES, Creature, CreatureError, Sense, TextAbility, parse_cr
 from rules.model.scene import SYSTEMS, Attack, Token
 
@@ -76,12 +79,20 @@ def creature_token_fields(c: Creature) -> dict[str, JSON]:
         out["weaknesses"] = _pairs(c.weaknesses)
         out["resistances"] = _pairs(c.resistances)
     else:
-        out["resistances"] = [k for k, _ in c.resistances]
+        out["resistances"] = [resistance.to_json(k) for k, _ in c.resistances]
         out["vulnerabilities"] = list(c.vulnerabilities)
     if c.reactions:
         out["reactions"] = list(c.reactions)
     if c.initiative_bonus is not None:
         out["initiative_bonus"] = c.initiative_bonus
+    if c.spell_dc is not None:
+        out["spell_dc"] = c.spell_dc
+    if c.spell_attack is not None:
+        out["spell_attack"] = c.spell_attack
+    if c.spells:
+        out["spells"] = [spell_to_json(sp) for sp in c.spells]
+    if c.spell_slots:
+        out["spell_uses"] = {"slots": {str(lv): {"max": n, "used": 0} for lv, n in c.spell_slots}}
     if c.image:
         out["image"] = c.image
     return out
@@ -132,6 +143,10 @@ _CREATURE_KEYS = (
     "pc",
     "initiative_bonus",
     "abilities_text",
+    "spells",
+    "spell_dc",
+    "spell_attack",
+    "spell_slots",
     "image",
     "source",
     "license",
@@ -177,6 +192,10 @@ def creature_to_json(c: Creature, *, compact: bool = False) -> dict[str, JSON]:
             {k: v for k, v in (("name", t.name), ("text", t.text), ("kind", t.kind)) if v}
             for t in c.abilities_text
         ],
+        "spells": [spell_to_json(sp) for sp in c.spells],
+        "spell_dc": c.spell_dc,
+        "spell_attack": c.spell_attack,
+        "spell_slots": {str(lv): n for lv, n in c.spell_slots},
         "image": c.image,
         "source": c.source,
         "license": c.license,
@@ -206,7 +225,31 @@ def _attack_json(a: Attack) -> dict[str, JSON]:
         out["range_increment"] = a.range_increment
     if a.range is not None:
         out["range"] = list(a.range)
+    if a.magical:
+        out["magical"] = True
     return out
+
+
+def _flag(r: JsonReader, value: JSON, path: str) -> bool:
+    """An optional true/false field (absent is false)."""
+    return False if value is None else r.boolean(value, path)
+
+
+def _read_pairs(r: JsonReader, value: JSON, path: str) -> tuple[tuple[str, int], ...]:
+    """`JsonReader.pairs` (absent: none), where a 5e list of damage types may hold a resistance with its
+    exception, ``{"type", "unless"}`` (`rules.model.resistance`)."""
+    if not isinstance(value, list):
+        return r.pairs(value, path, optional=True)
+    out: list[tuple[str, int]] = []
+    for i, v in enumerate(value):
+        if isinstance(v, dict):
+            try:
+                out.append((resistance.from_json(v), 0))
+            except ValueError as exc:
+                raise r.fail(f"{path}[{i}]", str(exc)) from None
+        else:
+            out.append((r.string(v, f"{path}[{i}]"), 0))
+    return tuple(out)
 
 
 def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
@@ -259,6 +302,7 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
                 range_increment=r.opt_int(ao.get("range_increment"), f"attacks[{i}].range_increment"),
                 properties=r.strings(ao.get("properties"), f"attacks[{i}].properties", optional=True),
                 range=pair,
+                magical=_flag(r, ao.get("magical"), f"attacks[{i}].magical"),
             )
         )
     texts: list[TextAbility] = []
@@ -286,18 +330,18 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
             system=system,
             size=SIZE_ALIASES.get(size.lower(), size),
             speed=r.integer(d.get("speed", 25 if pf2e else 30), "speed"),
-            speeds=r.pairs(d.get("speeds"), "speeds", optional=True),
+            speeds=_read_pairs(r, d.get("speeds"), "speeds"),
             senses=tuple(senses),
             ac=r.opt_int(d.get("ac"), "ac"),
             hp=r.opt_int(d.get("hp"), "hp"),
-            saves=r.pairs(d.get("saves"), "saves", optional=True),
+            saves=_read_pairs(r, d.get("saves"), "saves"),
             perception=r.opt_int(d.get("perception"), "perception"),
-            abilities=r.pairs(d.get("abilities"), "abilities", optional=True),
-            ability_mods=r.pairs(d.get("ability_mods"), "ability_mods", optional=True),
-            skills=r.pairs(d.get("skills"), "skills", optional=True),
+            abilities=_read_pairs(r, d.get("abilities"), "abilities"),
+            ability_mods=_read_pairs(r, d.get("ability_mods"), "ability_mods"),
+            skills=_read_pairs(r, d.get("skills"), "skills"),
             immunities=r.strings(d.get("immunities"), "immunities", optional=True),
-            weaknesses=r.pairs(d.get("weaknesses"), "weaknesses", optional=True),
-            resistances=r.pairs(d.get("resistances"), "resistances", optional=True),
+            weaknesses=_read_pairs(r, d.get("weaknesses"), "weaknesses"),
+            resistances=_read_pairs(r, d.get("resistances"), "resistances"),
             vulnerabilities=r.strings(d.get("vulnerabilities"), "vulnerabilities", optional=True),
             attacks=tuple(attacks),
             reach=r.integer(d.get("reach", 5), "reach"),
@@ -311,6 +355,14 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
             pc=pc,
             initiative_bonus=r.opt_int(d.get("initiative_bonus"), "initiative_bonus"),
             abilities_text=tuple(texts),
+            spells=spells_from_json(d.get("spells") or [], f"{base}.spells" if base else "spells", source),
+            spell_dc=r.opt_int(d.get("spell_dc"), "spell_dc"),
+            spell_attack=r.opt_int(d.get("spell_attack"), "spell_attack"),
+            spell_slots=tuple(
+                (int(k), v)
+                for k, v in _read_pairs(r, d.get("spell_slots"), "spell_slots")
+                if str(k).isdigit()
+            ),
             image=None if d.get("image") is None else r.string(d["image"], "image"),
             source=r.string(d.get("source", "") or "", "source"),
             license=r.string(d.get("license", "") or "", "license"),
@@ -351,7 +403,10 @@ def creature_from_token(token: Mapping[str, JSON], system: str, source: str = ""
             parsed.append({"type": head, "range": int(tail)} if head and tail.isdigit() else {"type": text})
         doc["senses"] = parsed
     if isinstance(token.get("resistances"), list):
-        doc["resistances"] = {str(t): 0 for t in token["resistances"]}
+        try:
+            doc["resistances"] = {resistance.from_json(t): 0 for t in token["resistances"]}
+        except ValueError as exc:
+            raise SceneError(str(exc), "resistances", source) from None
     default_reach = 0 if (system == "pf2e" and token.get("size") == "tiny") else 5
     doc.setdefault("reach", default_reach)
     doc.setdefault("speed", 25 if system == "pf2e" else 30)

@@ -47,6 +47,8 @@ class ToolHost(Protocol):
     add_token_requested: Any
     edit_token_requested: Any
     attack_requested: Any
+    join_encounter_requested: Any
+    leave_encounter_requested: Any
     #: The token menu's rule entries (None: a view without them, such as a test's bare view).
     token_menus: TokenMenus | None
 

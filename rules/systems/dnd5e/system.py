@@ -123,6 +123,7 @@ class DnD5e(RuleSystem):
     fixed_options_note = ""
     sheet = table.SHEET
     has_death_saves = True
+    damage_types = table.DAMAGE_TYPES
     # ---- checks: success or failure; advantage and disadvantage (two d20s); contests; passive values
     uses_degrees = False
     has_advantage = True
@@ -134,6 +135,8 @@ class DnD5e(RuleSystem):
     flanking_effect = "advantage"
     minimum_damage = 0
     persistent_damage = False
+    #: Resistance to nonmagical damage: a magical attack gets past it (`rules.model.resistance`).
+    magical_attacks = True
     persistent_flat_dc = 0
     # ---- saves: half damage on a success; cover helps Dexterity saves
     default_area_save = "dex"
@@ -173,6 +176,20 @@ class DnD5e(RuleSystem):
         return self.edition.name
 
     @property
+    def bundled_spells(self) -> str:
+        """The SRD spells of the edition: SRD 5.1 for the 2014 rules, SRD 5.2 for the 2024 rules."""
+        return f"spells-{self._srd}.json.gz"
+
+    @property
+    def bundled_bestiary(self) -> str:
+        """The SRD monsters of the edition (SRD 5.1 / SRD 5.2)."""
+        return f"bestiary-{self._srd}.json.gz"
+
+    @property
+    def _srd(self) -> str:
+        return "srd52" if self.edition.year >= 2024 else "srd51"
+
+    @property
     def casting(self) -> CastingRules:
         """Spell slots, cantrip scaling, saves for half and spell attacks (`rules.systems.dnd5e.casting`)."""
         return DnD5eCasting(self.edition)
@@ -199,6 +216,10 @@ class DnD5e(RuleSystem):
     def condition_choices(self) -> tuple[tuple[str, bool], ...]:
         """The edition's conditions a token can be given, as (name, valued)."""
         return table.condition_choices(self.edition)
+
+    def condition_names(self) -> frozenset[str]:
+        """The edition's conditions, ``dead`` and the engine's marks (``disengaged``, ``helped`` …)."""
+        return table.condition_names(self.edition)
 
     def blank_creature(self) -> Creature:
         """A starting point for a new creature."""
@@ -351,6 +372,7 @@ class DnD5e(RuleSystem):
         critical: bool = False,
         nonlethal: bool = False,
         save: str | None = None,
+        magical: bool = False,
     ) -> tuple[DamageOutcome, Token]:
         if save not in (None, "success", "failure"):
             raise QueryError("bad value", f"'save' must be 'success' or 'failure', got {save!r}")
@@ -364,6 +386,7 @@ class DnD5e(RuleSystem):
             critical=critical,
             nonlethal=nonlethal,
             knock_out_at_one=nonlethal and self.edition == DND5E_2024,
+            magical=magical,
         )
 
     def split_persistent(
@@ -380,6 +403,14 @@ class DnD5e(RuleSystem):
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The modifiers the creature's conditions put on a save (2024 exhaustion)."""
         return table.save_condition_modifiers(self.edition, token)
+
+    def save_modifier(self, token: Token, save: str) -> int | None:
+        """The listed save total, else the ability modifier (an unlisted save is the ability's modifier);
+        None without the ability score."""
+        try:
+            return checks.save_modifier(token, save)
+        except checks.MissingStatistic:
+            return None
 
     def automatic_save_failures(self, token: Token, save: str) -> list[str]:
         """Paralyzed, stunned, unconscious or petrified on a Strength or Dexterity save."""

@@ -77,6 +77,8 @@ class AttackRules(ABC):
     persistent_damage: bool
     #: The flat check that ends a persistent damage after the creature takes it (PF2e DC 15).
     persistent_flat_dc: int
+    #: An attack may be magical, which matters to resistances (5e: resistance to nonmagical damage).
+    magical_attacks: bool
 
     @property
     @abstractmethod
@@ -132,8 +134,11 @@ class AttackRules(ABC):
         critical: bool = False,
         nonlethal: bool = False,
         save: str | None = None,
+        magical: bool = False,
     ) -> tuple[DamageOutcome, Token]:
-        """Apply damage; `save` is the outcome of the target's save against it (`SaveRules.damage_save`)."""
+        """Apply damage; `save` is the outcome of the target's save against it (`SaveRules.damage_save`);
+        `magical`: the damage comes from a magical attack (it gets past 5e resistance to nonmagical
+        damage)."""
 
     @abstractmethod
     def split_persistent(

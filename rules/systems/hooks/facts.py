@@ -52,6 +52,8 @@ class SystemFacts(ABC):
     #: A dying creature makes death saving throws counted as successes and failures (5e); PF2e counts
     #: the dying value instead.
     has_death_saves: bool
+    #: The system's damage types, for pickers (a persistent damage's type).
+    damage_types: tuple[str, ...]
 
     @abstractmethod
     def default_reach(self, size: str) -> int:
@@ -60,6 +62,21 @@ class SystemFacts(ABC):
     @abstractmethod
     def condition_choices(self) -> tuple[tuple[str, bool], ...]:
         """The conditions a token can be given, as (name, valued), in the rules' order."""
+
+    @abstractmethod
+    def condition_names(self) -> frozenset[str]:
+        """Every condition name a token may carry in this system: `condition_choices`, their other
+        spellings, and the marks the engine itself puts on tokens (``took-cover``, ``dodging`` …)."""
+
+    @property
+    @abstractmethod
+    def bundled_spells(self) -> str:
+        """The file name of the system's bundled spell list (in ``assets/``; empty: none is bundled)."""
+
+    @property
+    @abstractmethod
+    def bundled_bestiary(self) -> str:
+        """The file name of the system's bundled bestiary (in ``assets/``; empty: none is bundled)."""
 
     @abstractmethod
     def blank_creature(self) -> Creature:

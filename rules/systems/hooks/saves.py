@@ -29,6 +29,11 @@ class SaveRules(ABC):
         """The modifiers the creature's conditions put on `save` (a canonical save name)."""
 
     @abstractmethod
+    def save_modifier(self, token: Token, save: str) -> int | None:
+        """The creature's own modifier to `save` (a canonical save name) before conditions and cover, as the
+        ``save`` query reads it; None when the creature has no value for it."""
+
+    @abstractmethod
     def automatic_save_failures(self, token: Token, save: str) -> list[str]:
         """Why `token` fails `save` whatever it rolls (5e: paralyzed, stunned … on Strength and Dexterity
         saves); empty when nothing makes it fail."""

@@ -122,6 +122,9 @@ class Pathfinder2e(RuleSystem):
     fixed_options_note = "Pathfinder 2e always alternates 5/10-ft diagonals and always has flanking."
     sheet = table.SHEET
     has_death_saves = False
+    damage_types = table.DAMAGE_TYPES
+    bundled_spells = ""  # no PF2e spell list is bundled (the Foundry pf2e spells are import samples only)
+    bundled_bestiary = ""  # no PF2e bestiary is bundled
     # ---- checks: degrees of success and typed situational bonuses; no advantage; no contests (an opposed
     # roll is a check against the other's DC); a passive value is the statistic's DC
     uses_degrees = True
@@ -135,6 +138,7 @@ class Pathfinder2e(RuleSystem):
     minimum_damage = 1
     persistent_damage = True
     persistent_flat_dc = persistent.FLAT_DC
+    magical_attacks = False
     melee_knock_out = False
     # ---- saves: basic saves; cover helps Reflex
     default_area_save = "reflex"
@@ -181,6 +185,10 @@ class Pathfinder2e(RuleSystem):
     def condition_choices(self) -> tuple[tuple[str, bool], ...]:
         """The conditions a token can be given, as (name, valued)."""
         return table.condition_choices()
+
+    def condition_names(self) -> frozenset[str]:
+        """The conditions table with its older names (``flat-footed``), ``dead`` and the engine's marks."""
+        return table.condition_names()
 
     def blank_creature(self) -> Creature:
         """A starting point for a new creature."""
@@ -322,7 +330,9 @@ class Pathfinder2e(RuleSystem):
         critical: bool = False,
         nonlethal: bool = False,
         save: str | None = None,
+        magical: bool = False,
     ) -> tuple[DamageOutcome, Token]:
+        """`magical` changes nothing in PF2e (its resistances have no nonmagical qualifier here)."""
         if save is not None and save not in DEGREES:
             raise QueryError("bad value", f"'basic_save' must be one of {', '.join(DEGREES)}, got {save!r}")
         require_hp(target)
@@ -354,6 +364,13 @@ class Pathfinder2e(RuleSystem):
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The typed modifiers the creature's conditions put on `save`."""
         return table.save_condition_modifiers(token, save)
+
+    def save_modifier(self, token: Token, save: str) -> int | None:
+        """The token's listed save total (``saves``); None when it lists none."""
+        try:
+            return checks.base_modifier(token, save)
+        except checks.MissingStatistic:
+            return None
 
     def automatic_save_failures(self, token: Token, save: str) -> list[str]:
         return []
