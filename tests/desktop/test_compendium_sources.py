@@ -6,9 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from desktop.window.library import CreatureLibrary
-
 from desktop.docks.compendium_dock import CompendiumDock
+from desktop.docks.library import CreatureLibrary
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop.dialogs.condition_editor import ConditionEditor
 from PySide6.QtCore import Qt
 
+from desktop.docks.condition_editor import ConditionEditor
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
 from rules.model.scene import PersistentDamage, Token
