@@ -17,7 +17,7 @@ from rules.model.fog import Fog
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 
 #: The scene format version this code reads into values and writes (`rules.io.scene_json`).
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
 TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
 #: Worse kinds win when a cell is listed twice.
@@ -63,8 +63,12 @@ class Options:
 
 @dataclass(frozen=True, slots=True)
 class TerrainCell:
+    """One square's terrain. `damage`: what entering it deals (hazardous terrain, ``"1d6 fire"``; None
+    when it deals nothing)."""
+
     cell: Cell
     kind: str
+    damage: str | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -147,6 +151,24 @@ class PersistentDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class Shield:
+    """A shield the creature carries: its circumstance bonus to AC when raised (PF2e Raise a Shield), its
+    hardness and hit points (PF2e Shield Block: the damage is reduced by the hardness, the shield and the
+    creature each take the rest), and its maximum HP (= `hp` unless given)."""
+
+    ac: int = 2
+    hardness: int = 0
+    hp: int = 0
+    max_hp: int | None = None
+
+    @property
+    def broken(self) -> bool:
+        """PF2e: a shield at half its HP or less is broken (it gives no bonus); 0 HP destroys it."""
+        top = self.max_hp if self.max_hp is not None else self.hp
+        return top > 0 and self.hp <= top // 2
+
+
+@dataclass(frozen=True, slots=True)
 class TokenLight:
     """Light carried by a creature, centred on its space (radii in feet; dim ≥ bright)."""
 
@@ -207,7 +229,17 @@ class Token:
     elevation: int = 0
     #: Light the creature carries, centred on its space.
     light: TokenLight | None = None
+    #: 5e: the attacks one Attack action makes (Extra Attack: 2).
+    attacks_per_action: int = 1
+    #: The shield it carries (PF2e Raise a Shield, Shield Block), or None.
+    shield: Shield | None = None
+    #: Creature traits the rules read, lower case (``ignores difficult terrain``, ``hover``,
+    #: ``water breathing``…).
+    traits: tuple[str, ...] = ()
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    def has_trait(self, name: str) -> bool:
+        return name.lower() in self.traits
 
     def skill(self, name: str) -> int | None:
         return dict(self.skills).get(name.lower())
@@ -377,6 +409,11 @@ class Scene:
         result: GridRules = self.cached("grid_rules", build)
         return result
 
+    def terrain_damage(self, cell: Cell) -> str | None:
+        """What entering `cell` deals (the first listed entry with a ``damage``), or None."""
+        table: dict[Cell, str] = self.cached("terrain_damage", lambda: _damage_table(self.terrain))
+        return table.get(cell)
+
     def terrain_map(self) -> dict[Cell, str]:
         """Each listed cell's kind; a cell listed twice takes its worst kind."""
 
@@ -401,6 +438,14 @@ class Scene:
     def edit(self, **changes: Any) -> Scene:
         """A copy with `changes` applied and a fresh cache."""
         return replace(self, _cache={}, **changes)
+
+
+def _damage_table(terrain: tuple[TerrainCell, ...]) -> dict[Cell, str]:
+    out: dict[Cell, str] = {}
+    for t in terrain:
+        if t.damage and t.cell not in out:
+            out[t.cell] = t.damage
+    return out
 
 
 def default_options(system: str) -> Options:

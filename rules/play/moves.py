@@ -4,45 +4,66 @@
 square released on). The engine plans the move again from them (`rules.play.planner.MovePlanner`: 5e the
 cheapest legs, PF2e the fewest Strides), refuses it (`Refused`, with the planner's reason) when it is not
 legal this turn, and otherwise moves the token and records the feet, diagonal steps (their parity) and
-actions in the one ledger that applies: the encounter's turn ledger on the token's own turn, else free mode's
-ledger (`rules.model.encounter.FreeMovement`). A free move (the GM's) places the token without any rule.
+movement actions in the creature's one turn ledger (`rules.play.economy.record_move`: the encounter's on
+its own turn, free mode's outside an encounter). `max_actions` caps the movement actions the move may take
+(the query command's ``play`` move: one Stride in PF2e, no Dash in 5e). A free move (the GM's) places the
+token without any rule.
+
 A creature that moves by the rules from its place ends its Take Cover (`rules.systems.support_actions`).
+Hazardous terrain (`rules.geometry.hazards`) deals its damage, rolled by the command's die source, through
+the creature's system each time the move enters it.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from rules import dice as dice_rolls
+from rules.dice import DieSource
 from rules.geometry.coords import Cell
+from rules.geometry.hazards import entered
 from rules.model.scene import Token
 from rules.model.state import GameState
-from rules.play.command import Outcome, Refused, logged
+from rules.play.command import Outcome, Refused
+from rules.play.economy import budget_for as economy_budget
+from rules.play.economy import record_move as ledger_move
 from rules.play.effects import put_token
+from rules.play.planner import MovePlan, MovePlanner
+from rules.systems import system_for
+from rules.systems.damage import DamageEntry
+from rules.systems.economy import MoveBudget
 from rules.systems.support_actions import TOOK_COVER, take_cover_ends
-from rules.play.planner import Budget, MovePlan, MovePlanner, encounter_budget, turn_budget
+from rules.systems.turn_rolls import MissingRoll
 
 
-def budget_for(state: GameState, token: Token) -> Budget:
-    """The token's budget now: the running encounter's turn ledger on its own turn (actions left, movement
-    spent, diagonal parity), else free mode's ledger."""
-    turn = state.encounter.own_turn(token.id) if state.encounter is not None else None
-    if turn is None:
-        return turn_budget(state.scene, token, state.free.of(token.id))
-    return encounter_budget(state.scene, token, turn)
+def _rng() -> DieSource:
+    return random.Random()
 
 
-def planner_for(state: GameState, token: Token) -> MovePlanner:
+def budget_for(state: GameState, token: Token, mode: str = "walk") -> MoveBudget:
+    """The token's movement budget now (`rules.play.economy.budget_for`): its turn ledger on its own turn
+    (actions left, movement spent, diagonal parity), free mode's outside an encounter."""
+    return economy_budget(state, token, mode)
+
+
+def planner_for(state: GameState, token: Token, max_actions: int | None = None) -> MovePlanner:
     """A planner for `token` in `state` (a drag keeps one while the state doesn't change)."""
-    return MovePlanner(state.scene, token, budget_for(state, token), state.reactions_used)
+    budget = budget_for(state, token)
+    if max_actions is not None:
+        budget = budget.capped(max_actions)
+    return MovePlanner(state.scene, token, budget, state.reactions_used)
 
 
-def plan_move(state: GameState, token: Token, stops: Sequence[Cell]) -> MovePlan:
+def plan_move(
+    state: GameState, token: Token, stops: Sequence[Cell], max_actions: int | None = None
+) -> MovePlan:
     """The move through `stops` (waypoints, then the end square); searched exhaustively when illegal, so
     the problem is exact."""
     if not stops:
         raise Refused("a move needs at least the square it ends on")
-    planner = planner_for(state, token)
+    planner = planner_for(state, token, max_actions)
     plan = planner.plan(stops[:-1], stops[-1])
     if not plan.legal:
         plan = planner.plan(stops[:-1], stops[-1], exhaustive=True)
@@ -62,19 +83,38 @@ def move_log(label: str, plan: MovePlan) -> str:
 
 
 def record_move(state: GameState, token_id: str, feet: int, diagonals: int, actions: int = 0) -> GameState:
-    """Add a move's feet, diagonal steps and actions to the ledger that applies (see the module)."""
-    enc = state.encounter
-    turn = enc.own_turn(token_id) if enc is not None else None
-    if enc is not None and turn is not None:
-        turn = replace(
-            turn,
-            movement_spent=turn.movement_spent + feet,
-            diagonals=turn.diagonals + diagonals,
-            actions=max(0, turn.actions - actions),
+    """Add a move's feet, diagonal steps and actions to the creature's ledger (see the module)."""
+    return ledger_move(state, token_id, feet, diagonals, actions)
+
+
+def hazard_damage(
+    state: GameState, token_id: str, path: Sequence[Cell], rng: DieSource
+) -> tuple[GameState, list[str]]:
+    """The damage of every hazardous square the move along `path` entered (see the module docstring),
+    rolled with `rng` and dealt through the scene's system. Raises `Refused` for a roll not given."""
+    token = state.scene.token(token_id)
+    if token is None:
+        return state, []
+    hits = entered(state.scene, replace(token, cell=path[0]), path)
+    lines: list[str] = []
+    system = system_for(state.scene)
+    for hit in hits:
+        token = state.scene.token(token_id)
+        if token is None or token.hp is None or token.has_condition("dead"):
+            break
+        try:
+            rolled = dice_rolls.roll(hit.damage, rng)
+        except MissingRoll as exc:
+            raise Refused(f"hazardous terrain at {cell_text(hit.cell)} ({hit.damage}): {exc}") from None
+        entries = [DamageEntry(max(0, amount), kind) for kind, amount in rolled.by_type().items()]
+        outcome, after = system.damage(token, entries)
+        state, ended = put_token(state, after)
+        lines.append(
+            f"  {token.label} enters hazardous terrain at {cell_text(hit.cell)}: {rolled.render()}, "
+            f"takes {outcome.total} (HP {outcome.hp}, {outcome.state})"
         )
-        return replace(state, encounter=replace(enc, turn=turn))
-    spent = state.free.of(token_id).plus(feet, diagonals, actions)
-    return replace(state, free=state.free.with_spent(token_id, spent))
+        lines += ["  " + e for e in ended]
+    return state, lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +127,10 @@ class MoveToken:
     merge_key: object | None = None
     #: PF2e Step: one square, one action, no Reactive Strike (`MovePlanner.plan_step`); no waypoints
     step: bool = False
+    #: The most movement actions the move may take (None: whatever the turn has left).
+    max_actions: int | None = None
+    #: Rolls hazardous terrain's damage.
+    dice: DieSource = field(default_factory=_rng, compare=False)
 
     @property
     def label(self) -> str:
@@ -103,11 +147,13 @@ class MoveToken:
             if end == token.cell:
                 return Outcome(state)
             scene = state.scene.replace_token(replace(token, cell=end))
-            return logged(state.with_scene(scene), f"{token.label} is placed at {cell_text(end)} (free move)")
+            return Outcome(
+                state.with_scene(scene), (f"{token.label} is placed at {cell_text(end)} (free move)",)
+            )
         if self.step:
             plan = planner_for(state, token).plan_step(end)
         else:
-            plan = plan_move(state, token, self.waypoints)
+            plan = plan_move(state, token, self.waypoints, self.max_actions)
         if not plan.legal:
             raise Refused(f"Can't {'Step' if self.step else 'move'} {token.label} there: {plan.problem}")
         if not plan.moved:
@@ -118,4 +164,5 @@ class MoveToken:
         lines = [move_log(token.label, plan)]
         if token.has_condition(TOOK_COVER) and not moved.has_condition(TOOK_COVER):
             lines.append(f"{token.label} moved: Take Cover ends")
-        return Outcome(state, (*lines, *ended), plan)
+        state, hurt = hazard_damage(state, token.id, plan.path, self.dice)
+        return Outcome(state, (*lines, *ended, *hurt), plan)

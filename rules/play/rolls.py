@@ -35,7 +35,7 @@ from rules.play.command import Outcome, Refused, logged
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome, attack_distance
 from rules.systems.dnd5e import checks as dnd
-from rules.systems.dnd5e.advantage import Reason
+from rules.systems.dnd5e.advantage import Reason as Reason
 from rules.systems.dnd5e.attack import AttackResult, with_extra_reasons
 from rules.systems.dnd5e.conditions import ABILITY_NAMES
 from rules.systems.dnd5e.editions import edition as edition_named

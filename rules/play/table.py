@@ -2,13 +2,22 @@
 
 An attack is resolved once, inside `AttackRoll.apply`, by the scene's rule system with the dice the command
 carries; the outcome is the command's `Outcome.detail`, which the attack dialog shows, and its explanation
-rows go to the log. The attack counts toward the attacker's multiple attack penalty on its own turn
-(`rules.play.turns.record_attack`).
+rows go to the log. What it costs is the turn economy's (`rules.play.economy`):
+
+* on the attacker's turn (free mode included) it is a Strike (PF2e: an action, and it counts toward the
+  multiple attack penalty) or an attack of the Attack action (5e: the first takes the action, which allows
+  `Token.attacks_per_action` attacks); `offhand` makes it 5e two-weapon fighting's bonus-action attack;
+* outside its turn in an encounter it is a reaction (an opportunity attack, Reactive Strike, a readied
+  Strike — which keeps the multiple attack penalty it had when readied); refused without one;
+* `free` is the GM's override: nothing is spent or refused.
+
+Help and Aid waiting for the attacker's roll against this target change it (`rules.play.support`), and a
+hidden attacker gives itself away after the attack, hit or miss (`rules.systems.stealth.attack_reveals`:
+5e 2014 l.116 / 2024 l.575; PF2e a hidden or undetected creature that Strikes becomes observed).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from rules.dice import RollResult
@@ -17,17 +26,19 @@ from rules.model.areas import PlacedArea, with_area, without_area
 from rules.model.scene import PersistentDamage, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
-from rules.play.edits import ResetMovement
+from rules.play.economy import charge, charge_reaction, ledger_for
 from rules.play.effects import put_token
 from rules.play.explain import attack_headline, attack_lines, damage_lines, outcome_word, save_line
-from rules.play.history import Entry
 from rules.play.rolls import Situational, situational_attack, spend_for_roll
-from rules.play.turns import knocked_out_move, record_attack
+from rules.play.support import take_supports
+from rules.play.turns import knocked_out_move
 from rules.saves import SaveResult
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e.advantage import Reason
+from rules.systems.economy import Act
 from rules.systems.pf2e import persistent as persistent_rules
+from rules.systems.stealth import attack_reveals
 from rules.systems.support_actions import TOOK_COVER, take_cover_ends
 
 # ----------------------------------------------------------------------------------------------- areas
@@ -113,10 +124,29 @@ class AttackRoll:
     #: A reroll of the attack that had these dice: spends a Hero Point / Heroic Inspiration, keeps `d20`,
     #: and doesn't count as another attack.
     reroll_of: tuple[int, ...] | None = None
+    #: 5e two-weapon fighting: the bonus-action attack with a second light melee weapon.
+    offhand: bool = False
+    #: The GM's override: the attack costs nothing and the turn refuses nothing.
+    free: bool = False
 
     @property
     def label(self) -> str:
-        return "Reroll attack" if self.reroll_of is not None else "Attack roll"
+        if self.reroll_of is not None:
+            return "Reroll attack"
+        return "Off-hand attack" if self.offhand else "Attack roll"
+
+    def charged(self, state: GameState, attacker: Token, attack_name: str) -> tuple[GameState, int, str]:
+        """The state after the attack's cost (see the module docstring), the attack number it has, and a
+        note for the log ("reaction", "readied Strike", ""). Raises `Refused`."""
+        attack = attacker.attack(attack_name)
+        act = Act("offhand" if self.offhand else "strike", attack=attack, name=attack_name)
+        if state.is_turn_of(attacker.id):
+            number = ledger_for(state, attacker.id).next_attack_number
+            return charge(state, attacker.id, act, free=self.free), number, ""
+        state, readied = charge_reaction(state, attacker.id, act, free=self.free)
+        if readied is not None:
+            return state, readied.attack_number or 1, "readied action"
+        return state, 1, "reaction"
 
     def apply(self, state: GameState) -> Outcome:
         scene = state.scene
@@ -129,43 +159,65 @@ class AttackRoll:
         if attack is None:
             raise Refused(f"{attacker.label} has no attack named {self.attack_name!r}")
         rerolled = self.reroll_of is not None
-        number = self.attack_number or max(1, state.attack_number(attacker.id) - (1 if rerolled else 0))
         system = system_for(scene)
+        note = ""
+        if rerolled:
+            number = self.attack_number or max(1, state.attack_number(attacker.id) - 1)
+            charged = state
+        else:
+            charged, counted, note = self.charged(state, attacker, attack.name)
+            number = self.attack_number or counted
         dice = self.d20 if len(self.d20) > 1 else self.d20 * 2  # one typed die: both of a 5e pair
         after, _spender, spent, spend_lines = spend_for_roll(
-            state, attacker, inspiration=self.inspiration, reroll_of=self.reroll_of, new=dice
+            charged, attacker, inspiration=self.inspiration, reroll_of=self.reroll_of, new=dice
         )
+        helped: tuple[Situational, ...] = ()
+        help_reasons: tuple[Reason, ...] = ()
+        help_lines: tuple[str, ...] = ()
+        if not rerolled:
+            after, helped, help_reasons, help_lines = take_supports(after, attacker.id, target.id)
         try:
             result = system.attack(
                 scene, attacker, target, attack, dice, attack_number=number, nonlethal=self.nonlethal
             )
             result = situational_attack(
-                scene, attacker, target, attack, result, bonuses=self.bonuses, reasons=(*self.reasons, *spent)
+                scene,
+                attacker,
+                target,
+                attack,
+                result,
+                bonuses=(*self.bonuses, *helped),
+                reasons=(*self.reasons, *spent, *help_reasons),
             )
         except QueryError as exc:
             raise Refused(str(exc)) from None
-        head = attack_headline(attacker, target, attack.name, number, system.attack_actions > 0)
-        lines = (f"{head}: {outcome_word(result)}", *("  " + b for b in attack_lines(result)), *spend_lines)
-        state = after if rerolled else record_attack(after, attacker.id)
+        head = attack_headline(attacker, target, attack.name, number, system.attack_penalty(2, False) != 0)
+        if note:
+            head += f" ({note})"
+        elif self.offhand:
+            head += " (off-hand, bonus action)"
+        lines = (
+            f"{head}: {outcome_word(result)}",
+            *("  " + b for b in attack_lines(result)),
+            *spend_lines,
+            *help_lines,
+        )
+        state = after
         state, cover_lines = attack_ends_take_cover(state, attacker.id)
-        return Outcome(state, (*lines, *cover_lines), result)
+        state, reveal_lines = attack_reveals_attacker(state, attacker.id)
+        return Outcome(state, (*lines, *cover_lines, *reveal_lines), result)
 
 
-def free_attack_number(entries: Sequence[Entry], token_id: str) -> int:
-    """Out of an encounter: the number of `token_id`'s next attack "this turn" — 1 + its attacks (rerolls
-    not counted) since its free-mode turn last ended (`ResetMovement` for it or for everyone: "End turn" /
-    "New round") or an encounter started or ended; `entries` are the history's applied steps, oldest first,
-    so an undone attack no longer counts. The attack dialog's default; the GM can pick another."""
-    count = 0
-    for entry in reversed(entries):
-        cmd = entry.command
-        if (entry.before.encounter is None) != (entry.after.encounter is None):
-            break
-        if isinstance(cmd, ResetMovement) and (cmd.token_ids is None or token_id in cmd.token_ids):
-            break
-        if isinstance(cmd, AttackRoll) and cmd.attacker_id == token_id and cmd.reroll_of is None:
-            count += 1
-    return count + 1
+def attack_reveals_attacker(state: GameState, attacker_id: str) -> tuple[GameState, tuple[str, ...]]:
+    """A hidden (PF2e: or undetected) attacker is seen after its attack, hit or miss (see the module)."""
+    token = state.scene.token(attacker_id)
+    if token is None:
+        return state, ()
+    after = attack_reveals(state.scene.system, token)
+    if after == token:
+        return state, ()
+    state, ended = put_token(state, after)
+    return state, (f"  {token.label} attacked: it is no longer hidden", *ended)
 
 
 def attack_ends_take_cover(state: GameState, attacker_id: str) -> tuple[GameState, tuple[str, ...]]:

@@ -16,6 +16,7 @@ from rules.model.grid_rules import GridRules
 from rules.model.scene import Attack, Scene, Token
 from rules.systems import board
 from rules.systems.damage import DamageEntry, DamageOutcome
+from rules.systems.economy import TurnEconomy
 from rules.systems.modifiers import Modifier
 from rules.systems.table import ActionResult, ActionSpec, CheckRow, ContestOutcome, CreatureSheet
 
@@ -86,21 +87,6 @@ class RuleSystem(Protocol):
     @property
     def has_delay(self) -> bool:
         """Turn economy: a creature may Delay (PF2e)."""
-        ...
-
-    @property
-    def ready_actions(self) -> int:
-        """Actions a Ready takes."""
-        ...
-
-    @property
-    def attack_actions(self) -> int:
-        """Actions one attack takes on the attacker's turn (PF2e a Strike: 1; 5e attacks are counted only)."""
-        ...
-
-    @property
-    def strides(self) -> bool:
-        """Movement is counted in Strides of one action each (PF2e), not feet then Dash (5e)."""
         ...
 
     @property
@@ -381,6 +367,11 @@ class RuleSystem(Protocol):
         ...
 
     def turn_budget(self, token: Token) -> TurnBudget: ...
+
+    @property
+    def economy(self) -> TurnEconomy:
+        """The turn economy: what a turn gives and what each act costs (`rules.systems.economy`)."""
+        ...
 
     def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent: ...
 

@@ -36,6 +36,7 @@ from rules.systems.dnd5e import table
 from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
 from rules.systems.dnd5e.attack import AttackResult, attack_roll
+from rules.systems.dnd5e.economy import ECONOMY_2014, ECONOMY_2024, DnD5eEconomy
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
 from rules.systems.modifiers import Modifier
 from rules.systems.support_actions import dodge_applies
@@ -102,13 +103,8 @@ def board_reasons(
 @dataclass(frozen=True, slots=True)
 class DnD5e:
     edition: Edition
-    #: Turn economy (`rules.play.turns`): no Delay; Ready takes the action; the Attack action's attacks
-    #: are counted but spend no further action.
+    #: Turns (`rules.play.turns`): no Delay. What each act costs is the turn economy's (`economy`).
     has_delay: bool = False
-    ready_actions: int = 1
-    attack_actions: int = 0
-    #: Moves spend feet of movement, then the Dash action (`rules.play.planner.Budget`).
-    strides: bool = False
     initiative_text: str = "D&D 5e: initiative is a Dexterity check."
     #: Table defaults (see `rules.systems.base.RuleSystem`).
     default_speed: int = 30
@@ -344,6 +340,12 @@ class DnD5e:
     def initiative_tiebreak(self, token: Token) -> tuple[int, ...]:
         """Ties: the higher modifier first; then the GM's order (the order given)."""
         return (-self.initiative_modifier(token),)
+
+    @property
+    def economy(self) -> DnD5eEconomy:
+        """An action, a bonus action, movement and a reaction; the Attack action, two-weapon fighting and
+        the spell rules of the edition (`rules.systems.dnd5e.economy`)."""
+        return ECONOMY_2024 if self.edition.year >= 2024 else ECONOMY_2014
 
     def turn_budget(self, token: Token) -> TurnBudget:
         """An action, a bonus action, a reaction and the creature's speed; nothing if incapacitated."""

@@ -37,6 +37,7 @@ from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import dying, table
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.degrees import DEGREES, degree
+from rules.systems.pf2e.economy import ECONOMY, Pf2eEconomy
 from rules.systems.pf2e.strike import (
     MAX_RANGE_INCREMENTS,
     StrikeResult,
@@ -87,12 +88,8 @@ def critical_formula(formula: Formula, attack: Attack) -> Formula:
 @dataclass(frozen=True, slots=True)
 class Pathfinder2e:
     name: str = "pf2e"
-    #: Turn economy (`rules.play.turns`): Delay exists; Ready takes 2 actions; a Strike takes 1 action.
+    #: Turns (`rules.play.turns`): Delay exists. What each act costs is the turn economy's (`economy`).
     has_delay: bool = True
-    ready_actions: int = 2
-    attack_actions: int = 1
-    #: How a move is counted: each Stride takes an action (`rules.play.planner.Budget`).
-    strides: bool = True
     #: How the system uses the grid (`rules.model.grid_rules`; geometry reads it from `Scene.rules`).
     grid: GridRules = PF2E_GRID
     #: Short name for the window, and what initiative is.
@@ -303,6 +300,11 @@ class Pathfinder2e:
     def initiative_tiebreak(self, token: Token) -> tuple[int, ...]:
         """On a tie the adversary goes first: creatures that aren't PCs before PCs."""
         return (1 if token.pc else 0,)
+
+    @property
+    def economy(self) -> Pf2eEconomy:
+        """Three actions and a reaction, every action's cost (`rules.systems.pf2e.economy`)."""
+        return ECONOMY
 
     def turn_budget(self, token: Token) -> TurnBudget:
         """3 actions and 1 reaction; quickened +1, slowed N / stunned N −N; none if it can't act."""

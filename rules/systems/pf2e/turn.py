@@ -98,11 +98,23 @@ def frightened_drops(token: Token) -> tuple[Token, Lines]:
     return after, (text,)
 
 
-def end_of_turn(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
-    """See the module docstring."""
+def negative_effects(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
+    """Steps 1 and 2 of the end of turn: the persistent damage and the flat checks to end it — the
+    negative effects a Delay brings forward (Player Core 416, l.511)."""
     if dying.is_dead(token):
         return token, ()
     token, a = take_persistent(token, rolls)
     token, b = flat_checks(token, rolls)
+    return token, (*a, *b)
+
+
+def end_of_turn(token: Token, rolls: TurnRolls, *, negatives_done: bool = False) -> tuple[Token, Lines]:
+    """See the module docstring. `negatives_done`: the creature Delayed this turn, so its persistent
+    damage and flat checks already happened (`negative_effects`); only the rest of the end of turn runs."""
+    if dying.is_dead(token):
+        return token, ()
+    a: Lines = ()
+    if not negatives_done:
+        token, a = negative_effects(token, rolls)
     token, c = frightened_drops(token)
-    return token, (*a, *b, *c)
+    return token, (*a, *c)
