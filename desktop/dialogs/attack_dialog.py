@@ -64,6 +64,7 @@ from rules.play.rolls import (
     situational_attack,
     spending,
 )
+from rules.play.support import effects as support_effects
 from rules.play.table import AttackRoll, DealDamage
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome
@@ -460,8 +461,9 @@ class AttackDialog(QDialog):
         result = system_for(scene).attack(
             scene, attacker, target, attack, d20, attack_number=self.attack_number.value()
         )
-        bonuses = tuple(b for b in self.situational(roll=False) if not b.dice)
-        reasons = self.reasons()
+        waiting_bonuses, waiting_reasons = support_effects(self.doc.state, attacker.id, target.id)
+        bonuses = (*(b for b in self.situational(roll=False) if not b.dice), *waiting_bonuses)
+        reasons = (*self.reasons(), *waiting_reasons)  # a Help or Aid waiting for this roll
         if self.inspiration.isChecked():  # the command spends it; the preview shows its advantage
             reasons += (Reason(ADVANTAGE, f"{attacker.label} spends inspiration"),)
         try:

@@ -63,16 +63,14 @@ class BasicAction:
         if token is None:
             raise Refused(f"no token with id {self.token_id!r}")
         system = system_for(state.scene)
-        if self.key not in {a.key for a in system.actions(token)} and self.key not in FREE_KEYS:
-            offered = ", ".join(a.key for a in system.actions(token))
-            raise Refused(f"{token.label} can't {self.label.lower()} now (it can: {offered})")
+        act = act_for(self.key)
+        scene = state.scene
+        if act is not None:
+            state = charge(state, token.id, act, free=self.free)  # the economy refuses in words first
         try:
-            result = system.resolve_action(state.scene, token, self.key, self.dice)
+            result = system.resolve_action(scene, token, self.key, self.dice)
         except (ValueError, LookupError) as exc:
             raise Refused(str(exc)) from None
-        act = act_for(self.key)
-        if act is not None:
-            state = charge(state, token.id, act, free=self.free)
         lines = list(result.lines)
         for changed in result.tokens:
             state, ended = put_token(state, changed)

@@ -360,8 +360,17 @@ class RollCheck:
         state, _after, spent, lines = spend_for_roll(
             state, token, inspiration=self.inspiration, reroll_of=self.reroll_of, new=self.d20
         )
-        result = self.resolve(state.scene, token, spent)
-        return Outcome(state, (*check_lines(token, self.kind, result, self.bonuses), *lines), result)
+        roll = self
+        if self.kind == "check" and self.reroll_of is None:
+            # a Help (5e) or an Aid (PF2e) waiting for this creature's next check changes it
+            from rules.play.support import take_supports
+
+            state, helped, help_reasons, help_lines = take_supports(state, token.id, None, "check")
+            roll = replace(self, bonuses=(*self.bonuses, *helped))
+            spent = [*spent, *help_reasons]
+            lines = [*lines, *help_lines]
+        result = roll.resolve(state.scene, token, spent)
+        return Outcome(state, (*check_lines(token, self.kind, result, roll.bonuses), *lines), result)
 
 
 def check_word(result: CheckOutcome) -> str:

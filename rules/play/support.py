@@ -40,6 +40,14 @@ def pending(
     return tuple(out)
 
 
+def effects(
+    state: GameState, ally: str, target: str | None, roll: str = "attack"
+) -> tuple[tuple[Situational, ...], tuple[Reason, ...]]:
+    """What the waiting supports would give `ally`'s `roll`, without using them (a dialog's preview)."""
+    _state, bonuses, reasons, _lines = take_supports(state, ally, target, roll)
+    return bonuses, reasons
+
+
 def take_supports(
     state: GameState, ally: str, target: str | None, roll: str = "attack"
 ) -> tuple[GameState, tuple[Situational, ...], tuple[Reason, ...], tuple[str, ...]]:

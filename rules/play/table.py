@@ -140,6 +140,11 @@ class AttackRoll:
         note for the log ("reaction", "readied Strike", ""). Raises `Refused`."""
         attack = attacker.attack(attack_name)
         act = Act("offhand" if self.offhand else "strike", attack=attack, name=attack_name)
+        if self.offhand and not state.is_turn_of(attacker.id) and not self.free:
+            raise Refused(
+                f"{attacker.label}'s two-weapon attack is a bonus action, taken on its own turn (not as a "
+                "reaction)"
+            )
         if state.is_turn_of(attacker.id):
             number = ledger_for(state, attacker.id).next_attack_number
             return charge(state, attacker.id, act, free=self.free), number, ""

@@ -53,7 +53,7 @@ from rules.model.scene import PersistentDamage, Scene, Token
 from rules.model.state import GameState
 from rules.model.turn_ledger import Readied, TurnLedger
 from rules.play.command import Outcome, Refused, logged
-from rules.play.economy import charge, economy_of, ledger_for, reaction_problem
+from rules.play.economy import charge, charge_reaction, economy_of, ledger_for, reaction_problem
 from rules.play.effects import put_token
 from rules.systems import RuleSystem, initiative, support_actions, system_for
 from rules.systems.economy import Act, NotAllowed
@@ -247,6 +247,22 @@ def start_encounter(
         "Initiative: "
         + ", ".join(f"{_label(state, c.token_id)} {c.initiative} ({c.d20}{c.modifier:+d})" for c in order)
     ]
+    state = replace(state, encounter=Encounter(order), free=state.free.reset())
+    state, more = begin_turn(state, rng)
+    return state, lines + more
+
+
+def start_in_order(state: GameState, token_ids: Sequence[str], rng: DieSource) -> tuple[GameState, list[str]]:
+    """Begin an encounter with the creatures in the order given (no initiative roll: the GM's order, or
+    the query command's ``play``), and the first creature's turn in round 1. Raises `Refused` for an unknown
+    or repeated token id."""
+    if len(set(token_ids)) != len(token_ids):
+        raise Refused("an initiative order lists each creature once")
+    for tid in token_ids:
+        _token(state, tid)
+    n = len(token_ids)
+    order = tuple(Combatant(tid, 0, n - i) for i, tid in enumerate(token_ids))
+    lines = ["Initiative (in the order given): " + ", ".join(_label(state, t) for t in token_ids)]
     state = replace(state, encounter=Encounter(order), free=state.free.reset())
     state, more = begin_turn(state, rng)
     return state, lines + more
@@ -550,6 +566,22 @@ def use_reaction(state: GameState, token_id: str) -> tuple[GameState, list[str]]
     return state, [f"{_label(state, token_id)} uses {what}"]
 
 
+def use_readied(state: GameState, token_id: str) -> tuple[GameState, list[str]]:
+    """`token_id` takes its readied action as a reaction (5e Ready; a PF2e readied action): its reaction
+    and the readied action are spent. Refused without a readied action waiting, or without a reaction
+    (`rules.play.economy.charge_reaction`)."""
+    ledger = ledger_for(state, token_id)
+    if ledger.readied is None:
+        raise Refused(
+            f"it isn't {_label(state, token_id)}'s turn and it has no readied action: outside its turn a "
+            "creature acts only with a reaction"
+        )
+    trigger = ledger.readied.trigger
+    state, _readied = charge_reaction(state, token_id)
+    what = f" ({trigger})" if trigger else ""
+    return state, [f"{_label(state, token_id)} takes its readied action{what} as its reaction"]
+
+
 def record_attack(state: GameState, token_id: str) -> GameState:
     """Count an attack by `token_id` on its own turn (a Strike's action and the multiple attack penalty);
     nothing outside its turn or when its turn has no action left for it (the economy refuses)."""
@@ -607,6 +639,16 @@ def StartEncounter(
 
     def step(gs: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
         return start_encounter(gs, rng, token_ids=ids, rolls=typed)
+
+    return EncounterStep("Start encounter", step, dice or _rng())
+
+
+def BeginInOrder(token_ids: Sequence[str], dice: DieSource | None = None) -> EncounterStep:
+    """Start an encounter in the order given (`start_in_order`)."""
+    ids = tuple(token_ids)
+
+    def step(gs: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+        return start_in_order(gs, ids, rng)
 
     return EncounterStep("Start encounter", step, dice or _rng())
 
@@ -685,6 +727,11 @@ def Ready(
         return ready(gs, token_id, trigger, rng, action=action, end=end, free=free)
 
     return EncounterStep("Ready an action", step, dice or _rng())
+
+
+def UseReadied(token_id: str) -> EncounterStep:
+    """`token_id` takes its readied action as its reaction (`use_readied`)."""
+    return EncounterStep("Readied action", lambda gs, _rng: use_readied(gs, token_id))
 
 
 def UseReaction(token_id: str) -> EncounterStep:

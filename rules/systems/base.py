@@ -140,6 +140,11 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def critical_doubles_total(self) -> bool:
+        """A critical hit doubles the rolled damage total (PF2e), rather than the dice (5e)."""
+        ...
+
+    @property
     def minimum_damage(self) -> int:
         """Damage of a hit is at least this (PF2e 1)."""
         ...

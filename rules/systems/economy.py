@@ -63,6 +63,19 @@ ACT_KINDS: tuple[str, ...] = (
 )
 
 
+#: Acts whose name isn't their kind in title case.
+ACT_WORDS: dict[str, str] = {
+    "strike": "a Strike",
+    "offhand": "a two-weapon attack",
+    "raise-shield": "Raise a Shield",
+    "prepare-aid": "preparing to Aid",
+    "seek": "Seek / Search",
+    "up": "moving up",
+    "down": "moving down",
+    "cast": "a spell",
+}
+
+
 class NotAllowed(ValueError):
     """The economy refuses an act; the message is one sentence naming the rule."""
 
@@ -96,7 +109,8 @@ class Act:
 
     @property
     def words(self) -> str:
-        return self.name or self.kind.replace("-", " ")
+        """The act in words for a refusal: its `name`, else the action's name (``Drop Prone``)."""
+        return self.name or ACT_WORDS.get(self.kind, self.kind.replace("-", " ").title())
 
 
 class MoveBudget(Protocol):

@@ -230,7 +230,12 @@ def test_pf2e_overlay_counts_strides_not_feet_over_speed() -> None:
     # third is 45 ft away but 3 Strides, not ceil(45 / 25) = 2; the floor square after it fits the 3rd Stride
     scene = ascii_scene("A^^^.")
     a = token(scene, "A")
-    assert overlay_bands(scene, a, ledger_after(scene, a)) == {Cell(1, 0): 1, Cell(2, 0): 2, Cell(3, 0): 3, Cell(4, 0): 3}
+    assert overlay_bands(scene, a, ledger_after(scene, a)) == {
+        Cell(1, 0): 1,
+        Cell(2, 0): 2,
+        Cell(3, 0): 3,
+        Cell(4, 0): 3,
+    }
     planner = MovePlanner(scene, a, ledger_after(scene, a))
     plan = planner.plan([], Cell(3, 0))
     assert plan.steps == (15, 15, 15) and plan.actions == 3 and plan.legal
@@ -274,7 +279,9 @@ def test_pf2e_drag_takes_the_fewest_strides_then_the_fewest_feet() -> None:
 
 def test_pf2e_a_leg_after_a_waypoint_continues_the_stride_it_is_in() -> None:
     scene = ascii_scene(DETOUR)
-    plan = MovePlanner(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"))).plan([Cell(1, 0)], Cell(4, 0))
+    plan = MovePlanner(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"))).plan(
+        [Cell(1, 0)], Cell(4, 0)
+    )
     # from [1, 0] with 5 ft of the first Stride used, straight on is 15 | 15 + 10 (2 Strides in all); the
     # diagonal way 5 + 20 | 10 would be cheaper for a fresh Stride but fills this one: 5 + 5 | 20 | 10
     assert plan.steps == (5, 15, 15, 10) and plan.actions == 2

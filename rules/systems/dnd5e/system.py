@@ -113,6 +113,7 @@ class DnD5e:
     area_save_rule: str = "Save for half: a success halves the damage (rounded down)"
     attack_d20s: int = 2
     minimum_damage: int = 0
+    critical_doubles_total: bool = False
     flanking_effect: str = "advantage"
     fixed_options_note: str = ""
     #: Names for pickers (see `title`): the game and its title; the game's bundled demo encounter.

@@ -105,6 +105,7 @@ class Pathfinder2e:
     )
     attack_d20s: int = 1
     minimum_damage: int = 1
+    critical_doubles_total: bool = True
     #: What flanking does to the target, in words.
     flanking_effect: str = "off-guard −2 AC"
     #: Why some scene options can't be changed (empty when the table may choose them all).
