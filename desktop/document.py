@@ -17,9 +17,9 @@ from PySide6.QtCore import QObject, Signal
 
 from rules.model.areas import PlacedArea
 from rules.model.encounter import Encounter
-from rules.model.turn_ledger import FreeTurns
 from rules.model.scene import Scene
 from rules.model.state import GameState
+from rules.model.turn_ledger import FreeTurns
 from rules.play.command import Command, Refused
 from rules.play.history import Entry, History
 

@@ -29,8 +29,8 @@ from desktop.map.items.walls_layer import WallsLayer
 from rules.model.scene import Background, Scene, Token
 from rules.model.state import GameState
 from rules.play.moves import budget_for
-from rules.systems import system_for
 from rules.play.planner import footprint_bands, overlay_bands
+from rules.systems import system_for
 
 MARGIN_CELLS = 4
 #: Opacity of the overlays that aren't the focus (see `MapScene.faded_kinds`).

@@ -9,9 +9,9 @@ import pytest
 from desktop.document import Document
 from rules.geometry.coords import Cell, Point
 from rules.io.scene_json import scene_to_json
-from rules.model.turn_ledger import FreeTurns, TurnLedger
 from rules.model.scene import Wall
 from rules.model.state import GameState
+from rules.model.turn_ledger import FreeTurns, TurnLedger
 from rules.play.edits import (
     AddTokens,
     AddWalls,

@@ -21,11 +21,11 @@ from rules.geometry.movement import move_context, path_cost
 from rules.model.scene import Scene, Token
 from rules.play.planner import (
     MovePlanner,
+    budget_of,
     fewest_strides_path,
+    ledger_after,
     overlay_bands,
     stride_field,
-    budget_of,
-    ledger_after,
 )
 from rules.systems.pf2e.economy import TURN_ACTIONS
 from tests.rules.ascii_maps import ascii_scene, wall

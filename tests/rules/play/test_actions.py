@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from rules.geometry.coords import Cell
-from rules.model.state import GameState
 from rules.dice import ScriptedDice
+from rules.geometry.coords import Cell
 from rules.model.scene import Attack
+from rules.model.state import GameState
 from rules.play.actions import ActionReport, Aid, Help, Maneuver, PointOut, PrepareAid, Seek, Sneak
 from rules.play.command import Refused
 from rules.play.economy import ledger_for

@@ -21,8 +21,8 @@ from rules.io.state_json import (
 from rules.model.areas import PlacedArea
 from rules.model.effects import END, Effect, Ends
 from rules.model.state import GameState
-from rules.play.moves import record_move
 from rules.play.economy import ledger_for
+from rules.play.moves import record_move
 from rules.play.turns import (
     delay,
     has_reaction,

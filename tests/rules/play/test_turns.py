@@ -16,10 +16,10 @@ from rules.model.effects import Effect, Ends
 from rules.model.scene import PersistentDamage
 from rules.model.state import GameState
 from rules.play.command import Refused
+from rules.play.economy import ledger_for
 from rules.play.effects import EditConditions
 from rules.play.moves import MoveToken
 from rules.play.table import ApplyDamage
-from rules.play.economy import ledger_for
 from rules.play.turns import (
     Delay,
     NextTurn,
