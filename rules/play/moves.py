@@ -35,7 +35,6 @@ from rules.systems import system_for
 from rules.systems.damage import DamageEntry
 from rules.systems.economy import MoveBudget
 from rules.systems.support_actions import TOOK_COVER, take_cover_ends
-from rules.systems.turn_rolls import MissingRoll
 
 
 def _rng() -> DieSource:
@@ -104,7 +103,7 @@ def hazard_damage(
             break
         try:
             rolled = dice_rolls.roll(hit.damage, rng)
-        except MissingRoll as exc:
+        except ValueError as exc:  # a die the command's source doesn't give (`rules.dice.NoDice`)
             raise Refused(f"hazardous terrain at {cell_text(hit.cell)} ({hit.damage}): {exc}") from None
         entries = [DamageEntry(max(0, amount), kind) for kind, amount in rolled.by_type().items()]
         outcome, after = system.damage(token, entries)

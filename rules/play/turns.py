@@ -165,7 +165,7 @@ def _turn_rules(
     (`rules.systems.support_actions.at_turn`). Raises `Refused` when a roll is missing."""
     enc = _enc(state)
     given = rolls or TurnRolls()
-    if given.rng is None:
+    if given.rng is None and not isinstance(rng, dice.NoDice):
         given = replace(given, rng=rng)
     try:
         scene, timed, lines = at_moment(
@@ -472,7 +472,7 @@ def delay(
     token = _token(state, tid)
     state = charge(state, tid, Act("delay"), free=free)
     given = rolls or TurnRolls()
-    if given.rng is None:
+    if given.rng is None and not isinstance(rng, dice.NoDice):
         given = replace(given, rng=rng)
     economy = economy_of(state)
     try:

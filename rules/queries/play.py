@@ -40,7 +40,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.dice import ScriptedDice
+from rules.dice import NoDice, ScriptedDice
 from rules.errors import QueryError
 from rules.geometry.coords import Cell
 from rules.model.scene import Scene
@@ -57,7 +57,7 @@ from rules.queries import _fields as f
 from rules.queries import query
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
-from rules.systems.turn_rolls import MissingRoll, TurnRolls
+from rules.systems.turn_rolls import TurnRolls
 
 #: Steps that are one of the system's basic actions (`BasicAction`).
 BASIC_KINDS: tuple[str, ...] = (
@@ -93,17 +93,6 @@ KINDS: tuple[str, ...] = (
     "cast",
     "end-turn",
 )
-
-
-class NoDice:
-    """A die source that never rolls: the query command is given its dice. Asking it for one raises
-    `MissingRoll` (the step is refused naming what was missing)."""
-
-    def __init__(self, what: str = "a die roll") -> None:
-        self.what = what
-
-    def randint(self, a: int, b: int) -> int:
-        raise MissingRoll("dice", f"{self.what} needs a die (d{b}) that the step doesn't give")
 
 
 class StepRefused(Exception):
@@ -496,8 +485,8 @@ def run_steps(scene: Scene, order: list[str], steps: list[Any]) -> tuple[GameSta
             run.last_end = last_end  # a refused step changes nothing
             run.answers.append({"ok": False, "refused": str(exc)})
             continue
-        if kind != "end-turn":
-            run.last_end = None
+        if kind != "end-turn" and actor == current:
+            run.last_end = None  # the creature whose turn began has acted: its turn can't be put back
         answer: dict[str, Any] = {"ok": True, "log": run.lines}
         if extra:
             answer.update(extra)
