@@ -84,9 +84,10 @@ def main(argv: list[str] | None = None) -> int:
 
     apply_theme(app)
     window = MainWindow(autosave=not headless)
-    if headless:  # no modal dialogs offscreen: errors go to standard error, an imported map is PF2e
-        window.files.show_error = lambda title, text: print(f"fivefoot: {title}: {text}", file=sys.stderr)
-        window.files.ask_system = lambda _path: DEFAULT_SYSTEM
+    if headless:  # no modal box offscreen: messages go to standard error, an imported map is PF2e
+        window.files.answer_without_asking(
+            args.system or DEFAULT_SYSTEM, lambda text: print(f"fivefoot: {text}", file=sys.stderr)
+        )
     opened = False
     if args.file is not None:
         # --system answers the "which rules?" question an imported map asks

@@ -139,7 +139,7 @@ def _walk(doc: Any, source: str) -> None:
     max_int, max_text = _MAX_INT, MAX_TEXT_CHARS
     while stack:
         value, trail, depth = stack.pop()
-        if depth > MAX_JSON_DEPTH:
+        if depth >= MAX_JSON_DEPTH:  # the document itself is the first level
             raise _fail(source, _trail_path(trail), f"is nested more than {MAX_JSON_DEPTH} levels deep")
         is_dict = type(value) is dict or isinstance(value, dict)
         items: Any = value.items() if is_dict else enumerate(value)
@@ -176,12 +176,24 @@ def _walk(doc: Any, source: str) -> None:
                 )
 
 
+def _number_text(value: float) -> str:
+    """A number as a person writes it: whole numbers in full, others with the digits that tell them apart
+    from a limit (``-1000000.5``, never ``-1e+06``)."""
+    if not math.isfinite(value):
+        return str(value)
+    if float(value).is_integer() and abs(value) < 1e18:
+        return str(int(value))
+    if abs(value) < 1e15:
+        return f"{value:.6f}".rstrip("0").rstrip(".")
+    return f"{value:.6g}"
+
+
 def _bound(source: str, path: str, value: float | None, lo: float, hi: float, unit: str = "") -> None:
     if value is None:
         return
     if not (lo <= value <= hi) or (isinstance(value, float) and not math.isfinite(value)):
-        shown = f"{value:g}" if isinstance(value, float) else str(value)
-        raise _fail(source, path, f"{shown}{unit} is outside the allowed range {lo:g}..{hi:g}{unit}")
+        shown, low, high = _number_text(value), _number_text(lo), _number_text(hi)
+        raise _fail(source, path, f"{shown}{unit} is outside the allowed range {low}..{high}{unit}")
 
 
 def check_scene(scene: Any, source: str = "") -> None:
@@ -213,10 +225,10 @@ def check_scene(scene: Any, source: str = "") -> None:
         _bound(source, "background.offset[0]", bg.offset.x, -MAX_STAT, MAX_STAT)
         _bound(source, "background.offset[1]", bg.offset.y, -MAX_STAT, MAX_STAT)
     for i, tok in enumerate(scene.tokens):
-        _check_token(tok, f"tokens[{i}]", source)
+        check_token(tok, f"tokens[{i}]", source)
 
 
-def _check_token(tok: Any, where: str, source: str) -> None:
+def check_token(tok: Any, where: str, source: str) -> None:
     _bound(source, f"{where}.reach", tok.reach, 0, MAX_REACH_FEET, " ft")
     _bound(source, f"{where}.speed", tok.speed, 0, MAX_SPEED_FEET, " ft")
     for name in (

@@ -55,7 +55,13 @@ from desktop.window.recent import add_recent, recent_files
 from rules.errors import SceneError
 from rules.io import fivefoot_file
 from rules.io.autosave import AutosaveStore, PendingRestore
-from rules.io.safe_write import FileChangedError, FileStamp, ReadOnlyFileError, file_stamp
+from rules.io.safe_write import (
+    FileChangedError,
+    FileStamp,
+    ReadOnlyFileError,
+    file_stamp,
+    sweep_stale_temps,
+)
 from rules.model.scene import Scene, new_scene
 from rules.model.state import GameState
 from rules.systems import DEFAULT_SYSTEM
@@ -124,7 +130,6 @@ class FileController(QObject):
         self._autosaved: GameState | None = None
         if autosave:
             store = AutosaveStore(data_dir())
-            store.journal_fsync_interval = None  # `_sync_journal` runs from a timer: commits never wait
             try:
                 store.start_session()
                 self.store = store
@@ -207,7 +212,7 @@ class FileController(QObject):
             return
         journal = self.store.journal(self.doc.path)
         if journal is not None:
-            journal.sync()
+            journal.request_sync()  # the fsync runs on the journal's own thread
 
     def _tell_autosave_problem(self, problem: str, off: bool = False) -> None:
         """Tell the user (once, in a dialog) that autosave is off or failing; always on the status bar."""
@@ -295,11 +300,23 @@ class FileController(QObject):
         self.doc.load(opened.state, keep_path, opened.base_dir, opened.images, problems=opened.problems)
         self._disk_stamp = file_stamp(keep_path) if keep_path is not None else None
         add_recent(path)
+        sweep_stale_temps(path.parent)  # a save killed earlier may have left its temporary file here
         self.recent_changed.emit()
         self.message.emit(f"Opened {path.name}")
         if opened.warnings:
             self._tell_picture_problems(path, opened.warnings)
         return True
+
+    def answer_without_asking(self, system: str, report: Callable[[str], None]) -> None:
+        """Headless runs (``--screenshot``) never open a modal box: errors and warnings go to `report`, an
+        imported map takes `system`'s rules, unsaved changes are discarded, a pending autosave waits, and a
+        file changed on disk is not overwritten."""
+        self.show_error = lambda title, text: report(f"{title}: {text}")
+        self.show_warning = lambda title, text: report(f"{title}: {text}")
+        self.ask_unsaved = lambda: "discard"
+        self.ask_restore = lambda _item, _index, _count: "later"
+        self.ask_overwrite_changed = lambda _path: False
+        self.ask_system = lambda _path: system
 
     def _tell_picture_problems(self, path: Path, warnings: tuple[str, ...]) -> None:
         shown = list(warnings[:MAX_WARNINGS_SHOWN])

@@ -42,6 +42,7 @@ from desktop.map.scene import MapScene
 from desktop.map.tools import TOOL_SPECS, Tool
 from desktop.map.view import MapView
 from desktop.player_view import PlayerScreenFeatures
+from desktop.table.features import TableHostFeatures
 from desktop.window.drops import dropped_paths
 from desktop.window.file_controller import FileController
 from desktop.window.table import TableFeatures
@@ -111,6 +112,7 @@ class MainWindow(QMainWindow):
         self._make_status_bar()
         self.compendium = CompendiumFeatures.install(self)
         self.player_screen = PlayerScreenFeatures.install(self)
+        self.table_host = TableHostFeatures.install(self, resume=autosave)
 
         self.doc.title_changed.connect(self._update_title)
         self.doc.history_changed.connect(self._update_history_actions)
@@ -626,6 +628,7 @@ class MainWindow(QMainWindow):
             return
         self.tool.cancel()
         self.files.shutdown()
+        self.table_host.shutdown()
         event.accept()
 
     def open_path(self, path: Path) -> bool:

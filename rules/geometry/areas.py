@@ -234,7 +234,8 @@ def _creator(scene: Scene, spec: AreaSpec) -> Token | None:
         return None
     tok = scene.token(spec.token_id)
     if tok is None:
-        raise QueryError("unknown token", f"no token with id {spec.token_id!r} in this scene")
+        shown = spec.token_id if len(spec.token_id) <= 60 else spec.token_id[:59] + "…"
+        raise QueryError("unknown token", f"no token with id {shown!r} in this scene")
     return tok
 
 

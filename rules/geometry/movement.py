@@ -23,6 +23,11 @@ legal iff every square's step is):
   wall or running along one does not (so a door half a square off the grid lines can be walked through
   straight). Grid-aligned walls are crossed properly by every step they stop, so the table is built from
   a fast per-wall sign test and only steps a wall merely touches go through the full cluster test.
+- Divided squares (**Ruling**, issue 23): a square whose centre lies on a blocking wall — inside the wall,
+  or where two blocking walls meet, not at a wall's free end — is divided by it. Steps into and out of its
+  centre each only touch the wall, but together they cross it (in on one side, out on the other), so no
+  step may enter such a square (a creature already standing there may leave it). A 45° corner wall through
+  square centres, common in Dungeondraft maps, so stops a path exactly as a wall on the grid lines would.
 - Corners: a diagonal square step is illegal when either of the two squares beside it (orthogonal
   neighbours of its start) is impassable, or when a blocking wall touches the corner point the step passes
   through (exact test). Creatures' spaces never block a corner.
@@ -168,6 +173,15 @@ def point_on_segment(px: float, py: float, ax: float, ay: float, bx: float, by: 
     return _orient(ax, ay, bx, by, px, py) == 0
 
 
+def _near_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> bool:
+    """True when point p lies on the segment a-b within `EPS` (the tolerance of the line tests in
+    `rules.geometry.sight`, which treat such a point as touched: imported walls are written in decimals)."""
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0.0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+    return math.hypot(ax + t * dx - px, ay + t * dy - py) <= EPS * max(1.0, math.sqrt(length2))
+
+
 def _cells_near_segment(
     ax: float, ay: float, bx: float, by: float, w: int, h: int
 ) -> Iterator[tuple[int, int]]:
@@ -207,6 +221,7 @@ class GridTables:
     kind: bytes  # terrain code per cell: FLOOR, DIFFICULT, GREATER, IMPASSABLE
     wall_step: bytes  # per step entry: 1 when a blocking wall crosses the centre segment or its corner
     corner_wall: frozenset[int]  # corner points (Y * (width + 1) + X) that a blocking wall touches
+    split: frozenset[int]  # cells whose centre lies on a blocking wall (not at a free end): never entered
     step_ok: tuple[
         bytes, ...
     ]  # per direction, per cell: 0xFF when a 1-square step is legal ignoring creatures
@@ -261,13 +276,17 @@ def _build_grid_tables(scene: Scene) -> GridTables:
     bad: set[int] = set()
     wall_step = bytearray(n_cells * 8)
     corners: set[int] = set()
+    #: cell index → the blocking walls whose closed segment holds the cell's centre (as their index)
+    on_centre: dict[int, list[int]] = {}
     unsure: set[int] = set()  # step entries a wall touches without crossing it: decided below
-    for wall in scene.walls:
+    for wall_no, wall in enumerate(scene.walls):
         if not wall.blocks_movement:
             continue
         ax, ay, bx, by = wall.a.x, wall.a.y, wall.b.x, wall.b.y
         near = set(_cells_near_segment(ax, ay, bx, by, w, h))
         for cx, cy in near:
+            if _near_segment(cx + 0.5, cy + 0.5, ax, ay, bx, by):
+                on_centre.setdefault(cy * w + cx, []).append(wall_no)
             for cxx, cyy in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1)):
                 key = cyy * (w + 1) + cxx
                 if key not in corners and point_on_segment(cxx, cyy, ax, ay, bx, by):
@@ -330,6 +349,22 @@ def _build_grid_tables(scene: Scene) -> GridTables:
             bad.add(e)
             bad.add(back)
 
+    # Divided squares: a centre inside a blocking wall, or where blocking walls meet, is on the wall's line;
+    # a path through it would enter on one side and leave on the other, so no step may enter the square.
+    # A wall that only *ends* at the centre (a free end) divides nothing.
+    split: set[int] = set()
+    for idx, numbers in on_centre.items():
+        px, py = idx % w + 0.5, idx // w + 0.5
+        ends = (scene.walls[numbers[0]].a, scene.walls[numbers[0]].b)
+        if len(numbers) > 1 or not any(math.hypot(p.x - px, p.y - py) <= EPS for p in ends):
+            split.add(idx)
+    for idx in split:
+        x, y = idx % w, idx // w
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            sx, sy = x - dx, y - dy
+            if 0 <= sx < w and 0 <= sy < h:
+                bad.add((sy * w + sx) * 8 + d)
+
     # off the grid
     for x in range(w):
         for y, ds in ((0, (5, 6, 7)), (h - 1, (1, 2, 3))):
@@ -356,7 +391,15 @@ def _build_grid_tables(scene: Scene) -> GridTables:
     masks = [bytearray(b"\xff") * n_cells for _ in range(8)]
     for e in bad:
         masks[e & 7][e >> 3] = 0
-    return GridTables(w, h, bytes(kind), bytes(wall_step), frozenset(corners), tuple(bytes(m) for m in masks))
+    return GridTables(
+        w,
+        h,
+        bytes(kind),
+        bytes(wall_step),
+        frozenset(corners),
+        frozenset(split),
+        tuple(bytes(m) for m in masks),
+    )
 
 
 def _alternating(scene: Scene) -> bool:
@@ -769,6 +812,9 @@ class MoveContext:
         for x, y in squares:  # each square's own step may not end on an impassable square
             if g.kind[(y + dy) * w + x + dx] == IMPASSABLE:
                 return f"enters impassable terrain at [{x + dx}, {y + dy}]"
+        for x, y in squares:  # nor on a square a wall divides
+            if (y + dy) * w + x + dx in g.split:
+                return f"enters [{x + dx}, {y + dy}], which a wall divides (the wall runs through its centre)"
         for x, y in squares:
             if not (0 <= x < w and 0 <= y < h):
                 continue

@@ -26,9 +26,9 @@ token move writes one token.
 
 Durability: each entry is written with one unbuffered ``write`` (it is in the operating system as soon as
 `Journal.append` returns, so it survives the process being killed); `os.fsync` (which survives a power cut)
-runs at most every `FSYNC_INTERVAL` seconds on append, and `Journal.sync` flushes the rest. The app passes
-``fsync_interval=None`` (no fsync on append, so a commit never waits for the disk) and calls `Journal.sync`
-from a timer half a second after a change instead.
+runs on a background thread at most every `FSYNC_INTERVAL` seconds after an append (`Journal.request_sync`),
+so a commit never waits for the disk; `Journal.sync` fsyncs on the caller's thread (closing does too). The
+app also requests a sync from a timer half a second after a change.
 
 Reading (`read_journal`) tolerates a crash mid-write: a last line without its ``\\n`` is dropped, and so
 is everything from the first line that is not a valid entry. `replay` applies entries over a scene.
@@ -40,6 +40,7 @@ import contextlib
 import hashlib
 import json
 import os
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -403,6 +404,9 @@ class Journal:
     """The journal file of one document's snapshot (see the module docstring).
 
     `start` begins a new journal for a snapshot (truncating the old one); `append` adds one change.
+    fsyncs never run on the caller's thread unless it asks (`sync`): a due fsync (`fsync_interval`) or
+    `request_sync` hands the work to one background thread, which makes durable every entry written
+    before it began. The entries themselves are in the operating system as soon as `append` returns.
     """
 
     def __init__(self, path: str | Path, fsync_interval: float | None = FSYNC_INTERVAL) -> None:
@@ -410,9 +414,15 @@ class Journal:
         self.fsync_interval = fsync_interval
         self._fd: int | None = None
         self._n = 0
+        #: entries made durable by the last fsync (`_n` when nothing waits)
+        self._synced = 0
         self._last_sync = 0.0
-        self._unsynced = False
         self.base: str | None = None
+        self._lock = threading.Lock()  # guards the descriptor against close while an fsync runs
+        self._wake = threading.Condition()
+        self._wanted = False
+        self._worker: threading.Thread | None = None
+        self._stopping = False
 
     @property
     def started(self) -> bool:
@@ -425,8 +435,8 @@ class Journal:
 
     @property
     def needs_sync(self) -> bool:
-        """True when entries were written since the last fsync."""
-        return self._unsynced
+        """True when entries were written since the last fsync began."""
+        return self._synced < self._n
 
     def start(self, base: str, file: str = "") -> None:
         """Begin an empty journal for the snapshot whose `base_id` is `base` (its file name `file`)."""
@@ -444,9 +454,9 @@ class Journal:
             raise
         self._fd = fd
         self._n = 0
+        self._synced = 0
         self.base = base
         self._last_sync = time.monotonic()
-        self._unsynced = False
 
     def append(self, old: Scene | GameState, new: Scene | GameState) -> bool:
         """Append the change from `old` to `new`; False when nothing changed (nothing written)."""
@@ -462,23 +472,59 @@ class Journal:
         line = json.dumps({"n": self._n + 1, "d": diff}, separators=(",", ":"), ensure_ascii=False)
         _write_all(self._fd, (line + "\n").encode("utf-8", "surrogatepass"))
         self._n += 1
-        self._unsynced = True
         if self.fsync_interval is not None and time.monotonic() - self._last_sync >= self.fsync_interval:
-            self.sync()
+            self.request_sync()
+
+    def request_sync(self) -> None:
+        """Have the background thread fsync what was appended (returns at once)."""
+        if self._fd is None or not self.needs_sync:
+            return
+        self._last_sync = time.monotonic()
+        with self._wake:
+            self._wanted = True
+            if self._worker is None:
+                self._stopping = False
+                self._worker = threading.Thread(target=self._run, name="journal-fsync", daemon=True)
+                self._worker.start()
+            self._wake.notify()
 
     def sync(self) -> None:
-        """fsync what was appended (durable against a power cut, not just a crash of the app)."""
-        if self._fd is not None and self._unsynced:
+        """fsync what was appended, now, on this thread (durable against a power cut)."""
+        self._fsync()
+        self._last_sync = time.monotonic()
+
+    def _fsync(self) -> None:
+        with self._lock:
+            if self._fd is None or self._synced >= self._n:
+                return
+            upto = self._n
             with contextlib.suppress(OSError):
                 os.fsync(self._fd)
-            self._unsynced = False
-            self._last_sync = time.monotonic()
+            self._synced = max(self._synced, upto)
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._wanted and not self._stopping:
+                    self._wake.wait()
+                if self._stopping and not self._wanted:
+                    return
+                self._wanted = False
+            self._fsync()
 
     def close(self) -> None:
+        worker = self._worker
+        if worker is not None:
+            with self._wake:
+                self._stopping = True
+                self._wake.notify()
+            worker.join()
+            self._worker = None
         if self._fd is not None:
-            self.sync()
-            os.close(self._fd)
-            self._fd = None
+            self._fsync()
+            with self._lock:
+                os.close(self._fd)
+                self._fd = None
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -8,8 +8,11 @@ target is either the complete old file or the complete new one:
 - the write fails (disk full, crash, exception while writing): the target is untouched and the temporary
   file is removed;
 - the process dies before the rename: the target is untouched; a stray ``.ff-*.tmp`` may stay behind
-  (`TEMP_PREFIX`; a short fixed-length name, so that a target name of up to 255 bytes can be saved),
-  and the next save in that folder removes it once it is an hour old (`sweep_stale_temps`);
+  (`TEMP_PREFIX`; a short fixed-length name, so that a target name of up to 255 bytes can be saved).
+  A save holds an exclusive lock on its temporary file until the rename (``flock`` on POSIX; on Windows
+  an open file can't be deleted), so the next save in that folder, or the app's next start
+  (`sweep_stale_temps`), removes every temporary file of ours that nobody holds — a killed save's,
+  however young — and never one another running save is writing;
 - after the rename: the target is the new file and ``NAME.bak`` the one before.
 
 Refusals, each an `OSError` with a clear message and the old file intact: a read-only target
@@ -46,6 +49,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+try:
+    import fcntl
+except ImportError:  # Windows: no flock (an open file can't be deleted there)
+    fcntl = None  # type: ignore[assignment]
+
 from rules.io.images import data_uri, embedded_name
 from rules.io.scene_json import scene_to_json
 from rules.io.state_json import state_to_document
@@ -57,9 +65,9 @@ UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 #: Temporary files are ``.ff-<12 hex>.tmp`` beside the target (19 characters whatever the target's name).
 TEMP_PREFIX = ".ff-"
 TEMP_SUFFIX = ".tmp"
-#: A temporary file of ours older than this (by its inode change time) was left by a save that was killed;
-#: the next save in its folder removes it.
-STALE_TEMP_SECONDS = 3600.0
+#: A temporary file of ours is only looked at once it is this old (by its inode change time): a save
+#: creates its file and locks it within this time.
+STALE_TEMP_SECONDS = 2.0
 _TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"[0-9a-f]{12}" + re.escape(TEMP_SUFFIX))
 _NAME_MAX = 255
 
@@ -177,7 +185,7 @@ def atomic_write_bytes(
         raise FileChangedError(
             errno.EEXIST, "the file changed on disk since it was opened or last saved", str(target)
         )
-    tmp = _write_temp(folder, data, old_mode)
+    tmp, lock = _write_temp(folder, data, old_mode)
     try:
         if keep_backup and old_stat is not None:
             _make_backup(target)
@@ -186,13 +194,16 @@ def atomic_write_bytes(
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    finally:
+        os.close(lock)
     _fsync_folder(folder)
     sweep_stale_temps(folder)
 
 
 def sweep_stale_temps(folder: str | Path, older_than: float | None = None) -> int:
-    """Remove temporary files a killed save left in `folder` (ours by name, older than `older_than`
-    seconds, default `STALE_TEMP_SECONDS`, by inode change time). Returns how many were removed."""
+    """Remove temporary files a killed save left in `folder`: ours by name, older than `older_than`
+    seconds (default `STALE_TEMP_SECONDS`, by inode change time) and locked by no running save (see the
+    module docstring). Returns how many were removed."""
     limit = STALE_TEMP_SECONDS if older_than is None else older_than
     now = time.time()
     removed = 0
@@ -205,12 +216,36 @@ def sweep_stale_temps(folder: str | Path, older_than: float | None = None) -> in
             continue
         try:
             st = entry.stat(follow_symlinks=False)
-            if stat.S_ISREG(st.st_mode) and now - st.st_ctime > limit:
+            if stat.S_ISREG(st.st_mode) and now - st.st_ctime > limit and _abandoned(entry.path):
                 os.unlink(entry.path)
                 removed += 1
         except OSError:
             continue
     return removed
+
+
+def _lock(fd: int) -> None:
+    """Hold an exclusive lock on the open file `fd` until it is closed (POSIX ``flock``; elsewhere the
+    open file itself can't be deleted by another process)."""
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+def _abandoned(path: str) -> bool:
+    """True when no running save holds the temporary file at `path` (POSIX: its lock can be taken)."""
+    if fcntl is None:
+        return True  # Windows: unlinking a file another process has open fails, and the sweep skips it
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return True
 
 
 def atomic_write_text(path: str | Path, text: str, keep_backup: bool = True, encoding: str = "utf-8") -> None:
@@ -222,8 +257,9 @@ def _temp_name(folder: Path) -> Path:
     return folder / f"{TEMP_PREFIX}{secrets.token_hex(6)}{TEMP_SUFFIX}"
 
 
-def _write_temp(folder: Path, data: bytes, mode: int | None) -> Path:
-    """Create a new temporary file beside the target, write, flush and fsync it; return its path."""
+def _write_temp(folder: Path, data: bytes, mode: int | None) -> tuple[Path, int]:
+    """Create a new temporary file beside the target, lock it, write, flush and fsync it; return its path
+    and an open descriptor holding the lock (the caller closes it once the file is renamed)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     while True:
         tmp = _temp_name(folder)
@@ -233,6 +269,8 @@ def _write_temp(folder: Path, data: bytes, mode: int | None) -> Path:
             continue
         break
     try:
+        _lock(fd)
+        lock = os.dup(fd)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -243,7 +281,7 @@ def _write_temp(folder: Path, data: bytes, mode: int | None) -> Path:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    return tmp
+    return tmp, lock
 
 
 def _make_backup(target: Path) -> None:
@@ -256,6 +294,7 @@ def _make_backup(target: Path) -> None:
     if len(os.fsencode(bak.name)) > _NAME_MAX:
         return
     tmp = _temp_name(target.parent)
+    lock: int | None = None
     try:
         try:
             os.link(target, tmp)
@@ -263,8 +302,12 @@ def _make_backup(target: Path) -> None:
             shutil.copy2(target, tmp)
             with open(tmp, "rb+") as f:
                 os.fsync(f.fileno())
+        lock = os.open(tmp, os.O_RDONLY)
+        _lock(lock)
         os.replace(tmp, bak)
     finally:
+        if lock is not None:
+            os.close(lock)
         with contextlib.suppress(OSError):
             os.unlink(tmp)
 

@@ -22,15 +22,16 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from rules.errors import SceneError
-from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell, Point
+from rules.geometry.coords import SIZES, Point
 from rules.io.creature_table import compact_token_json, link_tokens
+from rules.io.json_reader import JsonReader, describe_value
+from rules.io.spell_json import spell_to_json, spells_from_json, uses_from_json, uses_to_json
 from rules.limits import check_document, check_scene
 from rules.model.fog import MAX_SIDE as FOG_MAX_SIDE
 from rules.model.fog import Fog
@@ -57,6 +58,7 @@ from rules.model.scene import (
     Wall,
     default_options,
 )
+from rules.model.spell import NO_USES
 
 FORMAT = "fivefoot.scene"
 #: Top-level keys of the engine's state in a scene file (decoded by `rules.io.state_json`).
@@ -66,115 +68,6 @@ JSON = Any
 
 
 # ------------------------------------------------------------------------------------------ validation
-
-
-class JsonReader:
-    """Typed access to decoded JSON that reports a bad field by its JSON path: each check raises
-    `SceneError(message, path, source)`. A bad value is shown whole in the message, or cut to `shown_chars`
-    characters (strings and numbers) when that is given."""
-
-    def __init__(self, source: str, *, shown_chars: int | None = None) -> None:
-        self.source = source
-        self.shown_chars = shown_chars
-
-    def kind(self, value: JSON) -> str:
-        """How a bad value is named in a message: ``null``, ``the string 'x'``, ``a list`` …"""
-        return describe_value(value, self.shown_chars)
-
-    def fail(self, path: str, message: str) -> SceneError:
-        return SceneError(message, path, self.source)
-
-    def obj(self, value: JSON, path: str) -> dict[str, JSON]:
-        if not isinstance(value, dict):
-            raise self.fail(path, f"expected an object, got {self.kind(value)}")
-        return value
-
-    def lst(self, value: JSON, path: str) -> list[JSON]:
-        if not isinstance(value, list):
-            raise self.fail(path, f"expected a list, got {self.kind(value)}")
-        return value
-
-    def integer(self, value: JSON, path: str, *, lo: int | None = None, hi: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a whole number, got {self.kind(value)}")
-        if isinstance(value, float):
-            if not value.is_integer():
-                raise self.fail(path, f"expected a whole number, got {value!r}")
-            value = int(value)
-        if lo is not None and value < lo:
-            raise self.fail(path, f"{value} is less than {lo}")
-        if hi is not None and value > hi:
-            raise self.fail(path, f"{value} is more than {hi}")
-        return int(value)
-
-    def number(self, value: JSON, path: str) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a number, got {self.kind(value)}")
-        try:
-            result = float(value)
-        except OverflowError:
-            raise self.fail(path, "the number is too large") from None
-        if not math.isfinite(result):
-            raise self.fail(path, f"expected a finite number, got {value!r}")
-        return result
-
-    def string(self, value: JSON, path: str) -> str:
-        if not isinstance(value, str):
-            raise self.fail(path, f"expected a string, got {self.kind(value)}")
-        return value
-
-    def boolean(self, value: JSON, path: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(path, f"expected true or false, got {self.kind(value)}")
-        return value
-
-    def choice(self, value: JSON, path: str, choices: Iterable[str]) -> str:
-        options = tuple(choices)
-        if not isinstance(value, str) or value not in options:
-            shown = repr(value) if isinstance(value, str) else self.kind(value)
-            raise self.fail(path, f"{shown} is not one of {', '.join(options)}")
-        return value
-
-    def cell(self, value: JSON, path: str) -> Cell:
-        items = self.lst(value, path)
-        if len(items) != 2:
-            raise self.fail(path, f"expected [x, y], got a list of {len(items)}")
-        return Cell(self.integer(items[0], f"{path}[0]"), self.integer(items[1], f"{path}[1]"))
-
-    def point(self, value: JSON, path: str) -> Point:
-        items = self.lst(value, path)
-        if len(items) != 2:
-            raise self.fail(path, f"expected [x, y], got a list of {len(items)}")
-        return Point(self.number(items[0], f"{path}[0]"), self.number(items[1], f"{path}[1]"))
-
-    def strings(self, value: JSON, path: str) -> tuple[str, ...]:
-        return tuple(self.string(v, f"{path}[{i}]") for i, v in enumerate(self.lst(value, path)))
-
-
-def describe_value(value: JSON, shown_chars: int | None = None) -> str:
-    """A decoded JSON value in words for an error message (``the number 7``, ``a list``); texts and numbers
-    are cut to `shown_chars` characters. Safe for integers too long to print."""
-
-    def cut(text: str) -> str:
-        if shown_chars is None or len(text) <= shown_chars:
-            return text
-        return text[: shown_chars - 3] + "…"
-
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"the string {cut(value)!r}"
-    if isinstance(value, int) and value.bit_length() > 3000:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    if isinstance(value, (int, float)):
-        return f"the number {cut(repr(value))}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
 
 
 def _extra(raw: Mapping[str, JSON], known: Iterable[str]) -> dict[str, JSON]:
@@ -223,6 +116,10 @@ _TOKEN_KEYS = (
     "senses",
     "elevation",
     "light",
+    "spells",
+    "spell_dc",
+    "spell_attack",
+    "spell_uses",
     "attacks_per_action",
     "shield",
     "traits",
@@ -476,8 +373,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         raise r.fail(f"{path}.id", "is empty")
     cell = r.cell(t["cell"], f"{path}.cell")
     size = r.choice(t.get("size", "medium"), f"{path}.size", SIZES)
-    n = SIZE_SQUARES[size]
-    if not (cell.x >= 0 and cell.y >= 0 and cell.x + n <= grid.width and cell.y + n <= grid.height):
+    if not grid.holds(cell, size):
         raise r.fail(
             f"{path}.cell",
             f"[{cell.x}, {cell.y}] puts this {size} token outside the {grid.width}×{grid.height} grid",
@@ -528,6 +424,12 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         for i, p in enumerate(r.lst(t.get("persistent", []) or [], f"{path}.persistent"))
     )
     light = None if t.get("light") is None else _token_light(r, t["light"], f"{path}.light")
+    spells = spells_from_json(t.get("spells") or [], f"{path}.spells", r.source)
+    spell_uses = (
+        NO_USES
+        if t.get("spell_uses") is None
+        else uses_from_json(t["spell_uses"], f"{path}.spell_uses", r.source)
+    )
     shield = None if t.get("shield") is None else _shield(r, t["shield"], f"{path}.shield")
     traits = tuple(s.strip().lower() for s in r.strings(t.get("traits", []) or [], f"{path}.traits"))
     return Token(
@@ -567,6 +469,10 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         senses=_senses(r, t.get("senses", []) or [], f"{path}.senses"),
         elevation=r.integer(t.get("elevation", 0) or 0, f"{path}.elevation"),
         light=light,
+        spells=spells,
+        spell_dc=opt_int("spell_dc", lo=0),
+        spell_attack=opt_int("spell_attack"),
+        spell_uses=spell_uses,
         attacks_per_action=r.integer(
             t.get("attacks_per_action", 1), f"{path}.attacks_per_action", lo=1, hi=MAX_ATTACKS_PER_ACTION
         ),
@@ -825,6 +731,14 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["elevation"] = t.elevation
     if t.light is not None:
         out["light"] = {"bright": t.light.bright, "dim": t.light.dim}
+    if t.spell_dc is not None:
+        out["spell_dc"] = t.spell_dc
+    if t.spell_attack is not None:
+        out["spell_attack"] = t.spell_attack
+    if t.spells:
+        out["spells"] = [spell_to_json(sp) for sp in t.spells]
+    if not t.spell_uses.empty:
+        out["spell_uses"] = uses_to_json(t.spell_uses)
     if t.attacks_per_action != 1:
         out["attacks_per_action"] = t.attacks_per_action
     if t.shield is not None:

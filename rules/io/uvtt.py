@@ -49,9 +49,10 @@ from rules.io.images import (
     check_image,
     embedded_ref,
 )
+from rules.io.json_reader import JsonReader
 from rules.io.reading import file_error
 from rules.io.safe_read import read_regular_file
-from rules.io.scene_json import FORMAT, JsonReader, scene_from_json
+from rules.io.scene_json import FORMAT, scene_from_json
 from rules.model.scene import FORMAT_VERSION, MAX_GRID_SIDE, Scene
 from rules.model.state import GameState
 

@@ -15,6 +15,7 @@ from typing import Any
 from rules.geometry.coords import SIZE_SQUARES, Cell, Point
 from rules.model.fog import Fog
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
+from rules.model.spell import NO_USES, Spell, SpellUsesLeft
 
 #: The scene format version this code reads into values and writes (`rules.io.scene_json`).
 FORMAT_VERSION = 3
@@ -47,6 +48,11 @@ class Grid:
 
     def contains(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
+
+    def holds(self, cell: Cell, size: str) -> bool:
+        """True when a `size` creature's whole space, top-left at `cell`, is on the grid."""
+        n = SIZE_SQUARES[size]
+        return cell.x >= 0 and cell.y >= 0 and cell.x + n <= self.width and cell.y + n <= self.height
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +235,15 @@ class Token:
     elevation: int = 0
     #: Light the creature carries, centred on its space.
     light: TokenLight | None = None
+    # ---- spells and abilities (query-protocol "Spells and abilities"; `rules.model.spell`)
+    #: The creature's spells and abilities (a breath weapon is an ability).
+    spells: tuple[Spell, ...] = ()
+    #: The DC of its spells and abilities (an ability's own DC wins).
+    spell_dc: int | None = None
+    #: Its spell attack modifier.
+    spell_attack: int | None = None
+    #: Slots, Focus Points and limited uses it has spent.
+    spell_uses: SpellUsesLeft = NO_USES
     #: 5e: the attacks one Attack action makes (Extra Attack: 2).
     attacks_per_action: int = 1
     #: The shield it carries (PF2e Raise a Shield, Shield Block), or None.
@@ -240,6 +255,14 @@ class Token:
 
     def has_trait(self, name: str) -> bool:
         return name.lower() in self.traits
+
+    def spell(self, name: str) -> Spell | None:
+        """The creature's spell or ability named `name` (case and spacing ignored), or None."""
+        want = " ".join(name.lower().replace("-", " ").split())
+        for s in self.spells:
+            if " ".join(s.name.lower().replace("-", " ").split()) == want:
+                return s
+        return None
 
     def skill(self, name: str) -> int | None:
         return dict(self.skills).get(name.lower())

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.model.state import GameState
-from rules.play.command import Command, Outcome
+from rules.play.command import Command, Outcome, Refused
+from rules.play.valid import state_problem
 
 DEFAULT_LIMIT = 500
 
@@ -44,9 +45,14 @@ class History:
 
     def execute(self, command: Command) -> Entry:
         """Apply `command` to the current state. Raises `rules.play.Refused` (nothing changes) when the
-        rules refuse it."""
+        rules refuse it, or when the state it makes could not be saved and opened again
+        (`rules.play.valid.state_problem`: two tokens of one id, a space off the grid, a value past a
+        limit)."""
         before = self.state
         outcome: Outcome = command.apply(before)
+        problem = state_problem(before, outcome.state)
+        if problem is not None:
+            raise Refused(f"{command.label}: {problem}")
         del self._entries[self._cursor :]
         if self._clean is not None and self._clean > self._cursor:
             self._clean = None

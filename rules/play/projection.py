@@ -10,6 +10,10 @@ and optionally `encounter` and `areas`; a bare `Scene` works too) and returns a 
   sees one of its squares now. Never a creature the GM keeps from the players: a token whose ``extra`` has
   ``"gm_only": true`` or that is ``hidden``, ``undetected``, ``unnoticed`` or ``invisible``.
   Hit points only for the party's creatures; conditions only those the players can see on the token.
+* **markers**: the spaces of creatures the party can't see but knows the place of (the system's
+  `located_conditions`: PF2e hidden) — a "?" on the space, with no id, name or anything else of the creature.
+  Creatures with any other hiding condition (undetected, unnoticed, invisible) or ``gm_only`` leave no trace.
+  The party's own creatures are always shown (a hiding PC is hidden from its enemies, not from its friends).
 * **areas**: placed areas, only the squares the players know (seen or explored).
 * **initiative**: the order by name, leaving out every creature the view leaves out; the current creature is
   marked only when it is shown.
@@ -19,7 +23,9 @@ tokens or anything else the GM view alone draws. With fog off (`Scene.fog` None 
 known and every creature not kept from the players is shown.
 
 `PlayerView.to_json()` is the same projection as JSON (masks as base64 bitmaps, as in `rules.model.fog`),
-for a remote player client.
+for a remote player client. What only one player sees, their own character's panel, is
+`rules.play.character_sheet.character_sheet(state, token_id)`; `rules.play.table_events` turns two
+projections into the sentences of the players' shared log.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from rules.geometry.areas import resolve_area
 from rules.geometry.coords import SIZE_SQUARES, Cell
 from rules.geometry.vision import is_party, party_seen
 from rules.model.scene import Scene, Token
+from rules.systems import system_for
 
 BoolMap = npt.NDArray[np.bool_]
 #: Conditions that keep a creature off the player view.
@@ -85,6 +92,13 @@ class ShownArea:
 
 
 @dataclass(frozen=True, slots=True)
+class ShownMarker:
+    """A creature the party can't see but knows the space of (PF2e hidden): only its squares."""
+
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class InitiativeEntry:
     token_id: str
     name: str
@@ -105,6 +119,7 @@ class PlayerView:
     initiative: tuple[InitiativeEntry, ...]
     round: int | None
     background: dict[str, Any] | None
+    markers: tuple[ShownMarker, ...] = ()
 
     @property
     def known(self) -> BoolMap:
@@ -144,14 +159,37 @@ class PlayerView:
                 {"id": a.id, "label": a.label, "colour": a.colour, "cells": [[c.x, c.y] for c in a.cells]}
                 for a in self.areas
             ],
+            "markers": [[[c.x, c.y] for c in m.cells] for m in self.markers],
             "initiative": [{"id": e.token_id, "name": e.name, "current": e.current} for e in self.initiative],
             "round": self.round,
         }
 
 
 def kept_from_players(token: Token) -> bool:
-    """The GM keeps this creature off the player view (``gm_only`` or a hiding condition)."""
-    return bool(token.extra.get("gm_only")) or any(token.has_condition(c) for c in HIDDEN_CONDITIONS)
+    """The GM keeps this creature off the player view (``gm_only``, or a hiding condition on a creature
+    that isn't the party's)."""
+    if token.extra.get("gm_only"):
+        return True
+    return not is_party(token) and any(token.has_condition(c) for c in HIDDEN_CONDITIONS)
+
+
+def located_only(token: Token, located: tuple[str, ...]) -> bool:
+    """A creature kept from the players whose space they still know: a `located` condition and no other
+    reason to keep it off the view (not ``gm_only``, no other hiding condition)."""
+    if token.extra.get("gm_only") or is_party(token):
+        return False
+    hiding = [c for c in HIDDEN_CONDITIONS if token.has_condition(c)]
+    return bool(hiding) and all(c in located for c in hiding)
+
+
+def _space(token: Token, w: int, h: int) -> tuple[Cell, ...]:
+    n = token.side_squares
+    return tuple(
+        Cell(x, y)
+        for y in range(token.cell.y, token.cell.y + n)
+        for x in range(token.cell.x, token.cell.x + n)
+        if 0 <= x < w and 0 <= y < h
+    )
 
 
 def _shown(token: Token) -> ShownToken:
@@ -193,12 +231,20 @@ def player_projection(state: Any) -> PlayerView:
     explored.setflags(write=False)
     known = visible | explored
 
+    located = system_for(scene).located_conditions
     shown: dict[str, ShownToken] = {}
+    markers: list[ShownMarker] = []
     for t in scene.tokens:
         if kept_from_players(t):
+            if located_only(t, located):
+                cells = _space(t, w, h)
+                if cells:
+                    markers.append(ShownMarker(cells))
             continue
         if is_party(t) or not fog_on or _sees_space(visible, t):
             shown[t.id] = _shown(t)
+    # markers in board order, so their order says nothing about the scene's token order
+    markers.sort(key=lambda m: (m.cells[0].y, m.cells[0].x))
 
     areas: list[ShownArea] = []
     for placed in getattr(state, "areas", ()) or ():
@@ -240,4 +286,5 @@ def player_projection(state: Any) -> PlayerView:
         initiative=tuple(initiative),
         round=round_no,
         background=background,
+        markers=tuple(markers),
     )

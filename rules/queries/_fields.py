@@ -15,7 +15,10 @@ LIMIT = 10**9
 
 
 def show(value: Any, limit: int = 60) -> str:
-    """`repr` of a query value for an error message, shortened."""
+    """`repr` of a query value for an error message, shortened (a whole number too long to print is named
+    by its size)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -97,10 +100,10 @@ def point(q: dict[str, Any], name: str) -> Point:
 def token(scene: Scene, q: dict[str, Any], name: str) -> Token:
     token_id = require(q, name)
     if not isinstance(token_id, str):
-        raise QueryError("bad value", f"{name!r} must be a token id (a string), got {token_id!r}")
+        raise QueryError("bad value", f"{name!r} must be a token id (a string), got {show(token_id)}")
     found = scene.token(token_id)
     if found is None:
-        raise QueryError("unknown token", f"no token with id {token_id!r} in this scene")
+        raise QueryError("unknown token", f"no token with id {show(token_id)} in this scene")
     return found
 
 

@@ -20,7 +20,7 @@ from rules.queries import _fields as f
 from rules.queries import query
 from rules.systems import system_for
 from rules.systems.dnd5e import checks as dnd
-from rules.systems.dnd5e.advantage import DISADVANTAGE, Reason
+from rules.systems.dnd5e.advantage import Reason, save_reasons
 from rules.systems.dnd5e.editions import edition as edition_named
 from rules.systems.modifiers import MODIFIER_TYPES, Modifier
 from rules.systems.pf2e import checks as pf2e
@@ -166,9 +166,7 @@ def pf2e_roll(
 
 def _squeezing(tok: Token, kind: str, stat: str) -> list[Reason]:
     """5e: a squeezing creature has disadvantage on Dexterity saves (`dnd5e.movement_actions`)."""
-    if kind == "save" and stat == "dex" and tok.has_condition("squeezing"):
-        return [Reason(DISADVANTAGE, "squeezing")]
-    return []
+    return save_reasons(tok, stat) if kind == "save" else []
 
 
 def dnd_roll(scene: Scene, q: dict[str, Any], tok: Token, kind: str, stat: str) -> dict[str, Any]:

@@ -38,8 +38,8 @@ def _d20(value: Any, name: str) -> int:
     if (
         isinstance(value, bool)
         or not isinstance(value, (int, float))
-        or not float(value).is_integer()
         or not 1 <= value <= 20
+        or not float(value).is_integer()
     ):
         raise QueryError("bad value", f"{name!r} must be a d20 result from 1 to 20, got {f.show(value)}")
     return int(value)

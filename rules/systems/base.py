@@ -15,6 +15,7 @@ from rules.model.creature import Creature
 from rules.model.grid_rules import GridRules
 from rules.model.scene import Attack, Scene, Token
 from rules.systems import board
+from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.economy import TurnEconomy
 from rules.systems.modifiers import Modifier
@@ -215,8 +216,25 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def located_conditions(self) -> tuple[str, ...]:
+        """Conditions of a creature the observers can't see but whose space they know (PF2e hidden: the
+        player view marks the space with a "?"); a creature with another hiding condition vanishes."""
+        ...
+
+    @property
+    def has_death_saves(self) -> bool:
+        """A dying creature makes death saving throws counted as successes and failures (5e); PF2e counts
+        the dying value instead."""
+        ...
+
+    @property
     def cover_save(self) -> str:
         """The save cover helps against (``reflex``, ``dex``)."""
+        ...
+
+    @property
+    def casting(self) -> CastingRules:
+        """How the system casts spells and uses abilities (`rules.systems.casting`)."""
         ...
 
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:

@@ -1,5 +1,6 @@
-"""Benchmark row for the autosave journal (issue 14): appending one token move, beside writing the whole
-autosave snapshot the obvious way."""
+"""Benchmark rows for the autosave journal: appending one token move, beside writing the whole autosave
+snapshot the obvious way (issue 14); and a commit whose fsync is due, beside fsyncing it on the committing
+thread as the journal did before (issue 22: the GUI thread must never wait for the disk)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,48 @@ from rules.io.journal import Journal
 from rules.io.safe_write import atomic_write_bytes
 from rules.model.scene import Scene
 from tests.benchmarks.run import Bench
+
+
+def _moves(scene: Scene) -> tuple[Scene, Scene]:
+    token = next(t for t in scene.tokens if t.size == "medium")
+    x = token.cell.x + 1 if token.cell.x + 2 < scene.grid.width else token.cell.x - 1
+    return scene, scene.replace_token(replace(token, cell=Cell(x, token.cell.y)))
+
+
+def journal_fsync_bench(scene: Scene) -> Bench:
+    """Every commit has its fsync due (`fsync_interval` 0): what the committing thread spends, beside an
+    fsync on that thread after each append."""
+    folder = Path(tempfile.mkdtemp(prefix="fivefoot-bench-"))
+    atexit.register(shutil.rmtree, folder, True)
+    background = Journal(folder / "background.journal", fsync_interval=0.0)
+    background.start("benchmark")
+    inline = Journal(folder / "inline.journal", fsync_interval=None)
+    inline.start("benchmark")
+    atexit.register(background.close)
+    atexit.register(inline.close)
+    here, there = _moves(scene)
+    flip = {"background": False, "inline": False}
+
+    def step(key: str) -> tuple[Scene, Scene]:
+        flip[key] = not flip[key]
+        return (here, there) if flip[key] else (there, here)
+
+    def commit() -> bool:
+        return background.append(*step("background"))
+
+    def commit_and_fsync() -> bool:
+        done = inline.append(*step("inline"))
+        inline.sync()
+        return done
+
+    return Bench(
+        "journal: commit with fsync due (GUI thread)",
+        2.0,
+        commit,
+        commit_and_fsync,
+        "fsync on the committing thread",
+        repeat=15,
+    )
 
 
 def journal_bench(scene: Scene) -> Bench:

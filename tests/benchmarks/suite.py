@@ -315,9 +315,10 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
             "json.loads alone (lower bound)",
         )
     )
-    from tests.benchmarks.journal_bench import journal_bench
+    from tests.benchmarks.journal_bench import journal_bench, journal_fsync_bench
 
     benches.append(journal_bench(pf))
+    benches.append(journal_fsync_bench(pf))
     from tests.benchmarks.vision_benches import vision_benches
 
     benches.extend(vision_benches(quick))
@@ -328,4 +329,7 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
         from tests.benchmarks.vision_benches import vision_qt_benches
 
         benches.extend(vision_qt_benches(quick))
+        from tests.benchmarks.table_bench import table_benches
+
+        benches.extend(table_benches(pf, quick))
     return benches

@@ -308,3 +308,38 @@ def test_temporary_files_left_by_killed_saves_are_swept(tmp_path: Path, monkeypa
     monkeypatch.setattr(safe_write, "STALE_TEMP_SECONDS", -1.0)
     atomic_write_bytes(tmp_path / "a.json", b"{}")
     assert not stray.exists() and unrelated.exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL and flock are POSIX")
+def test_a_killed_save_leaves_no_temporary_file_after_the_next_save(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import signal
+    import subprocess
+
+    from rules.io import safe_write
+
+    monkeypatch.setattr(safe_write, "STALE_TEMP_SECONDS", 0.0)
+    with subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, pathlib; from rules.io import safe_write;"
+            "tmp, lock = safe_write._write_temp(pathlib.Path(sys.argv[1]), b'x' * 1_000_000, None);"
+            "print(tmp.name, flush=True); sys.stdin.read()",
+            str(tmp_path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as writer:
+        assert writer.stdout is not None
+        name = writer.stdout.readline().strip()
+        temp = tmp_path / name
+        assert temp.exists() and temp.stat().st_size == 1_000_000
+        # while the save runs, a save of another file in the folder leaves its temporary file alone
+        atomic_write_bytes(tmp_path / "other.json", b"{}")
+        assert temp.exists()
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+    atomic_write_bytes(tmp_path / "other.json", b"{}")
+    assert not temp.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(TEMP_PREFIX)] == []

@@ -258,3 +258,42 @@ def test_integers_python_will_not_convert_are_scene_errors(
         load_path(path)
     assert str(path) in str(caught.value)
     assert "digits" in str(caught.value) or place in (("background",),)
+
+
+def _nested(levels: int) -> Any:
+    """A value with `levels` levels of lists inside the document (itself the first level)."""
+    value: Any = 1
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def test_the_depth_limit_is_the_documented_one() -> None:
+    doc = base_doc()
+    doc["custom"] = _nested(limits.MAX_JSON_DEPTH - 1)  # the document + 63 lists: 64 levels
+    scene_from_json(doc, "deep.json")
+    doc["custom"] = _nested(limits.MAX_JSON_DEPTH)  # 65 levels
+    assert f"nested more than {limits.MAX_JSON_DEPTH}" in str(refused(doc))
+
+
+def test_a_coordinate_just_past_the_limit_is_written_in_full() -> None:
+    doc = base_doc()
+    doc["walls"] = [{"a": [-1_000_000.5, 0], "b": [5, 6]}]
+    message = str(refused(doc))
+    assert "-1000000.5 is outside the allowed range -1000000..1000000" in message, message
+
+
+def test_queries_echo_short_names_and_huge_numbers_by_size(tmp_path: Path) -> None:
+    scene = tmp_path / "s.json"
+    doc = base_doc()
+    doc["tokens"] = [{"id": "a", "cell": [0, 0], "hp": 10, "max_hp": 10}]
+    scene.write_text(json.dumps(doc))
+    lines = [
+        json.dumps({"q": "reach", "token": "x" * 60_000}),
+        '{"q": "start-turn", "token": "a", "d20": 1' + "0" * 5000 + "}",
+    ]
+    done = run_rules(scene, lines)
+    assert done.returncode == 0, done.stderr
+    unknown, huge = (json.loads(line)["error"] for line in done.stdout.splitlines())
+    assert unknown.startswith("unknown token:") and len(unknown) < 200
+    assert huge.startswith("bad value:") and "digits" in huge and len(huge) < 200

@@ -273,3 +273,32 @@ def test_a_growing_log_journals_only_its_new_lines() -> None:
     assert state_to_document(replayed) == state_to_document(gone)
     with pytest.raises(SceneError):
         replay(state, [{"n": 1, "d": {"extra": {"append": {"note": ["not a list"]}}}}])
+
+
+def test_a_due_fsync_runs_on_the_journal_thread_not_the_committing_one(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import threading
+
+    from rules.io import journal as journal_module
+
+    calls: list[str] = []
+    done = threading.Event()
+    real = os.fsync
+
+    def recording_fsync(fd: int) -> None:
+        calls.append(threading.current_thread().name)
+        real(fd)
+        done.set()
+
+    journal = Journal(tmp_path / "j.journal", fsync_interval=0.0)
+    journal.start("base")
+    monkeypatch.setattr(journal_module.os, "fsync", recording_fsync)
+    from rules.model.scene import new_scene
+
+    scene = new_scene("pf2e", 4, 4, "A")
+    assert journal.append(scene, scene.edit(name="B"))
+    assert done.wait(10)
+    assert calls and threading.current_thread().name not in calls
+    journal.close()
+    assert not journal.needs_sync
+    assert len(read_journal(tmp_path / "j.journal").entries) == 1

@@ -96,7 +96,8 @@ def test_pf2e_a_move_is_one_stride_and_a_step_is_five_feet() -> None:
 
 
 def test_pf2e_take_cover_needs_something_to_hide_behind() -> None:
-    """Take Cover (l.589): 「遮蔽による利益を受けているか、遮蔽をとることができる要素の近くにいるか、伏せ状態」."""
+    """Take Cover (l.589): 「遮蔽による利益を受けているか、遮蔽をとることができる要素の近くにいるか、
+    伏せ状態」."""
     out = play(pf2e_duel(), ["a", "x"], {"do": "take-cover"}, {"do": "drop-prone"}, {"do": "take-cover"})
     assert oks(out) == [False, True, True]
     assert "nothing to take cover behind" in out["steps"][0]["refused"]

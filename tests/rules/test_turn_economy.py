@@ -31,8 +31,8 @@ def tok(**fields: object) -> Token:
 
 
 def test_pf2e_a_turn_gives_three_actions_and_a_reaction() -> None:
-    """「アクション3つとリアクション1つを回復する」; quickened +1, slowed N −N; a creature that can't act regains
-    none (l.1057)."""
+    """「アクション3つとリアクション1つを回復する」; quickened +1, slowed N −N; a creature that can't act
+    regains none (l.1057)."""
     assert (PF2E.fresh(tok()).actions, PF2E.fresh(tok()).reactions) == (3, 1)
     assert PF2E.fresh(tok(conditions=("quickened",))).actions == 4
     assert PF2E.fresh(tok(conditions=("slowed 1",))).actions == 2

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rules.errors import CreatureImportError, SceneError
+from rules.io.json_reader import describe_value
 from rules.io.reading import parse_json_text
-from rules.io.scene_json import describe_value
 from rules.model.creature import Creature, CreatureError
 from rules.model.scene import Attack
 

@@ -57,3 +57,11 @@ def condition_reasons(
     if edition.small_heavy_disadvantage and attack.has("heavy") and attacker.size in ("tiny", "small"):
         out.append(Reason(DISADVANTAGE, f"{attacker.size} creature with a heavy weapon"))
     return out
+
+
+def save_reasons(token: Token, ability: str) -> list[Reason]:
+    """Advantage/disadvantage on a saving throw that come from the board's conditions and not from the
+    conditions table: a squeezing creature has disadvantage on Dexterity saves."""
+    if ability == "dex" and token.has_condition("squeezing"):
+        return [Reason(DISADVANTAGE, "squeezing")]
+    return []

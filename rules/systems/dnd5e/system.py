@@ -30,12 +30,14 @@ from rules.systems.base import (
     damage_formula_errors,
     require_hp,
 )
+from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.dnd5e import damage as dnd_damage
 from rules.systems.dnd5e import table
 from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
 from rules.systems.dnd5e.attack import AttackResult, attack_roll
+from rules.systems.dnd5e.casting import DnD5eCasting
 from rules.systems.dnd5e.economy import ECONOMY_2014, ECONOMY_2024, DnD5eEconomy
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
 from rules.systems.modifiers import Modifier
@@ -130,6 +132,10 @@ class DnD5e:
     maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
     support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
     has_sneak: bool = False
+    #: The player view: conditions whose creature is shown only as a "?" on its space (PF2e hidden: the
+    #: observers know the space it's in), and whether a dying creature rolls death saves.
+    located_conditions: tuple[str, ...] = ()
+    has_death_saves: bool = True
     #: The save cover helps against (an area from beyond the cover).
     cover_save: str = "dex"
     #: Damage: no persistent damage.
@@ -198,6 +204,11 @@ class DnD5e:
         ok = 2 * passed >= rolled
         word = "succeeds" if ok else "fails"
         return f"The group {word}: {passed} of {rolled} succeed (at least half needed)", ok
+
+    @property
+    def casting(self) -> CastingRules:
+        """Spell slots, cantrip scaling, saves for half and spell attacks (`rules.systems.dnd5e.casting`)."""
+        return DnD5eCasting(self.edition)
 
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The modifiers the creature's conditions put on a save (2024 exhaustion)."""

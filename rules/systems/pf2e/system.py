@@ -31,11 +31,13 @@ from rules.systems.base import (
     damage_formula_errors,
     require_hp,
 )
+from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.modifiers import Modifier
 from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import dying, table
 from rules.systems.pf2e import turn as pf2e_turn
+from rules.systems.pf2e.casting import PF2E_CASTING
 from rules.systems.pf2e.degrees import DEGREES, degree
 from rules.systems.pf2e.economy import ECONOMY, Pf2eEconomy
 from rules.systems.pf2e.strike import (
@@ -127,6 +129,10 @@ class Pathfinder2e:
     maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
     support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
     has_sneak: bool = True
+    #: The player view: conditions whose creature is shown only as a "?" on its space (PF2e hidden: the
+    #: observers know the space it's in), and whether a dying creature rolls death saves.
+    located_conditions: tuple[str, ...] = ("hidden",)
+    has_death_saves: bool = False
     #: The save cover helps against (an area from beyond the cover).
     cover_save: str = "reflex"
     #: Damage: a formula's persistent parts (``1d6 persistent fire``) become the target's persistent
@@ -188,6 +194,11 @@ class Pathfinder2e:
     def group_summary(self, passed: int, rolled: int) -> tuple[str, bool]:
         """A group check lists each degree; the summary counts the successes."""
         return f"{passed} of {rolled} succeed", passed * 2 >= rolled
+
+    @property
+    def casting(self) -> CastingRules:
+        """Ranks, heightening, basic saves and spell attacks (`rules.systems.pf2e.casting`)."""
+        return PF2E_CASTING
 
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The typed modifiers the creature's conditions put on `save`."""
