@@ -47,22 +47,29 @@ def budget_for(state: GameState, token: Token, mode: str = "walk") -> MoveBudget
     return economy_budget(state, token, mode)
 
 
-def planner_for(state: GameState, token: Token, max_actions: int | None = None) -> MovePlanner:
-    """A planner for `token` in `state` (a drag keeps one while the state doesn't change)."""
-    budget = budget_for(state, token)
+def planner_for(
+    state: GameState, token: Token, max_actions: int | None = None, mode: str = "walk"
+) -> MovePlanner:
+    """A planner for `token` in `state` (a drag keeps one while the state doesn't change), moving by `mode`
+    (``walk``, ``fly``, ``swim``, ``climb``, ``burrow``: that Speed)."""
+    budget = budget_for(state, token, mode)
     if max_actions is not None:
         budget = budget.capped(max_actions)
     return MovePlanner(state.scene, token, budget, state.reactions_used)
 
 
 def plan_move(
-    state: GameState, token: Token, stops: Sequence[Cell], max_actions: int | None = None
+    state: GameState,
+    token: Token,
+    stops: Sequence[Cell],
+    max_actions: int | None = None,
+    mode: str = "walk",
 ) -> MovePlan:
     """The move through `stops` (waypoints, then the end square); searched exhaustively when illegal, so
     the problem is exact."""
     if not stops:
         raise Refused("a move needs at least the square it ends on")
-    planner = planner_for(state, token, max_actions)
+    planner = planner_for(state, token, max_actions, mode)
     plan = planner.plan(stops[:-1], stops[-1])
     if not plan.legal:
         plan = planner.plan(stops[:-1], stops[-1], exhaustive=True)
@@ -73,10 +80,21 @@ def cell_text(cell: Cell) -> str:
     return f"[{cell.x}, {cell.y}]"
 
 
-def move_log(label: str, plan: MovePlan) -> str:
+#: The ways a creature moves (the Speed each uses).
+MODES: tuple[str, ...] = ("walk", "fly", "swim", "climb", "burrow")
+VERBS: dict[str, str] = {
+    "walk": "moves",
+    "fly": "flies",
+    "swim": "swims",
+    "climb": "climbs",
+    "burrow": "burrows",
+}
+
+
+def move_log(label: str, plan: MovePlan, mode: str = "walk") -> str:
     via = f" via {', '.join(cell_text(c) for c in plan.waypoints)}" if plan.waypoints else ""
     return (
-        f"{label} moves {plan.feet} ft to {cell_text(plan.path[-1])}{via} "
+        f"{label} {VERBS.get(mode, 'moves')} {plan.feet} ft to {cell_text(plan.path[-1])}{via} "
         f"({plan.strides_text()}; {plan.left_after()})"
     )
 
@@ -128,6 +146,10 @@ class MoveToken:
     step: bool = False
     #: The most movement actions the move may take (None: whatever the turn has left).
     max_actions: int | None = None
+    #: Which Speed moves it: ``walk`` (its Speed), ``fly``, ``swim``, ``climb`` or ``burrow`` (PF2e: the
+    #: Fly, Swim, Climb or Burrow action, one action each up to that Speed; 5e: that speed, the movement
+    #: already spent counting against it).
+    mode: str = "walk"
     #: Rolls hazardous terrain's damage.
     dice: DieSource = field(default_factory=_rng, compare=False)
 
@@ -142,6 +164,8 @@ class MoveToken:
         if not self.waypoints:
             raise Refused("a move needs at least the square it ends on")
         end = self.waypoints[-1]
+        if self.mode not in MODES:
+            raise Refused(f"a creature moves by {', '.join(MODES)}, not {self.mode!r}")
         if self.free:
             if end == token.cell:
                 return Outcome(state)
@@ -149,18 +173,22 @@ class MoveToken:
             return Outcome(
                 state.with_scene(scene), (f"{token.label} is placed at {cell_text(end)} (free move)",)
             )
+        if self.mode != "walk" and token.speed_of(self.mode) <= 0:
+            raise Refused(f"{token.label} has no {self.mode} Speed")
         if self.step:
+            if self.mode != "walk":
+                raise Refused("a Step uses the land Speed only (Player Core 417)")
             plan = planner_for(state, token).plan_step(end)
         else:
-            plan = plan_move(state, token, self.waypoints, self.max_actions)
+            plan = plan_move(state, token, self.waypoints, self.max_actions, self.mode)
         if not plan.legal:
             raise Refused(f"Can't {'Step' if self.step else 'move'} {token.label} there: {plan.problem}")
         if not plan.moved:
             return Outcome(state, (), plan)
         moved = take_cover_ends(replace(token, cell=plan.path[-1]), "move")
         state, ended = put_token(state, moved)
-        state = record_move(state, token.id, plan.feet, plan.diagonals, plan.actions)
-        lines = [move_log(token.label, plan)]
+        state = ledger_move(state, token.id, plan.feet, plan.diagonals, plan.actions, self.mode)
+        lines = [move_log(token.label, plan, self.mode)]
         if token.has_condition(TOOK_COVER) and not moved.has_condition(TOOK_COVER):
             lines.append(f"{token.label} moved: Take Cover ends")
         state, hurt = hazard_damage(state, token.id, plan.path, self.dice)

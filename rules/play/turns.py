@@ -281,6 +281,28 @@ def _end_of_turn(
         done = ledger is not None and ledger.delay_done
         state, more = _turn_rules(state, tid, "end", rolls, rng, negatives_done=done)
         lines += more
+        state, more = _turn_ends(state, tid, rng)
+        lines += more
+    return state, lines
+
+
+def _turn_ends(state: GameState, token_id: str, rng: DieSource) -> tuple[GameState, list[str]]:
+    """What the end of its turn does to the creature by the economy's rules, from what it did this turn
+    (`rules.systems.economy.TurnEconomy.turn_ends`): PF2e a flyer that didn't Fly falls (its falling damage
+    through its system); 5e 2024 ending in another creature's space knocks it prone."""
+    from rules.play.flight import fall_to
+
+    token = state.scene.token(token_id)
+    if token is None or token.has_condition("dead"):
+        return state, []
+    end = economy_of(state).turn_ends(state.scene, token, ledger_for(state, token_id))
+    lines = list(end.lines)
+    if end.prone and not token.has_condition("prone"):
+        state, ended = put_token(state, token.with_condition("prone"))
+        lines += ended
+    if end.falls and token.elevation > 0:
+        state, more = fall_to(state, token_id, token.elevation, rng)
+        lines += more
     return state, lines
 
 

@@ -49,8 +49,9 @@ from rules.play.actions import Aid, Help, PrepareAid, Seek
 from rules.play.basic_actions import BasicAction
 from rules.play.command import Command, Refused
 from rules.play.economy import economy_of, ledger_for
+from rules.play.flight import Fall, Fly
 from rules.play.history import History
-from rules.play.moves import MoveToken
+from rules.play.moves import MODES, MoveToken
 from rules.play.table import ApplyDamage, AttackRoll
 from rules.play.turns import BeginInOrder, Delay, NextTurn, Ready, ReturnFromDelay, UseReadied
 from rules.queries import _fields as f
@@ -71,7 +72,7 @@ BASIC_KINDS: tuple[str, ...] = (
 )
 #: Steps a creature may take outside its turn only as its readied action (an attack is any reaction).
 READIED_KINDS: frozenset[str] = frozenset(
-    {"move", "step", *BASIC_KINDS, "hide", "seek", "search", "help", "prepare-aid"}
+    {"move", "step", *BASIC_KINDS, "hide", "seek", "search", "help", "prepare-aid", "fly"}
 )
 #: Every step kind.
 KINDS: tuple[str, ...] = (
@@ -92,6 +93,8 @@ KINDS: tuple[str, ...] = (
     "return",
     "cast",
     "end-turn",
+    "fly",
+    "fall",
 )
 
 
@@ -240,7 +243,40 @@ StepFn = Callable[[Run, Mapping[str, Any], str], dict[str, Any] | None]
 def _move(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | None:
     to = _cell(step, "to")
     actions = economy_of(run.state).move_actions
-    run.execute(MoveToken(actor, (to,), max_actions=actions, dice=NoDice("hazardous terrain")))
+    mode = _text(step, "mode", "walk")
+    if mode not in MODES:
+        raise QueryError("bad value", f"'mode' must be one of {', '.join(MODES)}, got {f.show(mode)}")
+    run.execute(MoveToken(actor, (to,), max_actions=actions, mode=mode, dice=NoDice("hazardous terrain")))
+    return None
+
+
+def _fly(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | None:
+    to = _cell(step, "to") if step.get("to") is not None else None
+    height = f.integer(dict(step), "elevation", lo=0) if step.get("elevation") is not None else None
+    run.execute(Fly(actor, to, height, free=run.free))
+    return None
+
+
+def _fall(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | None:
+    q = dict(step)
+    feet = f.integer(q, "feet", lo=0) if q.get("feet") is not None else None
+    reaction = _text(step, "reaction") if q.get("reaction") is not None else None
+    d20 = f.integer(q, "d20", lo=1) if q.get("d20") is not None else None
+    rolls = q.get("damage_rolls") or []
+    if not isinstance(rolls, list) or not all(isinstance(r, int) and not isinstance(r, bool) for r in rolls):
+        raise QueryError("bad value", f"'damage_rolls' must be a list of die results, got {f.show(rolls)}")
+    run.execute(
+        Fall(
+            actor,
+            feet,
+            reaction,
+            d20,
+            f.integer(q, "modifier", 0),
+            f.integer(q, "dc", 15),
+            f.integer(q, "fallen", 0, lo=0),
+            dice=ScriptedDice(list(rolls)) if rolls else NoDice("falling damage ('damage_rolls')"),
+        )
+    )
     return None
 
 
@@ -410,6 +446,8 @@ STEPS: dict[str, StepFn] = {
     "return": _return,
     "cast": _cast,
     "end-turn": _end_turn,
+    "fly": _fly,
+    "fall": _fall,
 }
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules.model.scene import Attack, Token
+from rules.model.scene import Attack, Scene, Token
 from rules.model.turn_ledger import TurnLedger
 from rules.systems.turn_rolls import TurnRolls
 
@@ -111,6 +111,28 @@ class Act:
     def words(self) -> str:
         """The act in words for a refusal: its `name`, else the action's name (``Drop Prone``)."""
         return self.name or ACT_WORDS.get(self.kind, self.kind.replace("-", " ").title())
+
+
+@dataclass(frozen=True, slots=True)
+class FallOutcome:
+    """How a fall ends: the elevation the creature lands (or hangs) at, the bludgeoning damage it takes (a
+    formula: ``"10"``, ``"3d6"``; ``""`` none), whether it lands prone, and the words."""
+
+    lands_at: int
+    damage: str
+    prone: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnd:
+    """What the end of a creature's turn does to it by the economy's rules (from what it did this turn):
+    it falls (`falls`: PF2e a flyer that didn't Fly), it is knocked prone (`prone`: 5e 2024, ending in
+    another creature's space), with the words."""
+
+    falls: bool = False
+    prone: bool = False
+    lines: tuple[str, ...] = ()
 
 
 class MoveBudget(Protocol):
@@ -241,6 +263,34 @@ class TurnEconomy(Protocol):
         self, ledger: TurnLedger, token: Token, feet: int, diagonals: int, actions: int, mode: str = "walk"
     ) -> TurnLedger:
         """The ledger after a move of `feet` with `diagonals` diagonal steps taking `actions` actions."""
+        ...
+
+    def vertical_cost(self, rise: int) -> int:
+        """Feet of flying movement that rising `rise` ft costs (negative: descending)."""
+        ...
+
+    def fall(
+        self,
+        token: Token,
+        feet: int,
+        *,
+        reaction: str | None = None,
+        degree: str | None = None,
+        fallen: int = 0,
+        free_hand: bool = True,
+    ) -> FallOutcome:
+        """`token` falls `feet` ft. `reaction` (PF2e): ``arrest`` (Arrest a Fall) or ``grab`` (Grab an
+        Edge, after `fallen` ft), with the check's `degree`. Raises `NotAllowed` for a reaction the system
+        doesn't have."""
+        ...
+
+    def turn_ends(self, scene: Scene, token: Token, ledger: TurnLedger | None) -> TurnEnd:
+        """What the end of its turn does to `token` by what it did this turn (see `TurnEnd`)."""
+        ...
+
+    def drops(self, before: Token, after: Token) -> bool:
+        """A flying creature falls at once after this change (5e: knocked prone or to a speed of 0, unless
+        it can hover)."""
         ...
 
     def delay_effects(self, token: Token, rolls: TurnRolls) -> tuple[Token, tuple[str, ...]]:

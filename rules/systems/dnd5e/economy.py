@@ -36,9 +36,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.model.scene import Attack, Token
+from rules.model.scene import Attack, Scene, Token
 from rules.model.turn_ledger import TurnLedger
-from rules.systems.economy import Act, MoveBudget, NotAllowed
+from rules.systems.economy import Act, FallOutcome, MoveBudget, NotAllowed, TurnEnd
 from rules.systems.turn_rolls import TurnRolls
 
 #: Acts that take the action.
@@ -315,6 +315,55 @@ class DnD5eEconomy:
         if actions > 0:  # the move took the Dash
             ledger = self.spend(ledger, token, Act("dash"))
         return ledger
+
+    def vertical_cost(self, rise: int) -> int:
+        """Flying up or down costs movement foot for foot."""
+        return abs(rise)
+
+    def fall(
+        self,
+        token: Token,
+        feet: int,
+        *,
+        reaction: str | None = None,
+        degree: str | None = None,
+        fallen: int = 0,
+        free_hand: bool = True,
+    ) -> FallOutcome:
+        """Falling: 1d6 bludgeoning per 10 ft fallen (at most 20d6), landing prone unless it avoids all the
+        damage (`rules.systems.dnd5e.movement_actions.fall`). 5e has no reaction to a fall."""
+        from rules.systems.dnd5e import movement_actions as ma
+
+        if reaction is not None:
+            raise NotAllowed("Arrest a Fall and Grab an Edge are PF2e reactions.")
+        fell = ma.fall(feet)
+        what = f"{fell.formula} bludgeoning" if fell.dice else "no damage (under 10 ft)"
+        return FallOutcome(0, fell.formula, fell.dice > 0, f"{token.label} falls {feet} ft: {what}")
+
+    def turn_ends(self, scene: Scene, token: Token, ledger: TurnLedger | None) -> TurnEnd:
+        """2024 (l.550): a creature that ends its turn in another creature's space is knocked prone, unless
+        it is Tiny or larger than that creature."""
+        if self.year < 2024 or token.size == "tiny" or token.has_condition("prone"):
+            return TurnEnd()
+        from rules.geometry.coords import SIZE_RANK
+        from rules.geometry.spaces import sharing
+
+        for other in sharing(scene, token):
+            if SIZE_RANK[token.size] <= SIZE_RANK[other.size]:
+                return TurnEnd(
+                    prone=True,
+                    lines=(f"{token.label} ends its turn in {other.label}'s space: it falls prone",),
+                )
+        return TurnEnd()
+
+    def drops(self, before: Token, after: Token) -> bool:
+        """2014 l.67: a flying creature knocked prone, or whose speed drops to 0, falls — unless it can
+        hover (the ``hover`` trait) or is held aloft by magic (the GM's call)."""
+        if after.elevation <= 0 or after.speed_of("fly") <= 0 or after.has_trait("hover"):
+            return False
+        prone = after.has_condition("prone") and not before.has_condition("prone")
+        stopped = self.speed(after, "fly") <= 0 < self.speed(before, "fly")
+        return prone or stopped
 
     def delay_effects(self, token: Token, rolls: TurnRolls) -> tuple[Token, tuple[str, ...]]:
         raise NotAllowed(f"{NOT_5E['delay']}.")

@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.model.scene import Token
+from rules.model.scene import Scene, Token
 from rules.model.turn_ledger import TurnLedger
-from rules.systems.economy import Act, MoveBudget, NotAllowed
+from rules.systems.economy import Act, FallOutcome, MoveBudget, NotAllowed, TurnEnd
 from rules.systems.turn_rolls import TurnRolls
 
 #: Actions each act takes (an act not listed is not a PF2e action: see `NOT_PF2E`).
@@ -179,6 +179,66 @@ class Pf2eEconomy:
             actions_used=ledger.actions_used + actions,
             used=(*ledger.used, *((kind,) * actions)),
         )
+
+    def vertical_cost(self, rise: int) -> int:
+        """Fly (Player Core 419): moving up uses the difficult terrain rules (5 ft more per 5 ft up); 5 ft
+        of Speed moves 10 ft down (「5フィート分の移動速度で下方に10フィートまで移動できる」)."""
+        if rise >= 0:
+            return 2 * rise
+        down = -rise
+        return 5 * ((down + 9) // 10)
+
+    def fall(
+        self,
+        token: Token,
+        feet: int,
+        *,
+        reaction: str | None = None,
+        degree: str | None = None,
+        fallen: int = 0,
+        free_hand: bool = True,
+    ) -> FallOutcome:
+        """Falling (Player Core 421): half the distance as bludgeoning damage (more than 5 ft; at most 750),
+        landing prone when hurt. Arrest a Fall (a reaction with a fly Speed, Acrobatics DC 15): on a success
+        it falls slowly and takes no damage. Grab an Edge (a reaction after falling `fallen` ft): critical
+        success — it holds on, damage as for a fall 30 ft shorter; success with a free hand — 20 ft shorter;
+        critical failure — it keeps falling and takes 10 bludgeoning per 20 ft already fallen
+        (`rules.systems.pf2e.movement_actions`)."""
+        from rules.systems.pf2e import movement_actions as ma
+
+        name = token.label
+        plain = ma.fall(feet)
+        if reaction == "arrest":
+            if token.speed_of("fly") <= 0:
+                raise NotAllowed(f"{name} has no fly Speed: Arrest a Fall needs one (Player Core 419).")
+            if ma.arrest_a_fall(token, degree or "failure"):
+                return FallOutcome(0, "", False, f"{name} arrests its fall and drifts down {feet} ft unhurt")
+        elif reaction == "grab":
+            stops, damage = ma.grab_an_edge(fallen, degree or "failure", free_hand=free_hand)
+            if stops:
+                at = max(0, token.elevation - fallen)
+                return FallOutcome(
+                    at, str(damage) if damage else "", False, f"{name} grabs an edge after {fallen} ft"
+                )
+            extra = damage
+            total = plain.damage + extra
+            text = f"{name} fails to grab an edge and falls {feet} ft"
+            return FallOutcome(0, str(total) if total else "", total > 0, text)
+        elif reaction is not None:
+            raise NotAllowed(f"{reaction!r} is not a reaction to a fall (arrest, grab).")
+        text = f"{name} falls {feet} ft: {plain.damage} bludgeoning (half of {plain.counted} ft)"
+        return FallOutcome(0, str(plain.damage) if plain.damage else "", plain.prone, text)
+
+    def turn_ends(self, scene: Scene, token: Token, ledger: TurnLedger | None) -> TurnEnd:
+        """Fly (Player Core 419): 「ラウンド中に“飛行”アクションを使用しなかった場合、ターン終了時に空中に
+        いたなら君は落下する」 — a creature aloft with a fly Speed that used no Fly action this turn falls."""
+        flew = ledger is not None and ledger.did("fly")
+        if token.elevation > 0 and token.speed_of("fly") > 0 and not flew:
+            return TurnEnd(falls=True, lines=(f"{token.label} didn't Fly this turn: it falls",))
+        return TurnEnd()
+
+    def drops(self, before: Token, after: Token) -> bool:
+        return False
 
     def delay_effects(self, token: Token, rolls: TurnRolls) -> tuple[Token, tuple[str, ...]]:
         """「通常ならターン開始時または終了時に発生する持続ダメージやその他の不利益を与える効果は、君が
