@@ -123,6 +123,10 @@ _TOKEN_KEYS = (
     "attacks_per_action",
     "shield",
     "traits",
+    "fast_healing",
+    "regeneration",
+    "regeneration_stopped_by",
+    "hardness",
 )
 _SCENE_KEYS = (
     "format",
@@ -478,6 +482,13 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         ),
         shield=shield,
         traits=traits,
+        fast_healing=opt_int("fast_healing", lo=0) or 0,
+        regeneration=opt_int("regeneration", lo=0) or 0,
+        regeneration_stopped_by=tuple(
+            s.strip().lower()
+            for s in r.strings(t.get("regeneration_stopped_by", []) or [], f"{path}.regeneration_stopped_by")
+        ),
+        hardness=opt_int("hardness", lo=0) or 0,
         extra=_extra(t, _TOKEN_KEYS),
     )
 
@@ -748,6 +759,11 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["shield"] = sh
     if t.traits:
         out["traits"] = list(t.traits)
+    for key in ("fast_healing", "regeneration", "hardness"):
+        if getattr(t, key):
+            out[key] = getattr(t, key)
+    if t.regeneration_stopped_by:
+        out["regeneration_stopped_by"] = list(t.regeneration_stopped_by)
     out.update(t.extra)
     return out
 

@@ -251,6 +251,13 @@ class Token:
     #: Creature traits the rules read, lower case (``ignores difficult terrain``, ``hover``,
     #: ``water breathing``…).
     traits: tuple[str, ...] = ()
+    #: HP regained at the start of each of its turns: fast healing, and regeneration with the damage types
+    #: that stop it (`rules.systems.regeneration`).
+    fast_healing: int = 0
+    regeneration: int = 0
+    regeneration_stopped_by: tuple[str, ...] = ()
+    #: Hardness (objects, PF2e items): damage is reduced by it.
+    hardness: int = 0
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
     def has_trait(self, name: str) -> bool:

@@ -33,10 +33,11 @@ from rules.play.rolls import Situational, situational_attack, spend_for_roll
 from rules.play.support import take_supports
 from rules.play.turns import knocked_out_move
 from rules.saves import SaveResult
-from rules.systems import system_for
+from rules.systems import regeneration, system_for
 from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e.advantage import Reason
 from rules.systems.economy import Act
+from rules.systems.object_damage import critical_immune, harden, shield_block
 from rules.systems.pf2e import persistent as persistent_rules
 from rules.systems.stealth import attack_reveals
 from rules.systems.support_actions import TOOK_COVER, take_cover_ends
@@ -253,6 +254,8 @@ class ApplyDamage:
     source: str = ""
     merge_key: object | None = None
     persistent: tuple[PersistentDamage, ...] = ()
+    #: PF2e Shield Block: the target blocks with its raised shield (its reaction).
+    shield_block: bool = False
 
     @property
     def label(self) -> str:
@@ -265,14 +268,32 @@ class ApplyDamage:
             raise Refused(f"no token with id {self.target_id!r}")
         if target.hp is None:
             raise Refused(f"{target.label} has no HP to take damage from")
+        entries, critical, guard, notes = self.entries, self.critical, target, []
+        if critical and critical_immune(target):
+            critical = False
+            notes.append(f"{target.label} is immune to critical hits: normal damage")
+        if target.hardness:
+            entries = harden(entries, target.hardness)
+            notes.append(f"hardness {target.hardness}")
+        if self.shield_block:
+            if not system_for(scene).economy.has_shield_block:
+                raise Refused(f"Shield Block is a PF2e reaction; this scene is {scene.system}")
+            try:
+                blocked = shield_block(target, entries)
+            except ValueError as exc:
+                raise Refused(str(exc)) from None
+            state, _readied = charge_reaction(state, target.id)
+            entries, guard = blocked.entries, blocked.token
+            notes.append(blocked.text)
         outcome, after = system_for(scene).damage(
-            target, self.entries, critical=self.critical, nonlethal=self.nonlethal, save=self.save
+            guard, entries, critical=critical, nonlethal=self.nonlethal, save=self.save
         )
-        lines = damage_lines(target, self.entries, outcome, self.roll)
+        after = regeneration.stopped(after, (e.type for e in entries if e.amount > 0))
+        lines = damage_lines(target, entries, outcome, self.roll)
         head = lines.pop()
         if self.source:
             head = f"{self.source}: {head}"
-        body = tuple("  " + line.strip() for line in lines)
+        body = tuple("  " + line.strip() for line in (*notes, *lines))
         if self.persistent and system_for(scene).persistent_damage and not after.has_condition("dead"):
             given = persistent_rules.add(after, self.persistent)
             body += tuple(

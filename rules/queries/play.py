@@ -58,6 +58,7 @@ from rules.queries import _fields as f
 from rules.queries import query
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
+from rules.systems.object_damage import critical_immune
 from rules.systems.turn_rolls import TurnRolls
 
 #: Steps that are one of the system's basic actions (`BasicAction`).
@@ -321,14 +322,20 @@ def _attack(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | N
     critical = bool(getattr(result, "critical", False))
     if hit and damage:
         entries = damage
-        if critical and critical_damage:
+        token = run.state.scene.token(target)
+        if token is not None and critical_immune(token):
+            pass  # a critical hit deals it normal damage
+        elif critical and critical_damage:
             entries = critical_damage
         elif critical and system_for(state.scene).critical_doubles_total:
             entries = tuple(DamageEntry(e.amount * 2, e.type) for e in damage)
-        token = run.state.scene.token(target)
+        block = f.boolean(dict(step), "shield_block")
         if token is not None and token.hp is not None:
             try:
-                run.execute(ApplyDamage(target, entries, critical=critical, source=f"{name} hit"))
+                command = ApplyDamage(
+                    target, entries, critical=critical, source=f"{name} hit", shield_block=block
+                )
+                run.execute(command)
             except StepRefused:
                 while len(run.history.applied()) > mark:
                     run.history.undo()

@@ -391,6 +391,11 @@ class RuleSystem(Protocol):
 
     def turn_budget(self, token: Token) -> TurnBudget: ...
 
+    def bloodied(self, token: Token) -> bool:
+        """The creature is Bloodied (5e 2024: at half its HP or fewer; the rule has no effect of its own but
+        other rules and the token's badge read it). False in systems without the rule."""
+        ...
+
     @property
     def economy(self) -> TurnEconomy:
         """The turn economy: what a turn gives and what each act costs (`rules.systems.economy`)."""

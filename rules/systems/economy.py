@@ -240,6 +240,11 @@ class TurnEconomy(Protocol):
         """Readying ends the creature's turn (PF2e: "then your turn ends")."""
         ...
 
+    @property
+    def has_shield_block(self) -> bool:
+        """A raised shield can block damage as a reaction (PF2e Shield Block)."""
+        ...
+
     def fresh(self, token: Token) -> TurnLedger:
         """The ledger of `token` as its turn begins (what it regains)."""
         ...

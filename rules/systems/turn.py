@@ -39,7 +39,7 @@ Lines = tuple[str, ...]
 def start_of_turn(system: str | Named, token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
     if system_name(system) == "pf2e":
         return pf2e_turn.start_of_turn(token, rolls)
-    return dnd_turn.start_of_turn(token, rolls)
+    return dnd_turn.start_of_turn(token, rolls, system_name(system))
 
 
 def end_of_turn(

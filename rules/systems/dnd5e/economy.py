@@ -84,6 +84,7 @@ class DnD5eEconomy:
     year: int = 2014
     move_actions: int = 0
     ready_ends_turn: bool = False
+    has_shield_block: bool = False
 
     @property
     def _name(self) -> str:

@@ -353,6 +353,14 @@ class DnD5e:
         """Ties: the higher modifier first; then the GM's order (the order given)."""
         return (-self.initiative_modifier(token),)
 
+    def bloodied(self, token: Token) -> bool:
+        """2024 (l.614): 「自身のヒット・ポイントが半分以下である場合、君は重傷状態である」 — at half its HP
+        maximum or fewer (and not dead); 2014 has no such rule."""
+        if self.edition.year < 2024 or token.hp is None or token.has_condition("dead"):
+            return False
+        top = token.max_hp if token.max_hp is not None else token.hp
+        return top > 0 and token.hp * 2 <= top
+
     @property
     def economy(self) -> DnD5eEconomy:
         """An action, a bonus action, movement and a reaction; the Attack action, two-weapon fighting and

@@ -98,6 +98,7 @@ class Pf2eEconomy:
 
     move_actions: int = 1
     ready_ends_turn: bool = True
+    has_shield_block: bool = True
 
     def fresh(self, token: Token) -> TurnLedger:
         from rules.systems.pf2e.system import PF2E

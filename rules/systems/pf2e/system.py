@@ -313,6 +313,10 @@ class Pathfinder2e:
         """On a tie the adversary goes first: creatures that aren't PCs before PCs."""
         return (1 if token.pc else 0,)
 
+    def bloodied(self, token: Token) -> bool:
+        """PF2e has no Bloodied rule."""
+        return False
+
     @property
     def economy(self) -> Pf2eEconomy:
         """Three actions and a reaction, every action's cost (`rules.systems.pf2e.economy`)."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.model.scene import Token
+from rules.systems import regeneration
 from rules.systems.damage import DamageEntry
 from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import dying
@@ -42,13 +43,14 @@ def start_of_turn(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
     """See the module docstring."""
     if dying.is_dead(token):
         return token, ()
+    token, healed = regeneration.start_of_turn(token, "pf2e", needs_hp=False)
     if dying.dying_value(token) <= 0:
-        return token, ()
+        return token, healed
     if rolls.spend_hero_points and dying.can_avoid_death(token):
         after, line = dying.avoid_death(token)
-        return after, (line,)
+        return after, (*healed, line)
     result = dying.recovery_check(token, rolls.need_d20("recovery check"))
-    return result.token, (result.text,)
+    return result.token, (*healed, result.text)
 
 
 def take_persistent(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
@@ -117,4 +119,5 @@ def end_of_turn(token: Token, rolls: TurnRolls, *, negatives_done: bool = False)
     if not negatives_done:
         token, a = negative_effects(token, rolls)
     token, c = frightened_drops(token)
+    token = regeneration.clear_at_end(token)
     return token, (*a, *c)

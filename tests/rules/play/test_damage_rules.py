@@ -1,0 +1,100 @@
+"""Damage and healing rules a fight needs, from the rule texts: fast healing and regeneration (PF2e Player
+Core 410; 5e "Regeneration"), immunity to critical hits (Player Core 408), hardness and Shield Block
+(Player Core 410, 419), 2024 Bloodied (l.614)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.dice import NoDice
+from rules.model.scene import Shield
+from rules.model.state import GameState
+from rules.play.command import Refused
+from rules.play.table import ApplyDamage
+from rules.play.turns import next_turn
+from rules.systems import system_for
+from rules.systems.damage import DamageEntry
+from rules.systems.turn_rolls import TurnRolls
+from tests.rules.play.helpers import scene_from, started
+
+PAIR = "A B"
+
+
+def _tok(state: GameState, tid: str):  # type: ignore[no-untyped-def]
+    token = state.scene.token(tid)
+    assert token is not None
+    return token
+
+
+def _set(state: GameState, tid: str, **fields: object) -> GameState:
+    return state.with_scene(state.scene.replace_token(replace(_tok(state, tid), **fields)))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("system", ["pf2e", "dnd5e-2014"])
+def test_fast_healing_and_regeneration_heal_at_the_start_of_the_turn(system: str) -> None:
+    state = started(
+        system, PAIR, B={"hp": 10, "max_hp": 20, "regeneration": 5, "regeneration_stopped_by": ("fire",)}
+    )
+    turned, lines = next_turn(state, NoDice())  # B's turn begins
+    assert _tok(turned, "B").hp == 15 and any("regeneration" in x for x in lines)
+    burnt = ApplyDamage("B", (DamageEntry(3, "fire"),)).apply(state).state
+    assert _tok(burnt, "B").has_condition("regeneration-off")
+    stopped, lines = next_turn(burnt, NoDice())
+    assert _tok(stopped, "B").hp == 7 and any("doesn't work" in x for x in lines)
+    fast = started(system, PAIR, B={"hp": 10, "max_hp": 20, "fast_healing": 2})
+    assert _tok(next_turn(fast, NoDice())[0], "B").hp == 12
+
+
+def test_5e_regeneration_needs_a_hit_point_pf2e_heals_a_dying_creature() -> None:
+    five = started("dnd5e-2014", PAIR, B={"hp": 0, "max_hp": 20, "regeneration": 5, "pc": True,
+                                          "conditions": ("unconscious",)})  # fmt: skip
+    after, lines = next_turn(five, NoDice(), start=TurnRolls(d20=12))
+    assert _tok(after, "B").hp == 0 and _tok(after, "B").death_saves == (1, 0)
+    assert any("0 HP: its regeneration doesn't work" in x for x in lines)
+    pf = started("pf2e", PAIR, B={"hp": 0, "max_hp": 20, "regeneration": 5, "pc": True,
+                                  "conditions": ("dying 1", "unconscious")})  # fmt: skip
+    woke, _ = next_turn(pf, NoDice())
+    b = _tok(woke, "B")
+    assert b.hp == 5 and not b.has_condition("dying") and b.condition_value("wounded") == 1
+
+
+def test_immunity_to_critical_hits_takes_normal_damage() -> None:
+    state = GameState(scene_from(PAIR, "pf2e", B={"hp": 30, "pc": True, "immunities": ("critical hits",)}))
+    out = ApplyDamage("B", (DamageEntry(30, "slashing"),), critical=True).apply(state)
+    assert _tok(out.state, "B").condition_value("dying") == 1  # a critical would have been dying 2
+    assert any("immune to critical hits" in x for x in out.lines)
+
+
+def test_hardness_reduces_an_objects_damage() -> None:
+    state = GameState(scene_from(PAIR, "pf2e", B={"hp": 20, "hardness": 5}))
+    out = ApplyDamage("B", (DamageEntry(8, "bludgeoning"),)).apply(state)
+    assert _tok(out.state, "B").hp == 17
+
+
+def test_pf2e_shield_block_reduces_damage_and_hurts_the_shield() -> None:
+    """Shield Block: the shield's hardness stops that much; the shield and the creature take the rest."""
+    state = started("pf2e", PAIR, B={"hp": 30, "shield": Shield(2, 5, 20), "conditions": ("raised-shield",)})
+    out = ApplyDamage("B", (DamageEntry(12, "slashing"), DamageEntry(3, "fire")), shield_block=True).apply(
+        state
+    )
+    b = _tok(out.state, "B")
+    assert b.hp == 30 - 7 - 3 and b.shield is not None and b.shield.hp == 13 and not b.shield.broken
+    assert "B" in out.state.reactions_used
+    with pytest.raises(Refused, match="reaction"):
+        ApplyDamage("B", (DamageEntry(12, "slashing"),), shield_block=True).apply(out.state)
+    lowered = _set(state, "B", conditions=())
+    with pytest.raises(Refused, match="no raised shield"):
+        ApplyDamage("B", (DamageEntry(12, "slashing"),), shield_block=True).apply(lowered)
+    five = started("dnd5e-2024", PAIR, B={"shield": Shield(2, 5, 20), "conditions": ("raised-shield",)})
+    with pytest.raises(Refused, match="PF2e reaction"):
+        ApplyDamage("B", (DamageEntry(12, "slashing"),), shield_block=True).apply(five)
+
+
+def test_2024_bloodied_at_half_hp_or_fewer() -> None:
+    scene = scene_from(PAIR, "dnd5e-2024", A={"hp": 10, "max_hp": 20}, B={"hp": 11, "max_hp": 20})
+    new = system_for("dnd5e-2024")
+    assert new.bloodied(scene.token("A")) and not new.bloodied(scene.token("B"))  # type: ignore[arg-type]
+    assert not system_for("dnd5e-2014").bloodied(scene.token("A"))  # type: ignore[arg-type]
+    assert not system_for("pf2e").bloodied(scene.token("A"))  # type: ignore[arg-type]
