@@ -42,7 +42,8 @@ def flyer(system: str = "pf2e", **more: object) -> GameState:
 
 
 def test_pf2e_flying_up_costs_double_in_one_fly_action() -> None:
-    """Fly: 「上方への移動の際には、移動困難地形の移動ルールを用いる」 — 15 ft up costs 30 ft of a 30-ft Fly."""
+    """Fly: 「上方への移動の際には、移動困難地形の移動ルールを用いる」 — 15 ft up costs 30 ft of a 30-ft
+    Fly."""
     state = flyer()
     up = Fly("A", elevation=15).apply(state).state
     assert _tok(up, "A").elevation == 15 and ledger_for(up, "A").actions == 2
