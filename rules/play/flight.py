@@ -221,3 +221,64 @@ class Fly:
         where = f"to {cell_text(to)} " if to != token.cell else ""
         what = "hovers" if not steps else f"flies {where}{height} ft up ({sum(steps)} ft of flying)"
         return Outcome(state, (f"{token.label} {what}", *ended), plan)
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """`token_id` jumps to `to` (PF2e Leap; 5e long jump), or with `high` straight up to grab or clear
+    something (its height stays; the GM places it). The distance is the straight count between the squares
+    (`rules.geometry.distance`), within the economy's `jump_limit`; the squares jumped over don't matter
+    (「“跳躍”による移動は飛び越える区間の地形を無視する」, Player Core 423), but a wall in the way stops it
+    and the landing square must be one it can end a move in. PF2e: an action; 5e: that much movement."""
+
+    token_id: str
+    to: Cell | None = None
+    high: bool = False
+    free: bool = False
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Jump"
+
+    def apply(self, state: GameState) -> Outcome:
+        from rules.geometry.distance import offset_feet
+        from rules.geometry.movement import move_context, movement_walls
+        from rules.geometry.sight import crossed_walls
+
+        token = state.scene.token(self.token_id)
+        if token is None:
+            raise Refused(f"no token with id {self.token_id!r}")
+        economy = economy_of(state)
+        ledger = ledger_for(state, token.id)
+        limit = economy.jump_limit(token, ledger, high=self.high)
+        if limit <= 0:
+            raise Refused(f"{token.label} can't jump (a Speed of at least 15 ft is needed to Leap)")
+        to = token.cell if self.to is None else self.to
+        feet = (
+            limit
+            if self.high
+            else offset_feet(to.x - token.cell.x, to.y - token.cell.y, state.scene.options.diagonals)
+        )
+        if not self.high:
+            if to == token.cell:
+                raise Refused("a long jump lands somewhere else")
+            if feet > limit:
+                raise Refused(f"{token.label} can jump {limit} ft, and that square is {feet} ft away")
+            n = token.side_squares / 2
+            a = (token.cell.x + n, token.cell.y + n)
+            b = (to.x + n, to.y + n)
+            if crossed_walls(movement_walls(state.scene), a, b):
+                raise Refused("a wall is in the way of the jump")
+            if not move_context(state.scene, token).can_end(to, token.cell):
+                raise Refused(f"{token.label} can't land there")
+        if not self.free and own_turn(state, token.id):
+            try:
+                state = state.with_ledger(economy.jump(ledger, token, feet))
+            except NotAllowed as exc:
+                raise Refused(str(exc)) from None
+        elif not self.free:
+            raise Refused(f"it isn't {token.label}'s turn: a jump is part of its own move")
+        state, ended = put_token(state, replace(token, cell=to))
+        what = f"jumps {feet} ft up" if self.high else f"jumps {feet} ft to {cell_text(to)}"
+        return Outcome(state, (f"{token.label} {what}", *ended))

@@ -150,6 +150,9 @@ class MoveToken:
     #: Fly, Swim, Climb or Burrow action, one action each up to that Speed; 5e: that speed, the movement
     #: already spent counting against it).
     mode: str = "walk"
+    #: A grappled creature dragged along (5e: the mover's speed halved unless it is 2+ sizes smaller); it
+    #: keeps its place beside the mover.
+    drag: str | None = None
     #: Rolls hazardous terrain's damage.
     dice: DieSource = field(default_factory=_rng, compare=False)
 
@@ -185,11 +188,51 @@ class MoveToken:
             raise Refused(f"Can't {'Step' if self.step else 'move'} {token.label} there: {plan.problem}")
         if not plan.moved:
             return Outcome(state, (), plan)
+        feet, actions = plan.feet, plan.actions
+        dragged_lines: list[str] = []
+        if self.drag is not None:
+            state, feet, actions, dragged_lines = self._drag(state, token, plan)
         moved = take_cover_ends(replace(token, cell=plan.path[-1]), "move")
         state, ended = put_token(state, moved)
-        state = ledger_move(state, token.id, plan.feet, plan.diagonals, plan.actions, self.mode)
-        lines = [move_log(token.label, plan, self.mode)]
+        state = ledger_move(state, token.id, feet, plan.diagonals, actions, self.mode)
+        lines = [move_log(token.label, plan, self.mode), *dragged_lines]
         if token.has_condition(TOOK_COVER) and not moved.has_condition(TOOK_COVER):
             lines.append(f"{token.label} moved: Take Cover ends")
         state, hurt = hazard_damage(state, token.id, plan.path, self.dice)
         return Outcome(state, (*lines, *ended, *hurt), plan)
+
+    def _drag(self, state: GameState, token: Token, plan: MovePlan) -> tuple[GameState, int, int, list[str]]:
+        """Drag `drag` along (see the field): the move's feet times the economy's drag factor must fit the
+        turn, and the dragged creature must be beside the mover and able to stand where it is pulled to.
+        Returns the state with it moved, the feet and actions the move spends, and a log line."""
+        from rules.geometry.movement import move_context
+        from rules.geometry.reach import within_reach
+        from rules.systems.economy import NotAllowed
+
+        assert self.drag is not None
+        held = state.scene.token(self.drag)
+        if held is None:
+            raise Refused(f"no token with id {self.drag!r} to drag")
+        if not within_reach(state.scene, token, held, 5):
+            raise Refused(f"{held.label} is not beside {token.label}")
+        economy = system_for(state.scene).economy
+        try:
+            factor = economy.drag_factor(token, held)
+        except NotAllowed as exc:
+            raise Refused(str(exc)) from None
+        budget = budget_for(state, token, self.mode)
+        if self.max_actions is not None:
+            budget = budget.capped(self.max_actions)
+        bands, actions = budget.bands([p * factor for p in plan.steps])
+        if any(b == 0 for b in bands):
+            raise Refused(
+                f"Can't drag {held.label} there: dragging it costs {factor} ft a foot, "
+                f"{plan.feet * factor} ft of movement"
+            )
+        end = plan.path[-1]
+        to = Cell(held.cell.x + end.x - token.cell.x, held.cell.y + end.y - token.cell.y)
+        scene = state.scene.replace_token(replace(token, cell=end))
+        if not move_context(scene, held).can_end(to, held.cell):
+            raise Refused(f"{held.label} can't be dragged to {cell_text(to)}")
+        state, _ended = put_token(state, replace(held, cell=to))
+        return state, plan.feet * factor, actions, [f"  {token.label} drags {held.label} to {cell_text(to)}"]

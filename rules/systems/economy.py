@@ -270,6 +270,22 @@ class TurnEconomy(Protocol):
         """The ledger after a move of `feet` with `diagonals` diagonal steps taking `actions` actions."""
         ...
 
+    def jump_limit(self, token: Token, ledger: TurnLedger | None, *, high: bool = False) -> int:
+        """How far `token` can jump now: a long jump's feet across, or with `high` its feet up (PF2e Leap;
+        5e long and high jumps, a run-up counting when it already moved 10 ft this turn). 0: it can't."""
+        ...
+
+    def jump(self, ledger: TurnLedger, token: Token, feet: int) -> TurnLedger:
+        """The ledger after a jump of `feet` ft (PF2e Leap: an action; 5e: that much movement). Raises
+        `NotAllowed`."""
+        ...
+
+    def drag_factor(self, mover: Token, dragged: Token) -> int:
+        """How many feet each foot of movement costs while `mover` drags `dragged`, a creature it holds
+        (5e: 2 — its speed halved — unless the dragged creature is 2+ sizes smaller, then 1). Raises
+        `NotAllowed` where a held creature can't be dragged (PF2e: a grab ends when the grabber moves)."""
+        ...
+
     def vertical_cost(self, rise: int) -> int:
         """Feet of flying movement that rising `rise` ft costs (negative: descending)."""
         ...

@@ -317,6 +317,34 @@ class DnD5eEconomy:
             ledger = self.spend(ledger, token, Act("dash"))
         return ledger
 
+    def jump_limit(self, token: Token, ledger: TurnLedger | None, *, high: bool = False) -> int:
+        """2014 PHB "Jumping": a long jump covers the Strength score in feet after moving 10 ft on foot this
+        turn, half that standing; a high jump 3 + the Strength modifier (half standing). No Strength score
+        listed: 10 (an average creature)."""
+        from rules.systems.dnd5e.movement_actions import high_jump, long_jump
+
+        strength = token.ability_score("str") or 10
+        running = ledger is not None and ledger.movement_spent >= 10
+        return high_jump(strength, running=running) if high else long_jump(strength, running=running)
+
+    def jump(self, ledger: TurnLedger, token: Token, feet: int) -> TurnLedger:
+        """A jump's feet come out of the movement (l.53: 「君の移動には跳躍…も含まれている」)."""
+        left = ledger.movement_left or 0
+        if feet > left:
+            raise NotAllowed(
+                f"{token.label} has {_ft(left)} of movement left: a jump of {_ft(feet)} spends that much."
+            )
+        return ledger.moved(feet, 0).noting("jump")
+
+    def drag_factor(self, mover: Token, dragged: Token) -> int:
+        """2014 l.133 「つかまれているクリーチャーのサイズ分類が君より2段階以上小さいのでない限り、
+        君の移動速度は半分になる」 (2024 Grappled: the same)."""
+        from rules.geometry.coords import SIZE_RANK
+
+        if not dragged.has_condition("grappled"):
+            raise NotAllowed(f"{dragged.label} isn't grappled: only a grappled creature is dragged along.")
+        return 1 if SIZE_RANK[mover.size] - SIZE_RANK[dragged.size] >= 2 else 2
+
     def vertical_cost(self, rise: int) -> int:
         """Flying up or down costs movement foot for foot."""
         return abs(rise)

@@ -181,6 +181,26 @@ class Pf2eEconomy:
             used=(*ledger.used, *((kind,) * actions)),
         )
 
+    def jump_limit(self, token: Token, ledger: TurnLedger | None, *, high: bool = False) -> int:
+        """Leap (Player Core 417): horizontally 10 ft with a Speed of 15 ft or more, 15 ft with 30 ft or
+        more, not at all below 15 ft; vertically 3 ft up (and 5 ft across)."""
+        from rules.systems.effective_stats import effective_speed
+        from rules.systems.pf2e.movement_actions import leap
+
+        found = leap(effective_speed(token, "pf2e"), vertical=high)
+        if found is None:
+            return 0
+        return found.up if high else found.across
+
+    def jump(self, ledger: TurnLedger, token: Token, feet: int) -> TurnLedger:
+        return self.spend(ledger, token, Act("leap")).moved(feet, 0)
+
+    def drag_factor(self, mover: Token, dragged: Token) -> int:
+        raise NotAllowed(
+            f"{mover.label} can't drag {dragged.label} along: a PF2e grab holds a creature in place "
+            "(Reposition moves it)."
+        )
+
     def vertical_cost(self, rise: int) -> int:
         """Fly (Player Core 419): moving up uses the difficult terrain rules (5 ft more per 5 ft up); 5 ft
         of Speed moves 10 ft down (「5フィート分の移動速度で下方に10フィートまで移動できる」)."""

@@ -152,3 +152,45 @@ def test_2024_ending_a_turn_in_anothers_space_knocks_prone() -> None:
     old = started("dnd5e-2014", "A B", A={"side": "party"}, B={"side": "party"})
     old = old.with_scene(old.scene.replace_token(replace(_tok(old, "A"), cell=Cell(1, 0))))
     assert not _tok(next_turn(old, NoDice())[0], "A").has_condition("prone")
+
+
+# ------------------------------------------------------------------------------------ jumps and drags
+
+
+def test_pf2e_leap_by_speed_and_5e_jumps_by_strength() -> None:
+    """Leap (Player Core 417): 10 ft with Speed 15+, 15 ft with 30+; 5e: the Strength score after a 10-ft
+    run-up, half standing; both land on a square the jumper may end in, over what lies between."""
+    from rules.play.flight import Jump
+
+    state = started("pf2e", "A . . . . B", A={"speed": 25})
+    state = state.with_scene(state.scene.edit(terrain=(TerrainCell(Cell(1, 0), "greater-difficult"),)))
+    leapt = Jump("A", Cell(2, 0)).apply(state).state
+    assert _tok(leapt, "A").cell == Cell(2, 0) and ledger_for(leapt, "A").actions == 2
+    with pytest.raises(Refused, match="can jump 10 ft"):
+        Jump("A", Cell(3, 0)).apply(state)
+    slow = started("pf2e", "A . . . . B", A={"speed": 10})
+    with pytest.raises(Refused, match="can't jump"):
+        Jump("A", Cell(1, 0)).apply(slow)
+    strong = started("dnd5e-2014", "A . . . . . B", A={"speed": 30, "abilities": (("str", 16),)})
+    with pytest.raises(Refused, match="can jump 8 ft"):  # standing: half of 16
+        Jump("A", Cell(2, 0)).apply(strong)
+    ran = MoveToken("A", (Cell(2, 0),)).apply(strong).state  # a 10-ft run-up
+    far = Jump("A", Cell(5, 0)).apply(ran).state  # 15 ft of 16
+    assert _tok(far, "A").cell == Cell(5, 0) and ledger_for(far, "A").movement_left == 5
+
+
+def test_5e_dragging_a_grappled_creature_halves_the_speed() -> None:
+    """2014 l.133: the speed is halved unless the grappled creature is two or more sizes smaller."""
+    state = started("dnd5e-2014", "A B .\n. . .\n. . .", A={"speed": 30}, B={"conditions": ("grappled",)})
+    left = MoveToken("A", (Cell(0, 2),), drag="B").apply(state)  # 10 ft of movement, 20 ft spent
+    assert _tok(left.state, "B").cell == Cell(1, 2) and ledger_for(left.state, "A").movement_spent == 20
+    with pytest.raises(Refused, match="2 ft a foot"):
+        MoveToken("A", (Cell(0, 2),), drag="B", max_actions=0).apply(
+            state.with_ledger(replace(ledger_for(state, "A"), movement_spent=15))
+        )
+    free_b = state.with_scene(state.scene.replace_token(replace(_tok(state, "B"), conditions=())))
+    with pytest.raises(Refused, match="isn't grappled"):
+        MoveToken("A", (Cell(0, 2),), drag="B").apply(free_b)
+    pf = started("pf2e", "A B .\n. . .\n. . .", B={"conditions": ("grabbed",)})
+    with pytest.raises(Refused, match="can't drag"):
+        MoveToken("A", (Cell(0, 2),), drag="B").apply(pf)
