@@ -44,6 +44,8 @@ from rules.model.scene import (
     SYSTEMS,
     TERRAIN_KINDS,
     WALL_KINDS,
+    Affliction,
+    AfflictionStage,
     Attack,
     Background,
     Grid,
@@ -127,6 +129,7 @@ _TOKEN_KEYS = (
     "regeneration",
     "regeneration_stopped_by",
     "hardness",
+    "afflictions",
 )
 _SCENE_KEYS = (
     "format",
@@ -489,8 +492,45 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
             for s in r.strings(t.get("regeneration_stopped_by", []) or [], f"{path}.regeneration_stopped_by")
         ),
         hardness=opt_int("hardness", lo=0) or 0,
+        afflictions=tuple(
+            _affliction(r, a, f"{path}.afflictions[{i}]")
+            for i, a in enumerate(r.lst(t.get("afflictions", []) or [], f"{path}.afflictions"))
+        ),
         extra=_extra(t, _TOKEN_KEYS),
     )
+
+
+def _affliction(r: JsonReader, raw: JSON, path: str) -> Affliction:
+    """An affliction: ``{"name", "save", "dc", "stage", "stages": [{"conditions", "damage"}…]}``."""
+    o = r.obj(raw, path)
+    if "name" not in o:
+        raise r.fail(f"{path}.name", "missing")
+    stages: list[AfflictionStage] = []
+    for i, st in enumerate(r.lst(o.get("stages", []) or [], f"{path}.stages")):
+        sp = f"{path}.stages[{i}]"
+        so = r.obj(st, sp)
+        damage = None if so.get("damage") is None else r.string(so["damage"], f"{sp}.damage")
+        stages.append(AfflictionStage(r.strings(so.get("conditions", []) or [], f"{sp}.conditions"), damage))
+    stage = r.integer(o.get("stage", 1), f"{path}.stage", lo=1, hi=max(1, len(stages)))
+    return Affliction(
+        r.string(o["name"], f"{path}.name"),
+        r.string(o.get("save", "fortitude"), f"{path}.save"),
+        r.integer(o.get("dc", 15), f"{path}.dc"),
+        stage,
+        tuple(stages),
+    )
+
+
+def _affliction_json(a: Affliction) -> dict[str, JSON]:
+    return {
+        "name": a.name,
+        "save": a.save,
+        "dc": a.dc,
+        "stage": a.stage,
+        "stages": [
+            {"conditions": list(s.conditions), **({"damage": s.damage} if s.damage else {})} for s in a.stages
+        ],
+    }
 
 
 #: The most attacks one Attack action may make (a guard against absurd values).
@@ -764,6 +804,8 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
             out[key] = getattr(t, key)
     if t.regeneration_stopped_by:
         out["regeneration_stopped_by"] = list(t.regeneration_stopped_by)
+    if t.afflictions:
+        out["afflictions"] = [_affliction_json(a) for a in t.afflictions]
     out.update(t.extra)
     return out
 

@@ -175,6 +175,30 @@ class Shield:
 
 
 @dataclass(frozen=True, slots=True)
+class AfflictionStage:
+    """One stage of an affliction: the conditions it gives and the damage it deals (a formula with a type,
+    ``"1d6 poison"``), each time the creature is at this stage after a save."""
+
+    conditions: tuple[str, ...] = ()
+    damage: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Affliction:
+    """A PF2e affliction (a poison, a disease, a curse) the creature has: its save and DC, its current stage
+    (1-based) and its stages (`rules.systems.pf2e.afflictions`)."""
+
+    name: str
+    save: str = "fortitude"
+    dc: int = 15
+    stage: int = 1
+    stages: tuple[AfflictionStage, ...] = ()
+
+    def at(self, stage: int) -> AfflictionStage:
+        return self.stages[stage - 1] if 1 <= stage <= len(self.stages) else AfflictionStage()
+
+
+@dataclass(frozen=True, slots=True)
 class TokenLight:
     """Light carried by a creature, centred on its space (radii in feet; dim ≥ bright)."""
 
@@ -258,6 +282,8 @@ class Token:
     regeneration_stopped_by: tuple[str, ...] = ()
     #: Hardness (objects, PF2e items): damage is reduced by it.
     hardness: int = 0
+    #: PF2e afflictions it suffers (saves at the end of its turns).
+    afflictions: tuple[Affliction, ...] = ()
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
     def has_trait(self, name: str) -> bool:

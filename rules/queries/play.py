@@ -224,7 +224,10 @@ def _typed_ints(step: Mapping[str, Any], name: str) -> dict[str, int]:
 
 def _end_rolls(step: Mapping[str, Any]) -> TurnRolls:
     return TurnRolls.given(
-        persistent=_typed_ints(step, "persistent_rolls"), flat_checks=_typed_ints(step, "flat_checks")
+        persistent=_typed_ints(step, "persistent_rolls"),
+        flat_checks=_typed_ints(step, "flat_checks"),
+        affliction_saves=_typed_ints(step, "affliction_saves"),
+        affliction_damage=_typed_ints(step, "affliction_damage"),
     )
 
 

@@ -30,8 +30,8 @@ from dataclasses import replace
 from rules.model.scene import Token
 from rules.systems import regeneration
 from rules.systems.damage import DamageEntry
+from rules.systems.pf2e import afflictions, dying
 from rules.systems.pf2e import damage as pf2e_damage
-from rules.systems.pf2e import dying
 from rules.systems.pf2e.degrees import flat_check, succeeded
 from rules.systems.pf2e.persistent import FLAT_DC, describe
 from rules.systems.turn_rolls import TurnRolls
@@ -101,13 +101,15 @@ def frightened_drops(token: Token) -> tuple[Token, Lines]:
 
 
 def negative_effects(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
-    """Steps 1 and 2 of the end of turn: the persistent damage and the flat checks to end it — the
-    negative effects a Delay brings forward (Player Core 416, l.511)."""
+    """The negative steps of the end of turn: the persistent damage, the flat checks to end it, then the
+    saves against ongoing afflictions (`rules.systems.pf2e.afflictions`) — what a Delay brings forward
+    (Player Core 416, l.511)."""
     if dying.is_dead(token):
         return token, ()
     token, a = take_persistent(token, rolls)
     token, b = flat_checks(token, rolls)
-    return token, (*a, *b)
+    token, c = afflictions.end_of_turn(token, rolls)
+    return token, (*a, *b, *c)
 
 
 def end_of_turn(token: Token, rolls: TurnRolls, *, negatives_done: bool = False) -> tuple[Token, Lines]:

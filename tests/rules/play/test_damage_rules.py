@@ -98,3 +98,33 @@ def test_2024_bloodied_at_half_hp_or_fewer() -> None:
     assert new.bloodied(scene.token("A")) and not new.bloodied(scene.token("B"))  # type: ignore[arg-type]
     assert not system_for("dnd5e-2014").bloodied(scene.token("A"))  # type: ignore[arg-type]
     assert not system_for("pf2e").bloodied(scene.token("A"))  # type: ignore[arg-type]
+
+
+def test_pf2e_an_affliction_moves_by_its_save_at_the_end_of_the_turn() -> None:
+    """l.1072: after the persistent damage, a save against each ongoing affliction: success −1 stage,
+    failure +1, critical failure +2 (never past the last); stage 0 cures it."""
+    from rules.model.scene import Affliction, AfflictionStage
+    from rules.systems.turn_rolls import TurnRolls
+
+    venom = Affliction(
+        "spider venom",
+        "fortitude",
+        17,
+        1,
+        (AfflictionStage((), "1d6 poison"), AfflictionStage(("enfeebled 1",), "1d6 poison")),
+    )
+    state = started("pf2e", PAIR, A={"hp": 20, "saves": (("fortitude", 5),), "afflictions": (venom,)})
+    worse, lines = next_turn(
+        state,
+        NoDice(),
+        end=TurnRolls.given(affliction_saves={"spider venom": 8}, affliction_damage={"spider venom": 4}),
+    )
+    a = _tok(worse, "A")
+    assert a.afflictions[0].stage == 2 and a.condition_value("enfeebled") == 1 and a.hp == 16
+    assert any("stage 2" in x for x in lines)
+    with pytest.raises(Refused, match="affliction_saves"):
+        next_turn(state, NoDice())
+    again, _l = next_turn(worse, NoDice())  # B's turn ends: A's turn again
+    cured, lines = next_turn(again, NoDice(), end=TurnRolls.given(affliction_saves={"spider venom": 20}))
+    c = _tok(cured, "A")
+    assert c.afflictions == () and not c.has_condition("enfeebled") and any("cured" in x for x in lines)
