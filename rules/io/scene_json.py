@@ -130,6 +130,7 @@ _TOKEN_KEYS = (
     "regeneration_stopped_by",
     "hardness",
     "afflictions",
+    "air",
 )
 _SCENE_KEYS = (
     "format",
@@ -492,6 +493,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
             for s in r.strings(t.get("regeneration_stopped_by", []) or [], f"{path}.regeneration_stopped_by")
         ),
         hardness=opt_int("hardness", lo=0) or 0,
+        air=opt_int("air", lo=0),
         afflictions=tuple(
             _affliction(r, a, f"{path}.afflictions[{i}]")
             for i, a in enumerate(r.lst(t.get("afflictions", []) or [], f"{path}.afflictions"))
@@ -806,6 +808,8 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["regeneration_stopped_by"] = list(t.regeneration_stopped_by)
     if t.afflictions:
         out["afflictions"] = [_affliction_json(a) for a in t.afflictions]
+    if t.air is not None:
+        out["air"] = t.air
     out.update(t.extra)
     return out
 

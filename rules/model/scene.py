@@ -284,6 +284,8 @@ class Token:
     hardness: int = 0
     #: PF2e afflictions it suffers (saves at the end of its turns).
     afflictions: tuple[Affliction, ...] = ()
+    #: Rounds of air left while it holds its breath (None: it breathes; `rules.play.breath`).
+    air: int | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
     def has_trait(self, name: str) -> bool:

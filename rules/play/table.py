@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from rules.dice import RollResult
 from rules.errors import QueryError
 from rules.model.areas import PlacedArea, with_area, without_area
-from rules.model.scene import PersistentDamage, Token
+from rules.model.scene import PersistentDamage, Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
 from rules.play.economy import charge, charge_reaction, ledger_for
@@ -34,6 +34,7 @@ from rules.play.support import take_supports
 from rules.play.turns import knocked_out_move
 from rules.saves import SaveResult
 from rules.systems import regeneration, system_for
+from rules.systems.aquatic import Aquatic
 from rules.systems.damage import DamageEntry
 from rules.systems.dnd5e.advantage import Reason
 from rules.systems.economy import Act
@@ -136,6 +137,24 @@ class AttackRoll:
             return "Reroll attack"
         return "Off-hand attack" if self.offhand else "Attack roll"
 
+    def underwater(self, scene: Scene, attacker: Token, target: Token) -> tuple[Aquatic, tuple[str, ...]]:
+        """What fighting underwater does to this attack (the system's `aquatic_attack`); refused when the
+        attack can't succeed at all."""
+        from rules.systems.aquatic import UNDERWATER
+        from rules.systems.board import distance
+
+        if not (attacker.has_condition(UNDERWATER) or target.has_condition(UNDERWATER)):
+            return Aquatic(), ()
+        attack = attacker.attack(self.attack_name)
+        assert attack is not None
+        water = system_for(scene).aquatic_attack(attacker, target, attack, distance(scene, attacker, target))
+        if water.impossible:
+            raise Refused(water.impossible)
+        lines = tuple(f"  underwater: {what}" for what in water.disadvantages)
+        if water.target_off_guard:
+            lines += (f"  underwater: {target.label} has no swim Speed, off-guard",)
+        return water, lines
+
     def charged(self, state: GameState, attacker: Token, attack_name: str) -> tuple[GameState, int, str]:
         """The state after the attack's cost (see the module docstring), the attack number it has, and a
         note for the log ("reaction", "readied Strike", ""). Raises `Refused`."""
@@ -182,6 +201,13 @@ class AttackRoll:
         help_lines: tuple[str, ...] = ()
         if not rerolled:
             after, helped, help_reasons, help_lines = take_supports(after, attacker.id, target.id)
+        water, water_lines = self.underwater(scene, attacker, target)
+        if water.target_off_guard:
+            target = target.with_condition("off-guard")
+            scene = scene.replace_token(target)
+        if water.modifier:
+            helped = (*helped, Situational(water.modifier_label, water.modifier, "circumstance"))
+        water_reasons = tuple(Reason("disadvantage", why) for why in water.disadvantages)
         try:
             result = system.attack(
                 scene, attacker, target, attack, dice, attack_number=number, nonlethal=self.nonlethal
@@ -193,7 +219,7 @@ class AttackRoll:
                 attack,
                 result,
                 bonuses=(*self.bonuses, *helped),
-                reasons=(*self.reasons, *spent, *help_reasons),
+                reasons=(*self.reasons, *spent, *help_reasons, *water_reasons),
             )
         except QueryError as exc:
             raise Refused(str(exc)) from None
@@ -207,6 +233,7 @@ class AttackRoll:
             *("  " + b for b in attack_lines(result)),
             *spend_lines,
             *help_lines,
+            *water_lines,
         )
         state = after
         state, cover_lines = attack_ends_take_cover(state, attacker.id)
@@ -285,9 +312,11 @@ class ApplyDamage:
             state, _readied = charge_reaction(state, target.id)
             entries, guard = blocked.entries, blocked.token
             notes.append(blocked.text)
-        outcome, after = system_for(scene).damage(
-            guard, entries, critical=critical, nonlethal=self.nonlethal, save=self.save
+        wet = system_for(scene).aquatic_resistant(guard)
+        outcome, hurt = system_for(scene).damage(
+            wet, entries, critical=critical, nonlethal=self.nonlethal, save=self.save
         )
+        after = replace(hurt, resistances=guard.resistances)
         after = regeneration.stopped(after, (e.type for e in entries if e.amount > 0))
         lines = damage_lines(target, entries, outcome, self.roll)
         head = lines.pop()

@@ -297,6 +297,10 @@ def _turn_ends(state: GameState, token_id: str, rng: DieSource) -> tuple[GameSta
         return state, []
     end = economy_of(state).turn_ends(state.scene, token, ledger_for(state, token_id))
     lines = list(end.lines)
+    if end.token is not None:
+        state, ended = put_token(state, end.token)
+        lines += ended
+        token = end.token
     if end.prone and not token.has_condition("prone"):
         state, ended = put_token(state, token.with_condition("prone"))
         lines += ended

@@ -15,6 +15,7 @@ from rules.model.creature import Creature
 from rules.model.grid_rules import GridRules
 from rules.model.scene import Attack, Scene, Token
 from rules.systems import board
+from rules.systems.aquatic import Aquatic
 from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.economy import TurnEconomy
@@ -390,6 +391,15 @@ class RuleSystem(Protocol):
         ...
 
     def turn_budget(self, token: Token) -> TurnBudget: ...
+
+    def aquatic_attack(self, attacker: Token, target: Token, attack: Attack, distance: int) -> Aquatic:
+        """What fighting underwater (the ``underwater`` condition) does to this attack
+        (`rules.systems.aquatic`)."""
+        ...
+
+    def aquatic_resistant(self, token: Token) -> Token:
+        """`token` as it takes damage underwater (the resistances being submerged gives)."""
+        ...
 
     def bloodied(self, token: Token) -> bool:
         """The creature is Bloodied (5e 2024: at half its HP or fewer; the rule has no effect of its own but

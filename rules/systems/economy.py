@@ -128,11 +128,13 @@ class FallOutcome:
 class TurnEnd:
     """What the end of a creature's turn does to it by the economy's rules (from what it did this turn):
     it falls (`falls`: PF2e a flyer that didn't Fly), it is knocked prone (`prone`: 5e 2024, ending in
-    another creature's space), with the words."""
+    another creature's space), its air runs out (`token`), with the words."""
 
     falls: bool = False
     prone: bool = False
     lines: tuple[str, ...] = ()
+    #: The creature after what its turn's end did to it otherwise (its air running out), or None.
+    token: Token | None = None
 
 
 class MoveBudget(Protocol):
@@ -303,6 +305,10 @@ class TurnEconomy(Protocol):
         """`token` falls `feet` ft. `reaction` (PF2e): ``arrest`` (Arrest a Fall) or ``grab`` (Grab an
         Edge, after `fallen` ft), with the check's `degree`. Raises `NotAllowed` for a reaction the system
         doesn't have."""
+        ...
+
+    def breath(self, token: Token) -> int:
+        """Rounds `token` can hold its breath (`Token.air` when it begins to)."""
         ...
 
     def turn_ends(self, scene: Scene, token: Token, ledger: TurnLedger | None) -> TurnEnd:

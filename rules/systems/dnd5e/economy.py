@@ -369,9 +369,41 @@ class DnD5eEconomy:
         what = f"{fell.formula} bludgeoning" if fell.dice else "no damage (under 10 ft)"
         return FallOutcome(0, fell.formula, fell.dice > 0, f"{token.label} falls {feet} ft: {what}")
 
+    def breath(self, token: Token) -> int:
+        """2014 "Suffocating": 1 + Constitution modifier minutes (at least 30 seconds: 5 rounds), then as many
+        rounds as its Constitution modifier (at least 1) before it drops to 0 HP; 2024: the minutes only
+        (then exhaustion)."""
+        con = ((token.ability_score("con") or 10) - 10) // 2
+        rounds = max(5, 10 * (1 + con))
+        return rounds + (max(1, con) if self.year < 2024 else 0)
+
+    def _air(self, token: Token) -> tuple[Token | None, list[str]]:
+        """A round of air lost at the end of its turn; out of air, 2014: 0 HP (dying); 2024: a level of
+        exhaustion at the end of each turn."""
+        if token.air is None:
+            return None, []
+        left = max(0, token.air - 1)
+        after = replace(token, air=left)
+        if left > 0:
+            return after, [f"{token.label} has {left} round{'s' if left != 1 else ''} of air left"]
+        if self.year >= 2024:
+            after = replace(after, exhaustion=min(6, token.exhaustion + 1))
+            return after, [
+                f"{token.label} is out of breath: it gains a level of exhaustion ({after.exhaustion})"
+            ]
+        if token.hp is not None and token.hp > 0:
+            after = replace(after, hp=0).with_condition("unconscious")
+            return after, [f"{token.label} suffocates: it drops to 0 HP"]
+        return after, []
+
     def turn_ends(self, scene: Scene, token: Token, ledger: TurnLedger | None) -> TurnEnd:
         """2024 (l.550): a creature that ends its turn in another creature's space is knocked prone, unless
-        it is Tiny or larger than that creature."""
+        it is Tiny or larger than that creature. Holding its breath, it loses a round of air (`_air`)."""
+        after, lines = self._air(token)
+        end = self._space(scene, token)
+        return TurnEnd(end.falls, end.prone, (*lines, *end.lines), after)
+
+    def _space(self, scene: Scene, token: Token) -> TurnEnd:
         if self.year < 2024 or token.size == "tiny" or token.has_condition("prone"):
             return TurnEnd()
         from rules.geometry.coords import SIZE_RANK

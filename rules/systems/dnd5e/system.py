@@ -23,6 +23,7 @@ from rules.model.creature import Creature
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.model.scene import Attack, Scene, Token
 from rules.systems import board
+from rules.systems.aquatic import Aquatic
 from rules.systems.base import (
     TurnBudget,
     TurnEvent,
@@ -352,6 +353,17 @@ class DnD5e:
     def initiative_tiebreak(self, token: Token) -> tuple[int, ...]:
         """Ties: the higher modifier first; then the GM's order (the order given)."""
         return (-self.initiative_modifier(token),)
+
+    def aquatic_attack(self, attacker: Token, target: Token, attack: Attack, distance: int) -> Aquatic:
+        """2014 l.203–206, 2024 l.602–608 (`rules.systems.dnd5e.aquatic`)."""
+        from rules.systems.dnd5e import aquatic
+
+        return aquatic.attack(attacker, attack, distance, self.edition.year)
+
+    def aquatic_resistant(self, token: Token) -> Token:
+        from rules.systems.dnd5e import aquatic
+
+        return aquatic.resistant(token)
 
     def bloodied(self, token: Token) -> bool:
         """2024 (l.614): 「自身のヒット・ポイントが半分以下である場合、君は重傷状態である」 — at half its HP

@@ -250,13 +250,37 @@ class Pf2eEconomy:
         text = f"{name} falls {feet} ft: {plain.damage} bludgeoning (half of {plain.counted} ft)"
         return FallOutcome(0, str(plain.damage) if plain.damage else "", plain.prone, text)
 
+    def breath(self, token: Token) -> int:
+        """「君は5＋【耐久力】修正値に等しいラウンド数の間、息を止めることができる」 (l.1125; a PF2e
+        token's ``abilities`` are attribute modifiers)."""
+        return max(1, 5 + (token.ability_score("con") or 0))
+
     def turn_ends(self, scene: Scene, token: Token, ledger: TurnLedger | None) -> TurnEnd:
         """Fly (Player Core 419): 「ラウンド中に“飛行”アクションを使用しなかった場合、ターン終了時に空中に
-        いたなら君は落下する」 — a creature aloft with a fly Speed that used no Fly action this turn falls."""
+        いたなら君は落下する」 — a creature aloft with a fly Speed that used no Fly action this turn falls.
+        Holding its breath (l.1125): a round of air is lost at the end of each turn, two when it attacked
+        or cast a spell that turn; out of air it falls unconscious and suffocates (a DC 20 Fortitude save at
+        the end of each turn: failure 1d10 damage, critical failure death — the GM rolls it)."""
+        lines: list[str] = []
+        after: Token | None = None
+        if token.air is not None:
+            busy = ledger is not None and (ledger.attacks > 0 or ledger.did("cast") or ledger.did("spell"))
+            left = max(0, token.air - (2 if busy else 1))
+            after = replace(token, air=left)
+            if left == 0 and not token.has_condition("suffocating"):
+                after = after.with_condition("unconscious").with_condition("suffocating")
+                lines.append(f"{token.label} is out of air: it falls unconscious and suffocates")
+            elif left == 0:
+                lines.append(
+                    f"{token.label} suffocates: a DC 20 Fortitude save (failure 1d10, critical failure death)"
+                )
+            else:
+                lines.append(f"{token.label} has {left} round{'s' if left != 1 else ''} of air left")
         flew = ledger is not None and ledger.did("fly")
         if token.elevation > 0 and token.speed_of("fly") > 0 and not flew:
-            return TurnEnd(falls=True, lines=(f"{token.label} didn't Fly this turn: it falls",))
-        return TurnEnd()
+            lines.append(f"{token.label} didn't Fly this turn: it falls")
+            return TurnEnd(falls=True, lines=tuple(lines), token=after)
+        return TurnEnd(lines=tuple(lines), token=after)
 
     def drops(self, before: Token, after: Token) -> bool:
         return False

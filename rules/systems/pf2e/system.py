@@ -24,6 +24,7 @@ from rules.model.creature import Creature
 from rules.model.grid_rules import PF2E_GRID, GridRules
 from rules.model.scene import CANNOT_ACT, Attack, Scene, Token
 from rules.systems import board
+from rules.systems.aquatic import Aquatic
 from rules.systems.base import (
     TurnBudget,
     TurnEvent,
@@ -312,6 +313,17 @@ class Pathfinder2e:
     def initiative_tiebreak(self, token: Token) -> tuple[int, ...]:
         """On a tie the adversary goes first: creatures that aren't PCs before PCs."""
         return (1 if token.pc else 0,)
+
+    def aquatic_attack(self, attacker: Token, target: Token, attack: Attack, distance: int) -> Aquatic:
+        """Player Core 437 (`rules.systems.pf2e.aquatic`)."""
+        from rules.systems.pf2e import aquatic
+
+        return aquatic.attack(attacker, target, attack)
+
+    def aquatic_resistant(self, token: Token) -> Token:
+        from rules.systems.pf2e import aquatic
+
+        return aquatic.resistant(token)
 
     def bloodied(self, token: Token) -> bool:
         """PF2e has no Bloodied rule."""

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from rules.dice import NoDice
+from rules.geometry.coords import Cell
 from rules.model.scene import Shield
 from rules.model.state import GameState
 from rules.play.command import Refused
@@ -128,3 +129,52 @@ def test_pf2e_an_affliction_moves_by_its_save_at_the_end_of_the_turn() -> None:
     cured, lines = next_turn(again, NoDice(), end=TurnRolls.given(affliction_saves={"spider venom": 20}))
     c = _tok(cured, "A")
     assert c.afflictions == () and not c.has_condition("enfeebled") and any("cured" in x for x in lines)
+
+
+def test_underwater_attacks_and_fire() -> None:
+    """PF2e Player Core 437: off-guard without a swim Speed, −2 to slashing/bludgeoning melee, resistance 5
+    to fire and acid; 5e 2014 l.204–206: melee disadvantage without a swim speed unless a listed weapon,
+    ranged beyond normal range misses, resistance to fire."""
+    from rules.model.scene import Attack
+    from rules.play.table import AttackRoll
+
+    axe = (Attack("axe", 9, "1d8+4 slashing"),)
+    pf = GameState(scene_from(PAIR, "pf2e", A={"attacks": axe, "conditions": ("underwater",)},
+                              B={"conditions": ("underwater",), "ac": 15}))  # fmt: skip
+    hit = AttackRoll("A", "B", "axe", (10,)).apply(pf).detail
+    assert hit.attack_bonus == 7 and hit.ac == 13  # type: ignore[attr-defined]
+    burnt = ApplyDamage("B", (DamageEntry(8, "fire"),)).apply(pf).state
+    assert _tok(burnt, "B").hp == 17 and _tok(burnt, "B").resistances == ()
+    sword = (Attack("longsword", 5, "1d8+3 slashing"), Attack("shortsword", 5, "1d6+3 piercing"),
+             Attack("longbow", 5, "1d8+3 piercing", range=(5, 600)))  # fmt: skip
+    five = GameState(scene_from("A . B", "dnd5e-2014", A={"attacks": sword, "conditions": ("underwater",)},
+                                B={"conditions": ("underwater",)}))  # fmt: skip
+    swim = five.with_scene(five.scene.replace_token(replace(_tok(five, "B"), cell=Cell(1, 0))))
+    slow = AttackRoll("A", "B", "longsword", (15, 3)).apply(swim).detail
+    assert slow.mode == "disadvantage"  # type: ignore[attr-defined]
+    stab = AttackRoll("A", "B", "shortsword", (15, 3)).apply(swim).detail
+    assert stab.mode == "normal"  # type: ignore[attr-defined]
+    with pytest.raises(Refused, match="beyond its normal range"):
+        AttackRoll("A", "B", "longbow", (15, 3)).apply(five)
+    assert _tok(ApplyDamage("B", (DamageEntry(9, "fire"),)).apply(five).state, "B").hp == 16
+
+
+@pytest.mark.parametrize(("system", "rounds"), [("pf2e", 7), ("dnd5e-2014", 32), ("dnd5e-2024", 30)])
+def test_holding_breath_counts_down_at_the_end_of_each_turn(system: str, rounds: int) -> None:
+    from rules.play.breath import Breathe, HoldBreath
+
+    con = (("con", 2),) if system == "pf2e" else (("con", 14),)
+    state = started(system, PAIR, A={"abilities": con, "pc": True})
+    held = HoldBreath("A").apply(state).state
+    assert _tok(held, "A").air == rounds
+    last = held.with_scene(held.scene.replace_token(replace(_tok(held, "A"), air=1)))
+    out, lines = next_turn(last, NoDice())
+    a = _tok(out, "A")
+    assert a.air == 0
+    if system == "pf2e":
+        assert a.has_condition("unconscious") and a.has_condition("suffocating")
+    elif system == "dnd5e-2014":
+        assert a.hp == 0
+    else:
+        assert a.exhaustion == 1
+    assert _tok(Breathe("A").apply(out).state, "A").air is None
