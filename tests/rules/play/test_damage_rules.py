@@ -169,6 +169,7 @@ def test_holding_breath_counts_down_at_the_end_of_each_turn(system: str, rounds:
     assert _tok(held, "A").air == rounds
     last = held.with_scene(held.scene.replace_token(replace(_tok(held, "A"), air=1)))
     out, lines = next_turn(last, NoDice())
+    assert any("air" in x or "breath" in x or "suffocat" in x for x in lines)
     a = _tok(out, "A")
     assert a.air == 0
     if system == "pf2e":
