@@ -131,6 +131,7 @@ _TOKEN_KEYS = (
     "hardness",
     "afflictions",
     "air",
+    "mounted_on",
 )
 _SCENE_KEYS = (
     "format",
@@ -494,6 +495,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         ),
         hardness=opt_int("hardness", lo=0) or 0,
         air=opt_int("air", lo=0),
+        mounted_on=None if t.get("mounted_on") is None else r.string(t["mounted_on"], f"{path}.mounted_on"),
         afflictions=tuple(
             _affliction(r, a, f"{path}.afflictions[{i}]")
             for i, a in enumerate(r.lst(t.get("afflictions", []) or [], f"{path}.afflictions"))
@@ -810,6 +812,8 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["afflictions"] = [_affliction_json(a) for a in t.afflictions]
     if t.air is not None:
         out["air"] = t.air
+    if t.mounted_on is not None:
+        out["mounted_on"] = t.mounted_on
     out.update(t.extra)
     return out
 

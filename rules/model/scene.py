@@ -286,6 +286,8 @@ class Token:
     afflictions: tuple[Affliction, ...] = ()
     #: Rounds of air left while it holds its breath (None: it breathes; `rules.play.breath`).
     air: int | None = None
+    #: The id of the creature it rides (`rules.play.mounts`), or None.
+    mounted_on: str | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
     def has_trait(self, name: str) -> bool:

@@ -30,6 +30,7 @@ from rules.play.command import Outcome, Refused
 from rules.play.economy import budget_for as economy_budget
 from rules.play.economy import record_move as ledger_move
 from rules.play.effects import put_token
+from rules.play.mounts import move_riders, riders, without_riders
 from rules.play.planner import MovePlan, MovePlanner
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
@@ -39,6 +40,12 @@ from rules.systems.support_actions import TOOK_COVER, take_cover_ends
 
 def _rng() -> DieSource:
     return random.Random()
+
+
+def _token_now(state: GameState, token_id: str) -> Token:
+    token = state.scene.token(token_id)
+    assert token is not None
+    return token
 
 
 def budget_for(state: GameState, token: Token, mode: str = "walk") -> MoveBudget:
@@ -176,6 +183,12 @@ class MoveToken:
             return Outcome(
                 state.with_scene(scene), (f"{token.label} is placed at {cell_text(end)} (free move)",)
             )
+        if token.mounted_on is not None and state.scene.token(token.mounted_on) is not None:
+            raise Refused(f"{token.label} is mounted: it moves with its mount (dismount to move on its own)")
+        ridden = riders(state.scene, token.id)
+        order = tuple(t.id for t in state.scene.tokens)
+        if ridden:  # the mount's path doesn't step around its riders
+            state = state.with_scene(without_riders(state.scene, token.id))
         if self.mode != "walk" and token.speed_of(self.mode) <= 0:
             raise Refused(f"{token.label} has no {self.mode} Speed")
         if self.step:
@@ -199,6 +212,11 @@ class MoveToken:
         if token.has_condition(TOOK_COVER) and not moved.has_condition(TOOK_COVER):
             lines.append(f"{token.label} moved: Take Cover ends")
         state, hurt = hazard_damage(state, token.id, plan.path, self.dice)
+        if ridden:
+            now = {t.id: t for t in (*state.scene.tokens, *ridden)}
+            state = state.with_scene(state.scene.edit(tokens=tuple(now[i] for i in order if i in now)))
+            state, along = move_riders(state, _token_now(state, token.id))
+            hurt = [*hurt, *along]
         return Outcome(state, (*lines, *ended, *hurt), plan)
 
     def _drag(self, state: GameState, token: Token, plan: MovePlan) -> tuple[GameState, int, int, list[str]]:

@@ -29,6 +29,7 @@ from rules.play.command import Outcome, Refused, logged
 from rules.play.economy import charge, charge_reaction, ledger_for
 from rules.play.effects import put_token
 from rules.play.explain import attack_headline, attack_lines, damage_lines, outcome_word, save_line
+from rules.play.mounts import attacking_from
 from rules.play.rolls import Situational, situational_attack, spend_for_roll
 from rules.play.support import take_supports
 from rules.play.turns import knocked_out_move
@@ -201,6 +202,7 @@ class AttackRoll:
         help_lines: tuple[str, ...] = ()
         if not rerolled:
             after, helped, help_reasons, help_lines = take_supports(after, attacker.id, target.id)
+        attacker = attacking_from(scene, attacker)  # a rider fills its mount's space
         water, water_lines = self.underwater(scene, attacker, target)
         if water.target_off_guard:
             target = target.with_condition("off-guard")

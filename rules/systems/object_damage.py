@@ -78,3 +78,19 @@ def shield_block(token: Token, entries: Sequence[DamageEntry]) -> Blocked:
         f"shield takes {result.shield_damage} (HP {hp}, {state})"
     )
     return Blocked((*kept, *rest), after, result.prevented, result.shield_damage, text)
+
+
+#: A condition that marks a temporary immunity: ``immune-to-<effect>`` (``immune-to-demoralize``), usually
+#: a timed effect of the encounter (`rules.model.effects`) lasting as the granting rule says.
+IMMUNE_PREFIX = "immune-to-"
+
+
+def immunity_condition(effect: str) -> str:
+    """The condition name of a temporary immunity to `effect` (Player Core 408 「一時的耐性」)."""
+    return IMMUNE_PREFIX + "-".join(effect.lower().split())
+
+
+def temporarily_immune(token: Token, effect: str) -> bool:
+    """The creature is temporarily immune to `effect` (its ``immune-to-…`` condition): the effect does
+    nothing to it again until the immunity ends (it doesn't end what the effect already did)."""
+    return token.has_condition(immunity_condition(effect))

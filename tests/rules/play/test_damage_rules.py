@@ -179,3 +179,11 @@ def test_holding_breath_counts_down_at_the_end_of_each_turn(system: str, rounds:
     else:
         assert a.exhaustion == 1
     assert _tok(Breathe("A").apply(out).state, "A").air is None
+
+
+def test_temporary_immunity_is_a_condition_that_names_the_effect() -> None:
+    from rules.systems.object_damage import immunity_condition, temporarily_immune
+
+    scene = scene_from(PAIR, "pf2e", A={"conditions": (immunity_condition("Demoralize"),)})
+    a = scene.token("A")
+    assert a is not None and temporarily_immune(a, "demoralize") and not temporarily_immune(a, "fear")
