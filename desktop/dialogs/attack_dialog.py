@@ -461,9 +461,12 @@ class AttackDialog(QDialog):
         result = system_for(scene).attack(
             scene, attacker, target, attack, d20, attack_number=self.attack_number.value()
         )
-        waiting_bonuses, waiting_reasons = support_effects(self.doc.state, attacker.id, target.id)
-        bonuses = (*(b for b in self.situational(roll=False) if not b.dice), *waiting_bonuses)
-        reasons = (*self.reasons(), *waiting_reasons)  # a Help or Aid waiting for this roll
+        waiting = support_effects(self.doc.state, attacker.id, target.id)  # a Help or Aid for this roll
+        bonuses = (
+            *(b for b in self.situational(roll=False) if not b.dice),
+            *(Situational(label, value, "circumstance") for label, value in waiting.bonuses),
+        )
+        reasons = (*self.reasons(), *(Reason(ADVANTAGE, why) for why in waiting.advantages))
         if self.inspiration.isChecked():  # the command spends it; the preview shows its advantage
             reasons += (Reason(ADVANTAGE, f"{attacker.label} spends inspiration"),)
         try:

@@ -32,10 +32,11 @@ from typing import Any
 from rules.model.scene import Attack, Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
+from rules.play.support import take_supports
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome, attack_distance
 from rules.systems.dnd5e import checks as dnd
-from rules.systems.dnd5e.advantage import Reason as Reason
+from rules.systems.dnd5e.advantage import Reason
 from rules.systems.dnd5e.attack import AttackResult, with_extra_reasons
 from rules.systems.dnd5e.conditions import ABILITY_NAMES
 from rules.systems.dnd5e.editions import edition as edition_named
@@ -363,12 +364,11 @@ class RollCheck:
         roll = self
         if self.kind == "check" and self.reroll_of is None:
             # a Help (5e) or an Aid (PF2e) waiting for this creature's next check changes it
-            from rules.play.support import take_supports
-
-            state, helped, help_reasons, help_lines = take_supports(state, token.id, None, "check")
+            state, given = take_supports(state, token.id, None, "check")
+            helped = tuple(Situational(label, value, "circumstance") for label, value in given.bonuses)
             roll = replace(self, bonuses=(*self.bonuses, *helped))
-            spent = [*spent, *help_reasons]
-            lines = [*lines, *help_lines]
+            spent = [*spent, *(Reason("advantage", why) for why in given.advantages)]
+            lines = [*lines, *given.lines]
         result = roll.resolve(state.scene, token, spent)
         return Outcome(state, (*check_lines(token, self.kind, result, roll.bonuses), *lines), result)
 

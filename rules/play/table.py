@@ -201,7 +201,10 @@ class AttackRoll:
         help_reasons: tuple[Reason, ...] = ()
         help_lines: tuple[str, ...] = ()
         if not rerolled:
-            after, helped, help_reasons, help_lines = take_supports(after, attacker.id, target.id)
+            after, given = take_supports(after, attacker.id, target.id)
+            helped = tuple(Situational(label, value, "circumstance") for label, value in given.bonuses)
+            help_reasons = tuple(Reason("advantage", why) for why in given.advantages)
+            help_lines = given.lines
         attacker = attacking_from(scene, attacker)  # a rider fills its mount's space
         water, water_lines = self.underwater(scene, attacker, target)
         if water.target_off_guard:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 
 from rules.model.scene import Attack, Scene, Token
 from rules.model.turn_ledger import TurnLedger
+from rules.systems.base import TurnBudget
 from rules.systems.economy import Act, FallOutcome, MoveBudget, NotAllowed, TurnEnd
 from rules.systems.turn_rolls import TurnRolls
 
@@ -67,6 +68,18 @@ NOT_5E: dict[str, str] = {
 CASTING_TIMES: tuple[str, ...] = ("action", "bonus", "reaction")
 #: Feet one "up" or "down" moves (and spends of the movement).
 VERTICAL_STEP_FT = 5
+
+
+def turn_budget(token: Token) -> TurnBudget:
+    """An action, a bonus action, a reaction and the creature's speed; nothing if incapacitated (or at
+    0 HP); no movement when grappled or restrained."""
+    from rules.systems.board import INCAPACITATING_5E
+
+    out = any(token.has_condition(c) for c in INCAPACITATING_5E) or (token.hp is not None and token.hp <= 0)
+    if out or token.has_condition("dead"):
+        return TurnBudget(0, 0, 0, 0)
+    speed = 0 if any(token.has_condition(c) for c in ("grappled", "restrained")) else token.speed
+    return TurnBudget(1, 1, 1, speed)
 
 
 def _light_melee(attack: Attack | None) -> bool:
@@ -100,9 +113,7 @@ class DnD5eEconomy:
         return effective_speed(token, self._name, mode)
 
     def fresh(self, token: Token) -> TurnLedger:
-        from rules.systems import system_for
-
-        budget = system_for(self._name).turn_budget(token)
+        budget = turn_budget(token)
         movement = self.speed(token) if budget.movement else 0
         return TurnLedger(
             token.id,

@@ -39,7 +39,7 @@ from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
 from rules.systems.dnd5e.attack import AttackResult, attack_roll
 from rules.systems.dnd5e.casting import DnD5eCasting
-from rules.systems.dnd5e.economy import ECONOMY_2014, ECONOMY_2024, DnD5eEconomy
+from rules.systems.dnd5e.economy import ECONOMY_2014, ECONOMY_2024, DnD5eEconomy, turn_budget
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
 from rules.systems.modifiers import Modifier
 from rules.systems.support_actions import dodge_applies
@@ -380,11 +380,9 @@ class DnD5e:
         return ECONOMY_2024 if self.edition.year >= 2024 else ECONOMY_2014
 
     def turn_budget(self, token: Token) -> TurnBudget:
-        """An action, a bonus action, a reaction and the creature's speed; nothing if incapacitated."""
-        if incapacitated(token) or token.has_condition("dead"):
-            return TurnBudget(0, 0, 0, 0)
-        speed = 0 if any(token.has_condition(c) for c in ("grappled", "restrained")) else token.speed
-        return TurnBudget(1, 1, 1, speed)
+        """An action, a bonus action, a reaction and the creature's speed; nothing if incapacitated
+        (`rules.systems.dnd5e.economy.turn_budget`)."""
+        return turn_budget(token)
 
     def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
         """A PC at 0 HP that is neither stable nor dead makes a death saving throw

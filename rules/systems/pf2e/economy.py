@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.model.scene import Scene, Token
+from rules.model.scene import CANNOT_ACT, Scene, Token
 from rules.model.turn_ledger import TurnLedger
+from rules.systems.base import TurnBudget
 from rules.systems.economy import Act, FallOutcome, MoveBudget, NotAllowed, TurnEnd
 from rules.systems.turn_rolls import TurnRolls
 
@@ -75,6 +76,20 @@ NOT_PF2E: dict[str, str] = {
     "squeeze": "squeezing as an action is a D&D 5e rule",
     "unsqueeze": "squeezing as an action is a D&D 5e rule",
 }
+#: No actions at all (stunned takes its value in actions instead, `turn_budget`).
+CAN_T_ACT = CANNOT_ACT - {"stunned", "incapacitated"}
+
+
+def turn_budget(token: Token) -> TurnBudget:
+    """What a turn gives (l.426, l.1057): 3 actions and 1 reaction; quickened +1, slowed N / stunned N −N
+    (the larger); nothing when the creature can't act."""
+    if any(token.has_condition(c) for c in CAN_T_ACT):
+        return TurnBudget(0, 0, 0, None)
+    actions = 3 + (1 if token.has_condition("quickened") else 0)
+    actions -= max(token.condition_value("slowed"), token.condition_value("stunned"))
+    return TurnBudget(max(0, actions), 1, 0, None)
+
+
 #: Names of reactions that make a Strike (lower case, matched inside the names the creature lists).
 STRIKING_REACTIONS: tuple[str, ...] = ("reactive strike", "attack of opportunity", "strike")
 TURN_ACTIONS = 3
@@ -101,9 +116,7 @@ class Pf2eEconomy:
     has_shield_block: bool = True
 
     def fresh(self, token: Token) -> TurnLedger:
-        from rules.systems.pf2e.system import PF2E
-
-        budget = PF2E.turn_budget(token)
+        budget = turn_budget(token)
         return TurnLedger(token.id, actions=budget.actions, reactions=budget.reactions)
 
     def cost(self, act: Act) -> int:

@@ -22,7 +22,7 @@ from rules.dice import BinOp, DamagePart, Dice, DieSource, Formula, Group, Numbe
 from rules.errors import QueryError
 from rules.model.creature import Creature
 from rules.model.grid_rules import PF2E_GRID, GridRules
-from rules.model.scene import CANNOT_ACT, Attack, Scene, Token
+from rules.model.scene import Attack, Scene, Token
 from rules.systems import board
 from rules.systems.aquatic import Aquatic
 from rules.systems.base import (
@@ -40,7 +40,7 @@ from rules.systems.pf2e import dying, table
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.casting import PF2E_CASTING
 from rules.systems.pf2e.degrees import DEGREES, degree
-from rules.systems.pf2e.economy import ECONOMY, Pf2eEconomy
+from rules.systems.pf2e.economy import ECONOMY, Pf2eEconomy, turn_budget
 from rules.systems.pf2e.strike import (
     MAX_RANGE_INCREMENTS,
     StrikeResult,
@@ -51,9 +51,6 @@ from rules.systems.pf2e.strike import (
 )
 from rules.systems.table import ActionResult, ActionSpec, CheckRow, ContestOutcome, CreatureSheet
 from rules.systems.turn_rolls import TurnRolls
-
-#: No actions at all (stunned takes its value in actions instead, `turn_budget`).
-CAN_T_ACT = CANNOT_ACT - {"stunned", "incapacitated"}
 
 
 def _visibility(scene: Scene, attacker: Token, target: Token) -> str:
@@ -335,12 +332,9 @@ class Pathfinder2e:
         return ECONOMY
 
     def turn_budget(self, token: Token) -> TurnBudget:
-        """3 actions and 1 reaction; quickened +1, slowed N / stunned N −N; none if it can't act."""
-        if any(token.has_condition(c) for c in CAN_T_ACT):
-            return TurnBudget(0, 0, 0, None)
-        actions = 3 + (1 if token.has_condition("quickened") else 0)
-        actions -= max(token.condition_value("slowed"), token.condition_value("stunned"))
-        return TurnBudget(max(0, actions), 1, 0, None)
+        """3 actions and 1 reaction; quickened +1, slowed N / stunned N −N; none if it can't act
+        (`rules.systems.pf2e.economy.turn_budget`)."""
+        return turn_budget(token)
 
     def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
         """A dying creature attempts its recovery check (flat DC 10 + dying): `rules.systems.pf2e.turn`,
