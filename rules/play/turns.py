@@ -480,7 +480,12 @@ def can_delay(state: GameState) -> bool:
 
 
 def delay(
-    state: GameState, rng: DieSource, rolls: TurnRolls | None = None, *, free: bool = False
+    state: GameState,
+    rng: DieSource,
+    rolls: TurnRolls | None = None,
+    *,
+    free: bool = False,
+    start: TurnRolls | None = None,
 ) -> tuple[GameState, list[str]]:
     """The current creature Delays (PF2e "Delay", Player Core 416, l.508–511): only as its turn begins,
     before it has done anything (「トリガー 君のターンが開始される」); it leaves the initiative order and
@@ -517,7 +522,7 @@ def delay(
     lines = [f"{token.label} delays", *effects, *ended]
     index, rnd = _next_place(state, enc)
     state = replace(state, encounter=replace(enc, index=index, round=rnd))
-    state, more = begin_turn(state, rng)
+    state, more = begin_turn(state, rng, start)
     state, after_lines = _after_turn_change(state, rnd != enc.round)
     return state, [*lines, *more, *after_lines]
 
@@ -561,6 +566,7 @@ def ready(
     action: str = "",
     end: TurnRolls | None = None,
     free: bool = False,
+    start: TurnRolls | None = None,
 ) -> tuple[GameState, list[str]]:
     """`token_id` Readies an action for `trigger` on its own turn: the system's cost (PF2e two actions,
     5e the action), and the readied action waits for its trigger until the creature's next turn begins. A
@@ -576,7 +582,7 @@ def ready(
     lines = [f"{_label(state, token_id)} readies an action{what}"]
     enc = state.encounter
     if economy_of(state).ready_ends_turn and enc is not None and enc.current_id == token_id:
-        state, more = _advance(state, rng or _rng(), end)
+        state, more = _advance(state, rng or _rng(), end, start)
         lines += [f"{_label(state, token_id)}'s turn ends (Ready)", *more]
     return state, lines
 
@@ -718,13 +724,18 @@ def Reorder(token_ids: Sequence[str]) -> EncounterStep:
 
 
 def Delay(
-    dice: DieSource | None = None, *, rolls: TurnRolls | None = None, free: bool = False
+    dice: DieSource | None = None,
+    *,
+    rolls: TurnRolls | None = None,
+    free: bool = False,
+    start: TurnRolls | None = None,
 ) -> EncounterStep:
     """The current creature Delays (`delay`); `rolls` are its persistent damage and flat checks as typed
-    at the table; `free` is the GM's override (no check that it hasn't acted)."""
+    at the table, `start` the next creature's start-of-turn roll; `free` is the GM's override (no check
+    that it hasn't acted)."""
 
     def step(gs: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
-        return delay(gs, rng, rolls, free=free)
+        return delay(gs, rng, rolls, free=free, start=start)
 
     return EncounterStep("Delay", step, dice or _rng())
 
@@ -746,11 +757,13 @@ def Ready(
     action: str = "",
     end: TurnRolls | None = None,
     free: bool = False,
+    start: TurnRolls | None = None,
 ) -> EncounterStep:
-    """`token_id` Readies an action (`ready`); `end` are the rolls of its end of turn when Ready ends it."""
+    """`token_id` Readies an action (`ready`); `end` are the rolls of its end of turn when Ready ends it,
+    `start` those of the next creature's start."""
 
     def step(gs: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
-        return ready(gs, token_id, trigger, rng, action=action, end=end, free=free)
+        return ready(gs, token_id, trigger, rng, action=action, end=end, free=free, start=start)
 
     return EncounterStep("Ready an action", step, dice or _rng())
 

@@ -375,7 +375,16 @@ def _aid(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | None
 def _ready(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | None:
     trigger = _text(step, "trigger", "")
     action = _text(step, "action", "")
-    run.execute(Ready(actor, trigger, NoDice("the end of the turn"), action=action, end=_end_rolls(step)))
+    run.execute(
+        Ready(
+            actor,
+            trigger,
+            NoDice("the end of the turn"),
+            action=action,
+            end=_end_rolls(step),
+            start=_start_rolls(step),
+        )
+    )
     return None
 
 
@@ -383,7 +392,7 @@ def _delay(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | No
     enc = run.state.encounter
     if enc is not None and enc.current_id != actor:
         raise StepRefused(f"only the creature whose turn begins can Delay, not {actor}")
-    run.execute(Delay(NoDice("the next turn's start"), rolls=_end_rolls(step)))
+    run.execute(Delay(NoDice("the next turn's start"), rolls=_end_rolls(step), start=_start_rolls(step)))
     return None
 
 
