@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.errors import SceneError
 from rules.io.scene_json import attack_to_json, token_from_json
+from rules.model import resistance
 from rules.model.creature import SIZE_ALIASES, Creature, CreatureError, Sense, TextAbility, parse_cr
 from rules.model.scene import SYSTEMS, Attack, Token
 
@@ -76,7 +77,7 @@ def creature_token_fields(c: Creature) -> dict[str, JSON]:
         out["weaknesses"] = _pairs(c.weaknesses)
         out["resistances"] = _pairs(c.resistances)
     else:
-        out["resistances"] = [k for k, _ in c.resistances]
+        out["resistances"] = [resistance.to_json(k) for k, _ in c.resistances]
         out["vulnerabilities"] = list(c.vulnerabilities)
     if c.reactions:
         out["reactions"] = list(c.reactions)
@@ -206,7 +207,18 @@ def _attack_json(a: Attack) -> dict[str, JSON]:
         out["range_increment"] = a.range_increment
     if a.range is not None:
         out["range"] = list(a.range)
+    if a.magical:
+        out["magical"] = True
     return out
+
+
+def _flag(r: _Reader, value: JSON, path: str) -> bool:
+    """An optional true/false field (absent is false)."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise r.fail(path, "expected true or false")
+    return value
 
 
 class _Reader:
@@ -245,8 +257,17 @@ class _Reader:
     def pairs(self, value: JSON, path: str) -> tuple[tuple[str, int], ...]:
         if value is None:
             return ()
-        if isinstance(value, list):  # 5e-style list of types
-            return tuple((self.str_(v, f"{path}[{i}]"), 0) for i, v in enumerate(value))
+        if isinstance(value, list):  # 5e-style list of types (a resistance may be {"type", "unless"})
+            out: list[tuple[str, int]] = []
+            for i, v in enumerate(value):
+                if isinstance(v, dict):
+                    try:
+                        out.append((resistance.from_json(v), 0))
+                    except ValueError as exc:
+                        raise self.fail(f"{path}[{i}]", str(exc)) from None
+                else:
+                    out.append((self.str_(v, f"{path}[{i}]"), 0))
+            return tuple(out)
         if not isinstance(value, dict):
             raise self.fail(path, "expected an object of numbers")
         return tuple((str(k), self.int_(v, f"{path}.{k}")) for k, v in value.items())
@@ -311,6 +332,7 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
                 range_increment=r.opt_int(ao.get("range_increment"), f"attacks[{i}].range_increment"),
                 properties=r.strs(ao.get("properties"), f"attacks[{i}].properties"),
                 range=pair,
+                magical=_flag(r, ao.get("magical"), f"attacks[{i}].magical"),
             )
         )
     texts: list[TextAbility] = []
@@ -405,7 +427,10 @@ def creature_from_token(token: Mapping[str, JSON], system: str, source: str = ""
             parsed.append({"type": head, "range": int(tail)} if head and tail.isdigit() else {"type": text})
         doc["senses"] = parsed
     if isinstance(token.get("resistances"), list):
-        doc["resistances"] = {str(t): 0 for t in token["resistances"]}
+        try:
+            doc["resistances"] = {resistance.from_json(t): 0 for t in token["resistances"]}
+        except ValueError as exc:
+            raise SceneError(str(exc), "resistances", source) from None
     default_reach = 0 if (system == "pf2e" and token.get("size") == "tiny") else 5
     doc.setdefault("reach", default_reach)
     doc.setdefault("speed", 25 if system == "pf2e" else 30)

@@ -288,6 +288,8 @@ class ApplyDamage:
     persistent: tuple[PersistentDamage, ...] = ()
     #: PF2e Shield Block: the target blocks with its raised shield (its reaction).
     shield_block: bool = False
+    #: From a magical attack: it gets past 5e resistance to nonmagical damage.
+    magical: bool = False
 
     @property
     def label(self) -> str:
@@ -319,7 +321,7 @@ class ApplyDamage:
             notes.append(blocked.text)
         wet = system_for(scene).aquatic_resistant(guard)
         outcome, hurt = system_for(scene).damage(
-            wet, entries, critical=critical, nonlethal=self.nonlethal, save=self.save
+            wet, entries, critical=critical, nonlethal=self.nonlethal, save=self.save, magical=self.magical
         )
         after = replace(hurt, resistances=guard.resistances)
         after = regeneration.stopped(after, (e.type for e in entries if e.amount > 0))
@@ -382,7 +384,8 @@ class AreaSaves:
             text = f"    {target.label} takes {outcome.total}: HP {target.hp} → {outcome.hp}"
             if target.temp_hp or outcome.temp_hp:
                 text += f", temp HP {target.temp_hp} → {outcome.temp_hp}"
-            lines.append(text + f" ({outcome.state})")
+            immune = outcome.immune_words()
+            lines.append(text + f" ({outcome.state})" + (f" — {immune}" if immune else ""))
             scene = scene.replace_token(after)
             knocked.append((target, after))
         state = state.with_scene(scene)

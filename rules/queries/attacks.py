@@ -111,6 +111,7 @@ def damage(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     entries = _entries(q)
     critical = f.boolean(q, "critical")
     nonlethal = f.boolean(q, "nonlethal")
+    magical = f.boolean(q, "magical")  # 5e: from a magical attack (past resistance to nonmagical damage)
     save: str | None
     system = system_for(scene)
     if system.uses_degrees:
@@ -122,10 +123,18 @@ def damage(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     if system.melee_knock_out and nonlethal:
         # 2024 knock-out: left at 1 HP and unconscious (rules.systems.dnd5e.damage).
         outcome, after = dnd_damage.damage(
-            target, entries, critical=critical, nonlethal=True, save=save, knock_out_at_one=True
+            target,
+            entries,
+            critical=critical,
+            nonlethal=True,
+            save=save,
+            knock_out_at_one=True,
+            magical=magical,
         )
     else:
-        outcome, after = system.damage(target, entries, critical=critical, nonlethal=nonlethal, save=save)
+        outcome, after = system.damage(
+            target, entries, critical=critical, nonlethal=nonlethal, save=save, magical=magical
+        )
     answer = outcome.to_json()
     if system.persistent_damage and after.persistent != target.persistent:
         # Persistent damage isn't dealt now: it is the target's persistent damage, taken at its turn's end.

@@ -37,6 +37,7 @@ from rules.model.creature import (
     proficiency_for_cr,
     proficiency_for_level,
 )
+from rules.model.resistance import qualified_key
 from rules.model.scene import Attack
 from rules.systems.encounter_difficulty import XP_BY_CR
 
@@ -98,6 +99,9 @@ PROPERTIES = {
 }
 SENSES = ("darkvision", "blindsight", "tremorsense", "truesight")
 BYPASS = {"mgc": "nonmagical", "sil": "non-silvered", "ada": "non-adamantine"}
+GETS_PAST = {"sil": "silvered", "ada": "adamantine"}
+#: The damage types Foundry's ``bypasses`` qualify.
+PHYSICAL = ("bludgeoning", "piercing", "slashing")
 
 
 def is_foundry_dnd5e(doc: JSON) -> bool:
@@ -240,6 +244,18 @@ def import_actor(
     for key, label in (("di", "immunity"), ("dr", "resistance"), ("dv", "vulnerability")):
         bypasses = r.strs(r.dig(traits_o, key, "bypasses"), f"system.traits.{key}.bypasses")
         custom = r.str_(r.dig(traits_o, key, "custom"), f"system.traits.{key}.custom").strip()
+        if key == "dr" and "mgc" in bypasses:
+            # Foundry's bypasses qualify the physical types: resistance to nonmagical B/P/S is kept as such
+            # (a magical attack gets past it: `rules.model.resistance`)
+            resistances = [qualified_key(t, "magical") if t in PHYSICAL else t for t in resistances]
+            others = [b for b in bypasses if b != "mgc"]
+            if others:
+                words = " or ".join(GETS_PAST.get(b, b) for b in others)
+                notes.append(
+                    "Damage resistance to nonmagical bludgeoning, piercing and slashing: "
+                    f"{words} attacks get past it too"
+                )
+            bypasses = []
         if bypasses:
             words = " or ".join(BYPASS.get(b, b) for b in bypasses)
             notes.append(f"Damage {label}: bludgeoning, piercing and slashing only from {words} attacks")
