@@ -24,12 +24,12 @@ and the bonus-action / one-slot rule), for the spell-casting command to call bef
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules.model.scene import CANNOT_ACT, Token
 from rules.model.state import GameState
 from rules.model.turn_ledger import Readied, TurnLedger
-from rules.play.command import Refused
+from rules.play.command import Outcome, Refused
 from rules.systems import system_for
 from rules.systems.economy import Act, MoveBudget, NotAllowed, TurnEconomy
 
@@ -173,3 +173,37 @@ def cast_check(
         state, _readied = charge_reaction(state, caster_id, act, free=free)
         return state
     return charge(state, caster_id, act, free=free)
+
+
+@dataclass(frozen=True, slots=True)
+class PayForSpell:
+    """A command that pays a spell's cost from the caster's turn (`cast_check`): executed with the casting
+    command in one step (the query command's ``cast`` step), so a spell the turn can't pay for is refused
+    before anything is resolved. `actions` (PF2e) or `casting_time` (5e) as the system's casting `Cost`
+    gives them."""
+
+    caster_id: str
+    name: str = ""
+    actions: int | None = None
+    casting_time: str | None = None
+    level: int = 0
+    uses_slot: bool | None = None
+    free: bool = False
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Pay for a spell"
+
+    def apply(self, state: GameState) -> Outcome:
+        after = cast_check(
+            state,
+            self.caster_id,
+            name=self.name,
+            actions=self.actions,
+            casting_time=self.casting_time,
+            level=self.level,
+            uses_slot=self.uses_slot,
+            free=self.free,
+        )
+        return Outcome(after, (f"  {remaining_text(after, self.caster_id)}",) if not self.free else ())

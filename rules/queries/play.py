@@ -48,7 +48,7 @@ from rules.model.state import GameState
 from rules.play.actions import Aid, Help, PrepareAid, Seek
 from rules.play.basic_actions import BasicAction
 from rules.play.command import Command, Refused
-from rules.play.economy import economy_of, ledger_for
+from rules.play.economy import PayForSpell, economy_of, ledger_for
 from rules.play.flight import Fall, Fly
 from rules.play.history import History
 from rules.play.moves import MODES, MoveToken
@@ -435,7 +435,21 @@ def _cast(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | Non
     fields.setdefault("caster", actor)
     fields["q"] = "cast"
     command = build(run.state.scene, fields)
-    (detail,) = run.execute(command)
+    spell = getattr(command, "spell", None)
+    cost = command.cost(run.state) if callable(getattr(command, "cost", None)) else None
+    level = getattr(command, "level", None)
+    if level is None:
+        level = getattr(spell, "level", 0) or 0
+    pay = PayForSpell(
+        actor,
+        name=getattr(spell, "name", ""),
+        actions=getattr(cost, "actions", None),
+        casting_time=getattr(cost, "casting_time", None),
+        level=level,
+        uses_slot=level >= 1 and getattr(spell, "kind", "spell") == "spell",
+        free=run.free,
+    )
+    _paid, detail = run.execute(pay, command)
     to_json = getattr(detail, "to_json", None)
     return {"result": to_json()} if callable(to_json) else None
 
