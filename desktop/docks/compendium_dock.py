@@ -105,9 +105,14 @@ class Entry:
             return None if c.level is None else float(c.level)
         return c.cr
 
+    @property
+    def edition(self) -> str:
+        """The rules the entry is written for, short (``PF2e``, ``5e 2014``, ``5e 2024``)."""
+        return system_for(self.creature.system).label
+
     def matches(self, words: list[str]) -> bool:
         c = self.creature
-        hay = " ".join((c.name, c.type, " ".join(c.traits), self.book)).lower()
+        hay = " ".join((c.name, c.type, " ".join(c.traits), self.book, self.edition)).lower()
         return all(w in hay for w in words)
 
 
@@ -308,8 +313,10 @@ class EntryList(QTreeWidget):
         super().__init__(parent)
         self._count = count
         self.setObjectName("compendiumList")
-        self.setColumnCount(4)
-        self.setHeaderLabels(["Name", "Lvl/CR", "Type", "Size"])
+        self.setColumnCount(5)
+        self.setHeaderLabels(
+            [self.tr("Name"), self.tr("Lvl/CR"), self.tr("Type"), self.tr("Size"), self.tr("Source")]
+        )
         self.setRootIsDecorated(False)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
@@ -319,7 +326,7 @@ class EntryList(QTreeWidget):
         self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         h = self.header()
         h.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):
+        for col in (1, 2, 3, 4):
             h.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
 
     def mimeTypes(self) -> list[str]:
@@ -512,10 +519,12 @@ class CompendiumDock(QDockWidget):
         for entry in shown:
             c = entry.creature
             rank = c.challenge().replace("Level ", "").replace("CR ", "")
-            item = _SortItem([c.name, rank, c.type, c.size.capitalize()])
+            source = self.tr("{book} ({edition})").format(book=entry.book, edition=entry.edition)
+            item = _SortItem([c.name, rank, c.type, c.size.capitalize(), source])
             item.setData(0, ENTRY_ROLE, entry)
             item.setData(1, ENTRY_ROLE + 1, entry.rank)
-            item.setToolTip(0, f"{entry.book} · {c.system}")
+            item.setToolTip(0, source)
+            item.setToolTip(4, source)
             self.list.addTopLevelItem(item)
             if chosen is not None and entry == chosen:
                 keep = item

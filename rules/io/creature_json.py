@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.errors import SceneError
 from rules.io.scene_json import attack_to_json, token_from_json
+from rules.io.spell_json import spell_to_json, spells_from_json
 from rules.model import resistance
 from rules.model.creature import SIZE_ALIASES, Creature, CreatureError, Sense, TextAbility, parse_cr
 from rules.model.scene import SYSTEMS, Attack, Token
@@ -83,6 +84,14 @@ def creature_token_fields(c: Creature) -> dict[str, JSON]:
         out["reactions"] = list(c.reactions)
     if c.initiative_bonus is not None:
         out["initiative_bonus"] = c.initiative_bonus
+    if c.spell_dc is not None:
+        out["spell_dc"] = c.spell_dc
+    if c.spell_attack is not None:
+        out["spell_attack"] = c.spell_attack
+    if c.spells:
+        out["spells"] = [spell_to_json(sp) for sp in c.spells]
+    if c.spell_slots:
+        out["spell_uses"] = {"slots": {str(lv): {"max": n, "used": 0} for lv, n in c.spell_slots}}
     if c.image:
         out["image"] = c.image
     return out
@@ -133,6 +142,10 @@ _CREATURE_KEYS = (
     "pc",
     "initiative_bonus",
     "abilities_text",
+    "spells",
+    "spell_dc",
+    "spell_attack",
+    "spell_slots",
     "image",
     "source",
     "license",
@@ -178,6 +191,10 @@ def creature_to_json(c: Creature, *, compact: bool = False) -> dict[str, JSON]:
             {k: v for k, v in (("name", t.name), ("text", t.text), ("kind", t.kind)) if v}
             for t in c.abilities_text
         ],
+        "spells": [spell_to_json(sp) for sp in c.spells],
+        "spell_dc": c.spell_dc,
+        "spell_attack": c.spell_attack,
+        "spell_slots": {str(lv): n for lv, n in c.spell_slots},
         "image": c.image,
         "source": c.source,
         "license": c.license,
@@ -387,6 +404,12 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
             pc=pc,
             initiative_bonus=r.opt_int(d.get("initiative_bonus"), "initiative_bonus"),
             abilities_text=tuple(texts),
+            spells=spells_from_json(d.get("spells") or [], f"{base}.spells" if base else "spells", source),
+            spell_dc=r.opt_int(d.get("spell_dc"), "spell_dc"),
+            spell_attack=r.opt_int(d.get("spell_attack"), "spell_attack"),
+            spell_slots=tuple(
+                (int(k), v) for k, v in r.pairs(d.get("spell_slots"), "spell_slots") if str(k).isdigit()
+            ),
             image=None if d.get("image") is None else r.str_(d["image"], "image"),
             source=r.str_(d.get("source", "") or "", "source"),
             license=r.str_(d.get("license", "") or "", "license"),

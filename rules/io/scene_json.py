@@ -65,7 +65,7 @@ from rules.model.spell import NO_USES
 
 FORMAT = "fivefoot.scene"
 #: Top-level keys of the engine's state in a scene file (decoded by `rules.io.state_json`).
-PLAY_KEYS: tuple[str, ...] = ("encounter", "turns", "areas", "log")
+PLAY_KEYS: tuple[str, ...] = ("encounter", "turns", "areas", "log", "active_spells", "hazards")
 
 JSON = Any
 

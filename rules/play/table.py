@@ -26,6 +26,7 @@ from rules.model.areas import PlacedArea, with_area, without_area
 from rules.model.scene import PersistentDamage, Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
+from rules.play.concentration import after_damage
 from rules.play.economy import charge, charge_reaction, ledger_for
 from rules.play.effects import put_token
 from rules.play.explain import attack_headline, attack_lines, damage_lines, outcome_word, save_line
@@ -296,6 +297,7 @@ class ApplyDamage:
         return "Apply damage"
 
     def apply(self, state: GameState) -> Outcome:
+        before = state
         scene = state.scene
         target = scene.token(self.target_id)
         if target is None:
@@ -343,7 +345,10 @@ class ApplyDamage:
             body += (f"  {target.label} falls unconscious: Take Cover ends",)
         state, ended = put_token(state, after)
         state, moved = knocked_out_move(state, target, after)
-        return Outcome(state, (head, *body, *ended, *("  " + m for m in moved)), outcome)
+        state, kept = after_damage(before, state)  # 5e concentration: the Con save it calls for
+        return Outcome(
+            state, (head, *body, *ended, *("  " + m for m in moved), *("  " + k for k in kept)), outcome
+        )
 
 
 #: The name the attack dialog uses.
@@ -367,6 +372,7 @@ class AreaSaves:
         return f"Saves against {self.area_title}"
 
     def apply(self, state: GameState) -> Outcome:
+        before = state
         scene = state.scene
         system = system_for(scene)
         dmg = ", ".join(f"{e.amount} {e.type}" for e in self.entries) or "no damage"
@@ -394,4 +400,5 @@ class AreaSaves:
             lines += ["    " + m for m in moved]
         if self.area is not None and state.area(self.area.id) is not None:
             state = replace(state, areas=with_area(state.areas, self.area))
-        return Outcome(state, tuple(lines))
+        state, kept = after_damage(before, state)  # 5e concentration: the Con saves they call for
+        return Outcome(state, (*lines, *("  " + k for k in kept)))

@@ -34,8 +34,8 @@ down (`rules.model.areas.tick_areas`).
   turn just ended and takes its turn.
 * `ready`: spends the actions the system's Ready costs and notes the trigger; `use_reaction` spends a
   creature's reaction (and its readied action, if any).
-* `record_attack`: counts an attack made on the attacker's own turn (the system's `attack_actions`, and the
-  multiple attack penalty); off-turn attacks (reactions) don't count.
+* `record_attack`: counts an attack made on the attacker's own turn in its ledger (the multiple attack
+  penalty, and the economy's Attack action); off-turn attacks (reactions) don't count.
 """
 
 from __future__ import annotations

@@ -234,6 +234,16 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def bundled_spells(self) -> str:
+        """The file name of the system's bundled spell list (in ``assets/``; empty: none is bundled)."""
+        ...
+
+    @property
+    def bundled_bestiary(self) -> str:
+        """The file name of the system's bundled bestiary (in ``assets/``; empty: none is bundled)."""
+        ...
+
+    @property
     def casting(self) -> CastingRules:
         """How the system casts spells and uses abilities (`rules.systems.casting`)."""
         ...

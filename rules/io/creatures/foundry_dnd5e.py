@@ -24,8 +24,10 @@ import math
 import re
 from pathlib import Path
 
+from rules.errors import SpellImportError
 from rules.io.creatures._common import JSON, Reader, attacks_with_reach, plain_text
 from rules.io.creatures.foundry_pf2e import _image
+from rules.io.spells.foundry_dnd5e import import_feat_ability, import_spell
 from rules.model.creature import (
     ABILITIES,
     SIZE_ALIASES,
@@ -39,6 +41,7 @@ from rules.model.creature import (
 )
 from rules.model.resistance import qualified_key
 from rules.model.scene import Attack
+from rules.model.spell import Spell
 from rules.systems.encounter_difficulty import XP_BY_CR
 
 SKILLS = {
@@ -333,6 +336,7 @@ def import_actor(
     legendary = r.int_(r.dig(s, "resources", "legact", "max"), "system.resources.legact.max")
     if legendary:
         notes.append(f"Legendary actions: {legendary} per round")
+    castable: list[Spell] = []
     for i, it in enumerate(items):
         ip = f"items[{i}]"
         itype = r.str_(it.get("type"), f"{ip}.type")
@@ -354,7 +358,15 @@ def import_actor(
             activation = r.str_(r.dig(isys, "activation", "type"), f"{ip}.system.activation.type")
         if itype == "spell":
             spells.append(iname)
+            try:
+                castable.append(import_spell(it, source, f"{ip}."))
+            except SpellImportError as exc:
+                notes.append(f"{iname}: {exc.detail}")
             continue
+        if itype == "feat":
+            feat_ability = import_feat_ability(it, source, f"{ip}.")
+            if feat_ability is not None:
+                castable.append(feat_ability)
         if itype in ("weapon", "feat") and (attack_act is not None or old_action in ("mwak", "rwak")):
             built.extend(
                 _attacks(r, ip, iname, isys, attack_act, old_action, mods, prof, is_pc, weapon_profs, bonuses)
@@ -408,6 +420,7 @@ def import_actor(
             pc=is_pc,
             initiative_bonus=init_bonus,
             abilities_text=tuple(texts),
+            spells=tuple(castable),
             image=_image(r, d, base_dir),
             source=r.str_(src.get("book"), "system.source.book") or "SRD 5.1",
             license=r.str_(src.get("license"), "system.source.license"),

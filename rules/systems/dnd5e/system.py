@@ -210,6 +210,20 @@ class DnD5e:
         return f"The group {word}: {passed} of {rolled} succeed (at least half needed)", ok
 
     @property
+    def bundled_spells(self) -> str:
+        """The SRD spells of the edition: SRD 5.1 for the 2014 rules, SRD 5.2 for the 2024 rules."""
+        return f"spells-{self._srd}.json.gz"
+
+    @property
+    def bundled_bestiary(self) -> str:
+        """The SRD monsters of the edition (SRD 5.1 / SRD 5.2)."""
+        return f"bestiary-{self._srd}.json.gz"
+
+    @property
+    def _srd(self) -> str:
+        return "srd52" if self.edition.year >= 2024 else "srd51"
+
+    @property
     def casting(self) -> CastingRules:
         """Spell slots, cantrip scaling, saves for half and spell attacks (`rules.systems.dnd5e.casting`)."""
         return DnD5eCasting(self.edition)

@@ -196,6 +196,16 @@ class Pathfinder2e:
         return f"{passed} of {rolled} succeed", passed * 2 >= rolled
 
     @property
+    def bundled_spells(self) -> str:
+        """No PF2e spell list is bundled (the Foundry pf2e spells are import samples only)."""
+        return ""
+
+    @property
+    def bundled_bestiary(self) -> str:
+        """No PF2e bestiary is bundled."""
+        return ""
+
+    @property
     def casting(self) -> CastingRules:
         """Ranks, heightening, basic saves and spell attacks (`rules.systems.pf2e.casting`)."""
         return PF2E_CASTING
