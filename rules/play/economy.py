@@ -19,12 +19,15 @@ Every command that costs something charges it here, through the scene's turn eco
 * `budget_for`: the movement budget the planner uses (`rules.systems.economy.MoveBudget`).
 
 `cast_check(state, caster_id, …)` is the economy check for a spell (PF2e its actions, 5e its casting time
-and the bonus-action / one-slot rule), for the spell-casting command to call before it resolves anything.
+and the bonus-action / one-slot rule), for the spell-casting command to call before it resolves anything;
+`payment_for(state, cast)` is the `PayForSpell` command to execute with a `rules.play.cast.Cast` in one
+step (the ``play`` query's ``cast`` step does; so should the app's casting).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rules.model.scene import CANNOT_ACT, Token
 from rules.model.state import GameState
@@ -32,6 +35,9 @@ from rules.model.turn_ledger import Readied, TurnLedger
 from rules.play.command import Outcome, Refused
 from rules.systems import system_for
 from rules.systems.economy import Act, MoveBudget, NotAllowed, TurnEconomy
+
+if TYPE_CHECKING:
+    from rules.play.cast import Cast
 
 
 def economy_of(state: GameState) -> TurnEconomy:
@@ -207,3 +213,27 @@ class PayForSpell:
             free=self.free,
         )
         return Outcome(after, (f"  {remaining_text(after, self.caster_id)}",) if not self.free else ())
+
+
+def payment_for(state: GameState, cast: Cast, *, free: bool = False) -> PayForSpell:
+    """The `PayForSpell` to execute with `cast` (the spell-casting command, `rules.play.cast.Cast`) in one
+    step: its casting `Cost` in this system, the level cast, and whether it spends a spell slot (a leveled
+    spell paid with slots; not a cantrip, an ability, or a spell used per day or from a Focus Point)."""
+    spell = cast.spell
+    cost = system_for(state.scene).casting.cost(spell)
+    level = cast.level if cast.level is not None else spell.level
+    slot = (
+        spell.kind == "spell"
+        and not spell.is_cantrip
+        and level >= 1
+        and (spell.uses is None or spell.uses.kind == "slot")
+    )
+    return PayForSpell(
+        cast.caster_id,
+        name=spell.name,
+        actions=cost.actions,
+        casting_time=cost.casting_time,
+        level=level,
+        uses_slot=slot,
+        free=free or cast.free,
+    )

@@ -19,7 +19,7 @@ step                      command
 ``help``                  `Help` · ``prepare-aid``: `PrepareAid` · ``aid``: `Aid` (with ``modifier``)
 ``seek`` / ``search``     `Seek`
 ``ready``                 `Ready` · ``delay``: `Delay` · ``return``: `ReturnFromDelay` (see below)
-``cast``                  the spell-casting command built from the ``cast`` query's fields
+``cast``                  `Cast` from the ``cast`` query's fields (`cast_command`) with `PayForSpell`
 ``end-turn``              `NextTurn` with the rolls given (``persistent_rolls``, ``flat_checks``,
                           ``next_d20``)
 ========================  ===============================================================================
@@ -48,14 +48,16 @@ from rules.model.state import GameState
 from rules.play.actions import Aid, Help, PrepareAid, Seek
 from rules.play.basic_actions import BasicAction
 from rules.play.command import Command, Refused
-from rules.play.economy import PayForSpell, economy_of, ledger_for
+from rules.play.economy import economy_of, ledger_for, payment_for
 from rules.play.flight import Fall, Fly
 from rules.play.history import History
 from rules.play.moves import MODES, MoveToken
+from rules.play.spell_resolution import CastResult
 from rules.play.table import ApplyDamage, AttackRoll
 from rules.play.turns import BeginInOrder, Delay, NextTurn, Ready, ReturnFromDelay, UseReadied
 from rules.queries import _fields as f
 from rules.queries import query
+from rules.queries.cast import cast_command
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
 from rules.systems.object_damage import critical_immune
@@ -420,38 +422,14 @@ def _return(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | N
 
 
 def _cast(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | None:
-    """The ``cast`` query's fields as the play layer's spell-casting command (it pays the spell's cost
-    through `rules.play.economy.cast_check`)."""
-    import importlib
-
-    try:
-        cast_query = importlib.import_module("rules.queries.cast")
-    except ImportError:
-        raise StepRefused("casting spells is not available in this FiveFoot yet") from None
-    build = getattr(cast_query, "cast_command", None)
-    if build is None:
-        raise StepRefused("casting spells is not available in this FiveFoot yet")
+    """The ``cast`` query's fields as the play layer's `Cast` command, executed in one step with the
+    `PayForSpell` that spends the spell's cost from the caster's turn (`rules.play.economy.payment_for`);
+    the answer's ``result`` is what the ``cast`` query answers."""
     fields = {k: v for k, v in step.items() if k not in ("do", "actor")}
-    fields.setdefault("caster", actor)
-    fields["q"] = "cast"
-    command = build(run.state.scene, fields)
-    spell = getattr(command, "spell", None)
-    cost = command.cost(run.state) if callable(getattr(command, "cost", None)) else None
-    level = getattr(command, "level", None)
-    if level is None:
-        level = getattr(spell, "level", 0) or 0
-    pay = PayForSpell(
-        actor,
-        name=getattr(spell, "name", ""),
-        actions=getattr(cost, "actions", None),
-        casting_time=getattr(cost, "casting_time", None),
-        level=level,
-        uses_slot=level >= 1 and getattr(spell, "kind", "spell") == "spell",
-        free=run.free,
-    )
-    _paid, detail = run.execute(pay, command)
-    to_json = getattr(detail, "to_json", None)
-    return {"result": to_json()} if callable(to_json) else None
+    fields["caster"] = actor
+    command = cast_command(run.state.scene, fields)
+    _paid, detail = run.execute(payment_for(run.state, command, free=run.free), command)
+    return {"result": detail.to_json()} if isinstance(detail, CastResult) else None
 
 
 def _end_turn(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | None:

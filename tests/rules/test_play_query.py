@@ -318,3 +318,67 @@ def test_a_malformed_step_is_a_query_error() -> None:
         "missing field"
     )
     assert answer(s, {"q": "play", "order": ["nobody"], "steps": []})["error"].startswith("unknown token")
+
+
+# ------------------------------------------------------------------------------------------- cast steps
+
+PF_BLAST = {"name": "blast", "level": 1, "range": 30, "actions": 2, "targets": 1,
+            "save": {"stat": "reflex", "basic": True}, "damage": [{"formula": "2d6", "type": "fire"}]}  # fmt: skip
+
+
+def test_pf2e_a_cast_spends_the_spells_actions() -> None:
+    """Player Core (playing the game): a spell's actions come out of the turn's 3; a 2-action spell with 1
+    left is refused and changes nothing."""
+    caster = token("a", 2, 2, "party", pc=True, level=3, spell_dc=18, spells=[PF_BLAST],
+                   saves={"fortitude": 5, "reflex": 5, "will": 5})  # fmt: skip
+    s = scene("pf2e", caster, token("x", 4, 2, "foes", saves={"fortitude": 5, "reflex": 5, "will": 5}))
+    cast = {"do": "cast", "spell": "blast", "targets": ["x"], "saves": {"x": 8},
+            "damage": [{"amount": 6, "type": "fire"}]}  # fmt: skip
+    out = play(s, ["a", "x"], cast, cast)
+    assert oks(out) == [True, False]
+    assert "3 actions" in out["steps"][1]["refused"] and out["turn"]["actions"] == 1
+    assert out["steps"][0]["result"]["targets"][0]["id"] == "x"
+    assert out["tokens"]["x"]["hp"] == 30 - 6  # 8+5 = 13 < 18 (by less than 10): failure, full damage once
+
+
+CURE = {"name": "cure", "level": 1, "casting_time": "bonus", "range": 60, "targets": 1}
+BOLT = {"name": "bolt", "level": 0, "casting_time": "action", "range": 120, "targets": 1,
+        "attack": True, "damage": [{"formula": "1d10", "type": "fire"}]}  # fmt: skip
+BURST = {"name": "burst", "level": 1, "casting_time": "action", "range": 60, "targets": 1,
+         "save": {"stat": "dex"}, "damage": [{"formula": "2d8", "type": "thunder"}]}  # fmt: skip
+
+
+def dnd_caster(system: str) -> Scene:
+    slots = {"slots": {"1": {"max": 4, "used": 0}}}
+    return scene(
+        system,
+        token("a", 2, 2, "party", pc=True, speed=30, spell_dc=14, spell_attack=6, level=5,
+              spells=[CURE, BOLT, BURST], spell_uses=slots),  # fmt: skip
+        token("b", 5, 2, "foes", speed=30, saves={"dex": 0}),
+        token("c", 2, 3, "party", speed=30, hp=10, max_hp=30),
+    )
+
+
+def test_5e_2014_a_bonus_action_spell_leaves_only_a_cantrip() -> None:
+    """2014 Casting Time, Bonus Action: "you can't cast another spell during the same turn, except for a
+    cantrip with a casting time of 1 action"."""
+    out = play(dnd_caster("dnd5e-2014"), ["a", "b"], {"do": "cast", "spell": "cure", "targets": ["c"]},
+               {"do": "cast", "spell": "burst", "targets": ["b"], "saves": {"b": 2},
+                "damage": [{"amount": 9, "type": "thunder"}]},
+               {"do": "cast", "spell": "bolt", "targets": ["b"], "attack_d20": {"b": 15},
+                "damage": [{"amount": 4, "type": "fire"}]})  # fmt: skip
+    assert oks(out) == [True, False, True]
+    assert "cantrip" in out["steps"][1]["refused"]
+    assert out["turn"]["action"] is False and out["turn"]["bonus_action"] is False
+
+
+def test_5e_2024_one_spell_slot_a_turn() -> None:
+    """2024 (Casting Time, One Spell with a Spell Slot per Turn): a bonus-action slot spell and an action slot
+    spell can't both be cast in one turn; a cantrip still can."""
+    out = play(dnd_caster("dnd5e-2024"), ["a", "b"], {"do": "cast", "spell": "cure", "targets": ["c"]},
+               {"do": "cast", "spell": "burst", "targets": ["b"], "saves": {"b": 2},
+                "damage": [{"amount": 9, "type": "thunder"}]},
+               {"do": "cast", "spell": "bolt", "targets": ["b"], "attack_d20": {"b": 15},
+                "damage": [{"amount": 4, "type": "fire"}]})  # fmt: skip
+    assert oks(out) == [True, False, True]
+    assert "slot" in out["steps"][1]["refused"]
