@@ -66,6 +66,18 @@ class DieSource(Protocol):
     def randint(self, a: int, b: int) -> int: ...
 
 
+class NoDice:
+    """A die source that never rolls, for when every roll must be given (the query command): asking it for
+    a die raises `DiceSyntaxError`'s sibling `ValueError` naming `what`. Readers that can say which roll is
+    missing (`rules.systems.turn_rolls.TurnRolls`) treat it as no die source at all."""
+
+    def __init__(self, what: str = "a die roll") -> None:
+        self.what = what
+
+    def randint(self, a: int, b: int) -> int:
+        raise ValueError(f"{self.what} needs a d{b} that wasn't given")
+
+
 class ScriptedDice:
     """Dice whose results are given in advance (physical dice, tests): each ``randint`` returns the next
     value. Raises `ValueError` when a value doesn't fit the die or the values run out."""

@@ -18,9 +18,9 @@ die such as ``1d4`` for Bless, rolled with the attack). Every one is listed with
 breakdown. 5e 2014 inspiration is spent for advantage before the roll; a Hero Point (PF2e) or Heroic
 Inspiration (2024) rerolls after it (the new roll is kept; the reroll is not another attack).
 
-Multiple attack penalty: in an encounter the attack number is the attacker's count this turn; out of an
-encounter it is 1 + the attacker's attacks since its free-mode turn was last ended ("End turn" / "New
-round"; `rules.play.table.free_attack_number`). The GM can pick another. While a roll is shown the box
+Multiple attack penalty: the attack number is the attacker's count this turn, read from its turn ledger (in
+an encounter; out of one, since its free-mode turn was last ended: "End turn" / "New round";
+`rules.model.state.GameState.attack_number`). The GM can pick another. While a roll is shown the box
 keeps that roll's number; "New attack" moves it on.
 """
 
@@ -58,7 +58,7 @@ from rules.model.state import GameState
 from rules.play.command import Refused
 from rules.play.explain import signed
 from rules.play.rolls import ADVANTAGE_REASONS, SITUATIONAL_TYPES, Situational
-from rules.play.table import AttackRoll, DealDamage, free_attack_number
+from rules.play.table import AttackRoll, DealDamage
 from rules.play.targeting import cover_text, flank_text, targeting
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome
@@ -427,10 +427,7 @@ class AttackDialog(QDialog):
         t = self.attacker_token()
         if t is None:
             return 1
-        state = self.doc.state
-        if state.encounter is not None:
-            return state.attack_number(t.id)
-        return free_attack_number(self.doc.applied(), t.id)  # the applied steps
+        return self.doc.state.attack_number(t.id)
 
     def _sync_attack_number(self) -> None:
         if self.rolled is not None and self.rolled_command is not None:

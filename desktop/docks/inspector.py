@@ -338,13 +338,7 @@ class InspectorDock(QDockWidget):
         )
 
     def _movement_text(self, t: Token) -> str:
-        budget = budget_for(self.doc.state, t)
-        spent = budget.spent
-        if budget.strides:
-            left = budget.actions_left
-            return f"{spent.feet} ft moved · {left} action{'s' if left != 1 else ''} left"
-        dash = " (Dashed)" if budget.dashed else ""
-        return f"{spent.feet} ft moved{dash} · {budget.move_left} ft left"
+        return budget_for(self.doc.state, t).text()
 
     # ---- widgets → commands
 

@@ -44,28 +44,18 @@ def resolve(scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResul
 
 
 def run_action(doc: Document, token_id: str, key: str, rng: DieSource) -> ActionResult | None:
-    """Resolve `key` for the token and execute it as one undoable command with its log entry. A missing
-    statistic or an action the rules refuse is logged as the reason and changes nothing (returns None)."""
-    from rules.play.edits import Batch, UpdateToken
+    """Execute action `key` for the token as one undoable command (`rules.play.basic_actions.BasicAction`:
+    the system resolves it, the turn economy charges its cost) with its log entry. A missing statistic or
+    an action the rules refuse (its cost, its requirement) is reported as the reason and changes nothing
+    (returns None)."""
+    from rules.play.basic_actions import BasicAction
 
-    token = doc.scene.token(token_id)
-    if token is None:
+    if doc.scene.token(token_id) is None:
         return None
-    try:
-        result = resolve(doc.scene, token, key, rng)
-    except (ValueError, LookupError) as exc:
-        refused = getattr(doc, "refused", None)
-        if refused is not None:
-            refused.emit(str(exc))
+    entry = doc.execute(BasicAction(token_id, key, rng))
+    if entry is None or not isinstance(entry.detail, ActionResult):
         return None
-    text = "\n".join(result.lines)
-    updates = tuple(UpdateToken(t.id, t, what="action") for t in result.tokens)
-    label = next((a.label for a in actions_for(doc.scene, token) if a.key == key), key)
-    if not updates:
-        doc.execute(UpdateToken(token.id, token, what="action", log=text))
-    else:
-        doc.execute(Batch(updates, label=label, log=text))
-    return result
+    return entry.detail
 
 
 def add_actions_menu(
@@ -270,6 +260,11 @@ def add_support_menu(
         return
     allies = [t for t in scene.tokens if t.id != actor.id and t.side == actor.side]
     if "aid" in system_for(scene).support_actions:
+        from rules.play.actions import PrepareAid
+
+        prepare = menu.addMenu("Prepare to Aid (1 action)")
+        for ally in allies:
+            prepare.addAction(ally.label, lambda aid_=ally.id: doc.execute(PrepareAid(actor_id, aid_)))
         aid = menu.addMenu("Aid (reaction, DC 15)")
         for ally in allies:
             skills = aid.addMenu(ally.label)

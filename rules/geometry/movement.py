@@ -35,7 +35,9 @@ legal iff every square's step is):
   another creature's space unless that creature allows it (PF2e tiny creatures; 5e: a tiny mover in a square
   holding fewer than four tiny creatures); the start position is always a legal end. A creature flying
   above the mover (5-ft levels that don't overlap, `rules.geometry.elevation`) is not in its way; a mover
-  off the ground (``elevation`` > 0) ignores difficult and hazardous terrain (impassable cells still stop it).
+  off the ground (``elevation`` > 0) ignores difficult and hazardous terrain (impassable cells still stop it);
+  a creature with the trait ``ignores difficult terrain`` moves over difficult squares as over floor and over
+  PF2e greater difficult terrain as over difficult terrain (`ignores_difficult`).
 - 5e crawling and squeezing: a prone mover, and a ``squeezing`` one, pays every step's own cost once more
   for each (double; triple in difficult terrain or when crawling while squeezing).
 
@@ -51,14 +53,14 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
 from rules.geometry.sight import EPS, WallIndex, _build_index, _sign, crossed_walls, shared_by_walls
 from rules.model.grid_rules import PASS_HOSTILE_2_SIZES, PASS_UNWILLING_3_SIZES
-from rules.model.scene import CANNOT_ACT, Scene, Token
+from rules.model.scene import CANNOT_ACT, Scene, TerrainCell, Token
 
 DIRECTION_INDEX: dict[tuple[int, int], int] = {d: i for i, d in enumerate(DIRECTIONS)}
 #: Direction indexes ordered by the neighbour cell they lead to (x, then y): the path tie-break order.
@@ -588,6 +590,37 @@ def _flight_scene(scene: Scene) -> Scene:
     return result
 
 
+#: A creature trait: its movement ignores difficult terrain (`ignoring_scene`).
+IGNORES_DIFFICULT = "ignores difficult terrain"
+
+
+def ignores_difficult(token: Token) -> bool:
+    """The creature's movement ignores difficult terrain (its trait ``ignores difficult terrain``)."""
+    return token.has_trait(IGNORES_DIFFICULT)
+
+
+def _ignoring_scene(scene: Scene) -> Scene:
+    """The scene as a creature that ignores difficult terrain moves over it (rules.md "Distance and
+    movement"): difficult squares cost like open floor; where greater difficult terrain adds more than
+    difficult (PF2e, `GridRules.terrain_adds`: 「上級移動困難地形を通常の移動困難地形の移動コストで通過でき
+    る」, Player Core 423) it costs as difficult terrain, else (5e, where it is just difficult) like floor."""
+
+    def build() -> Scene:
+        kept: list[TerrainCell] = []
+        for t in scene.terrain:
+            if t.kind == "difficult":
+                continue
+            if t.kind == "greater-difficult":
+                if not scene.rules.terrain_adds:
+                    continue
+                t = replace(t, kind="difficult")
+            kept.append(t)
+        return scene.edit(terrain=tuple(kept))
+
+    result: Scene = scene.cached("movement.ignoring_scene", build)
+    return result
+
+
 def _same_height(mover: Token, other: Token) -> bool:
     """Does `other` stand in `mover`'s way? Not when one flies above the other (their 5-ft levels don't
     overlap, `rules.geometry.elevation.blocks_ground`)."""
@@ -666,8 +699,10 @@ class MoveContext:
         self.side = token.side
         self.size = token.size
         self.n = n = SIZE_SQUARES[token.size]
-        # a flyer ignores the ground's terrain
+        # a flyer ignores the ground's terrain; a creature that ignores difficult terrain ignores it
         ground = _flight_scene(scene) if token.elevation > 0 else scene
+        if ignores_difficult(token) and ground is scene:
+            ground = _ignoring_scene(scene)
         self.grid = g = grid_tables(ground)
         self.width = w = g.width
         self.height = h = g.height
@@ -1123,7 +1158,7 @@ def least_per_cell(labels: dict[int, int]) -> dict[int, int]:
 
 def move_context(scene: Scene, token: Token) -> MoveContext:
     """The `MoveContext` of `token` in `scene` (cached on the scene)."""
-    slow = (token.has_condition("prone"), token.has_condition("squeezing"))
+    slow = (token.has_condition("prone"), token.has_condition("squeezing"), ignores_difficult(token))
     key = ("movement.context", token.id, token.side, token.size, token.elevation, slow)
     result: MoveContext = scene.cached(key, lambda: MoveContext(scene, token))
     return result

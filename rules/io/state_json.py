@@ -7,14 +7,30 @@ A scene file (format version 2, `rules.model.scene`) holds, beside the map, thre
 
     {"round": 2, "index": 1,
      "order": [{"token": "brann", "d20": 14, "modifier": 7, "tiebreak": [1]}, …],
-     "turn": {"token": "goblin-1", "actions": 2, "bonus_actions": 0, "movement": null,
-              "movement_spent": 10, "diagonals": 1, "attacks": 1},
-     "reactions_used": ["brann"], "delayed": [], "readied": [{"token": "quill", "trigger": "…"}],
+     "ledgers": [{"token": "goblin-1", "actions": 2, "bonus_actions": 0, "movement": null,
+                  "movement_spent": 10, "diagonals": 1, "attacks": 1, "reactions": 1,
+                  "used": ["strike"]},
+                 {"token": "quill", "actions": 0, "reactions": 1,
+                  "readied": {"trigger": "…", "action": "strike", "attack_number": 2}}, …],
+     "delayed": [],
      "timed": [{"id": "t1", "target": "goblin-1", "name": "frightened", "value": 2, "source": "Demoralize",
                 "ends": {"kind": "turn", "at": "end", "count": 1, "creature": "goblin-1"},
                 "drops": null, "condition": true, "sustained": true}]}
 
+``ledgers`` holds the turn ledger of each creature of the order that has one (`rules.model.turn_ledger`,
+`ledger_to_json`: keys beyond ``token`` are written when they differ from a fresh turn's defaults:
+``actions``, ``bonus_actions``, ``movement``, ``movement_spent``, ``diagonals``, ``attacks``,
+``attacks_left``, ``actions_used``, ``reactions``, ``used``, ``readied``, ``aiding``, ``supports``
+``[{"kind", "ally", "target", "value", "roll"}]``, ``delay_done``, ``begun``).
+The current creature's ledger is its turn.
 ``timed`` holds the conditions and effects with durations (`rules.model.effects`); written only when any.
+
+``turns`` (free mode, absent when empty): ``{"round": 3, "ledgers": [...]}`` — the ledgers of tokens
+acting outside an encounter, so a half-played free-mode turn (its movement, actions, attacks) survives
+saving.
+
+Format version 2 wrote the encounter's current turn as ``turn`` (with ``reactions_used`` and ``readied``
+beside it); `rules.io.scene_json.MIGRATIONS` turns them into ``ledgers`` (version 3).
 
 ``areas``: a list, one object per placed area in placing order::
 
@@ -40,8 +56,8 @@ gave so that ending it takes it back::
 Boundary rules: reading the engine's keys never raises (`state_from_json`): a damaged ``encounter`` gives no
 encounter and a problem text; an area that isn't valid is skipped and reported (``areas[2].feet: must be a
 whole number ≥ 0, got 'x'``), and so is a damaged active spell or hazard; log entries that aren't texts
-are skipped. An index outside the order is
-clamped to it. Free mode's movement ledger is not saved (a file opens with every token's movement fresh).
+are skipped. An index outside the order is clamped to it. A damaged ``turns`` is reported and free mode
+starts fresh.
 """
 
 from __future__ import annotations
@@ -59,11 +75,20 @@ from rules.model import effects as timed_effects
 from rules.model.active_spells import TRIGGERS, ActiveSpell, Hazard
 from rules.model.area_spec import ALL_SHAPES, AreaSpec
 from rules.model.areas import DEFAULT_COLOUR, PlacedArea
-from rules.model.encounter import Combatant, Encounter, TurnState
+from rules.model.encounter import Combatant, Encounter
 from rules.model.scene import AREA_METHODS, JSON, PersistentDamage, Scene
 from rules.model.state import GameState
+from rules.model.turn_ledger import (
+    SUPPORT_KINDS,
+    SUPPORT_ROLLS,
+    FreeTurns,
+    Readied,
+    Support,
+    TurnLedger,
+)
 
 ENCOUNTER_KEY = "encounter"
+TURNS_KEY = "turns"
 AREAS_KEY = "areas"
 LOG_KEY = "log"
 SPELLS_KEY = "active_spells"
@@ -107,6 +132,91 @@ def _num(v: float) -> int | float:
 # ------------------------------------------------------------------------------------------- encounter
 
 
+def ledger_to_json(led: TurnLedger) -> dict[str, Any]:
+    """A turn ledger as JSON: ``token`` and every field that differs from its default."""
+    out: dict[str, Any] = {"token": led.token_id}
+    default = TurnLedger(led.token_id)
+    for key in (
+        "actions",
+        "bonus_actions",
+        "movement",
+        "movement_spent",
+        "diagonals",
+        "attacks",
+        "attacks_left",
+        "actions_used",
+        "reactions",
+        "delay_done",
+        "begun",
+    ):
+        value = getattr(led, key)
+        if value != getattr(default, key):
+            out[key] = value
+    if led.used:
+        out["used"] = list(led.used)
+    if led.readied is not None:
+        r = led.readied
+        out["readied"] = {"trigger": r.trigger, "action": r.action, "attack_number": r.attack_number}
+    if led.aiding:
+        out["aiding"] = list(led.aiding)
+    if led.supports:
+        out["supports"] = [
+            {"kind": x.kind, "ally": x.ally, "target": x.target, "value": x.value, "roll": x.roll}
+            for x in led.supports
+        ]
+    return out
+
+
+def _texts(raw: Mapping[str, Any], key: str, path: str) -> tuple[str, ...]:
+    return tuple(_text({"v": v}, "v", f"{path}.{key}[{i}]") for i, v in enumerate(_list(raw.get(key), path)))
+
+
+def _flag(raw: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
+    return _READ.boolean(raw.get(key, default), f"{path}.{key}")
+
+
+def ledger_from_json(raw: Any, path: str) -> TurnLedger:
+    """A turn ledger from its JSON object. Raises `ValueError` naming the bad field."""
+    o = _obj(raw, path)
+    readied: Readied | None = None
+    if o.get("readied") is not None:
+        rp = f"{path}.readied"
+        ro = _obj(o["readied"], rp)
+        readied = Readied(
+            _text(ro, "trigger", rp, ""), _text(ro, "action", rp, ""), _opt_int(ro, "attack_number", rp)
+        )
+    supports: list[Support] = []
+    for i, item in enumerate(_list(o.get("supports"), f"{path}.supports")):
+        sp = f"{path}.supports[{i}]"
+        so = _obj(item, sp)
+        kind = _text(so, "kind", sp)
+        if kind not in SUPPORT_KINDS:
+            raise _READ.fail(f"{sp}.kind", f"must be one of {', '.join(SUPPORT_KINDS)}, got {kind!r}")
+        ally, target = _text(so, "ally", sp), _opt_text(so, "target", sp)
+        roll = _text(so, "roll", sp, "any")
+        if roll not in SUPPORT_ROLLS:
+            raise _READ.fail(f"{sp}.roll", f"must be one of {', '.join(SUPPORT_ROLLS)}, got {roll!r}")
+        supports.append(Support(kind, ally, target, _int(so, "value", sp, 0), roll))
+    return TurnLedger(
+        token_id=_text(o, "token", path),
+        actions=_int(o, "actions", path, 0),
+        bonus_actions=_int(o, "bonus_actions", path, 0),
+        movement=_opt_int(o, "movement", path),
+        movement_spent=_int(o, "movement_spent", path, 0),
+        diagonals=_int(o, "diagonals", path, 0),
+        attacks=_int(o, "attacks", path, 0),
+        attacks_left=_int(o, "attacks_left", path, 0),
+        actions_used=_int(o, "actions_used", path, 0),
+        reactions=_int(o, "reactions", path, 1),
+        used=_texts(o, "used", path),
+        readied=readied,
+        aiding=_texts(o, "aiding", path),
+        supports=tuple(supports),
+        delay_done=_flag(o, "delay_done", path, False),
+        begun=_flag(o, "begun", path, True),
+    )
+
+
 def encounter_to_json(enc: Encounter) -> dict[str, Any]:
     out: dict[str, Any] = {
         "round": enc.round,
@@ -115,24 +225,11 @@ def encounter_to_json(enc: Encounter) -> dict[str, Any]:
             {"token": c.token_id, "d20": c.d20, "modifier": c.modifier, "tiebreak": list(c.tiebreak)}
             for c in enc.order
         ],
-        "turn": None,
-        "reactions_used": sorted(enc.reactions_used),
+        "ledgers": [ledger_to_json(led) for led in enc.ledgers],
         "delayed": sorted(enc.delayed),
-        "readied": [{"token": t, "trigger": why} for t, why in enc.readied],
     }
     if enc.timed:
         out["timed"] = [timed_effect_to_json(e) for e in enc.timed]
-    t = enc.turn
-    if t is not None:
-        out["turn"] = {
-            "token": t.token_id,
-            "actions": t.actions,
-            "bonus_actions": t.bonus_actions,
-            "movement": t.movement,
-            "movement_spent": t.movement_spent,
-            "diagonals": t.diagonals,
-            "attacks": t.attacks,
-        }
     return out
 
 
@@ -152,46 +249,37 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
     rnd = max(1, _int(o, "round", path, 1))
     index = _int(o, "index", path, 0)
     index = min(max(index, 0), max(len(order) - 1, 0))
-    turn: TurnState | None = None
-    if o.get("turn") is not None:
-        tp = f"{path}.turn"
-        to = _obj(o["turn"], tp)
-        turn = TurnState(
-            token_id=_text(to, "token", tp),
-            actions=_int(to, "actions", tp, 0),
-            bonus_actions=_int(to, "bonus_actions", tp, 0),
-            movement=_opt_int(to, "movement", tp),
-            movement_spent=_int(to, "movement_spent", tp, 0),
-            diagonals=_int(to, "diagonals", tp, 0),
-            attacks=_int(to, "attacks", tp, 0),
-        )
-    used = frozenset(
-        _READ.string(v, f"{path}.reactions_used[{i}]")
-        for i, v in enumerate(_list(o.get("reactions_used"), f"{path}.reactions_used"))
+    ledgers = tuple(
+        ledger_from_json(led, f"{path}.ledgers[{i}]")
+        for i, led in enumerate(_list(o.get("ledgers"), f"{path}.ledgers"))
     )
     delayed = frozenset(
         _READ.string(v, f"{path}.delayed[{i}]")
         for i, v in enumerate(_list(o.get("delayed"), f"{path}.delayed"))
     )
-    readied: list[tuple[str, str]] = []
-    for i, r in enumerate(_list(o.get("readied"), f"{path}.readied")):
-        rp = f"{path}.readied[{i}]"
-        ro = _obj(r, rp)
-        readied.append((_text(ro, "token", rp), _text(ro, "trigger", rp, "")))
     timed = tuple(
         timed_effect_from_json(e, f"{path}.timed[{i}]")
         for i, e in enumerate(_list(o.get("timed"), f"{path}.timed"))
     )
     return Encounter(
-        order=tuple(order),
-        round=rnd,
-        index=index,
-        turn=turn,
-        reactions_used=used,
-        delayed=delayed,
-        readied=tuple(readied),
-        timed=timed,
+        order=tuple(order), round=rnd, index=index, ledgers=ledgers, delayed=delayed, timed=timed
     )
+
+
+def free_turns_to_json(free: FreeTurns) -> dict[str, Any] | None:
+    """Free mode's ledgers and round (None when there is nothing to keep)."""
+    if not free.ledgers and free.round == 1:
+        return None
+    return {"round": free.round, "ledgers": [ledger_to_json(led) for led in free.ledgers]}
+
+
+def free_turns_from_json(raw: Any, path: str = TURNS_KEY) -> FreeTurns:
+    o = _obj(raw, path)
+    ledgers = tuple(
+        ledger_from_json(led, f"{path}.ledgers[{i}]")
+        for i, led in enumerate(_list(o.get("ledgers"), f"{path}.ledgers"))
+    )
+    return FreeTurns(max(1, _int(o, "round", path, 1)), ledgers)
 
 
 def timed_effect_to_json(e: timed_effects.Effect) -> dict[str, Any]:
@@ -404,6 +492,12 @@ def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
             problems.append(str(exc))
     if encounter is not None:
         scene, encounter = _legacy_effects(raw[ENCOUNTER_KEY].get("effects"), scene, encounter, problems)
+    free = FreeTurns()
+    if raw.get(TURNS_KEY) is not None:
+        try:
+            free = free_turns_from_json(raw[TURNS_KEY])
+        except ValueError as exc:
+            problems.append(str(exc))
     areas = areas_from_json(raw.get(AREAS_KEY))
     problems.extend(areas.problems)
     log_raw = raw.get(LOG_KEY)
@@ -414,7 +508,7 @@ def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
         problems.append(f"{LOG_KEY}: must be a list of texts, got {type(log_raw).__name__}")
     spells = _active_spells(raw.get(SPELLS_KEY), problems)
     hazards = _hazards(raw.get(HAZARDS_KEY), problems)
-    state = GameState(scene, encounter, areas.areas, log, spells=spells, hazards=hazards)
+    state = GameState(scene, encounter, areas.areas, log, free, spells=spells, hazards=hazards)
     return StateRead(state, tuple(problems))
 
 
@@ -585,6 +679,9 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
     out: dict[str, JSON] = {}
     if state.encounter is not None:
         out[ENCOUNTER_KEY] = encounter_to_json(state.encounter)
+    free = free_turns_to_json(state.free)
+    if free is not None:
+        out[TURNS_KEY] = free
     if state.areas:
         out[AREAS_KEY] = [area_to_json(a) for a in state.areas]
     if state.log:

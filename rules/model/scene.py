@@ -18,7 +18,7 @@ from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.model.spell import NO_USES, Spell, SpellUsesLeft
 
 #: The scene format version this code reads into values and writes (`rules.io.scene_json`).
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
 TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
 #: Worse kinds win when a cell is listed twice.
@@ -69,8 +69,12 @@ class Options:
 
 @dataclass(frozen=True, slots=True)
 class TerrainCell:
+    """One square's terrain. `damage`: what entering it deals (hazardous terrain, ``"1d6 fire"``; None
+    when it deals nothing)."""
+
     cell: Cell
     kind: str
+    damage: str | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -155,6 +159,48 @@ class PersistentDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class Shield:
+    """A shield the creature carries: its circumstance bonus to AC when raised (PF2e Raise a Shield), its
+    hardness and hit points (PF2e Shield Block: the damage is reduced by the hardness, the shield and the
+    creature each take the rest), and its maximum HP (= `hp` unless given)."""
+
+    ac: int = 2
+    hardness: int = 0
+    hp: int = 0
+    max_hp: int | None = None
+
+    @property
+    def broken(self) -> bool:
+        """PF2e: a shield at half its HP or less is broken (it gives no bonus); 0 HP destroys it."""
+        top = self.max_hp if self.max_hp is not None else self.hp
+        return top > 0 and self.hp <= top // 2
+
+
+@dataclass(frozen=True, slots=True)
+class AfflictionStage:
+    """One stage of an affliction: the conditions it gives and the damage it deals (a formula with a type,
+    ``"1d6 poison"``), each time the creature is at this stage after a save."""
+
+    conditions: tuple[str, ...] = ()
+    damage: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Affliction:
+    """A PF2e affliction (a poison, a disease, a curse) the creature has: its save and DC, its current stage
+    (1-based) and its stages (`rules.systems.pf2e.afflictions`)."""
+
+    name: str
+    save: str = "fortitude"
+    dc: int = 15
+    stage: int = 1
+    stages: tuple[AfflictionStage, ...] = ()
+
+    def at(self, stage: int) -> AfflictionStage:
+        return self.stages[stage - 1] if 1 <= stage <= len(self.stages) else AfflictionStage()
+
+
+@dataclass(frozen=True, slots=True)
 class TokenLight:
     """Light carried by a creature, centred on its space (radii in feet; dim ≥ bright)."""
 
@@ -224,7 +270,30 @@ class Token:
     spell_attack: int | None = None
     #: Slots, Focus Points and limited uses it has spent.
     spell_uses: SpellUsesLeft = NO_USES
+    #: 5e: the attacks one Attack action makes (Extra Attack: 2).
+    attacks_per_action: int = 1
+    #: The shield it carries (PF2e Raise a Shield, Shield Block), or None.
+    shield: Shield | None = None
+    #: Creature traits the rules read, lower case (``ignores difficult terrain``, ``hover``,
+    #: ``water breathing``…).
+    traits: tuple[str, ...] = ()
+    #: HP regained at the start of each of its turns: fast healing, and regeneration with the damage types
+    #: that stop it (`rules.systems.regeneration`).
+    fast_healing: int = 0
+    regeneration: int = 0
+    regeneration_stopped_by: tuple[str, ...] = ()
+    #: Hardness (objects, PF2e items): damage is reduced by it.
+    hardness: int = 0
+    #: PF2e afflictions it suffers (saves at the end of its turns).
+    afflictions: tuple[Affliction, ...] = ()
+    #: Rounds of air left while it holds its breath (None: it breathes; `rules.play.breath`).
+    air: int | None = None
+    #: The id of the creature it rides (`rules.play.mounts`), or None.
+    mounted_on: str | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    def has_trait(self, name: str) -> bool:
+        return name.lower() in self.traits
 
     def spell(self, name: str) -> Spell | None:
         """The creature's spell or ability named `name` (case and spacing ignored), or None."""
@@ -402,6 +471,11 @@ class Scene:
         result: GridRules = self.cached("grid_rules", build)
         return result
 
+    def terrain_damage(self, cell: Cell) -> str | None:
+        """What entering `cell` deals (the first listed entry with a ``damage``), or None."""
+        table: dict[Cell, str] = self.cached("terrain_damage", lambda: _damage_table(self.terrain))
+        return table.get(cell)
+
     def terrain_map(self) -> dict[Cell, str]:
         """Each listed cell's kind; a cell listed twice takes its worst kind."""
 
@@ -431,6 +505,14 @@ class Scene:
         """A copy with another fog of war that keeps this scene's cache: nothing derived from a scene (sight,
         light, movement) depends on its fog."""
         return replace(self, fog=fog, _cache=self._cache)
+
+
+def _damage_table(terrain: tuple[TerrainCell, ...]) -> dict[Cell, str]:
+    out: dict[Cell, str] = {}
+    for t in terrain:
+        if t.damage and t.cell not in out:
+            out[t.cell] = t.damage
+    return out
 
 
 def default_options(system: str) -> Options:

@@ -14,8 +14,12 @@ GM types them), through the engine's own functions, and applies what the rules s
   end its Take Cover; Tumble Through takes an action; 5e Grapple and Shove replace one attack, Escape is an
   action. A successful Tumble Through moves the actor through the target's space to `through_to` when
   given (a legal square past the target).
-* `Aid(helper, ally, d20, skill)` (PF2e, DC 15: the ally gets ``aided N``, the circumstance bonus, or the
-  log notes the −1 of a critical failure) and `Help(helper, ally)` (5e: ``helped``, advantage).
+* `PrepareAid(helper, ally)` then `Aid(helper, ally, d20, skill)` (PF2e: one action on the helper's turn,
+  then its reaction; DC 15: +2/+1/−1 circumstance to the ally's next check or attack roll) and
+  `Help(helper, ally, target)` (5e, an action: advantage on the ally's next ability check, or its next
+  attack roll against a target within 5 ft of the helper). Both wait in the helper's turn ledger for the
+  roll they change (`rules.play.support`).
+* What each costs is the turn economy's (`rules.play.economy.charge`); `free` on each is the GM's override.
 * `PointOut(pointer, target)` (PF2e): an undetected creature becomes hidden.
 * `Seek(seeker, d20)` (PF2e Seek, 5e Search): the creatures found change state.
 * `Sneak(token, waypoints, d20)` (PF2e): a move of at most half Speed (one action), then the Stealth check
@@ -34,12 +38,14 @@ from rules.geometry.coords import Cell
 from rules.geometry.reach import within_reach
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
+from rules.model.turn_ledger import Support
 from rules.play.command import Outcome, Refused
+from rules.play.economy import charge, charge_reaction, ledger_for
 from rules.play.moves import cell_text, plan_move, record_move
-from rules.play.turns import record_attack, spend_actions
 from rules.systems import system_for
 from rules.systems.base import MissingStatistic
 from rules.systems.damage import DamageEntry
+from rules.systems.economy import Act
 from rules.systems.forced_movement import ForcedMove
 from rules.systems.hooks.maneuvers import Change
 from rules.systems.modifiers import breakdown_lines, signed, sum_text
@@ -156,10 +162,19 @@ class Maneuver:
     attack_number: int | None = None
     through_to: Cell | None = None
     merge_key: object | None = None
+    #: The GM's override: the maneuver costs nothing and the turn refuses nothing.
+    free: bool = False
 
     @property
     def label(self) -> str:
         return MANEUVER_NAMES.get(self.action, self.action)
+
+    def act(self, attack_trait: bool) -> Act:
+        """What the maneuver costs (`rules.systems.economy`): an Escape is its own act; the others are
+        maneuvers (PF2e an action, with the attack trait when it has it; 5e one attack of the Attack
+        action)."""
+        kind = "escape" if self.action == "escape" else "maneuver"
+        return Act(kind, attack_trait=attack_trait, name=self.label)
 
     def apply(self, state: GameState) -> Outcome:
         scene = state.scene
@@ -178,7 +193,7 @@ class Maneuver:
                 problem = problem.replace(target.id, target.label).replace(actor.id, actor.label)
         if problem is not None:
             raise Refused(f"{actor.label} can't {self.label} {target.label}: {problem}")
-        number = self.attack_number or state.attack_number(actor.id)
+        number = self.attack_number or ledger_for(state, actor.id).next_attack_number
         try:
             out = rules.maneuver(
                 scene,
@@ -210,11 +225,9 @@ class Maneuver:
         if not effects:
             effects = ["no effect"]
         state = state.with_scene(scene)
+        state = charge(state, actor.id, self.act(out.attack), free=self.free)
         if out.attack:
-            state = record_attack(state, actor.id)
             state = _end_take_cover(state, actor.id, effects)
-        else:
-            state = spend_actions(state, actor.id, out.actions)
         report = ActionReport(
             title=out.title,
             rows=out.rows,
@@ -265,9 +278,40 @@ def _end_take_cover(state: GameState, token_id: str, effects: list[str]) -> Game
 
 
 @dataclass(frozen=True, slots=True)
+class PrepareAid:
+    """PF2e: `helper_id` prepares to Aid `ally_id` (one action on its turn: 「まず自分のターン中に1アクション
+    を使用して助力の準備を行わなければならない」, Player Core 416, l.493). The preparation lasts until the
+    helper's next turn begins; the Aid itself is a reaction (`Aid`)."""
+
+    helper_id: str
+    ally_id: str
+    free: bool = False
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Prepare to Aid"
+
+    def apply(self, state: GameState) -> Outcome:
+        helper = _token(state.scene, self.helper_id, "helper")
+        ally = _token(state.scene, self.ally_id, "ally")
+        if helper.id == ally.id:
+            raise Refused(f"{helper.label} can't Aid itself")
+        state = charge(state, helper.id, Act("prepare-aid", name="preparing to Aid"), free=self.free)
+        ledger = ledger_for(state, helper.id)
+        if ally.id not in ledger.aiding:
+            state = state.with_ledger(replace(ledger, aiding=(*ledger.aiding, ally.id)))
+        return Outcome(state, (f"{helper.label} prepares to Aid {ally.label}",))
+
+
+@dataclass(frozen=True, slots=True)
 class Aid:
-    """Aid (PF2e, ``aid`` in `RuleSystem.support_actions`): `helper_id` rolls `skill` (d20) against DC 15
-    to help `ally_id`'s next check or attack (`RuleSystem.aid`)."""
+    """Aid (PF2e, ``aid`` in `RuleSystem.support_actions`; a reaction, Player Core 416, l.487–497):
+    `helper_id` helps `ally_id`'s next check or attack roll. It needs the helper's preparation for that ally
+    (`PrepareAid`, else refused) and its reaction. The check (`d20` + the helper's `skill`, or `modifier`
+    when given) against DC 15 (the usual DC) gives what the system's `RuleSystem.aid` says to the ally's
+    next attack roll or check, which reads it (`rules.play.support`). `free`: the GM's override (no
+    preparation or reaction needed)."""
 
     helper_id: str
     ally_id: str
@@ -276,6 +320,8 @@ class Aid:
     rank: str = "trained"
     dc: int = AID_DC
     merge_key: object | None = None
+    modifier: int | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
@@ -290,39 +336,43 @@ class Aid:
         ally = _token(scene, self.ally_id, "ally")
         if helper.id == ally.id:
             raise Refused(f"{helper.label} can't Aid itself")
+        prepared = ally.id in ledger_for(state, helper.id).aiding
+        if not prepared and not self.free:
+            raise Refused(
+                f"{helper.label} hasn't prepared to Aid {ally.label}: Aid needs a preparing action on its "
+                "own turn first (Player Core 416)"
+            )
+        state, _readied = charge_reaction(state, helper.id, free=self.free)
         try:
-            check = rules.aid(helper, self.skill, self.d20, self.dc, self.rank)
+            check = rules.aid(helper, self.skill, self.d20, self.dc, self.rank, modifier=self.modifier)
         except MissingStatistic as exc:
             raise Refused(f"Aid: {exc}") from None
         except ValueError as exc:
             raise Refused(f"Aid: {exc}") from None
-        rows = [
-            f"d20 {self.d20}",
-            *breakdown_lines(check.modifiers),
-            f"total {sum_text(self.d20, check.modifiers)} vs DC {self.dc}",
-        ]
+        if self.modifier is not None:
+            rows = [f"d20 {self.d20} {signed(self.modifier)} = {check.total} vs DC {self.dc}"]
+        else:
+            rows = [
+                f"d20 {self.d20}",
+                *breakdown_lines(check.modifiers),
+                f"total {sum_text(self.d20, check.modifiers)} vs DC {self.dc}",
+            ]
         effects: list[str] = []
+        ledger = ledger_for(state, helper.id)
+        aiding = tuple(a for a in ledger.aiding if a != ally.id)
+        supports = ledger.supports
         if check.value is None:
             effects.append("no effect")
-        elif check.value > 0:
-            scene = scene.replace_token(ally.with_condition("aided", check.value))
-            effects.append(
-                f"{ally.label} gets {signed(check.value)} circumstance to its next check or attack (aided)"
-            )
         else:
+            supports = (*supports, Support("aid", ally.id, None, check.value, "any"))
             effects.append(
-                f"{ally.label} takes {signed(check.value)} circumstance to its next check or attack"
+                f"{ally.label} gets {signed(check.value)} circumstance to its next check or attack"
             )
-        state = state.with_scene(scene)
-        if state.encounter is not None:
-            from rules.play.turns import use_reaction
-
-            if helper.id in state.reactions_used:
-                raise Refused(f"{helper.label} has already used its reaction this round")
-            state, _used = use_reaction(state, helper.id)
-            effects.append(f"{helper.label} uses its reaction")
+        state = state.with_ledger(replace(ledger, aiding=aiding, supports=supports))
+        effects.append(f"{helper.label} uses its reaction")
         report = ActionReport(
-            title=f"{helper.label} Aids {ally.label} with {self.skill.capitalize()}",
+            title=f"{helper.label} Aids {ally.label}"
+            + (f" with {self.skill.capitalize()}" if self.modifier is None else ""),
             rows=tuple(rows),
             result=_words(check.degree),
             effects=tuple(effects),
@@ -332,32 +382,60 @@ class Aid:
         return Outcome(state, report.lines(), report)
 
 
+#: Help with an attack: the target must be this close to the helper (5e 2014 l.85 「君から1.5m(5㌳)以内
+#: にいるクリーチャー1体」; 2024 Help: an enemy within 5 feet of you).
+HELP_REACH_FT = 5
+
+
 @dataclass(frozen=True, slots=True)
 class Help:
-    """5e Help: `ally_id` has advantage on its next ability check or attack roll (``helped``); an action."""
+    """5e Help (an action, 2014 l.84–85; 2024 Help): `ally_id`'s next ability check — or, with
+    `target_id`, its next attack roll against that creature, which must be within 5 ft of the helper — has
+    advantage, when made before the helper's next turn begins (`rules.play.support`)."""
 
     helper_id: str
     ally_id: str
     merge_key: object | None = None
+    target_id: str | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
         return "Help"
 
     def apply(self, state: GameState) -> Outcome:
-        from rules.systems.support_actions import help_ally
+        from rules.systems.board import distance
 
         scene = state.scene
         if "help" not in system_for(scene).support_actions:
-            raise Refused(f"Help is a D&D 5e action; this scene is {scene.system} (use Aid)")
+            raise Refused(
+                f"Help is a D&D 5e action; this scene is {scene.system}: in PF2e prepare to Aid, then Aid as "
+                "a reaction"
+            )
         helper = _token(scene, self.helper_id, "helper")
         ally = _token(scene, self.ally_id, "ally")
         if helper.id == ally.id:
             raise Refused(f"{helper.label} can't Help itself")
-        state = state.with_scene(scene.replace_token(help_ally(ally)))
-        state = spend_actions(state, helper.id, 1)
-        line = f"{helper.label} Helps {ally.label}: advantage on its next ability check or attack roll"
-        return Outcome(state, (line,))
+        target = None if self.target_id is None else _token(scene, self.target_id, "target")
+        if target is not None:
+            feet = distance(scene, helper, target)
+            if feet > HELP_REACH_FT:
+                raise Refused(
+                    f"{target.label} is {feet} ft from {helper.label}: Help with an attack needs the target "
+                    f"within {HELP_REACH_FT} ft of the helper (PHB: Help)"
+                )
+        state = charge(state, helper.id, Act("help"), free=self.free)
+        ledger = ledger_for(state, helper.id)
+        if target is None:
+            support = Support("help", ally.id, None, 0, "check")
+            line = f"{helper.label} Helps {ally.label}: advantage on its next ability check"
+        else:
+            support = Support("help", ally.id, target.id, 0, "attack")
+            line = (
+                f"{helper.label} Helps {ally.label}: advantage on its next attack roll against {target.label}"
+            )
+        state = state.with_ledger(replace(ledger, supports=(*ledger.supports, support)))
+        return Outcome(state, (line + " before its next turn",))
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,6 +445,7 @@ class PointOut:
     pointer_id: str
     target_id: str
     merge_key: object | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
@@ -382,7 +461,8 @@ class PointOut:
         after = rules.point_out(pointer, target)
         if after == target:
             raise Refused(f"{target.label} is not undetected: there is nothing to Point Out")
-        state = spend_actions(state.with_scene(scene.replace_token(after)), pointer.id, 1)
+        state = charge(state, pointer.id, Act("point-out"), free=self.free)
+        state = state.with_scene(state.scene.replace_token(after))
         return Outcome(state, (f"{pointer.label} Points Out {target.label}: undetected → hidden",))
 
 
@@ -406,15 +486,17 @@ class Seek:
     seeker_id: str
     d20: tuple[int, ...]
     merge_key: object | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
         return "Seek"
 
     def apply(self, state: GameState) -> Outcome:
+        seeker = _token(state.scene, self.seeker_id, "seeker")
+        state = charge(state, seeker.id, Act("seek"), free=self.free)
         scene = state.scene
         rules = system_for(scene)
-        seeker = _token(scene, self.seeker_id, "seeker")
         verb = rules.seek_verb
         try:
             result = rules.seek(scene, seeker, self.d20)
@@ -426,7 +508,7 @@ class Seek:
             scene = scene.replace_token(t)
         found = ", ".join(t.label for t in result.tokens) or "nobody new"
         rows = _stealth_lines(state.scene, result) or ["no hidden creature in range"]
-        state = spend_actions(state.with_scene(scene), seeker.id, 1)
+        state = state.with_scene(scene)
         dice_text = ", ".join(str(d) for d in self.d20)
         head = f"{seeker.label} {verb} (d20 {dice_text}): finds {found}"
         return Outcome(state, (head, *("  " + r for r in rows)))
@@ -441,6 +523,7 @@ class Sneak:
     waypoints: tuple[Cell, ...]
     d20: int
     merge_key: object | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
@@ -467,8 +550,9 @@ class Sneak:
             result = rules.sneak(scene.replace_token(moved), moved, self.d20)
         except LookupError as exc:
             raise Refused(f"Sneak: {exc}") from None
-        scene = scene.replace_token(result.tokens[0])
-        state = record_move(state.with_scene(scene), token.id, plan.feet, plan.diagonals, 1)
+        state = charge(state, token.id, Act("sneak"), free=self.free)
+        scene = state.scene.replace_token(result.tokens[0])
+        state = record_move(state.with_scene(scene), token.id, plan.feet, plan.diagonals, 0)
         after = result.tokens[0]
         now = next((c for c in ("undetected", "hidden") if after.has_condition(c)), "observed")
         head = f"{token.label} Sneaks {plan.feet} ft to {cell_text(plan.path[-1])} (d20 {self.d20}): {now}"
@@ -483,6 +567,7 @@ __all__ = [
     "Help",
     "Maneuver",
     "PointOut",
+    "PrepareAid",
     "Seek",
     "Sneak",
     "apply_changes",

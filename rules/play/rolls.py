@@ -33,6 +33,7 @@ from rules.messages import nmsg
 from rules.model.scene import Attack, Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
+from rules.play.support import take_supports
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome, CheckOutcome, MissingStatistic
 from rules.systems.hooks.heroics import NothingToSpend
@@ -273,7 +274,15 @@ class RollCheck:
         state, _after, spent, lines = spend_for_roll(
             state, token, inspiration=self.inspiration, reroll_of=self.reroll_of, new=self.d20
         )
-        result = self.resolve(state.scene, token, spent)
+        roll = self
+        if self.kind == "check" and self.reroll_of is None:
+            # a Help (5e) or an Aid (PF2e) waiting for this creature's next check changes it
+            state, given = take_supports(state, token.id, None, "check")
+            helped = tuple(Situational(label, value, "circumstance") for label, value in given.bonuses)
+            roll = replace(self, bonuses=(*self.bonuses, *helped))
+            spent = [*spent, *(Reason("advantage", why) for why in given.advantages)]
+            lines = [*lines, *given.lines]
+        result = roll.resolve(state.scene, token, spent)
         return Outcome(state, (*check_lines(state.scene, token, self.kind, result), *lines), result)
 
 

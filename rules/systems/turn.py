@@ -40,16 +40,25 @@ def start_of_turn(system: str | RuleSystem, token: Token, rolls: TurnRolls) -> t
     return system_for(system).turn_started(token, rolls)
 
 
-def end_of_turn(system: str | RuleSystem, token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
-    """The system's end-of-turn rules (`TurnRules.turn_ended`)."""
-    return system_for(system).turn_ended(token, rolls)
+def end_of_turn(
+    system: str | RuleSystem, token: Token, rolls: TurnRolls, *, negatives_done: bool = False
+) -> tuple[Token, Lines]:
+    """The system's end-of-turn rules (`TurnRules.turn_ended`). `negatives_done`: the negative
+    end-of-turn effects already happened this turn (PF2e Delay)."""
+    return system_for(system).turn_ended(token, rolls, negatives_done=negatives_done)
 
 
 def at_moment(
-    scene: Scene, effects: Sequence[Effect], moment: TurnMoment, rolls: TurnRolls
+    scene: Scene,
+    effects: Sequence[Effect],
+    moment: TurnMoment,
+    rolls: TurnRolls,
+    *,
+    negatives_done: bool = False,
 ) -> tuple[Scene, tuple[Effect, ...], Lines]:
     """The scene and effects after the start or end of `moment.creature`'s turn (see the module
-    docstring), with the log lines. Effects on creatures no longer in the scene are dropped. Raises
+    docstring), with the log lines; `negatives_done` (an end of turn after a PF2e Delay): the persistent
+    damage already happened. Effects on creatures no longer in the scene are dropped. Raises
     `MissingRoll` when a needed roll is neither given nor rollable, and `KeyError` for an unknown creature."""
     present = {t.id for t in scene.tokens}
     before = tuple(e for e in effects if e.target in present)
@@ -59,8 +68,10 @@ def at_moment(
     token = scene.token(moment.creature)
     if token is None:
         raise KeyError(f"no token with id {moment.creature!r}")
-    rule = start_of_turn if moment.at == "start" else end_of_turn
-    changed, more = rule(scene.system, token, rolls)
+    if moment.at == "start":
+        changed, more = start_of_turn(scene.system, token, rolls)
+    else:
+        changed, more = end_of_turn(scene.system, token, rolls, negatives_done=negatives_done)
     scene = scene.replace_token(changed)
     after, followed = follow_token(after, changed)
     return scene, after, (*lines, *more, *followed)

@@ -214,7 +214,12 @@ class MoveDrag:
         setting "Offer Step for single 5-ft moves")."""
         from desktop.settings import offer_step
 
-        if plan.action != "stride" or self.waypoints or len(plan.path) != 2 or not plan.budget.strides:
+        if (
+            plan.action != "stride"
+            or self.waypoints
+            or len(plan.path) != 2
+            or plan.budget.stride_feet is None
+        ):
             return False
         if not self.planner.plan_step(self.target).legal or not offer_step():
             return False

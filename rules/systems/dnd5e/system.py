@@ -24,6 +24,7 @@ from rules.model.creature import Creature
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.model.scene import Attack, PersistentDamage, Scene, Token
 from rules.systems import board
+from rules.systems.aquatic import Aquatic
 from rules.systems.base import (
     AttackOutcome,
     RuleSystem,
@@ -41,6 +42,7 @@ from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condi
 from rules.systems.dnd5e.attack import AttackResult, attack_roll, with_extra_reasons
 from rules.systems.dnd5e.casting import DnD5eCasting
 from rules.systems.dnd5e.checks import TestResult
+from rules.systems.dnd5e.economy import ECONOMY_2014, ECONOMY_2024, DnD5eEconomy, turn_budget
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
 from rules.systems.hooks.heroics import Reroll, Spending
 from rules.systems.hooks.maneuvers import ManeuverResolution
@@ -134,6 +136,7 @@ class DnD5e(RuleSystem):
     attack_d20s = 2
     flanking_effect = "advantage"
     minimum_damage = 0
+    critical_doubles_total = False
     persistent_damage = False
     #: Resistance to nonmagical damage: a magical attack gets past it (`rules.model.resistance`).
     magical_attacks = True
@@ -163,9 +166,6 @@ class DnD5e(RuleSystem):
     # counted but spend no further action; moves spend feet, then the Dash; stunned takes the whole turn;
     # initiative never moves
     has_delay = False
-    ready_actions = 1
-    attack_actions = 0
-    strides = False
     stunned_costs_actions = False
     knock_out_moves_initiative = False
 
@@ -472,10 +472,16 @@ class DnD5e(RuleSystem):
     def sneak(self, scene: Scene, sneaker: Token, d20: int) -> StealthResult:
         raise ValueError("Sneak is a PF2e action; move while hidden")
 
+    def attack_reveals(self, attacker: Token) -> Token:
+        """A hidden attacker is no longer hidden once it attacks, hit or miss."""
+        return attacker.without_condition("hidden")
+
     def point_out(self, pointer: Token, target: Token) -> Token:
         raise ValueError("Point Out is a PF2e action")
 
-    def aid(self, helper: Token, skill: str, d20: int, dc: int, rank: str) -> AidOutcome:
+    def aid(
+        self, helper: Token, skill: str, d20: int, dc: int, rank: str, *, modifier: int | None = None
+    ) -> AidOutcome:
         raise ValueError("Aid is a PF2e reaction (use Help)")
 
     # ---- reactions
@@ -561,19 +567,44 @@ class DnD5e(RuleSystem):
         """Ties: the higher modifier first; then the GM's order (the order given)."""
         return (-self.initiative_modifier(token),)
 
+    def aquatic_attack(self, attacker: Token, target: Token, attack: Attack, distance: int) -> Aquatic:
+        """2014 l.203–206, 2024 l.602–608 (`rules.systems.dnd5e.aquatic`)."""
+        from rules.systems.dnd5e import aquatic
+
+        return aquatic.attack(attacker, attack, distance, self.edition.year)
+
+    def aquatic_resistant(self, token: Token) -> Token:
+        from rules.systems.dnd5e import aquatic
+
+        return aquatic.resistant(token)
+
+    def bloodied(self, token: Token) -> bool:
+        """2024 (l.614): 「自身のヒット・ポイントが半分以下である場合、君は重傷状態である」 — at half its HP
+        maximum or fewer (and not dead); 2014 has no such rule."""
+        if self.edition.year < 2024 or token.hp is None or token.has_condition("dead"):
+            return False
+        top = token.max_hp if token.max_hp is not None else token.hp
+        return top > 0 and token.hp * 2 <= top
+
+    @property
+    def economy(self) -> DnD5eEconomy:
+        """An action, a bonus action, movement and a reaction; the Attack action, two-weapon fighting and
+        the spell rules of the edition (`rules.systems.dnd5e.economy`)."""
+        return ECONOMY_2024 if self.edition.year >= 2024 else ECONOMY_2014
+
     def turn_budget(self, token: Token) -> TurnBudget:
-        """An action, a bonus action, a reaction and the creature's speed; nothing if incapacitated."""
-        if incapacitated(token) or token.has_condition("dead"):
-            return TurnBudget(0, 0, 0, 0)
-        speed = 0 if any(token.has_condition(c) for c in ("grappled", "restrained")) else token.speed
-        return TurnBudget(1, 1, 1, speed)
+        """An action, a bonus action, a reaction and the creature's speed; nothing if incapacitated
+        (`rules.systems.dnd5e.economy.turn_budget`)."""
+        return turn_budget(token)
 
     def turn_started(self, token: Token, rolls: TurnRolls) -> tuple[Token, tuple[str, ...]]:
         """A PC at 0 HP that is neither stable nor dead makes a death saving throw
         (`rules.systems.dnd5e.turn`)."""
         return dnd_turn.start_of_turn(token, rolls)
 
-    def turn_ended(self, token: Token, rolls: TurnRolls) -> tuple[Token, tuple[str, ...]]:
+    def turn_ended(
+        self, token: Token, rolls: TurnRolls, *, negatives_done: bool = False
+    ) -> tuple[Token, tuple[str, ...]]:
         return dnd_turn.end_of_turn(token, rolls)
 
 

@@ -216,6 +216,7 @@ def actions(token: Token) -> list[ActionSpec]:
     prone = token.has_condition("prone")
     squeezing = token.has_condition("squeezing")
     return [
+        ActionSpec("dash", "Dash"),
         ActionSpec("dodge", "Dodge"),
         ActionSpec("disengage", "Disengage"),
         ActionSpec("stand", "Stand") if prone else ActionSpec("drop-prone", "Drop Prone"),
@@ -234,6 +235,12 @@ def resolve_action(
     from rules.systems.dnd5e import stealth
 
     name = token.label
+    if key == "stand" and not token.has_condition("prone"):
+        raise ValueError(f"{name} isn't prone: there is nothing to stand up from")
+    if key == "drop-prone" and token.has_condition("prone"):
+        raise ValueError(f"{name} is already prone")
+    if key == "dash":
+        return ActionResult((), (f"{name} Dashes (extra movement equal to its speed this turn)",))
     if key in SUPPORT:
         from rules.systems.support_actions import disengage, dodge
 

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from rules.dice import Formula
 from rules.model.scene import Attack, PersistentDamage, Scene, Token
+from rules.systems.aquatic import Aquatic
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.modifiers import Modifier, RowGroup
 from rules.systems.roll_modes import Reason
@@ -73,6 +74,8 @@ class AttackRules(ABC):
     flanking_effect: str
     #: Damage of a hit is at least this (PF2e 1).
     minimum_damage: int
+    #: A critical hit doubles the rolled damage total (PF2e), rather than the dice (5e).
+    critical_doubles_total: bool
     #: A damage formula's persistent parts become the target's persistent damage (PF2e).
     persistent_damage: bool
     #: The flat check that ends a persistent damage after the creature takes it (PF2e DC 15).
@@ -84,6 +87,15 @@ class AttackRules(ABC):
     @abstractmethod
     def melee_knock_out(self) -> bool:
         """A melee attack may knock its target out instead of dropping it to 0 HP (5e 2024)."""
+
+    @abstractmethod
+    def aquatic_attack(self, attacker: Token, target: Token, attack: Attack, distance: int) -> Aquatic:
+        """What fighting underwater (the ``underwater`` condition) does to this attack
+        (`rules.systems.aquatic`)."""
+
+    @abstractmethod
+    def aquatic_resistant(self, token: Token) -> Token:
+        """`token` as it takes damage underwater (the resistances being submerged gives)."""
 
     @abstractmethod
     def attack_penalty(self, attack_number: int, agile: bool) -> int:

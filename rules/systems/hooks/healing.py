@@ -12,6 +12,11 @@ class HealingRules(ABC):
     """What a system's conditions do to hit points and speed, and what healing wakes."""
 
     @abstractmethod
+    def bloodied(self, token: Token) -> bool:
+        """The creature is Bloodied (5e 2024: at half its HP or fewer; the rule has no effect of its own but
+        other rules and the token's badge read it). False in systems without the rule."""
+
+    @abstractmethod
     def max_hp(self, token: Token) -> int | None:
         """The HP maximum after conditions (2014 exhaustion, PF2e drained); None when the token tracks
         no HP."""

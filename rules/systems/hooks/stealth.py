@@ -52,10 +52,18 @@ class StealthRules(ABC):
         """The Stealth check of a Sneak that ended where `sneaker` stands (`has_sneak`)."""
 
     @abstractmethod
+    def attack_reveals(self, attacker: Token) -> Token:
+        """The attacker after it attacks, hit or miss: it is no longer hidden (PF2e: nor undetected; an
+        invisible creature stays hidden)."""
+
+    @abstractmethod
     def point_out(self, pointer: Token, target: Token) -> Token:
         """`target` after `pointer` Points it Out (``point-out`` in `support_actions`)."""
 
     @abstractmethod
-    def aid(self, helper: Token, skill: str, d20: int, dc: int, rank: str) -> AidOutcome:
-        """Aid (``aid`` in `support_actions`): `helper`'s check and what it gives. Raises
+    def aid(
+        self, helper: Token, skill: str, d20: int, dc: int, rank: str, *, modifier: int | None = None
+    ) -> AidOutcome:
+        """Aid (``aid`` in `support_actions`): `helper`'s check (`d20` + its `skill`, or + `modifier` when
+        the table gives one) and what it gives. Raises
         `rules.systems.hooks.checks.MissingStatistic`."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rules.dice import DieSource
 from rules.model.scene import Token
+from rules.systems.economy import TurnEconomy
 from rules.systems.turn_rolls import TurnRolls
 
 
@@ -38,16 +39,16 @@ class TurnRules(ABC):
 
     #: Turn economy: a creature may Delay (PF2e).
     has_delay: bool
-    #: Actions a Ready takes.
-    ready_actions: int
-    #: Actions one attack takes on the attacker's turn (PF2e a Strike: 1; 5e attacks are counted only).
-    attack_actions: int
-    #: Movement is counted in Strides of one action each (PF2e), not feet then Dash (5e).
-    strides: bool
     #: Stunned N costs N actions at the start of a turn and drops by the actions lost (PF2e).
     stunned_costs_actions: bool
     #: A creature dropped to 0 HP moves its initiative to just before the turn it happened in (PF2e).
     knock_out_moves_initiative: bool
+
+    @property
+    @abstractmethod
+    def economy(self) -> TurnEconomy:
+        """The turn economy: what a turn gives and what each act costs (`rules.systems.economy`): the one
+        turn ledger's rules (Strides or feet then Dash, what Ready and an attack take)."""
 
     @property
     @abstractmethod
@@ -84,8 +85,11 @@ class TurnRules(ABC):
         `rules.systems.turn_rolls.MissingRoll`."""
 
     @abstractmethod
-    def turn_ended(self, token: Token, rolls: TurnRolls) -> tuple[Token, tuple[str, ...]]:
-        """The creature's own end-of-turn rules (PF2e persistent damage, its flat checks, frightened −1)."""
+    def turn_ended(
+        self, token: Token, rolls: TurnRolls, *, negatives_done: bool = False
+    ) -> tuple[Token, tuple[str, ...]]:
+        """The creature's own end-of-turn rules (PF2e persistent damage, its flat checks, frightened −1).
+        `negatives_done`: its negative end-of-turn effects already happened this turn (PF2e Delay)."""
 
     def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
         """`turn_started` with every roll from `rng`."""

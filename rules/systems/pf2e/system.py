@@ -23,8 +23,9 @@ from rules.errors import QueryError
 from rules.geometry.coords import Cell
 from rules.model.creature import Creature
 from rules.model.grid_rules import PF2E_GRID
-from rules.model.scene import CANNOT_ACT, Attack, PersistentDamage, Scene, Token
+from rules.model.scene import Attack, PersistentDamage, Scene, Token
 from rules.systems import board
+from rules.systems.aquatic import Aquatic
 from rules.systems.base import (
     AttackOutcome,
     RuleSystem,
@@ -37,7 +38,7 @@ from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.hooks.heroics import Reroll
 from rules.systems.hooks.maneuvers import ManeuverResolution
 from rules.systems.hooks.stealth import AidOutcome
-from rules.systems.modifiers import Modifier
+from rules.systems.modifiers import Breakdown, Modifier
 from rules.systems.pf2e import checks, dying, healing, heroics, maneuvers, persistent, stealth, table
 from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import turn as pf2e_turn
@@ -45,6 +46,7 @@ from rules.systems.pf2e.casting import PF2E_CASTING
 from rules.systems.pf2e.checks import CheckResult
 from rules.systems.pf2e.conditions import SKILL_ABILITY
 from rules.systems.pf2e.degrees import DEGREES, degree
+from rules.systems.pf2e.economy import ECONOMY, Pf2eEconomy, turn_budget
 from rules.systems.pf2e.strike import (
     MAX_RANGE_INCREMENTS,
     StrikeResult,
@@ -68,9 +70,6 @@ TRIGGERING_ACTIONS: frozenset[str] = frozenset(
 )
 #: The reactions a creature lists that movement triggers.
 MOVE_REACTIONS: tuple[str, ...] = ("reactive strike", "attack of opportunity")
-
-#: No actions at all (stunned takes its value in actions instead, `turn_budget`).
-CAN_T_ACT = CANNOT_ACT - {"stunned", "incapacitated"}
 
 
 def _visibility(scene: Scene, attacker: Token, target: Token) -> str:
@@ -136,6 +135,7 @@ class Pathfinder2e(RuleSystem):
     attack_d20s = 1
     flanking_effect = "off-guard −2 AC"
     minimum_damage = 1
+    critical_doubles_total = True
     persistent_damage = True
     persistent_flat_dc = persistent.FLAT_DC
     magical_attacks = False
@@ -166,12 +166,9 @@ class Pathfinder2e(RuleSystem):
     surprise_stops_first_turn = False
     # ---- Hero Points
     spending = heroics.SPENDING
-    # ---- turns (`rules.play.turns`): Delay; Ready takes 2 actions; a Strike takes 1 action; moves are
-    # Strides; stunned N costs actions; a creature knocked out moves its initiative; no surprise roll
+    # ---- turns (`rules.play.turns`): Delay; what each act costs is the economy's (`economy`);
+    # stunned N costs actions; a creature knocked out moves its initiative; no surprise roll
     has_delay = True
-    ready_actions = 2
-    attack_actions = 1
-    strides = True
     stunned_costs_actions = True
     knock_out_moves_initiative = True
     surprise_disadvantage = False
@@ -421,12 +418,26 @@ class Pathfinder2e(RuleSystem):
     def sneak(self, scene: Scene, sneaker: Token, d20: int) -> StealthResult:
         return stealth.sneak(scene, sneaker, d20)
 
+    def attack_reveals(self, attacker: Token) -> Token:
+        """No longer hidden or undetected; an invisible attacker stays hidden."""
+        was = attacker.has_condition("hidden") or attacker.has_condition("undetected")
+        out = attacker.without_condition("hidden").without_condition("undetected")
+        return out.with_condition("hidden") if was and attacker.has_condition("invisible") else out
+
     def point_out(self, pointer: Token, target: Token) -> Token:
         return stealth.point_out(pointer, target)
 
-    def aid(self, helper: Token, skill: str, d20: int, dc: int, rank: str) -> AidOutcome:
+    def aid(
+        self, helper: Token, skill: str, d20: int, dc: int, rank: str, *, modifier: int | None = None
+    ) -> AidOutcome:
         """Aid: a check against the DC (usually 15); critical success +2 (+3 master, +4 legendary), success
         +1, critical failure −1 circumstance to the ally's next check or attack."""
+        if modifier is not None:
+            deg = degree(d20, modifier, dc)
+            given = checks.aid_modifier(deg, rank)
+            return AidOutcome(
+                d20, Breakdown(()), d20 + modifier, dc, deg, None if given is None else given.value
+            )
         result = checks.check(helper, skill, d20, dc)
         given = checks.aid_modifier(result.degree, rank)
         value = None if given is None else given.value
@@ -499,23 +510,42 @@ class Pathfinder2e(RuleSystem):
         """On a tie the adversary goes first: creatures that aren't PCs before PCs."""
         return (1 if token.pc else 0,)
 
+    def aquatic_attack(self, attacker: Token, target: Token, attack: Attack, distance: int) -> Aquatic:
+        """Player Core 437 (`rules.systems.pf2e.aquatic`)."""
+        from rules.systems.pf2e import aquatic
+
+        return aquatic.attack(attacker, target, attack)
+
+    def aquatic_resistant(self, token: Token) -> Token:
+        from rules.systems.pf2e import aquatic
+
+        return aquatic.resistant(token)
+
+    def bloodied(self, token: Token) -> bool:
+        """PF2e has no Bloodied rule."""
+        return False
+
+    @property
+    def economy(self) -> Pf2eEconomy:
+        """Three actions and a reaction, every action's cost (`rules.systems.pf2e.economy`)."""
+        return ECONOMY
+
     def turn_budget(self, token: Token) -> TurnBudget:
-        """3 actions and 1 reaction; quickened +1, slowed N / stunned N −N; none if it can't act."""
-        if any(token.has_condition(c) for c in CAN_T_ACT):
-            return TurnBudget(0, 0, 0, None)
-        actions = 3 + (1 if token.has_condition("quickened") else 0)
-        actions -= max(token.condition_value("slowed"), token.condition_value("stunned"))
-        return TurnBudget(max(0, actions), 1, 0, None)
+        """3 actions and 1 reaction; quickened +1, slowed N / stunned N −N; none if it can't act
+        (`rules.systems.pf2e.economy.turn_budget`)."""
+        return turn_budget(token)
 
     def turn_started(self, token: Token, rolls: TurnRolls) -> tuple[Token, tuple[str, ...]]:
         """A dying creature attempts its recovery check (flat DC 10 + dying), or spends its Hero Points to
         avoid death (`rules.systems.pf2e.turn`)."""
         return pf2e_turn.start_of_turn(token, rolls)
 
-    def turn_ended(self, token: Token, rolls: TurnRolls) -> tuple[Token, tuple[str, ...]]:
+    def turn_ended(
+        self, token: Token, rolls: TurnRolls, *, negatives_done: bool = False
+    ) -> tuple[Token, tuple[str, ...]]:
         """Persistent damage through IWR, its DC 15 flat check, then frightened −1
-        (`rules.systems.pf2e.turn`)."""
-        return pf2e_turn.end_of_turn(token, rolls)
+        (`rules.systems.pf2e.turn`); after a Delay only what hasn't happened yet."""
+        return pf2e_turn.end_of_turn(token, rolls, negatives_done=negatives_done)
 
 
 PF2E = Pathfinder2e()
