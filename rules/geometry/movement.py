@@ -56,6 +56,7 @@ from typing import Any
 
 from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
+from rules.geometry.search_field import SearchField, StateTables, path_states, search_field
 from rules.geometry.sight import EPS, WallIndex, _build_index, _sign, crossed_walls, shared_by_walls
 from rules.model.grid_rules import PASS_HOSTILE_2_SIZES, PASS_UNWILLING_3_SIZES
 from rules.model.scene import CANNOT_ACT, Scene, Token
@@ -641,6 +642,8 @@ class MoveContext:
     """
 
     __slots__ = (
+        "_fields",
+        "_state_tables",
         "alternating",
         "blocking",
         "cost_even",
@@ -724,6 +727,9 @@ class MoveContext:
             k = self.crawl
             self.cost_even = bytes(c + k * even[e & 7] if c else 0 for e, c in enumerate(self.cost_even))
             self.cost_odd = bytes(c + k * odd[e & 7] if c else 0 for e, c in enumerate(self.cost_odd))
+        self._state_tables: StateTables | None = None
+        #: search fields by (start state, cap), most recently used last (`field`)
+        self._fields: dict[tuple[int, int], SearchField] = {}
         #: top-left indexes where this mover's space would overlap a space it can't end in
         self.no_end: set[int] = set()
         for idx in self.no_end_cells:
@@ -924,46 +930,44 @@ class MoveContext:
 
     def reachable(self, start: tuple[int, int], feet: int, diagonals_before: int = 0) -> dict[Cell, int]:
         """Every top-left cell where a stride from `start` of at most `feet` can legally end, at its
-        cheapest cost (the start included at 0)."""
+        cheapest cost (the start included at 0). Answered from the search field (`field`), so queries of one
+        state from one start share a search."""
         w = self.width
         sx, sy = start
         start_pos = sy * w + sx
-        best = self._costs_from(start_pos, self._parity(diagonals_before), feet)
+        best = self.field(start_pos, self._parity(diagonals_before), feet).feet_per_position()
         out: dict[Cell, int] = {}
         no_end = self.no_end
         for pos, cost in best.items():
-            if pos != start_pos and pos in no_end:
+            if cost > feet or (pos != start_pos and pos in no_end):
                 continue
             out[Cell(pos % w, pos // w)] = cost
         return out
 
-    def _costs_from(self, start_pos: int, parity: int, budget: int) -> dict[int, int]:
-        """Cheapest cost of every top-left index reachable within `budget` (Dijkstra over index × parity)."""
-        _off, sd0, sd1 = self._state_steps()
-        c0, c1 = self.cost_even, self.cost_odd
-        s0 = start_pos * 2 + parity
-        dist: dict[int, int] = {s0: 0}
-        heap: list[tuple[int, int]] = [(0, s0)]
-        pop, push, get = heapq.heappop, heapq.heappush, dist.get
-        while heap:
-            cost, s = pop(heap)
-            if cost > dist[s]:
-                continue
-            b = (s >> 1) * 8
-            if s & 1:
-                row, sd = c1[b : b + 8], sd1
-            else:
-                row, sd = c0[b : b + 8], sd0
-            for k, step in zip(row, sd, strict=True):
-                if k:
-                    nc = cost + k
-                    if nc <= budget:
-                        ns = s + step
-                        old = get(ns)
-                        if old is None or nc < old:
-                            dist[ns] = nc
-                            push(heap, (nc, ns))
-        return least_per_cell(dist)
+    #: search fields kept per context (a drag's legs, the overlay's budget)
+    FIELDS_KEPT = 8
+
+    def field(self, start_pos: int, parity: int, cap: int) -> SearchField:
+        """The search field (`rules.geometry.search_field`) of this mover from top-left index `start_pos`
+        with diagonal `parity`, covering every state within `cap` feet: a kept field of the same start
+        with a cap at least as large answers too (keys within a cap don't depend on the cap)."""
+        start = start_pos * 2 + parity
+        cap = max(0, int(cap))
+        fields = self._fields
+        found = fields.get((start, cap))
+        if found is None:
+            found = next((f for (s, c), f in fields.items() if s == start and c >= cap), None)
+        if found is None:
+            if self._state_tables is None:
+                self._state_tables = StateTables.build(
+                    self.cost_even, self.cost_odd, self.width, self.alternating
+                )
+            found = search_field(self._state_tables, start, cap)
+            if len(fields) >= self.FIELDS_KEPT:
+                fields.pop(next(iter(fields)))
+        fields.pop((found.start, found.cap), None)
+        fields[(found.start, found.cap)] = found
+        return found
 
     def shortest_path(
         self,
@@ -984,9 +988,23 @@ class MoveContext:
         if not self._enterable(goal):
             return None  # no legal step ends there
         c0, c1 = self.cost_even, self.cost_odd
-        states = self._search(
-            start_cell.y * w + start_cell.x, self._parity(diagonals_before), target, max_feet
-        )
+        start_pos = start_cell.y * w + start_cell.x
+        parity = self._parity(diagonals_before)
+        if max_feet is not None:
+            # capped (a drag's mouse moves): one search field per start answers every target
+            off, sd0, sd1 = self._state_steps()
+            states = path_states(
+                self.field(start_pos, parity, max_feet),
+                target,
+                (c0, c1),
+                off,
+                (sd0, sd1),
+                _BY_CELL,
+                self.width * self.height,
+                self.alternating,
+            )
+        else:
+            states = self._search(start_pos, parity, target, None)
         if states is None:
             return None
         cells = tuple(Cell((s >> 1) % w, (s >> 1) // w) for s in states)
