@@ -10,7 +10,7 @@ The field is computed by Dial's algorithm over the feet, vectorised with numpy: 
 so the states first settled at ``L`` feet (the frontier) have their final feet and fewest steps when every
 smaller level is done; the frontier is expanded in all eight directions at once, and each improved state is
 put in the bucket of its new feet. A state reached at the same feet by several frontiers keeps the fewest
-steps (`numpy.minimum.at` on the packed keys). This is the same order as the A* it replaces
+steps (the least packed key). This is the same order as the A* it replaces
 (`rules.geometry.movement.MoveContext.shortest_path` without a cap), so paths are the same: the cheapest,
 then the fewest steps, then the lexicographically smallest list of cells (`path_states`).
 """
@@ -86,34 +86,58 @@ def search_field(tables: StateTables, start: int, cap: int) -> SearchField:
     while levels:
         level = heapq.heappop(levels)
         parts = buckets.pop(level)
-        frontier = parts[0] if len(parts) == 1 else np.unique(np.concatenate(parts))
+        frontier = parts[0] if len(parts) == 1 else _distinct(np.concatenate(parts))
         current = keys[frontier]
         settled = (current >> BIG_BITS) == level  # the rest was improved to fewer feet since
-        frontier, current = frontier[settled], current[settled]
-        if not len(frontier):
-            continue
+        if not settled.all():
+            frontier, current = frontier[settled], current[settled]
+            if not len(frontier):
+                continue
         step = prices[frontier].astype(np.int64)  # (k, 8)
         feet = step + level
         ok = (step > 0) & (feet <= cap)
-        if not ok.any():
-            continue
         nxt = (frontier[:, None] + offsets[frontier & 1])[ok]
         new = ((feet << BIG_BITS) + ((current & STEP_MASK) + 1)[:, None])[ok]
         better = new < keys[nxt]
-        if not better.any():
+        nxt, new = _distinct_best(nxt[better], new[better])
+        if not len(nxt):
             continue
-        nxt, new = nxt[better], new[better]
-        np.minimum.at(keys, nxt, new)
+        keys[nxt] = new
         new_feet = new >> BIG_BITS
-        for f in np.unique(new_feet).tolist():
+        distinct = set(new_feet.tolist())
+        groups = [(distinct.pop(), nxt)] if len(distinct) == 1 else [(f, nxt[new_feet == f]) for f in distinct]
+        for f, chosen in groups:
             bucket = buckets.get(f)
             if bucket is None:
-                buckets[f] = [nxt[new_feet == f]]
+                buckets[f] = [chosen]
                 heapq.heappush(levels, f)
             else:
-                bucket.append(nxt[new_feet == f])
+                bucket.append(chosen)
     keys.setflags(write=False)
     return SearchField(start, cap, keys)
+
+
+def _distinct(states: Int64Array) -> Int64Array:
+    """The distinct values of `states`, sorted."""
+    states = np.sort(states)
+    if len(states) < 2:
+        return states
+    keep = np.empty(len(states), dtype=bool)
+    keep[0] = True
+    np.not_equal(states[1:], states[:-1], out=keep[1:])
+    return states[keep]
+
+
+def _distinct_best(states: Int64Array, new: Int64Array) -> tuple[Int64Array, Int64Array]:
+    """Each distinct state of `states` once, with its least key of `new`."""
+    if len(states) < 2:
+        return states, new
+    order = np.lexsort((new, states))  # by state, then key
+    states, new = states[order], new[order]
+    keep = np.empty(len(states), dtype=bool)
+    keep[0] = True
+    np.not_equal(states[1:], states[:-1], out=keep[1:])
+    return states[keep], new[keep]
 
 
 def path_states(
