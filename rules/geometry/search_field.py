@@ -105,7 +105,10 @@ def search_field(tables: StateTables, start: int, cap: int) -> SearchField:
         keys[nxt] = new
         new_feet = new >> BIG_BITS
         distinct = set(new_feet.tolist())
-        groups = [(distinct.pop(), nxt)] if len(distinct) == 1 else [(f, nxt[new_feet == f]) for f in distinct]
+        if len(distinct) == 1:
+            groups = [(distinct.pop(), nxt)]
+        else:
+            groups = [(f, nxt[new_feet == f]) for f in distinct]
         for f, chosen in groups:
             bucket = buckets.get(f)
             if bucket is None:
