@@ -178,7 +178,29 @@ def plain_wall(entry: Any) -> bool:
     return True
 
 
-_BULK = {"terrain": plain_terrain, "walls": plain_wall}
+def _odd_terrain(entries: list[Any]) -> dict[int, Any]:
+    """The entries of a terrain list that are not plain (`plain_terrain`), by index (inlined: a big map
+    has 100 000s of entries)."""
+    m, most = _MAX_INT, _PLAIN_KIND_CHARS
+    rest: dict[int, Any] = {}
+    for i, e in enumerate(entries):
+        if type(e) is dict and len(e) == 2:
+            cell = e.get("cell")
+            kind = e.get("kind")
+            if type(cell) is list and len(cell) == 2 and type(kind) is str and len(kind) <= most:
+                x, y = cell
+                if type(x) is int and type(y) is int and -m < x < m and -m < y < m:
+                    continue
+        rest[i] = e
+    return rest
+
+
+def _odd_walls(entries: list[Any]) -> dict[int, Any]:
+    """The entries of a wall list that are not plain (`plain_wall`), by index."""
+    return {i: e for i, e in enumerate(entries) if not plain_wall(e)}
+
+
+_BULK = {"terrain": _odd_terrain, "walls": _odd_walls}
 
 
 def _walk(doc: Any, source: str) -> None:
@@ -216,8 +238,7 @@ def _walk(doc: Any, source: str) -> None:
             elif t is list and depth == 0 and key in _BULK:
                 # the map's long lists: entries of the plain shape the loader reads (`plain_terrain`,
                 # `plain_wall`) hold nothing past a limit; only the others are walked, by their index
-                plain = _BULK[key]
-                rest = {i: e for i, e in enumerate(v) if not plain(e)}
+                rest = _BULK[key](v)
                 if rest:
                     stack.append((rest, (trail, key), depth + 1))
             elif t is dict or t is list:

@@ -93,7 +93,7 @@ class MapScene(QGraphicsScene):
             self.walls_layer.set_map_rect(self.background_layer.bounds())
             self._update_scene_rect()
         if prev is None or prev.terrain is not scene.terrain:
-            self.terrain_layer.set_terrain(scene.terrain_map())
+            self.terrain_layer.set_codes(scene.terrain_codes())
         if prev is None or prev.walls is not scene.walls:
             self.walls_layer.set_walls(scene.walls)
         if prev is None or prev.tokens is not scene.tokens:

@@ -339,6 +339,17 @@ def _levels(bright_cells: IntArray, dim_cells: IntArray) -> tuple[IntArray, Leve
     return cells, levels
 
 
+def _point_levels(scene: Scene, at: Point, bright: float, dim: float) -> tuple[IntArray, LevelMap]:
+    """`_levels` of a point light's two templates, from the outer one alone: a template of a larger radius
+    holds every cell of a smaller one, so a cell is bright when the bright template holds it too."""
+    cells = point_template(scene, at, max(bright, dim))
+    if len(cells) == 0:
+        return cells, np.zeros(0, dtype=np.uint8)
+    in_bright = in_point_area(scene, at, bright, cells[:, 0], cells[:, 1])
+    levels: LevelMap = np.where(in_bright, BRIGHT, DIM).astype(np.uint8)
+    return cells, levels
+
+
 def _lit_by_depth(scene: Scene, ox: float, oy: float, cells: IntArray) -> npt.NDArray[np.bool_]:
     """The display rule for a light at a point: a cell is lit when its centre or a point a hair inside one of
     its corners is in front of the nearest sight-blocking wall seen from the point (`DepthBuffer` over the
@@ -367,7 +378,7 @@ def light_contribution(scene: Scene, light: Light, exact: bool = True) -> tuple[
     at = Point(float(light.position.x), float(light.position.y))
 
     def build() -> tuple[IntArray, LevelMap]:
-        cells, levels = _levels(point_template(scene, at, light.bright), point_template(scene, at, light.dim))
+        cells, levels = _point_levels(scene, at, light.bright, light.dim)
         if len(cells) == 0:
             return cells, levels
         if not exact:

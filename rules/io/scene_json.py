@@ -30,7 +30,7 @@ from rules.geometry.coords import SIZES, Cell, Point
 from rules.io.creature_table import compact_token_json, link_tokens
 from rules.io.json_reader import JsonReader, describe_value
 from rules.io.spell_json import spell_to_json, spells_from_json, uses_from_json, uses_to_json
-from rules.limits import check_document, check_scene, plain_terrain, plain_wall
+from rules.limits import check_document, check_scene, plain_wall
 from rules.model.fog import MAX_SIDE as FOG_MAX_SIDE
 from rules.model.fog import Fog
 from rules.model.scene import (
@@ -261,11 +261,16 @@ def _terrain_list(r: JsonReader, raw: list[JSON], grid: Grid) -> tuple[TerrainCe
     out: list[TerrainCell] = []
     append = out.append
     for i, t in enumerate(raw):
-        if plain_terrain(t) and t["kind"] in kinds:
-            x, y = t["cell"]
-            append(TerrainCell(Cell(x, y), t["kind"], {}))
-        else:
-            append(_terrain(r, t, f"terrain[{i}]", grid))
+        # `rules.limits.plain_terrain`, inlined (the limits' walk has already bounded the numbers)
+        if type(t) is dict and len(t) == 2:
+            cell = t.get("cell")
+            kind = t.get("kind")
+            if type(kind) is str and kind in kinds and type(cell) is list and len(cell) == 2:
+                x, y = cell
+                if type(x) is int and type(y) is int:
+                    append(TerrainCell(Cell(x, y), kind, {}))
+                    continue
+        append(_terrain(r, t, f"terrain[{i}]", grid))
     return tuple(out)
 
 
