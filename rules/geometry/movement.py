@@ -54,6 +54,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.bulk import without_gc
 from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
 from rules.geometry.search_field import SearchField, StateTables, path_states, search_field
@@ -266,6 +267,7 @@ def grid_tables(scene: Scene) -> GridTables:
     return result
 
 
+@without_gc
 def _build_grid_tables(scene: Scene) -> GridTables:
     w, h = scene.grid.width, scene.grid.height
     n_cells = w * h

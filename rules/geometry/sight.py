@@ -47,6 +47,7 @@ import shapely
 from shapely import STRtree
 from shapely.geometry import LineString, Polygon, box
 
+from rules.bulk import without_gc
 from rules.geometry.coords import Cell, Point
 from rules.model.scene import Scene, Token, Wall
 
@@ -141,6 +142,7 @@ def _segment_geom(p: Point | tuple[float, float], q: Point | tuple[float, float]
     return shapely.linestrings([[p[0], p[1]], [q[0], q[1]]])
 
 
+@without_gc
 def _build_index(walls: Iterable[Wall]) -> WallIndex:
     """The index of `walls`, built with array operations (a big map holds 100 000s of segments): the
     coordinates are read in one pass, zero-length walls dropped by a mask, the lines and the tree made by

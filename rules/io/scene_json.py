@@ -25,6 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rules.bulk import without_gc
 from rules.errors import SceneError
 from rules.geometry.coords import SIZES, Cell, Point
 from rules.io.creature_table import compact_token_json, link_tokens
@@ -159,6 +160,7 @@ def migrate(doc: dict[str, JSON], source: str = "") -> dict[str, JSON]:
     return doc
 
 
+@without_gc
 def scene_from_json(doc: JSON, source: str = "") -> Scene:
     """Validate a scene document and build the `Scene`. Raises `SceneError` naming the bad field."""
     r = JsonReader(source)
