@@ -12,14 +12,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 from desktop.document import Document
 from desktop.map.images import load_image
 from desktop.table.seats import TableConfig, TableOptions, load_config, save_config
-from desktop.table.server import PictureSource, TableServer
 from rules.geometry.coords import Cell
 from rules.play.command import Command, Refused
 from rules.play.player_intents import (
@@ -30,6 +29,9 @@ from rules.play.player_intents import (
     move_command,
     roll_command,
 )
+
+if TYPE_CHECKING:  # the server (pycrdt, websockets, asyncio) is imported when a table opens: not at launch
+    from desktop.table.server import PictureSource, TableServer
 
 CONFIG_FILE = "table.json"
 
@@ -107,6 +109,8 @@ class TableHost(QObject):
         """Start hosting (raises `OSError` with a message when the port or certificate can't be used)."""
         if self.is_open:
             return
+        from desktop.table.server import TableServer
+
         server = TableServer(self.config, self.config_path, self._bridge)
         server.start()
         self.server = server
@@ -220,6 +224,8 @@ class TableHost(QObject):
         if ref != self._picture_ref:
             image = load_image(bg.image, self.doc.images, self.doc.base_dir)
             self._picture_ref = ref
+            from desktop.table.server import PictureSource
+
             self._picture = None if image is None else PictureSource(image.copy(), bg, ref)
         return self._picture
 
