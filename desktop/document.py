@@ -133,9 +133,11 @@ class Document(QObject):
 
     # ---- editing
 
-    def execute(self, command: Command) -> Entry | None:
+    def execute(self, command: Command, *, edit: bool = True) -> Entry | None:
         """Apply `command`. Returns the history entry (its `detail` is what the command resolved), or None
-        when the engine refused it (`refused` is emitted with the reason; nothing changes)."""
+        when the engine refused it (`refused` is emitted with the reason; nothing changes). `edit` False:
+        the step changes how the scene is shown, not what the GM made of it (the fog switched on as the
+        Player Screen opens): an unmodified document stays unmodified (still one undoable step)."""
         brought: tuple[tuple[str, bytes], ...] = getattr(command, "images", ())
         for name, data in brought:
             self._images[name] = data
@@ -147,6 +149,8 @@ class Document(QObject):
             self.last_refusal = str(exc)
             self.refused.emit(str(exc))
             return None
+        if not edit and not was_dirty:
+            self._history.mark_clean()
         self._after_change(old, entry.after, was_dirty)
         if entry.log:
             self.logged.emit(entry.log)

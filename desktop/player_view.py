@@ -2,8 +2,9 @@
 
 Everything it draws comes from one engine function, `rules.play.projection.player_projection` (the
 projection a remote player client could receive): the map picture and grid, the party's creatures and the
-creatures they see, areas of effect, the initiative order of the creatures shown, and the fog (unknown squares
-black, explored squares dimmed). Never walls as lines, doors, lights, hidden or GM-only tokens, or notes.
+creatures they see, a "?" on the space of a creature they know the place of but can't see (PF2e hidden),
+areas of effect, the initiative order of the creatures shown, and the fog (unknown squares black, explored
+squares dimmed). Never walls as lines, doors, lights, undetected or GM-only tokens, or notes.
 
 * `PlayerScene`: a QGraphicsScene rebuilt from the projection whenever the document changes (players see
   tokens where they are, not where the GM is dragging them).
@@ -56,13 +57,17 @@ from desktop.map.images import load_image
 from desktop.map.items.background_layer import BackgroundLayer
 from desktop.map.items.fog_layer import PLAYER_ALPHA, FogController, FogItem
 from desktop.map.items.grid_layer import GridLayer
+from desktop.map.items.hidden_marker import HiddenMarkerItem
 from desktop.map.items.light_layer import LightLayer
-from desktop.map.items.token_item import TokenItem
+from desktop.map.items.token_item import TokenItem, stacking
+from desktop.map.items.token_labels import short_labels
 from desktop.map.tools.fog_tool import FogTool, LightTool, SetAmbient, SetFogMode
 from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
 from rules.play.projection import PlayerView, ShownToken, player_projection
 
 Z_AREAS = 20.0
+#: Above the areas and the fog (the party knows the square even in the dark), under the tokens.
+Z_MARKERS = 45.0
 BLACK = QColor(0, 0, 0)
 
 
@@ -106,6 +111,7 @@ class PlayerScene(QGraphicsScene):
         self.addItem(self.fog_item)
         self.token_items: dict[str, TokenItem] = {}
         self.area_items: list[QGraphicsPathItem] = []
+        self.marker_items: list[HiddenMarkerItem] = []
         self.view_value: PlayerView | None = None
         self._grid: Grid | None = None
         self._background: Background | None = None
@@ -135,6 +141,7 @@ class PlayerScene(QGraphicsScene):
                 v.resetCachedContent()
         self._sync_tokens(view)
         self._sync_areas(view)
+        self._sync_markers(view)
         if view.fog:
             self.fog_item.set_masks(view.visible, view.known)
         else:
@@ -159,7 +166,23 @@ class PlayerScene(QGraphicsScene):
                 self.addItem(item)
             elif item.token != token:
                 item.sync(token, portrait)
-            item.setZValue(50.0 + order * 1e-4)
+            item.setZValue(stacking(_token(shown), order))
+        # distinct among the tokens shown only: a label never hints at a creature the players can't see
+        for tid, text in short_labels({t.id: t.name for t in view.tokens}).items():
+            self.token_items[tid].set_short_label(text)
+
+    def _sync_markers(self, view: PlayerView) -> None:
+        """A "?" on the space of each creature the party knows the place of but can't see."""
+        if [m.cells for m in view.markers] == [i.cells for i in self.marker_items]:
+            return
+        for item in self.marker_items:
+            self.removeItem(item)
+        self.marker_items = []
+        for marker in view.markers:
+            item = HiddenMarkerItem(marker.cells)
+            item.setZValue(Z_MARKERS)
+            self.addItem(item)
+            self.marker_items.append(item)
 
     def _sync_areas(self, view: PlayerView) -> None:
         for item in self.area_items:
@@ -236,6 +259,8 @@ class PlayerWindow(QWidget):
     def __init__(self, scene: PlayerScene, gm_view: QGraphicsView | None = None) -> None:
         super().__init__(None, Qt.WindowType.Window)
         self.setObjectName("playerWindow")
+        # the GM window's Quit closes it; it never keeps the app running on its own
+        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
         self.setWindowTitle("FiveFoot — Player Screen")
         self.player_scene = scene
         self.gm_view = gm_view
@@ -423,6 +448,11 @@ class PlayerScreenFeatures:
     def install(cls, win: QMainWindow) -> PlayerScreenFeatures:
         return cls(win)
 
+    def close(self) -> None:
+        """Close the player screen window (the GM window is closing: Quit ends the whole app)."""
+        if self.window is not None:
+            self.window.close()
+
     # ---- GM layers
 
     def _sync_lights(self) -> None:
@@ -445,7 +475,7 @@ class PlayerScreenFeatures:
         self.tool_actions: list[QAction] = []
         for tool, shortcut, tip in (
             (FogTool(view), "F", "Reveal or hide the map to the players (F)\nRight-drag hides"),
-            (LightTool(view), "L", "Place, change or remove lights (L)"),
+            (LightTool(view), "Shift+L", "Place, change or remove lights (Shift+L)"),
         ):
             win.tools[tool.name] = tool
             act = QAction(tool.label, win)
@@ -533,9 +563,10 @@ class PlayerScreenFeatures:
 
     def open_player_screen(self) -> PlayerWindow:
         """Show the player screen. A map that never had fog of war gets it switched on (undoable): the
-        players should see what their characters see, not the whole dungeon."""
+        players should see what their characters see, not the whole dungeon. Opening a window is not an
+        edit: a scene that was unmodified stays unmodified."""
         if self.doc.scene.fog is None:
-            self.doc.execute(SetFogMode("on"))
+            self.doc.execute(SetFogMode("on"), edit=False)
         if self.window is None:
             self.window = PlayerWindow(self.player_scene, getattr(self.win, "view", None))
         self.window.show()

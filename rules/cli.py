@@ -193,15 +193,27 @@ def main(argv: list[str] | None = None) -> int:
         "--creature",
         metavar="FILE",
         help="print a creature file's creatures (Foundry VTT pf2e/dnd5e actor, Pathbuilder 2e export, "
-        "5e-bits SRD monsters) as scene tokens, one JSON object per line",
+        "5e-bits SRD monsters), or 'srd' for the bundled bestiary of --system, as scene tokens, one JSON "
+        "object per line",
+    )
+    parser.add_argument(
+        "--spells",
+        metavar="FILE",
+        help="print the spells and abilities of a file (FiveFoot spells, Foundry VTT pf2e/dnd5e spell items, "
+        "SRD spell data, or a creature file), or 'srd' for the bundled SRD spells of --system, one JSON "
+        "spell object per line",
     )
     args = parser.parse_args(argv)
+    if args.spells is not None:
+        from rules.io.spells.cli import run as run_spell_file
+
+        return _until_the_reader_leaves(lambda: run_spell_file(args.spells, args.system))
     if args.creature is not None:
         from rules.io.creatures.cli import run as run_creature_file
 
         return _until_the_reader_leaves(lambda: run_creature_file(args.creature, args.system))
     if args.scene is None:
-        parser.error("a scene file is needed (or --creature FILE)")
+        parser.error("a scene file is needed (or --creature FILE, or --spells FILE)")
     try:
         scene = load_any(args.scene, args.system)
     except SceneError as exc:

@@ -43,3 +43,8 @@ class QueryError(Exception):
 class CreatureImportError(SceneError):
     """A creature file (Foundry actor, Pathbuilder export, 5e-bits list …) cannot be imported.
     `source` names the file and `path` the field, e.g. ``system.attributes.ac.value``."""
+
+
+class SpellImportError(SceneError):
+    """A spell file (Foundry pf2e/dnd5e spell items, SRD spell data, a FiveFoot spell list …) cannot be
+    imported. `source` names the file and `path` the field, e.g. ``system.level.value``."""

@@ -134,10 +134,11 @@ def automatic_failure(scene: Scene, target: Token, save: str) -> list[str]:
 def save_modifiers(
     scene: Scene, target: Token, save: str, *, base: int | None = None, origin: Point | None = None
 ) -> Breakdown:
-    """The save's modifiers: the token's own (or `base` when given; 0 when neither) and cover from an
-    area's `origin`."""
+    """The save's modifiers: the token's own as the system reads it (`RuleSystem.save_modifier`: 5e an
+    unlisted save is the ability modifier), or `base` when given, 0 when neither; and cover from an area's
+    `origin`."""
     canonical = normalise_save(save) or save
-    own = base if base is not None else save_modifier(target, canonical)
+    own = base if base is not None else system_for(scene).save_modifier(target, canonical)
     mods = [Modifier(f"{SAVE_LABELS.get(canonical, canonical)} save", "untyped", own or 0, target.label)]
     mods += _condition_modifiers(scene, target, canonical)
     if origin is not None:

@@ -4,8 +4,8 @@ integration files are complete. (Building the frozen app itself is `python packa
 from __future__ import annotations
 
 import ast
-import importlib.util
 import configparser
+import importlib.util
 import struct
 from pathlib import Path
 
@@ -40,7 +40,9 @@ def test_spec_is_valid_python_that_names_existing_files() -> None:
     assert {"rules", "desktop"} <= collected
     for package in collected:
         if package in ("rules", "desktop"):
-            assert (ROOT / package / "__init__.py").is_file(), f"spec collects {package}, which is not a package"
+            assert (ROOT / package / "__init__.py").is_file(), (
+                f"spec collects {package}, which is not a package"
+            )
         else:  # a dependency the app bundles (the table server's sync library, its websockets …)
             assert importlib.util.find_spec(package) is not None, f"spec collects {package}, not installed"
 

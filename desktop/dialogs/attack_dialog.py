@@ -261,6 +261,15 @@ class AttackDialog(QDialog):
             "5e 2024: a melee attack that would drop the target to 0 HP leaves it at 1 HP and unconscious"
         )
         self.knock_out.toggled.connect(lambda _on: self._show_damage_preview())
+        self.magical = QCheckBox(self.tr("Magical"))
+        self.magical.setObjectName("magicalAttack")
+        self.magical.setToolTip(
+            self.tr(
+                "A magical attack (a magic weapon, a spell): it gets past resistance to nonmagical"
+                " bludgeoning, piercing and slashing"
+            )
+        )
+        self.magical.toggled.connect(lambda _on: self._show_damage_preview())
         self.apply_button = QPushButton("Apply damage")
         self.apply_button.setObjectName("applyDamage")
         self.apply_button.setToolTip(
@@ -315,7 +324,11 @@ class AttackDialog(QDialog):
         dmg_box = QGroupBox("Damage")
         dl = QVBoxLayout(dmg_box)
         dl.addWidget(self.damage)
-        dl.addWidget(self.knock_out)
+        options = QHBoxLayout()
+        options.addWidget(self.knock_out)
+        options.addWidget(self.magical)
+        options.addStretch(1)
+        dl.addLayout(options)
         apply_row = QHBoxLayout()
         apply_row.addWidget(self.damage_preview, 1)
         apply_row.addWidget(self.apply_button)
@@ -336,6 +349,7 @@ class AttackDialog(QDialog):
         self._fill_tokens(attacker_id, target_id)
         self.attacker.currentIndexChanged.connect(self._on_attacker)
         self.target.currentIndexChanged.connect(lambda _i: self._on_choice())
+        self.attack.currentIndexChanged.connect(lambda _i: self._sync_magical())
         self.attack.currentIndexChanged.connect(lambda _i: self._on_choice())
         self.attack_number.valueChanged.connect(lambda _v: self.refresh())
         self.roll_button.clicked.connect(self.roll_attack)
@@ -350,6 +364,7 @@ class AttackDialog(QDialog):
         doc.changed.connect(self._on_doc_changed)
         self._fill_attacks()
         self._sync_attack_number()
+        self._sync_magical()
         self.refresh()
 
     # ---- choices
@@ -416,6 +431,13 @@ class AttackDialog(QDialog):
             return
         self._forget_roll()
         self.refresh()
+
+    def _sync_magical(self) -> None:
+        """The magical toggle starts as the chosen attack says (its ``magical``); the GM may change it."""
+        attack = self.chosen_attack()
+        self.magical.blockSignals(True)
+        self.magical.setChecked(attack is not None and attack.magical)
+        self.magical.blockSignals(False)
 
     def _on_doc_changed(self, _old: GameState, _new: GameState) -> None:
         self._sync_attack_number()
@@ -521,7 +543,7 @@ class AttackDialog(QDialog):
         kind = str(self.gm_mode.currentData() or "")
         if not kind or not system_for(self.doc.scene).has_advantage:
             return ()
-        return (Reason(kind, self.gm_reason.currentText().strip() or "GM's call"),)
+        return (Reason(kind, self.gm_reason.currentText().strip() or ADVANTAGE_REASONS[0]),)
 
     def _on_situational(self) -> None:
         if self._syncing or self.rolled is not None:
@@ -811,6 +833,10 @@ class AttackDialog(QDialog):
         attack = self.chosen_attack()
         return system_for(self.doc.scene).melee_knock_out and attack is not None and not attack.is_ranged
 
+    def is_magical(self) -> bool:
+        """The damage is from a magical attack (the toggle, set from the attack's ``magical``)."""
+        return system_for(self.doc.scene).magical_attacks and self.magical.isChecked()
+
     def _damage_parts(self) -> tuple[tuple[DamageEntry, ...], tuple[PersistentDamage, ...]]:
         """The damage dealt now and, in PF2e, the persistent damage the hit gives with its dice kept
         (``1d6`` fire, rolled anew at the end of each of the target's turns)."""
@@ -826,6 +852,7 @@ class AttackDialog(QDialog):
 
     def _show_damage_preview(self) -> None:
         self.knock_out.setVisible(self.can_knock_out())
+        self.magical.setVisible(system_for(self.doc.scene).magical_attacks)
         target = self.target_token()
         entries = self.damage.entries
         if self.rolled is None or not entries or target is None or self.damage_applied:
@@ -840,7 +867,7 @@ class AttackDialog(QDialog):
         crit = _hit(self.rolled)[1]
         knock_out = self.can_knock_out() and self.knock_out.isChecked()
         outcome, _after = system_for(self.doc.scene).damage(
-            target, self._damage_parts()[0], critical=crit, nonlethal=knock_out
+            target, self._damage_parts()[0], critical=crit, nonlethal=knock_out, magical=self.is_magical()
         )
         steps = "; ".join(s.explain() for s in outcome.steps)
         text = (
@@ -869,6 +896,7 @@ class AttackDialog(QDialog):
                 roll=self.damage.roll,
                 source=source,
                 persistent=persistent,
+                magical=self.is_magical(),
             )
         )
         self.damage_applied = True

@@ -1,10 +1,13 @@
 """The condition editor: a token's conditions, picked from its system's list, with values and durations.
 
-The dialog edits a copy: the list of the token's conditions (``frightened 2``, ``prone``), an "add" row
-(condition, value for valued ones, duration) and a live preview of the token with its badges. It never
-changes the document; the caller reads `conditions()` (the token's new conditions) and `effects()` (one
-`rules.model.effects.Effect` per condition added with a duration other than "until removed", for the
-encounter to tick) and executes one command.
+The dialog edits a copy: the list of the token's conditions (``frightened 2``, ``prone``) and, where the
+system has persistent damage (PF2e), its persistent damages (``1d6 persistent fire``), an "add" row
+(condition, value for valued ones, duration; for persistent damage its formula and damage type, which it
+takes at the end of each of its turns before a DC 15 flat check ends it) and a live preview of the token
+with its badges. It never changes the document; the caller reads `conditions()` (the token's new
+conditions), `persistent()` (its persistent damages) and `effects()` (one `rules.model.effects.Effect` per
+condition added with a duration other than "until removed", for the encounter to tick) and executes one
+command.
 
 Durations offered (`rules.model.effects.Ends`): until removed; until the end of the token's next turn;
 until the start of its next turn; for N rounds (counted at the start of the token's turns: the GM's
@@ -36,10 +39,12 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.map.items.token_item import TokenItem
+from rules import dice
 from rules.geometry.coords import Cell
 from rules.model.effects import END, START, Effect, Ends
-from rules.model.scene import Token
+from rules.model.scene import PersistentDamage, Token
 from rules.systems import system_for
+from rules.systems.condition_text import PERSISTENT_MARK
 
 #: Duration choices: (label, key).
 DURATIONS: tuple[tuple[str, str], ...] = (
@@ -81,6 +86,10 @@ class ConditionEditor(QDialog):
         #: one (the current turn's end counts first, `rules.model.effects.Ends`).
         self.own_turn = own_turn
         self._conditions: list[str] = list(token.conditions)
+        self._persistent: list[PersistentDamage] = list(token.persistent)
+        rules = system_for(system)
+        #: The pick that stands for persistent damage (its formula and type are asked for instead).
+        self._persistent_pick = PERSISTENT_MARK if rules.persistent_damage else None
         self._effects: list[Effect] = []
         self._serial = 0
         self._valued = dict(system_conditions(system))
@@ -105,6 +114,20 @@ class ConditionEditor(QDialog):
         self.save.setPlaceholderText("e.g. Will DC 20")
         self.source = QLineEdit()
         self.source.setPlaceholderText("what caused it (optional)")
+        self.formula = QLineEdit()
+        self.formula.setObjectName("persistentFormula")
+        self.formula.setPlaceholderText(self.tr("e.g. 1d6, 2d4+1, 3"))
+        self.formula.setToolTip(self.tr("The damage it takes at the end of each of its turns"))
+        self.damage_type = QComboBox()
+        self.damage_type.setObjectName("persistentType")
+        for kind in rules.damage_types:
+            self.damage_type.addItem(kind, kind)
+        self.damage_type.setCurrentIndex(max(0, self.damage_type.findData("fire")))
+        self.add_error = QLabel()
+        self.add_error.setObjectName("conditionAddError")
+        self.add_error.setStyleSheet("color: #ff5a4e;")
+        self.add_error.setWordWrap(True)
+        self.add_error.hide()
         self.add_button = QPushButton("Add")
         self.add_button.setDefault(False)
 
@@ -123,11 +146,15 @@ class ConditionEditor(QDialog):
         add_form = QFormLayout()
         add_form.addRow("Condition", self.pick)
         add_form.addRow("Value", self.value)
+        add_form.addRow(self.tr("Damage"), self.formula)
+        add_form.addRow(self.tr("Damage type"), self.damage_type)
         add_form.addRow("Duration", self.duration)
         add_form.addRow("Rounds", self.rounds)
         add_form.addRow("Save", self.save)
         add_form.addRow("Source", self.source)
         add_form.addRow("", self.add_button)
+        add_form.addRow("", self.add_error)
+        self._add_form = add_form
         left = QVBoxLayout()
         left.addWidget(QLabel("On the token"))
         left.addWidget(self.listing, 1)
@@ -160,13 +187,17 @@ class ConditionEditor(QDialog):
     def conditions(self) -> tuple[str, ...]:
         return tuple(self._conditions)
 
+    def persistent(self) -> tuple[PersistentDamage, ...]:
+        """The token's persistent damages after the edit."""
+        return tuple(self._persistent)
+
     def effects(self) -> tuple[Effect, ...]:
         """The durations chosen for conditions added in this dialog (and still on the token)."""
         names = {c.split()[0].lower() for c in self._conditions}
         return tuple(e for e in self._effects if e.name in names)
 
     def edited_token(self) -> Token:
-        return replace(self.token, conditions=self.conditions())
+        return replace(self.token, conditions=self.conditions(), persistent=self.persistent())
 
     # ---- editing
 
@@ -182,8 +213,32 @@ class ConditionEditor(QDialog):
             raise ValueError(f"{key!r} is not a duration")
         self.duration.setCurrentIndex(i)
 
+    def add_persistent(self) -> bool:
+        """Add the persistent damage of the formula and type boxes (of the same type as one on the token,
+        it takes that one's place). False, with the reason shown, when the formula isn't dice."""
+        formula = self.formula.text().strip()
+        try:
+            parsed = dice.parse(formula)
+            if len(parsed.parts) != 1 or parsed.parts[0].damage_type:
+                raise dice.DiceSyntaxError(
+                    formula, 0, self.tr("write only the dice; the type is picked below")
+                )
+        except dice.DiceSyntaxError as exc:
+            self.add_error.setText(self.tr("Damage: {problem}").format(problem=exc.short))
+            self.add_error.show()
+            return False
+        kind = str(self.damage_type.currentData())
+        new = PersistentDamage(parsed.parts[0].expr.render(), kind)
+        self._persistent = [p for p in self._persistent if p.type != kind] + [new]
+        self.add_error.hide()
+        self._refresh()
+        return True
+
     def add_selected(self) -> None:
         name = str(self.pick.currentData())
+        if name == self._persistent_pick:
+            self.add_persistent()
+            return
         valued = self._valued.get(name, False)
         value = self.value.value() if valued else None
         text = name if value is None else f"{name} {value}"
@@ -209,6 +264,9 @@ class ConditionEditor(QDialog):
         if 0 <= row < len(self._conditions):
             del self._conditions[row]
             self._refresh()
+        elif 0 <= row - len(self._conditions) < len(self._persistent):
+            del self._persistent[row - len(self._conditions)]
+            self._refresh()
 
     def _ends(self) -> Ends | None:
         key = str(self.duration.currentData())
@@ -226,16 +284,32 @@ class ConditionEditor(QDialog):
         return None
 
     def _update_inputs(self) -> None:
-        self.value.setEnabled(self._valued.get(str(self.pick.currentData()), False))
+        pick = str(self.pick.currentData())
+        lasting = pick == self._persistent_pick
+        self.value.setEnabled(self._valued.get(pick, False))
         key = str(self.duration.currentData())
-        self.rounds.setEnabled(key == "rounds")
-        self.save.setEnabled(key == "save")
+        self.rounds.setEnabled(key == "rounds" and not lasting)
+        self.save.setEnabled(key == "save" and not lasting)
+        self.duration.setEnabled(not lasting)  # it ends by its flat check at the end of each turn
+        for field in (self.formula, self.damage_type):
+            field.setVisible(lasting)
+            label = self._add_form.labelForField(field)
+            if label is not None:
+                label.setVisible(lasting)
+        self.value.setVisible(not lasting)
+        label = self._add_form.labelForField(self.value)
+        if label is not None:
+            label.setVisible(not lasting)
 
     def _refresh(self) -> None:
         self.listing.clear()
         for c in self._conditions:
             self.listing.addItem(QListWidgetItem(c))
-        self.preview_item.sync(replace(self.token, cell=Cell(0, 0), conditions=self.conditions()))
+        for p in self._persistent:
+            item = QListWidgetItem(self.tr("{damage} persistent {type}").format(damage=p.damage, type=p.type))
+            item.setToolTip(self.tr("Taken at the end of each of its turns; a DC 15 flat check then ends it"))
+            self.listing.addItem(item)
+        self.preview_item.sync(replace(self.edited_token(), cell=Cell(0, 0)))
         self.preview.setSceneRect(self.preview_item.sceneBoundingRect().adjusted(-12, -12, 12, 12))
         self.preview.fit()
         shown = [e.describe() for e in self.effects()]

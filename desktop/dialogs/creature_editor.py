@@ -138,6 +138,8 @@ class CreatureEditor(QDialog):
         self.result_creature: Creature | None = None
         start = creature if creature is not None else blank_creature(system)
         self._kept_senses: dict[str, Sense] = {s.type: s for s in start.senses}
+        #: Spells and abilities are kept as they are (the editor doesn't edit them yet).
+        self._kept_spells = (start.spells, start.spell_dc, start.spell_attack, start.spell_slots)
 
         self.tabs = QTabWidget()
         self.tabs.addTab(self._basics_tab(), "Basics")
@@ -503,6 +505,10 @@ class CreatureEditor(QDialog):
             pc=self.pc.isChecked(),
             initiative_bonus=_get(self.initiative),
             abilities_text=self._texts(),
+            spells=self._kept_spells[0],
+            spell_dc=self._kept_spells[1],
+            spell_attack=self._kept_spells[2],
+            spell_slots=self._kept_spells[3],
             image=self.image.text().strip() or None,
             source=self.source.text().strip(),
             license=self._license,

@@ -44,7 +44,7 @@ from rules.model.scene import Token
 from rules.play.explain import DEGREE_TEXT, signed
 from rules.play.rolls import SpendHeroPoint, spending
 from rules.play.table import AreaSaves
-from rules.saves import SAVE_LABELS, SaveResult, normalise_save, resolve_save, save_modifier, save_names
+from rules.saves import SAVE_LABELS, SaveResult, normalise_save, resolve_save, save_names
 from rules.systems import system_for
 from rules.systems.reroll import can_reroll
 
@@ -217,9 +217,11 @@ class SaveDialog(QDialog):
 
     def _fill_bases(self) -> None:
         save = str(self.save.currentData())
+        system = system_for(self.doc.scene)
         for row in self.rows:
             tok = self._token(row.token_id)
-            mod = save_modifier(tok, save) if tok is not None else None
+            # the engine's reading, as the save query's (5e: an unlisted save is the ability modifier)
+            mod = system.save_modifier(tok, save) if tok is not None else None
             row.base.blockSignals(True)
             row.base.setValue(mod or 0)
             row.base.blockSignals(False)
@@ -318,7 +320,9 @@ class SaveDialog(QDialog):
             cells[2].setForeground(GOOD if good else BAD)
             if entries and tok.hp is not None:
                 outcome, _after = system.damage(tok, entries, save=res.outcome)
-                cells[3].setText(str(outcome.total))
+                immune = outcome.immune_words()
+                cells[3].setText(f"{outcome.total} ({immune})" if immune else str(outcome.total))
+                cells[3].setToolTip("; ".join(s.explain() for s in outcome.steps))
                 cells[4].setText(f"{tok.hp} → {outcome.hp} ({outcome.state})")
         n = len(self.rows)
         missing = n - done

@@ -1,7 +1,8 @@
 """The app's settings (kept with QSettings in an INI file in the per-user data folder, so tests that point
 ``FIVEFOOT_DATA_DIR`` elsewhere never touch the real ones) and the Settings dialog that edits them.
 
-- ``view/recentre_on_turn`` (default on): the map centres on the creature whose turn begins.
+- ``view/recentre_on_turn`` (default on): the map centres on the creature whose turn begins when it is
+  off screen (a creature in view leaves the map where it is).
 - ``move/offer_step`` (default on): a PF2e drag of one square that a creature could react to asks whether
   it is a Step (no Reactive Strike) or a Stride.
 - ``import/system``: the rules last chosen for an imported Universal VTT map (see `ImportSystemDialog`).
@@ -74,10 +75,13 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.setObjectName("settingsDialog")
-        self.recentre = QCheckBox("Centre the map on the creature whose turn it is")
+        self.recentre = QCheckBox(self.tr("Bring the creature whose turn it is into view"))
         self.recentre.setChecked(recentre_on_turn())
         self.recentre.setToolTip(
-            "When a turn begins, scroll the map so that the active creature is in the middle of the view"
+            self.tr(
+                "When a turn begins and the active creature is off screen, centre the map on it (a creature"
+                " already in view leaves the map where it is)"
+            )
         )
         self.offer_step = QCheckBox("Offer Step for single 5-ft moves")
         self.offer_step.setChecked(offer_step())

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.dialogs.side_picker import SidePicker
 from rules.geometry.coords import SIZES, Cell
 from rules.model.creature import Creature
 from rules.model.scene import Scene, Token
@@ -74,10 +76,16 @@ class TokenForm(QDialog):
         self.count.setToolTip("How many tokens of the creature (numbered names for more than one)")
         self.name = QLineEdit()
         self.name.setPlaceholderText("e.g. Goblin 1")
-        self.side = QComboBox()
-        self.side.setEditable(True)
-        self.side.addItems(sorted(set(sides) | {"party", "enemies", "neutral"}))
-        self.side.setCurrentText("enemies")
+        self.side = SidePicker()
+        self.side.set_sides(sides)
+        self.side.set_side("enemies")
+        self.pc = QCheckBox(self.tr("Player character / important NPC"))
+        self.pc.setObjectName("tokenFormPc")
+        self.pc.setToolTip(self.tr("PF2e: dying at 0 HP · 5e: death saves at 0 HP (others die)"))
+        #: The GM ticked or unticked the PC box: the side no longer decides it.
+        self._pc_set = False
+        self.pc.clicked.connect(lambda _on: setattr(self, "_pc_set", True))
+        self.side.side_chosen.connect(lambda _side: self._pc_from_side())
         self.size_box = QComboBox()
         for s in SIZES:
             self.size_box.addItem(s.capitalize(), s)
@@ -104,6 +112,7 @@ class TokenForm(QDialog):
             self.count.hide()
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
+        form.addRow("", self.pc)
         form.addRow("Size", self.size_box)
         form.addRow("HP", self.hp)
         form.addRow("AC", self.ac)
@@ -114,10 +123,6 @@ class TokenForm(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
-        # an editable combo box keeps Return for itself: there, as in the other boxes, Return means OK
-        side_edit = self.side.lineEdit()
-        if side_edit is not None:
-            side_edit.returnPressed.connect(self.accept)
         self.search.textChanged.connect(self._fill)
         self.search.returnPressed.connect(self.accept)
         self.pick.currentItemChanged.connect(lambda _new, _old: self._show_pick())
@@ -179,7 +184,9 @@ class TokenForm(QDialog):
         if c is None:
             return
         self.name.setText(c.name)
-        self.side.setCurrentText("party" if c.pc else "enemies")
+        self.side.set_side("party" if c.pc else "enemies")
+        self._pc_set = False
+        self.pc.setChecked(c.pc)
         self.size_box.setCurrentIndex(SIZES.index(c.size))
         if c.hp is not None:
             self.hp.setValue(c.hp)
@@ -190,7 +197,12 @@ class TokenForm(QDialog):
     # ---- the result
 
     def _side(self) -> str:
-        return self.side.currentText().strip() or "neutral"
+        return self.side.side() or "neutral"
+
+    def _pc_from_side(self) -> None:
+        """A new token on the party's side is a player character unless the GM said otherwise."""
+        if not self._pc_set:
+            self.pc.setChecked(self.side.side() == "party")
 
     def token(self, scene: Scene) -> Token:
         """The blank creature's token the form describes, with an id not used in `scene`."""
@@ -209,6 +221,7 @@ class TokenForm(QDialog):
             hp=self.hp.value(),
             max_hp=self.hp.value(),
             name=name,
+            pc=self.pc.isChecked(),
         )
 
     def command(self, scene: Scene) -> PlaceCreatures | AddTokens | None:

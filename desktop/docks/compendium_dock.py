@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QDockWidget,
     QDoubleSpinBox,
@@ -34,8 +36,10 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QMenuBar,
     QMessageBox,
+    QProgressDialog,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -48,8 +52,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dialogs.creature_editor import CreatureEditor
+from desktop.docks.import_report import ImportReport
 from desktop.map.grid_coords import cell_at
-from desktop.window.library import MY_CREATURES, CreatureLibrary
+from desktop.window.library import MY_CREATURES, Book, CreatureLibrary, creature_files
 from desktop.window.paths import assets_dir
 from rules.errors import CreatureImportError, SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
@@ -100,9 +105,14 @@ class Entry:
             return None if c.level is None else float(c.level)
         return c.cr
 
+    @property
+    def edition(self) -> str:
+        """The rules the entry is written for, short (``PF2e``, ``5e 2014``, ``5e 2024``)."""
+        return system_for(self.creature.system).label
+
     def matches(self, words: list[str]) -> bool:
         c = self.creature
-        hay = " ".join((c.name, c.type, " ".join(c.traits), self.book)).lower()
+        hay = " ".join((c.name, c.type, " ".join(c.traits), self.book, self.edition)).lower()
         return all(w in hay for w in words)
 
 
@@ -303,8 +313,10 @@ class EntryList(QTreeWidget):
         super().__init__(parent)
         self._count = count
         self.setObjectName("compendiumList")
-        self.setColumnCount(4)
-        self.setHeaderLabels(["Name", "Lvl/CR", "Type", "Size"])
+        self.setColumnCount(5)
+        self.setHeaderLabels(
+            [self.tr("Name"), self.tr("Lvl/CR"), self.tr("Type"), self.tr("Size"), self.tr("Source")]
+        )
         self.setRootIsDecorated(False)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
@@ -314,7 +326,7 @@ class EntryList(QTreeWidget):
         self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         h = self.header()
         h.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):
+        for col in (1, 2, 3, 4):
             h.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
 
     def mimeTypes(self) -> list[str]:
@@ -439,7 +451,10 @@ class CompendiumDock(QDockWidget):
         self.list.currentItemChanged.connect(lambda _a, _b: self._show_current())
         self.list.itemDoubleClicked.connect(lambda _i, _c: self._place_current())
         self.place_button.clicked.connect(self._place_current)
-        self.import_button.clicked.connect(self.import_dialog)
+        import_menu = QMenu(self.import_button)
+        import_menu.addAction(self.tr("Files…"), self.import_dialog)
+        import_menu.addAction(self.tr("Folder…"), self.import_folder_dialog)
+        self.import_button.setMenu(import_menu)
         self.new_button.clicked.connect(lambda: self.open_editor(None))
         self.edit_button.clicked.connect(lambda: self.open_editor(self.current()))
         self.remove_button.clicked.connect(self.remove_current)
@@ -530,10 +545,12 @@ class CompendiumDock(QDockWidget):
         for entry in shown:
             c = entry.creature
             rank = c.challenge().replace("Level ", "").replace("CR ", "")
-            item = _SortItem([c.name, rank, c.type, c.size.capitalize()])
+            source = self.tr("{book} ({edition})").format(book=entry.book, edition=entry.edition)
+            item = _SortItem([c.name, rank, c.type, c.size.capitalize(), source])
             item.setData(0, ENTRY_ROLE, entry)
             item.setData(1, ENTRY_ROLE + 1, entry.rank)
-            item.setToolTip(0, f"{entry.book} · {c.system}")
+            item.setToolTip(0, source)
+            item.setToolTip(4, source)
             self.list.addTopLevelItem(item)
             if chosen is not None and entry == chosen:
                 keep = item
@@ -589,37 +606,91 @@ class CompendiumDock(QDockWidget):
     # ---- library
 
     def import_dialog(self) -> None:
+        """Import creature files (one or more)."""
         paths, _ = QFileDialog.getOpenFileNames(
             self,
-            "Import Creatures",
+            self.tr("Import Creatures"),
             "",
-            "Creature files (*.json *.json.gz);;All files (*)",
+            self.tr("Creature files (*.json *.json.gz);;All files (*)"),
         )
-        problems = [p for p in (self.import_path(path) for path in paths) if p]
-        if problems:
-            box = QMessageBox(
-                QMessageBox.Icon.Warning, "Import Creatures", "\n\n".join(problems), parent=self
-            )
-            box.setObjectName("importProblems")
-            box.open()
+        if paths:
+            self.import_paths([Path(p) for p in paths])
+
+    def import_folder_dialog(self) -> None:
+        """Import every creature file of a folder (a Foundry export, a folder of actors)."""
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Import Creatures from a Folder"))
+        if folder:
+            self.import_paths([Path(folder)])
 
     def import_path(self, path: str) -> str | None:
-        """Import one file into the library and show it; the problem (naming file and field) or None."""
-        from pathlib import Path
+        """Import one file or folder; the problem (naming file and field) or None."""
+        report = self.import_paths([Path(path)], show=False)
+        return "\n\n".join(report.problems) if report.problems else None
 
-        try:
-            book = self.library.import_file(Path(path))
-        except CreatureImportError as exc:
-            self.message.emit(f"Could not import {Path(path).name}: {exc.detail}")
-            return f"Could not import the file:\n{exc}"
+    def import_paths(self, paths: Sequence[Path], *, show: bool = True) -> ImportReport:
+        """Import files and folders into the library with a progress bar for long imports, then say what
+        came of it (`show`: in a box as well as the status line). The compendium's search and filters stay
+        as the GM set them; the first creature imported is selected when they let it show."""
+        progress = QProgressDialog(self.tr("Importing creatures…"), self.tr("Stop"), 0, 0, self)
+        progress.setObjectName("importProgress")
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(400)
+        self.import_progress = progress
+        stopped = False
+
+        def step(done: int, total: int, name: str) -> bool:
+            nonlocal stopped
+            progress.setMaximum(max(total, 1))
+            progress.setValue(done)
+            if name:
+                progress.setLabelText(self.tr("Importing {name}…").format(name=name))
+            QApplication.processEvents()
+            stopped = stopped or progress.wasCanceled()
+            return not stopped
+
+        books: list[Book] = []
+        problems: list[str] = []
+        files = 0
+        for path in paths:
+            if stopped:
+                break
+            if path.is_dir():
+                files += len(creature_files(path))
+                book, trouble = self.library.import_folder(path, step)
+                problems += [self.tr("Could not import {problem}").format(problem=p) for p in trouble]
+                if book is not None:
+                    books.append(book)
+                elif not trouble:
+                    problems.append(self.tr("{folder} has no creature files").format(folder=path.name))
+                continue
+            files += 1
+            step(0, 1, path.name)
+            try:
+                books.append(self.library.import_file(path))
+            except CreatureImportError as exc:
+                problems.append(self.tr("Could not import the file:\n{problem}").format(problem=str(exc)))
+        progress.setValue(progress.maximum())
+        progress.close()
         self.reload()
-        self.search.clear()
-        self.game.setCurrentIndex(0)
-        self.select_name(book.creatures[0].name, book.name)
-        self.message.emit(
-            f"Imported {len(book.creatures)} creature(s) from {Path(path).name} into your library"
-        )
-        return None
+        creatures = [c for b in books for c in b.creatures]
+        shown = {(e.book, e.creature.name) for e in self.visible_entries()}
+        hidden = sum(1 for b in books for c in b.creatures if (b.name, c.name) not in shown)
+        if books and hidden < len(creatures):
+            first = next(c for b in books for c in b.creatures if (b.name, c.name) in shown)
+            self.select_name(first.name, next(b.name for b in books if first in b.creatures))
+        report = ImportReport(files, len(creatures), tuple(problems), hidden, stopped)
+        self.message.emit(report.summary())
+        if show:
+            box = QMessageBox(
+                QMessageBox.Icon.Warning if problems else QMessageBox.Icon.Information,
+                self.tr("Import Creatures"),
+                report.text(),
+                parent=self,
+            )
+            box.setObjectName("importProblems" if problems else "importResult")
+            self.import_box = box
+            box.open()
+        return report
 
     def remove_current(self) -> None:
         entry = self.current()
@@ -723,8 +794,17 @@ class CompendiumFeatures:
             "into your library"
         )
         self.act_import.triggered.connect(self.dock.import_dialog)
+        self.act_import_folder = QAction(
+            QCoreApplication.translate("CompendiumFeatures", "Import Creatures from a &Folder…"), window
+        )
+        self.act_import_folder.setStatusTip(
+            QCoreApplication.translate(
+                "CompendiumFeatures", "Import every creature file of a folder into your library, as one book"
+            )
+        )
+        self.act_import_folder.triggered.connect(self.dock.import_folder_dialog)
         self.act_new = QAction("Add &Creature…", window)
-        self.act_new.setShortcut("Ctrl+Shift+T")
+        self.act_new.setShortcut("Ctrl+Shift+N")  # Ctrl+Shift+T invites players to the table
         self.act_new.setStatusTip("Make a creature in the editor, keep it in your library, and place it")
         self.act_new.triggered.connect(self.new_creature)
         self.act_edit_selection = QAction("Edit Creature of &Selection…", window)
@@ -752,6 +832,7 @@ class CompendiumFeatures:
                 (a for a in file_menu.actions() if a.text().replace("&", "").startswith("Quit")), None
             )
             file_menu.insertAction(anchor, features.act_import)
+            file_menu.insertAction(anchor, features.act_import_folder)
         if edit_menu is not None:
             edit_menu.addSeparator()
             edit_menu.addAction(features.act_new)

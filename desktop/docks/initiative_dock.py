@@ -16,6 +16,7 @@ Every change is one undoable command with a log line.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
@@ -43,6 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dialogs.end_turn_dialog import EndTurnDialog
+from desktop.dialogs.join_encounter import JoinEncounterDialog
 from desktop.dialogs.settings_dialog import recentre_on_turn
 from desktop.document import Document
 from desktop.look.style import hp_colour, side_colour
@@ -51,6 +53,7 @@ from rules.model.encounter import Encounter
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
 from rules.play.explain import turn_summary
+from rules.play.roster import RemoveFromEncounter, in_encounter, not_in_encounter
 from rules.play.turns import (
     Delay,
     EndEncounter,
@@ -276,6 +279,16 @@ class InitiativeDock(QDockWidget):
         self.reaction_button.setToolTip("The selected creature uses its reaction (or its readied action)")
         self.end_button = QPushButton("End encounter")
         self.end_button.setObjectName("endEncounter")
+        self.join_button = QPushButton(self.tr("Add…"))
+        self.join_button.setObjectName("joinEncounter")
+        self.join_button.setToolTip(
+            self.tr("Add creatures on the map to the running encounter (they roll initiative)")
+        )
+        self.leave_button = QPushButton(self.tr("Remove"))
+        self.leave_button.setObjectName("leaveEncounter")
+        self.leave_button.setToolTip(self.tr("Take the selected creature out of the initiative order"))
+        #: The last Add to Encounter dialog opened (tests read it).
+        self.join_dialog: JoinEncounterDialog | None = None
         running_page = QWidget()
         rl = QVBoxLayout(running_page)
         rl.setContentsMargins(0, 0, 0, 0)
@@ -287,6 +300,8 @@ class InitiativeDock(QDockWidget):
         for b in (self.delay_button, self.return_button, self.ready_button, self.reaction_button):
             row2.addWidget(b)
         row3 = QHBoxLayout()
+        row3.addWidget(self.join_button)
+        row3.addWidget(self.leave_button)
         row3.addStretch(1)
         row3.addWidget(self.end_button)
         rl.addLayout(row1)
@@ -317,6 +332,8 @@ class InitiativeDock(QDockWidget):
         self.ready_button.clicked.connect(self.ready)
         self.reaction_button.clicked.connect(self.use_reaction)
         self.end_button.clicked.connect(self.end)
+        self.join_button.clicked.connect(lambda: self.add_to_encounter())
+        self.leave_button.clicked.connect(lambda: self.remove_from_encounter())
         self.order.order_dropped.connect(self._on_dropped)
         self.order.currentItemChanged.connect(lambda _a, _b: self._update_buttons())
         self.order.itemDoubleClicked.connect(lambda item: self.focus_token(str(item.data(ID_ROLE))))
@@ -491,21 +508,33 @@ class InitiativeDock(QDockWidget):
             running and enc is not None and sel is not None and has_reaction(self.doc.state, sel)
         )
         self.end_button.setEnabled(enc is not None)
+        self.join_button.setEnabled(
+            enc is not None and bool(not_in_encounter(self.doc.state, self._all_ids()))
+        )
+        self.leave_button.setEnabled(enc is not None and sel is not None)
 
     # ---- map
 
     def focus_token(self, token_id: str) -> None:
-        """Select the token on the map and, unless the GM turned it off in Settings ("Centre the map on the
-        creature whose turn it is"), centre the view on it."""
+        """Select the token on the map and, unless the GM turned it off in Settings ("Bring the creature
+        whose turn it is into view"), centre the view on it when it isn't on screen (a creature already in
+        view leaves the map where the GM put it)."""
         tok = self.doc.scene.token(token_id)
         if tok is None:
             return
         if self.map_scene is not None and hasattr(self.map_scene, "select_ids"):
             self.map_scene.select_ids([token_id])
-        if self.view is not None and hasattr(self.view, "centerOn") and recentre_on_turn():
-            from desktop.map.grid_coords import space_centre
+        view = self.view
+        if view is None or not hasattr(view, "centerOn") or not recentre_on_turn():
+            return
+        from desktop.look.style import CELL
+        from desktop.map.grid_coords import space_centre
 
-            self.view.centerOn(space_centre(tok.cell, tok.side_squares))
+        space = QRectF(tok.cell.x * CELL, tok.cell.y * CELL, tok.side_squares * CELL, tok.side_squares * CELL)
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        margin = min(CELL / 2, shown.width() / 4, shown.height() / 4)
+        if not shown.adjusted(margin, margin, -margin, -margin).contains(space):
+            view.centerOn(space_centre(tok.cell, tok.side_squares))
 
     # ---- actions
 
@@ -575,6 +604,39 @@ class InitiativeDock(QDockWidget):
     def end(self) -> None:
         if self.encounter is not None:
             self.doc.execute(EndEncounter())
+
+    def _all_ids(self) -> list[str]:
+        return [t.id for t in self.doc.scene.tokens]
+
+    def add_to_encounter(self, token_ids: Sequence[str] = ()) -> JoinEncounterDialog | None:
+        """Open Add to Encounter with `token_ids` ticked (the creatures outside the order are listed); on
+        "Add" one `AddToEncounter` runs with the dock's dice. Returns the dialog (shown modally unless
+        `modal_dialogs` is False, for tests); None without an encounter or anyone to add."""
+        state = self.doc.state
+        if state.encounter is None or not not_in_encounter(state, self._all_ids()):
+            return None
+        dialog = JoinEncounterDialog(state, token_ids, self.dice, self)
+        self.join_dialog = dialog
+
+        def add() -> None:
+            command = dialog.command()
+            if command is not None:
+                self.doc.execute(command)
+
+        dialog.accepted.connect(add)
+        if getattr(self, "modal_dialogs", True):
+            dialog.exec()
+        else:
+            dialog.show()
+        return dialog
+
+    def remove_from_encounter(self, token_ids: Sequence[str] | None = None) -> None:
+        """Take `token_ids` (default: the creature selected in the order) out of the encounter (one
+        `RemoveFromEncounter`, undoable)."""
+        ids = list(token_ids) if token_ids is not None else [i for i in [self.selected_id()] if i]
+        inside = in_encounter(self.doc.state, ids)
+        if self.encounter is not None and inside:
+            self.doc.execute(RemoveFromEncounter(inside, self.dice))
 
     def _on_dropped(self, ids: list[str]) -> None:
         enc = self.encounter

@@ -6,6 +6,8 @@ what the document says; it re-reads the token after every change and never keeps
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -26,16 +29,21 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dialogs.condition_editor import ConditionEditor
+from desktop.dialogs.side_picker import SidePicker
 from desktop.document import Document
 from desktop.map.scene import MapScene
+from rules import dice
+from rules.dice import DieSource
 from rules.geometry.coords import SIZES
 from rules.model.scene import Token
 from rules.model.state import GameState
+from rules.play.edit_words import edit_sentence
 from rules.play.edits import UpdateToken, end_turn_command
-from rules.play.effects import EditConditions, GainTempHp, Heal
+from rules.play.effects import EditConditions, healing_command
 from rules.play.moves import budget_for
 from rules.play.rolls import SetHeroPoints, spending
-from rules.systems import healing
+from rules.systems import healing, system_for
+from rules.systems.condition_text import ConditionTextError, conditions_text, read_conditions
 
 NONE = -1  # spin box value shown as "—" (no value)
 
@@ -60,6 +68,8 @@ class InspectorDock(QDockWidget):
         self.map_scene = map_scene
         self.token_id: str | None = None
         self._syncing = False
+        #: The token whose typed conditions were refused (the box keeps the text to correct).
+        self._error_for: str | None = None
 
         self.stack = QStackedWidget()
         self.empty = QLabel(
@@ -74,15 +84,19 @@ class InspectorDock(QDockWidget):
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.many)
         self.stack.addWidget(self.form_page)
-        self.setWidget(self.stack)
+        # the form scrolls in a short window: the dock never raises the window's minimum height
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("inspectorScroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll.setWidget(self.stack)
+        self.setWidget(self.scroll)
 
         self.id_label = QLabel()
         self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.name = QLineEdit()
         self.name.setPlaceholderText("Name shown on the map")
-        self.side = QComboBox()
-        self.side.setEditable(True)
-        self.side.setToolTip("Tokens on the same side are allies; different sides are hostile")
+        self.side = SidePicker()
         self.size_box = QComboBox()
         for s in SIZES:
             self.size_box.addItem(s.capitalize(), s)
@@ -105,11 +119,41 @@ class InspectorDock(QDockWidget):
         self.heroics_label = QLabel("Hero Points")
         self.conditions = QLineEdit()
         self.conditions.setPlaceholderText("e.g. frightened 1, prone")
-        self.conditions.setToolTip("Conditions, separated by commas; valued ones as “frightened 2”")
+        self.conditions.setObjectName("conditionsText")
+        self.conditions.setToolTip(
+            self.tr(
+                "Conditions, separated by commas; valued ones as “frightened 2”; PF2e persistent damage as"
+                " “1d6 persistent fire”"
+            )
+        )
+        self.death_saves = QLabel()
+        self.death_saves.setObjectName("deathSaves")
+        self.death_saves.setToolTip(
+            self.tr("Death saving throws: three successes make it stable, three failures kill it")
+        )
+        self.death_saves_label = QLabel(self.tr("Death saves"))
+        self.conditions_error = QLabel()
+        self.conditions_error.setObjectName("conditionsError")
+        self.conditions_error.setWordWrap(True)
+        self.conditions_error.setStyleSheet("color: #ff5a4e;")
+        self.conditions_error.hide()
         self.conditions_button = QPushButton("Edit…")
         self.conditions_button.setToolTip("Pick conditions from the system's list, with values and durations")
-        self.heal_amount = _spin(0, 9999)
-        self.heal_amount.setValue(1)
+        self.heal_amount = QLineEdit("1")
+        self.heal_amount.setObjectName("healAmount")
+        self.heal_amount.setPlaceholderText(self.tr("7 or 2d8+5"))
+        self.heal_amount.setToolTip(
+            self.tr("HP to regain or temporary HP to gain: a number, or dice the app rolls (2d8+5)")
+        )
+        self.heal_amount.setMaximumWidth(110)
+        self.heal_error = QLabel()
+        self.heal_error.setObjectName("healError")
+        self.heal_error.setWordWrap(True)
+        self.heal_error.setStyleSheet("color: #ff5a4e;")
+        self.heal_error.hide()
+        #: Where the heal and temp-HP dice come from: the window gives the app's one die source.
+        own: DieSource = random.Random()
+        self.dice_source: Callable[[], DieSource] = lambda: own
         self.heal_button = QPushButton("Heal")
         self.heal_button.setToolTip("Regain HP by the rules (never above max HP; wakes from 0 HP)")
         self.temp_button = QPushButton("Temp HP")
@@ -171,7 +215,10 @@ class InspectorDock(QDockWidget):
         heroics_lay.addStretch(1)
         form.addRow("Temp HP", heroics_row)
         form.addRow("", heal_row)
+        form.addRow(self.death_saves_label, self.death_saves)
+        form.addRow("", self.heal_error)
         form.addRow("Conditions", cond_row)
+        form.addRow("", self.conditions_error)
         form.addRow("Portrait", self.image)
         form.addRow("This turn", move_row)
         outer = QVBoxLayout(self.form_page)
@@ -179,14 +226,7 @@ class InspectorDock(QDockWidget):
         outer.addStretch(1)
 
         self.name.editingFinished.connect(lambda: self._edit("name", self.name.text().strip() or None))
-        self.side.activated.connect(
-            lambda _i: self._edit("side", self.side.currentText().strip() or "neutral")
-        )
-        side_edit = self.side.lineEdit()
-        if side_edit is not None:
-            side_edit.editingFinished.connect(
-                lambda: self._edit("side", self.side.currentText().strip() or "neutral")
-            )
+        self.side.side_chosen.connect(lambda side: self._edit("side", side))
         self.size_box.activated.connect(lambda _i: self._edit("size", str(self.size_box.currentData())))
         self.pc.toggled.connect(lambda v: self._edit("pc", bool(v)))
         self.speed.valueChanged.connect(lambda v: self._edit("speed", int(v)))
@@ -202,9 +242,7 @@ class InspectorDock(QDockWidget):
         self.inspiration.toggled.connect(
             lambda v: self._set_heroics(SetHeroPoints(self.token_id or "", inspiration=bool(v)))
         )
-        self.conditions.editingFinished.connect(
-            lambda: self._edit("conditions", _split(self.conditions.text()))
-        )
+        self.conditions.editingFinished.connect(self._conditions_typed)
         self.image.editingFinished.connect(lambda: self._edit("image", self.image.text().strip() or None))
         self.end_turn.clicked.connect(self._end_turn)
         self.heal_button.clicked.connect(lambda: self._heal(temp=False))
@@ -256,11 +294,8 @@ class InspectorDock(QDockWidget):
             self.setWindowTitle(f"Inspector — {t.label}")
             self.id_label.setText(t.id)
             _set_text(self.name, t.name or "")
-            sides = sorted({x.side for x in self.doc.scene.tokens} | {"party", "enemies", "neutral"})
-            if [self.side.itemText(i) for i in range(self.side.count())] != sides:
-                self.side.clear()
-                self.side.addItems(sides)
-            self.side.setCurrentText(t.side)
+            self.side.set_side(t.side)
+            self.side.set_sides(x.side for x in self.doc.scene.tokens)
             self.size_box.setCurrentIndex(SIZES.index(t.size))
             self.pc.setChecked(t.pc)
             self.speed.setValue(t.speed)
@@ -270,17 +305,38 @@ class InspectorDock(QDockWidget):
             self.hp.setValue(NONE if t.hp is None else t.hp)
             self.max_hp.setValue(NONE if t.max_hp is None else t.max_hp)
             self.temp_hp.setValue(t.temp_hp)
+            self._show_death_saves(t)
             spend = spending(self.doc.scene.system)
             self.heroics_label.setText(spend.counter)
             self.hero_points.setVisible(spend.counts)
             self.inspiration.setVisible(not spend.counts)
             self.hero_points.setValue(t.hero_points or 0)
             self.inspiration.setChecked(t.inspiration)
-            _set_text(self.conditions, ", ".join(t.conditions))
+            if self._error_for != t.id:
+                _set_text(self.conditions, conditions_text(t.conditions, t.persistent))
+                self._show_conditions_error(None)
             _set_text(self.image, t.image or "")
             self.movement.setText(self._movement_text(t))
         finally:
             self._syncing = False
+
+    def _show_death_saves(self, t: Token) -> None:
+        """Pips for the death saves (5e) of a creature at 0 HP or that has made some."""
+        shown = system_for(self.doc.scene).has_death_saves and (t.hp == 0 or t.death_saves != (0, 0))
+        self.death_saves.setVisible(shown)
+        self.death_saves_label.setVisible(shown)
+        if not shown:
+            return
+        ok, bad = t.death_saves
+        self.death_saves.setText(
+            "<span style='color:#46d17a; font-size:15px'>{s}</span> {succ} &nbsp; "
+            "<span style='color:#ff5a4e; font-size:15px'>{f}</span> {fail}".format(
+                s="●" * ok + "○" * (3 - ok),
+                f="●" * bad + "○" * (3 - bad),
+                succ=self.tr("successes"),
+                fail=self.tr("failures"),
+            )
+        )
 
     def _movement_text(self, t: Token) -> str:
         budget = budget_for(self.doc.state, t)
@@ -300,10 +356,12 @@ class InspectorDock(QDockWidget):
         if t is None or getattr(t, field) == value:
             return
         new = replace(t, **{field: value})
+        said: tuple[str, ...] = ()
         if field == "hp" and value is not None and t.hp is not None:
-            # by the rules: a raise heals (ends dying, wakes), a drop is lost HP (0 HP knocks out)
+            # by the rules: a raise heals (ends dying, wakes), a drop is lost HP (0 HP knocks out); the
+            # rules say what happened ("Ayla loses 5 HP (12 → 7): unconscious")
             base = t if t.max_hp is not None else replace(t, max_hp=max(int(value), t.hp))
-            new, _lines = healing.set_hp(base, int(value), self.doc.scene.system)
+            new, said = healing.set_hp(base, int(value), self.doc.scene.system)
         if field == "hp" and value is not None and t.max_hp is None:
             new = replace(new, max_hp=value)
         if field == "size":
@@ -312,16 +370,40 @@ class InspectorDock(QDockWidget):
             n = new.side_squares
             cell = type(t.cell)(min(t.cell.x, max(0, g.width - n)), min(t.cell.y, max(0, g.height - n)))
             new = replace(new, cell=cell)
-        old_text = _show(getattr(t, field))
         self.doc.execute(
             UpdateToken(
                 t.id,
                 new,
                 what=field.replace("_", " "),
-                log=f"{t.label}: {field.replace('_', ' ')} {old_text} → {_show(value)}",
+                log="; ".join(said) if said else str(edit_sentence(t, new, field)),
                 merge_key=("inspector", t.id, field),
             )
         )
+
+    def _conditions_typed(self) -> None:
+        """The conditions box was edited: read it by the system's conditions
+        (`rules.systems.condition_text`); a misspelt one is refused with what was meant, and the text
+        stays for the GM to correct. PF2e persistent damage typed there goes to the token's list."""
+        if self._syncing:
+            return
+        t = self.token()
+        if t is None:
+            return
+        try:
+            read = read_conditions(self.doc.scene.system, self.conditions.text(), keep=t.conditions)
+        except ConditionTextError as exc:
+            self._show_conditions_error(str(exc), t.id)
+            return
+        self._show_conditions_error(None)
+        if (read.conditions, read.persistent) == (t.conditions, t.persistent):
+            _set_text(self.conditions, conditions_text(t.conditions, t.persistent))
+            return
+        self.doc.execute(EditConditions(t.id, read.conditions, persistent=read.persistent))
+
+    def _show_conditions_error(self, text: str | None, token_id: str | None = None) -> None:
+        self._error_for = token_id if text else None
+        self.conditions_error.setText(text or "")
+        self.conditions_error.setVisible(bool(text))
 
     def _set_heroics(self, command: SetHeroPoints) -> None:
         """Hero Points / inspiration through a command (undoable, logged; typing merges into one step)."""
@@ -336,15 +418,27 @@ class InspectorDock(QDockWidget):
                 self.doc.execute(command)
 
     def _heal(self, *, temp: bool) -> None:
+        """Heal or give temporary HP: the amount box holds a number or dice (``2d8+5``), rolled by the
+        engine with the app's dice in one undoable step (`rules.play.effects.RolledHealing`)."""
         t = self.token()
         if t is None or t.hp is None:
             return
-        amount = self.heal_amount.value()
-        system = self.doc.scene.system
-        new, _lines = healing.gain_temp_hp(t, amount, system) if temp else healing.heal(t, amount, system)
-        if new == t:
+        text = self.heal_amount.text().strip() or "0"
+        try:
+            command = healing_command(t.id, text, temp=temp, rng=self.dice_source())
+        except dice.DiceSyntaxError as exc:
+            self.heal_error.setText(self.tr("Amount: {problem}").format(problem=exc.short))
+            self.heal_error.show()
             return
-        self.doc.execute(GainTempHp(t.id, amount) if temp else Heal(t.id, amount))
+        self.heal_error.hide()
+        if text.isdigit():  # a plain number that changes nothing isn't a step
+            amount = int(text)
+            system = self.doc.scene.system
+            rule = healing.gain_temp_hp if temp else healing.heal
+            new, _lines = rule(t, amount, system)
+            if new == t:
+                return
+        self.doc.execute(command)
 
     def edit_conditions(self) -> ConditionEditor | None:
         """Open the condition editor; on OK its conditions become one command. Returns the dialog (shown
@@ -367,25 +461,14 @@ class InspectorDock(QDockWidget):
         """One `EditConditions` step: the conditions, and their durations as timed effects that the
         running encounter ticks (`rules.play.effects`)."""
         t = self.doc.scene.token(token_id)
-        if t is None or (t.conditions == dialog.conditions() and not dialog.effects()):
+        same = t is not None and (t.conditions, t.persistent) == (dialog.conditions(), dialog.persistent())
+        if t is None or (same and not dialog.effects()):
             return
-        self.doc.execute(EditConditions(t.id, dialog.conditions(), dialog.effects()))
+        self.doc.execute(EditConditions(t.id, dialog.conditions(), dialog.effects(), dialog.persistent()))
 
     def focus_name(self) -> None:
         self.name.setFocus()
         self.name.selectAll()
-
-
-def _split(text: str) -> tuple[str, ...]:
-    return tuple(part.strip() for part in text.split(",") if part.strip())
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, tuple):
-        return ", ".join(value) or "none"
-    return str(value)
 
 
 def _set_text(edit: QLineEdit, text: str) -> None:

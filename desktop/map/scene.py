@@ -24,7 +24,8 @@ from desktop.map.items.layer import MapLayer
 from desktop.map.items.overlay_item import MovementOverlayItem
 from desktop.map.items.reach_item import ReachItem, ThreatItem
 from desktop.map.items.terrain_layer import TerrainLayer
-from desktop.map.items.token_item import TokenItem
+from desktop.map.items.token_item import TokenItem, stacking
+from desktop.map.items.token_labels import short_labels
 from desktop.map.items.walls_layer import WallsLayer
 from rules.model.scene import Background, Scene, Token
 from rules.model.state import GameState
@@ -114,12 +115,17 @@ class MapScene(QGraphicsScene):
                 item = TokenItem(token, self._portrait(token))
                 self.token_items[token.id] = item
                 self.addItem(item)
+                item.setZValue(stacking(token, order))
                 continue
             item = found
             if item.token != token or item.token.image != token.image or item.carried:
                 item.sync(token, self._portrait(token))
                 item.set_preview_cell(None)
-            item.setZValue(item.zValue() if item.carried else 50.0 + order * 1e-4)
+            item.setZValue(item.zValue() if item.carried else stacking(token, order))
+        death_saves = system_for(scene).has_death_saves
+        for tid, text in short_labels({t.id: t.label for t in scene.tokens}).items():
+            self.token_items[tid].set_short_label(text)
+            self.token_items[tid].set_death_saves_shown(death_saves)
         if selection_lost:
             self._on_selection_changed()
 

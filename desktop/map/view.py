@@ -66,6 +66,10 @@ class MapView(QGraphicsView):
     edit_token_requested = Signal(str)
     #: A tool asks for the attack dialog: (attacker id, target id or None).
     attack_requested = Signal(str, object)
+    #: Add these creatures to the running encounter (the token menu's Add to Encounter…).
+    join_encounter_requested = Signal(list)
+    #: Take these creatures out of the running encounter (the token menu's Remove from Encounter).
+    leave_encounter_requested = Signal(list)
     #: Local files were dropped on the map (a list of `Path`).
     files_dropped = Signal(list)
 

@@ -15,13 +15,15 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from desktop.window.paths import data_dir
 from rules.errors import CreatureImportError, SceneError
 from rules.io.creature_json import creature_to_json
-from rules.io.creatures import import_creatures, import_document
+from rules.io.creatures import MAX_FOLDER_FILES, detect_format, import_creatures, import_document
+from rules.io.creatures._common import read_json
 from rules.io.images import ImageError, check_image
 from rules.io.safe_write import atomic_write_bytes
 from rules.model.creature import Creature
@@ -38,6 +40,14 @@ class Book:
     path: Path
     creatures: tuple[Creature, ...]
     imported_from: str = ""
+
+
+def creature_files(folder: Path) -> list[Path]:
+    """The ``.json`` and ``.json.gz`` files of a folder, by name (at most `MAX_FOLDER_FILES`)."""
+    names = sorted(
+        f for f in folder.iterdir() if f.is_file() and f.name.lower().endswith((".json", ".json.gz"))
+    )
+    return names[:MAX_FOLDER_FILES]
 
 
 def _slug(name: str) -> str:
@@ -86,6 +96,34 @@ class CreatureLibrary:
         creatures = [self._keep_portrait(c) for c in creatures]
         name = Path(path).stem if len(creatures) > 1 else creatures[0].name
         return self._write(name, creatures, str(path))
+
+    def import_folder(
+        self, folder: Path, progress: Callable[[int, int, str], bool] | None = None
+    ) -> tuple[Book | None, list[str]]:
+        """Import every creature file of `folder` into one book named after it. `progress(done, total,
+        file name)` is told before each file and may return False to stop. Files that aren't creatures
+        (metadata, scenes) are skipped; a broken one is listed in the problems (naming the file and field)
+        and the others are still imported. Returns the book (None when no creature was found) and the
+        problems."""
+        files = creature_files(folder)
+        creatures: list[Creature] = []
+        problems: list[str] = []
+        for i, f in enumerate(files):
+            if progress is not None and not progress(i, len(files), f.name):
+                break
+            try:
+                doc = read_json(f)
+                if detect_format(doc) is None:
+                    continue
+                creatures.extend(import_document(doc, str(f), None, f.parent))
+            except CreatureImportError as exc:
+                problems.append(str(exc))
+        if progress is not None:
+            progress(len(files), len(files), "")
+        if not creatures:
+            return None, problems
+        kept = [self._keep_portrait(c) for c in creatures]
+        return self._write(folder.name or "creatures", kept, str(folder)), problems
 
     def save_creature(self, creature: Creature, book: str = MY_CREATURES) -> Book:
         """Add or replace (by name) a creature in `book` (default: the user's own creatures)."""

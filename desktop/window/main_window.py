@@ -1,7 +1,10 @@
-"""The main window: the map view in the middle, tools and tool options on top, the inspector, initiative and
-areas docks on the right and the log below, menus with every command and its shortcut, the status bar with the
-cell under the cursor, the zoom and the round. The table features (areas, reach, cover, attacks, initiative)
-come from `desktop.window.table.TableFeatures`."""
+"""The main window, map first: the map view in the middle, tools and tool options on top, the initiative,
+inspector, areas (and player-screen preview, table panel) sharing the right side as tabs, the compendium and
+log sharing the left (collapsed at first), a strip at each edge that shows or hides them
+(`desktop.window.dock_sides`), menus with every command and its shortcut (Help ▸ Keyboard Shortcuts reads
+them: `desktop.window.shortcuts`), the status bar with the cell under the cursor, the zoom and the round.
+The table features (areas, reach, cover, attacks, initiative) come from `desktop.window.table.TableFeatures`.
+Quit closes every window of the app, the Player Screen included."""
 
 from __future__ import annotations
 
@@ -19,6 +22,8 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -43,8 +48,10 @@ from desktop.map.tools import TOOL_SPECS, Tool
 from desktop.map.view import MapView
 from desktop.player_view import PlayerScreenFeatures
 from desktop.table.features import TableHostFeatures
+from desktop.window.dock_sides import DockSides
 from desktop.window.drops import dropped_paths
 from desktop.window.file_controller import FileController
+from desktop.window.shortcuts import shortcuts_html
 from desktop.window.table import TableFeatures
 from rules.geometry.coords import Cell
 from rules.model.scene import new_scene
@@ -57,31 +64,6 @@ from rules.play.edits import (
 from rules.systems import DEFAULT_SYSTEM, system_for
 
 APP_NAME = "FiveFoot"
-SHORTCUTS_HELP = """<table>
-<tr><td><b>Drag a token</b></td><td>move it by the rules (best path, cost, Strides / Dash)</td></tr>
-<tr><td><b>Shift-click</b> while dragging</td><td>add a waypoint</td></tr>
-<tr><td><b>Alt</b> while dragging</td><td>GM free move (no rules)</td></tr>
-<tr><td><b>Esc</b> / right click</td><td>cancel the move or the gesture</td></tr>
-<tr><td><b>S M T W A</b></td><td>select · measure · terrain · walls · areas</td></tr>
-<tr><td><b>Ctrl+Shift+I</b> · <b>C</b></td>
-    <td>import a map picture (or drop one on the window) · calibrate the grid: drag a box over a printed
-    square</td></tr>
-<tr><td><b>A</b>, then click / aim</td>
-    <td>place a burst, sphere, cube, emanation, cone or line (Shift: 45°, [ ] size)</td></tr>
-<tr><td><b>K</b></td>
-    <td>attack: the selected creature against the hovered one (or right-click the target)</td></tr>
-<tr><td><b>L</b> · <b>R</b> · <b>Shift+R</b></td>
-    <td>cover &amp; flanking lines · reach · enemy threat</td></tr>
-<tr><td><b>Ctrl+I</b> · <b>N</b> · <b>Shift+N</b></td>
-    <td>roll initiative · next turn · previous turn</td></tr>
-<tr><td><b>Wheel, Ctrl +/−, Ctrl 0</b></td><td>zoom · fit the map</td></tr>
-<tr><td><b>Middle drag, Space+drag, arrows</b></td><td>pan</td></tr>
-<tr><td><b>E</b> / <b>Ctrl+R</b></td>
-    <td>end turn of the selection (the next turn in initiative) / new round (movement resets)</td></tr>
-<tr><td><b>O</b> · <b>G</b></td><td>movement overlay · grid</td></tr>
-<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>undo / redo</td></tr>
-<tr><td><b>Del</b> · <b>Ctrl+D</b> · <b>Ctrl+A</b></td><td>delete · duplicate · select all tokens</td></tr>
-</table>"""
 
 
 class MainWindow(QMainWindow):
@@ -98,6 +80,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.table = TableFeatures(self, self.doc, self.map_scene, self.view)
         self.table.install_docks(self.inspector)
+        self.inspector.dice_source = lambda: self.table.dice  # heal and temp HP: the app's one die source
         self.pictures = MapPictures(self, self.doc, self.map_scene, self.view, self.files)
         self.setAcceptDrops(True)
         self.token_form: TokenForm | None = None
@@ -113,6 +96,7 @@ class MainWindow(QMainWindow):
         self.compendium = CompendiumFeatures.install(self)
         self.player_screen = PlayerScreenFeatures.install(self)
         self.table_host = TableHostFeatures.install(self, resume=autosave)
+        self._arrange_docks()
 
         self.doc.title_changed.connect(self._update_title)
         self.doc.history_changed.connect(self._update_history_actions)
@@ -129,6 +113,8 @@ class MainWindow(QMainWindow):
         self.view.add_token_requested.connect(self.add_token_at)
         self.view.edit_token_requested.connect(self.edit_token)
         self.view.attack_requested.connect(lambda a, t: self.table.open_attack(a, t))
+        self.view.join_encounter_requested.connect(self.table.initiative_dock.add_to_encounter)
+        self.view.leave_encounter_requested.connect(self.table.initiative_dock.remove_from_encounter)
         self.view.files_dropped.connect(self._files_dropped)
         area_tool = self.tools.get("area")
         if area_tool is not None and hasattr(area_tool, "signals"):
@@ -140,6 +126,42 @@ class MainWindow(QMainWindow):
         self._update_selection_actions()
         self._update_round()
         self.resize(1400, 900)
+
+    # ---- docks
+
+    def _arrange_docks(self) -> None:
+        """Map first (issue 23, item 7): the initiative, inspector, areas and player-screen preview share the
+        right side as tabs, the compendium and the log the left side, which starts collapsed to its strip;
+        a strip at each edge hides and shows them (`desktop.window.dock_sides`)."""
+        right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
+        preview = self.player_screen.preview
+        self.sides = DockSides.arrange(
+            self,
+            [
+                (
+                    right,
+                    [
+                        (self.table.initiative_dock, self.tr("Initiative")),
+                        (self.inspector, self.tr("Inspector")),
+                        (self.table.areas_dock, self.tr("Areas")),
+                        (preview, self.tr("Player Screen")),
+                        (self.table_host.panel, self.tr("Table")),
+                    ],
+                ),
+                (
+                    left,
+                    [(self.compendium.dock, self.tr("Compendium")), (self.table.log_dock, self.tr("Log"))],
+                ),
+            ],
+            front=[self.inspector, self.compendium.dock],
+            hidden=[preview, self.table_host.panel],
+            collapsed=[left],
+        )
+        self.resizeDocks([self.inspector], [370], Qt.Orientation.Horizontal)
+
+    def show_dock(self, dock: QDockWidget) -> None:
+        """Bring `dock` to front, opening its side if it was collapsed to its strip."""
+        self.sides.show_dock(dock)
 
     # ---- actions
 
@@ -184,7 +206,8 @@ class MainWindow(QMainWindow):
             QKeySequence.StandardKey.SaveAs,
             "Save the scene under a new name",
         )
-        self.act_quit = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit) or [QKeySequence("Ctrl+Q")]
+        self.act_quit = self._action("&Quit", self.close, quit_keys)
         self.act_undo = self._action("&Undo", self.doc.undo, QKeySequence.StandardKey.Undo, icon_name="undo")
         self.act_redo = self._action(
             "&Redo", self.doc.redo, [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")], icon_name="redo"
@@ -467,8 +490,7 @@ class MainWindow(QMainWindow):
 
     def edit_token(self, token_id: str) -> None:
         self.map_scene.select_ids([token_id])
-        self.inspector.show()
-        self.inspector.raise_()
+        self.show_dock(self.inspector)
         self.inspector.focus_name()
 
     # ---- dialogs
@@ -497,7 +519,11 @@ class MainWindow(QMainWindow):
         self.view.setFocus()
 
     def show_shortcuts(self) -> None:
-        QMessageBox.information(self, "Keyboard shortcuts", SHORTCUTS_HELP)
+        """Every shortcut, read from the menus (`desktop.window.shortcuts`)."""
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Keyboard shortcuts"), shortcuts_html(self))
+        box.setParent(self, box.windowFlags())
+        self.shortcuts_box = box
+        box.open()
 
     def show_about(self) -> None:
         QMessageBox.about(
@@ -629,7 +655,21 @@ class MainWindow(QMainWindow):
         self.tool.cancel()
         self.files.shutdown()
         self.table_host.shutdown()
+        self._close_other_windows()
         event.accept()
+
+    def _close_other_windows(self) -> None:
+        """Quit closes every window of this GM window: the Player Screen (a window of its own, on the TV)
+        and the dialogs it opened (check, attack, saves …), so nothing stays on screen and the app ends."""
+        self.player_screen.close()
+        for w in QApplication.topLevelWidgets():
+            if w is self or not w.isVisible():
+                continue
+            parent = w.parentWidget()
+            while parent is not None and parent is not self:
+                parent = parent.parentWidget()
+            if parent is self:
+                w.close()
 
     def open_path(self, path: Path) -> bool:
         return self.files.open(path, ask=False)

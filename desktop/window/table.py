@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from desktop.dialogs.attack_dialog import AttackDialog
 from desktop.docks.areas_dock import AreasDock
@@ -44,6 +44,7 @@ from desktop.map.items.reach_item import ReachOverlay
 from desktop.map.scene import MapScene
 from desktop.map.view import MapView
 from rules.dice import DieSource
+from rules.play.roster import in_encounter, not_in_encounter
 
 
 def table_icon(name: str) -> QIcon:
@@ -148,6 +149,16 @@ class TableFeatures(QObject):
         self.act_end = self._action(
             "&End Encounter", self.initiative_dock.end, tip="Drop the initiative order"
         )
+        self.act_join = self._action(
+            self.tr("Add to Encounter…"),
+            lambda: self.initiative_dock.add_to_encounter(self.map_scene.selected_ids()),
+            tip=self.tr("Creatures on the map join the running encounter: they roll initiative (or type it)"),
+        )
+        self.act_leave = self._action(
+            self.tr("Remove from Encounter"),
+            lambda: self.initiative_dock.remove_from_encounter(self._leaving()),
+            tip=self.tr("The selected creatures leave the initiative order (they stay on the map)"),
+        )
         self.act_saves = self._action(
             "Roll &Saves for Area…",
             lambda: self.areas_dock.roll_saves(),
@@ -166,7 +177,15 @@ class TableFeatures(QObject):
         ]
 
     def encounter_actions(self) -> list[QAction]:
-        return [self.act_start, self.act_next, self.act_previous, self.act_end]
+        return [self.act_start, self.act_next, self.act_previous, self.act_join, self.act_leave, self.act_end]
+
+    def _leaving(self) -> list[str]:
+        """The selected creatures on the map, else the creature selected in the initiative order."""
+        ids = self.map_scene.selected_ids()
+        if ids:
+            return ids
+        sel = self.initiative_dock.selected_id()
+        return [sel] if sel else []
 
     def combat_actions(self) -> list[QAction]:
         return [self.act_attack, self.act_saves]
@@ -196,6 +215,11 @@ class TableFeatures(QObject):
         self.act_next.setEnabled(running)
         self.act_previous.setEnabled(running and enc is not None and (enc.round > 1 or enc.index > 0))
         self.act_end.setEnabled(enc is not None)
+        state = self.doc.state
+        self.act_join.setEnabled(
+            enc is not None and bool(not_in_encounter(state, [t.id for t in state.scene.tokens]))
+        )
+        self.act_leave.setEnabled(enc is not None and bool(in_encounter(state, self._leaving())))
         self.act_saves.setEnabled(self.areas_dock.current_id() is not None)
         self.act_attack.setEnabled(self.attacker_id() is not None)
 
@@ -258,6 +282,14 @@ class TableFeatures(QObject):
     # ---- encounter
 
     def start_encounter(self) -> None:
-        self.initiative_dock.show()
-        self.initiative_dock.raise_()
+        self.show_dock(self.initiative_dock)
         self.initiative_dock.start()
+
+    def show_dock(self, dock: QDockWidget) -> None:
+        """Bring `dock` to front (through the window's side strips when it has them)."""
+        shower = getattr(self.window, "show_dock", None)
+        if callable(shower):
+            shower(dock)
+        else:
+            dock.show()
+            dock.raise_()

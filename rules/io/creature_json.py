@@ -18,6 +18,8 @@ from typing import Any
 
 from rules.errors import SceneError
 from rules.io.scene_json import attack_to_json, token_from_json
+from rules.io.spell_json import spell_to_json, spells_from_json
+from rules.model import resistance
 from rules.model.creature import SIZE_ALIASES, Creature, CreatureError, Sense, TextAbility, parse_cr
 from rules.model.scene import SYSTEMS, Attack, Token
 
@@ -76,12 +78,20 @@ def creature_token_fields(c: Creature) -> dict[str, JSON]:
         out["weaknesses"] = _pairs(c.weaknesses)
         out["resistances"] = _pairs(c.resistances)
     else:
-        out["resistances"] = [k for k, _ in c.resistances]
+        out["resistances"] = [resistance.to_json(k) for k, _ in c.resistances]
         out["vulnerabilities"] = list(c.vulnerabilities)
     if c.reactions:
         out["reactions"] = list(c.reactions)
     if c.initiative_bonus is not None:
         out["initiative_bonus"] = c.initiative_bonus
+    if c.spell_dc is not None:
+        out["spell_dc"] = c.spell_dc
+    if c.spell_attack is not None:
+        out["spell_attack"] = c.spell_attack
+    if c.spells:
+        out["spells"] = [spell_to_json(sp) for sp in c.spells]
+    if c.spell_slots:
+        out["spell_uses"] = {"slots": {str(lv): {"max": n, "used": 0} for lv, n in c.spell_slots}}
     if c.image:
         out["image"] = c.image
     return out
@@ -132,6 +142,10 @@ _CREATURE_KEYS = (
     "pc",
     "initiative_bonus",
     "abilities_text",
+    "spells",
+    "spell_dc",
+    "spell_attack",
+    "spell_slots",
     "image",
     "source",
     "license",
@@ -177,6 +191,10 @@ def creature_to_json(c: Creature, *, compact: bool = False) -> dict[str, JSON]:
             {k: v for k, v in (("name", t.name), ("text", t.text), ("kind", t.kind)) if v}
             for t in c.abilities_text
         ],
+        "spells": [spell_to_json(sp) for sp in c.spells],
+        "spell_dc": c.spell_dc,
+        "spell_attack": c.spell_attack,
+        "spell_slots": {str(lv): n for lv, n in c.spell_slots},
         "image": c.image,
         "source": c.source,
         "license": c.license,
@@ -206,7 +224,18 @@ def _attack_json(a: Attack) -> dict[str, JSON]:
         out["range_increment"] = a.range_increment
     if a.range is not None:
         out["range"] = list(a.range)
+    if a.magical:
+        out["magical"] = True
     return out
+
+
+def _flag(r: _Reader, value: JSON, path: str) -> bool:
+    """An optional true/false field (absent is false)."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise r.fail(path, "expected true or false")
+    return value
 
 
 class _Reader:
@@ -245,8 +274,17 @@ class _Reader:
     def pairs(self, value: JSON, path: str) -> tuple[tuple[str, int], ...]:
         if value is None:
             return ()
-        if isinstance(value, list):  # 5e-style list of types
-            return tuple((self.str_(v, f"{path}[{i}]"), 0) for i, v in enumerate(value))
+        if isinstance(value, list):  # 5e-style list of types (a resistance may be {"type", "unless"})
+            out: list[tuple[str, int]] = []
+            for i, v in enumerate(value):
+                if isinstance(v, dict):
+                    try:
+                        out.append((resistance.from_json(v), 0))
+                    except ValueError as exc:
+                        raise self.fail(f"{path}[{i}]", str(exc)) from None
+                else:
+                    out.append((self.str_(v, f"{path}[{i}]"), 0))
+            return tuple(out)
         if not isinstance(value, dict):
             raise self.fail(path, "expected an object of numbers")
         return tuple((str(k), self.int_(v, f"{path}.{k}")) for k, v in value.items())
@@ -311,6 +349,7 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
                 range_increment=r.opt_int(ao.get("range_increment"), f"attacks[{i}].range_increment"),
                 properties=r.strs(ao.get("properties"), f"attacks[{i}].properties"),
                 range=pair,
+                magical=_flag(r, ao.get("magical"), f"attacks[{i}].magical"),
             )
         )
     texts: list[TextAbility] = []
@@ -365,6 +404,12 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
             pc=pc,
             initiative_bonus=r.opt_int(d.get("initiative_bonus"), "initiative_bonus"),
             abilities_text=tuple(texts),
+            spells=spells_from_json(d.get("spells") or [], f"{base}.spells" if base else "spells", source),
+            spell_dc=r.opt_int(d.get("spell_dc"), "spell_dc"),
+            spell_attack=r.opt_int(d.get("spell_attack"), "spell_attack"),
+            spell_slots=tuple(
+                (int(k), v) for k, v in r.pairs(d.get("spell_slots"), "spell_slots") if str(k).isdigit()
+            ),
             image=None if d.get("image") is None else r.str_(d["image"], "image"),
             source=r.str_(d.get("source", "") or "", "source"),
             license=r.str_(d.get("license", "") or "", "license"),
@@ -405,7 +450,10 @@ def creature_from_token(token: Mapping[str, JSON], system: str, source: str = ""
             parsed.append({"type": head, "range": int(tail)} if head and tail.isdigit() else {"type": text})
         doc["senses"] = parsed
     if isinstance(token.get("resistances"), list):
-        doc["resistances"] = {str(t): 0 for t in token["resistances"]}
+        try:
+            doc["resistances"] = {resistance.from_json(t): 0 for t in token["resistances"]}
+        except ValueError as exc:
+            raise SceneError(str(exc), "resistances", source) from None
     default_reach = 0 if (system == "pf2e" and token.get("size") == "tiny") else 5
     doc.setdefault("reach", default_reach)
     doc.setdefault("speed", 25 if system == "pf2e" else 30)

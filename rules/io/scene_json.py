@@ -32,6 +32,7 @@ from rules.io.creature_table import compact_token_json, link_tokens
 from rules.io.json_reader import JsonReader, describe_value
 from rules.io.spell_json import spell_to_json, spells_from_json, uses_from_json, uses_to_json
 from rules.limits import check_document, check_scene, plain_wall
+from rules.model import resistance
 from rules.model.fog import MAX_SIDE as FOG_MAX_SIDE
 from rules.model.fog import Fog
 from rules.model.scene import (
@@ -60,7 +61,7 @@ from rules.model.spell import NO_USES
 
 FORMAT = "fivefoot.scene"
 #: Top-level keys of the engine's state in a scene file (decoded by `rules.io.state_json`).
-PLAY_KEYS: tuple[str, ...] = ("encounter", "areas", "log")
+PLAY_KEYS: tuple[str, ...] = ("encounter", "areas", "log", "active_spells", "hazards")
 
 JSON = Any
 
@@ -76,7 +77,7 @@ def _extra(raw: Mapping[str, JSON], known: Iterable[str]) -> dict[str, JSON]:
 _OPTION_KEYS = ("diagonals", "flanking", "area_method", "ambient")
 _TERRAIN_KEYS = ("cell", "kind")
 _WALL_KEYS = ("a", "b", "kind", "open")
-_ATTACK_KEYS = ("name", "bonus", "damage", "traits", "range_increment", "properties", "range")
+_ATTACK_KEYS = ("name", "bonus", "damage", "traits", "range_increment", "properties", "range", "magical")
 _TOKEN_KEYS = (
     "id",
     "cell",
@@ -347,15 +348,34 @@ def _attack(r: JsonReader, raw: JSON, path: str) -> Attack:
             if long < normal:
                 raise r.fail(f"{path}.range", f"long range {long} is shorter than normal range {normal}")
             range_pair = (normal, long)
+    magical = r.boolean(a.get("magical", False), f"{path}.magical")
     return Attack(
-        name, bonus, damage, traits, range_increment, properties, range_pair, _extra(a, _ATTACK_KEYS)
+        name,
+        bonus,
+        damage,
+        traits,
+        range_increment,
+        properties,
+        range_pair,
+        _extra(a, _ATTACK_KEYS),
+        magical=magical,
     )
 
 
 def _typed_amounts(r: JsonReader, raw: JSON, path: str) -> tuple[tuple[str, int], ...]:
-    """PF2e weaknesses/resistances ``{"fire": 5}``; a 5e-style list of types gets value 0."""
+    """PF2e weaknesses/resistances ``{"fire": 5}``; a 5e-style list of types gets value 0, where an entry
+    may be ``{"type": "slashing", "unless": "magical"}`` (`rules.model.resistance`)."""
     if isinstance(raw, list):
-        return tuple((r.string(v, f"{path}[{i}]").lower(), 0) for i, v in enumerate(raw))
+        out: list[tuple[str, int]] = []
+        for i, v in enumerate(raw):
+            if isinstance(v, dict):
+                try:
+                    out.append((resistance.from_json(v), 0))
+                except ValueError as exc:
+                    raise r.fail(f"{path}[{i}]", str(exc)) from None
+            else:
+                out.append((r.string(v, f"{path}[{i}]").lower(), 0))
+        return tuple(out)
     o = r.obj(raw, path)
     return tuple((str(k).lower(), r.integer(v, f"{path}.{k}", lo=0)) for k, v in o.items())
 
@@ -640,6 +660,8 @@ def attack_to_json(a: Attack, system: str) -> dict[str, JSON]:
         out["properties"] = list(a.properties)
     if a.range is not None:
         out["range"] = list(a.range)
+    if a.magical:
+        out["magical"] = True
     out.update(a.extra)
     return out
 
@@ -673,7 +695,7 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["weaknesses"] = dict(t.weaknesses)
         out["resistances"] = dict(t.resistances)
     else:
-        out["resistances"] = [k for k, _ in t.resistances]
+        out["resistances"] = [resistance.to_json(k) for k, _ in t.resistances]
         out["vulnerabilities"] = list(t.vulnerabilities)
     if t.initiative_bonus is not None:
         out["initiative_bonus"] = t.initiative_bonus

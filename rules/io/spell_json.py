@@ -103,10 +103,10 @@ def _at(base: str, key: str) -> str:
 # ------------------------------------------------------------------------------------------------ read
 
 
-def spell_from_json(raw: JSON, path: str = "", source: str = "") -> Spell:
+def spell_from_json(raw: JSON, path: str = "spell", source: str = "") -> Spell:
     """Read one spell object. Raises `SceneError` with the JSON path of a bad field."""
     r = JsonReader(source, shown_chars=60)
-    d = r.obj(raw, path or "spell")
+    d = r.obj(raw, path)
     if "name" not in d:
         raise r.fail(_at(path, "name"), "missing")
     kind = r.choice(d.get("kind", "spell"), _at(path, "kind"), KINDS)
@@ -291,7 +291,7 @@ def _lasting(r: JsonReader, raw: JSON, path: str) -> Lasting:
     try:
         return Lasting(
             kind=r.choice(o.get("kind", "hand"), _at(path, "kind"), LASTING_KINDS),
-            count=r.integer(o.get("count", 1), _at(path, "count"), lo=1, hi=100_000),
+            count=r.integer(o.get("count", 1), _at(path, "count"), lo=1, hi=10_000_000),
             at=r.choice(o.get("at", "end"), _at(path, "at"), MOMENTS),
             who=r.choice(o.get("who", "target"), _at(path, "who"), WHO),
             save=r.string(o.get("save", ""), _at(path, "save")),

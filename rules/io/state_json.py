@@ -25,9 +25,22 @@ A scene file (format version 2, `rules.model.scene`) holds, beside the map, thre
 
 ``log``: a list of texts, oldest first.
 
+``active_spells`` (`rules.model.active_spells.ActiveSpell`): the lasting spells in effect, each with what it
+gave so that ending it takes it back::
+
+    {"caster": "mage", "spell": "Hold Person", "concentration": true, "level": 2,
+     "effects": ["hold-person-bandit"], "given": [{"target": "bandit", "condition": "paralyzed"}],
+     "area": null}
+
+``hazards`` (`rules.model.active_spells.Hazard`): traps and abilities bound to squares::
+
+    {"id": "pit", "name": "Fire Trap", "ability": {spell object}, "cells": [[4, 5]], "trigger": "enter",
+     "hidden": true, "once": true, "triggered": false, "notice_dc": 15, "origin": [4, 5]}
+
 Boundary rules: reading the engine's keys never raises (`state_from_json`): a damaged ``encounter`` gives no
 encounter and a problem text; an area that isn't valid is skipped and reported (``areas[2].feet: must be a
-whole number ≥ 0, got 'x'``); log entries that aren't texts are skipped. An index outside the order is
+whole number ≥ 0, got 'x'``), and so is a damaged active spell or hazard; log entries that aren't texts
+are skipped. An index outside the order is
 clamped to it. Free mode's movement ledger is not saved (a file opens with every token's movement fresh).
 """
 
@@ -39,9 +52,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.geometry.coords import Point
+from rules.geometry.coords import Cell, Point
 from rules.io.scene_json import migrate, scene_from_json, scene_to_json
+from rules.io.spell_json import spell_from_json, spell_to_json
 from rules.model import effects as timed_effects
+from rules.model.active_spells import TRIGGERS, ActiveSpell, Hazard
 from rules.model.area_spec import ALL_SHAPES, AreaSpec
 from rules.model.areas import DEFAULT_COLOUR, PlacedArea
 from rules.model.encounter import Combatant, Encounter, TurnState
@@ -51,6 +66,8 @@ from rules.model.state import GameState
 ENCOUNTER_KEY = "encounter"
 AREAS_KEY = "areas"
 LOG_KEY = "log"
+SPELLS_KEY = "active_spells"
+HAZARDS_KEY = "hazards"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -429,7 +446,141 @@ def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
         log = tuple(e for e in log_raw if isinstance(e, str))
     elif log_raw is not None:
         problems.append(f"{LOG_KEY}: must be a list of texts, got {type(log_raw).__name__}")
-    return StateRead(GameState(scene, encounter, areas.areas, log), tuple(problems))
+    spells = _active_spells(raw.get(SPELLS_KEY), problems)
+    hazards = _hazards(raw.get(HAZARDS_KEY), problems)
+    state = GameState(scene, encounter, areas.areas, log, spells=spells, hazards=hazards)
+    return StateRead(state, tuple(problems))
+
+
+# ------------------------------------------------------------------------------ spells in effect, hazards
+
+
+def active_spell_to_json(a: ActiveSpell) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "caster": a.caster,
+        "spell": a.spell,
+        "concentration": a.concentration,
+        "level": a.level,
+    }
+    if a.effect_ids:
+        out["effects"] = list(a.effect_ids)
+    if a.given:
+        out["given"] = [{"target": t, "condition": c} for t, c in a.given]
+    if a.area_id is not None:
+        out["area"] = a.area_id
+    return out
+
+
+def _active_spells(raw: Any, problems: list[str]) -> tuple[ActiveSpell, ...]:
+    """The ``active_spells`` key: a damaged entry is skipped and reported."""
+    out: list[ActiveSpell] = []
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        problems.append(f"{SPELLS_KEY}: must be a list, got {type(raw).__name__}")
+        return ()
+    for i, item in enumerate(raw):
+        path = f"{SPELLS_KEY}[{i}]"
+        try:
+            o = _obj(item, path)
+            given = []
+            for j, g in enumerate(_list(o.get("given"), f"{path}.given")):
+                go = _obj(g, f"{path}.given[{j}]")
+                given.append(
+                    (_text(go, "target", f"{path}.given[{j}]"), _text(go, "condition", f"{path}.given[{j}]"))
+                )
+            out.append(
+                ActiveSpell(
+                    caster=_text(o, "caster", path),
+                    spell=_text(o, "spell", path),
+                    concentration=_bool(o, "concentration", path, False),
+                    level=_int(o, "level", path, 0),
+                    effect_ids=tuple(
+                        _text({"x": e}, "x", f"{path}.effects")
+                        for e in _list(o.get("effects"), f"{path}.effects")
+                    ),
+                    given=tuple(given),
+                    area_id=_opt_text(o, "area", path),
+                )
+            )
+        except ValueError as exc:
+            problems.append(str(exc))
+    return tuple(out)
+
+
+def hazard_to_json(h: Hazard) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": h.id,
+        "name": h.name,
+        "ability": spell_to_json(h.ability),
+        "cells": [[c.x, c.y] for c in h.cells],
+        "trigger": h.trigger,
+        "hidden": h.hidden,
+        "once": h.once,
+        "triggered": h.triggered,
+    }
+    if h.notice_dc is not None:
+        out["notice_dc"] = h.notice_dc
+    if h.origin is not None:
+        out["origin"] = [_num(h.origin.x), _num(h.origin.y)]
+    if h.direction is not None:
+        out["direction"] = _num(h.direction)
+    return out
+
+
+def _hazards(raw: Any, problems: list[str]) -> tuple[Hazard, ...]:
+    """The ``hazards`` key: a damaged hazard is skipped and reported."""
+    from rules.errors import SceneError
+
+    out: list[Hazard] = []
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        problems.append(f"{HAZARDS_KEY}: must be a list, got {type(raw).__name__}")
+        return ()
+    for i, item in enumerate(raw):
+        path = f"{HAZARDS_KEY}[{i}]"
+        try:
+            o = _obj(item, path)
+            cells = []
+            for j, c in enumerate(_list(o.get("cells"), f"{path}.cells")):
+                if not (
+                    isinstance(c, list)
+                    and len(c) == 2
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
+                ):
+                    raise _Bad(f"{path}.cells[{j}]: must be a cell [x, y], got {c!r}")
+                cells.append(Cell(c[0], c[1]))
+            trigger = _text(o, "trigger", path, "enter")
+            if trigger not in TRIGGERS:
+                raise _Bad(f"{path}.trigger: must be one of {', '.join(TRIGGERS)}, got {trigger!r}")
+            origin = None
+            if o.get("origin") is not None:
+                pt = _list(o["origin"], f"{path}.origin")
+                if len(pt) != 2:
+                    raise _Bad(f"{path}.origin: must be a point [x, y]")
+                origin = Point(_finite(pt[0], f"{path}.origin[0]"), _finite(pt[1], f"{path}.origin[1]"))
+            direction = None if o.get("direction") is None else _finite(o["direction"], f"{path}.direction")
+            out.append(
+                Hazard(
+                    id=_text(o, "id", path),
+                    name=_text(o, "name", path),
+                    ability=spell_from_json(o.get("ability"), f"{path}.ability"),
+                    cells=tuple(cells),
+                    trigger=trigger,
+                    hidden=_bool(o, "hidden", path, True),
+                    once=_bool(o, "once", path, False),
+                    triggered=_bool(o, "triggered", path, False),
+                    notice_dc=_opt_int(o, "notice_dc", path),
+                    origin=origin,
+                    direction=direction,
+                )
+            )
+        except SceneError as exc:
+            problems.append(f"{exc.path}: {exc.detail}")
+        except ValueError as exc:
+            problems.append(str(exc))
+    return tuple(out)
 
 
 def _legacy_effects(
@@ -486,6 +637,10 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
         out[AREAS_KEY] = [area_to_json(a) for a in state.areas]
     if state.log:
         out[LOG_KEY] = list(state.log)
+    if state.spells:
+        out[SPELLS_KEY] = [active_spell_to_json(a) for a in state.spells]
+    if state.hazards:
+        out[HAZARDS_KEY] = [hazard_to_json(h) for h in state.hazards]
     return out
 
 

@@ -31,6 +31,7 @@ from typing import Any
 from rules import dice
 from rules.geometry.coords import SIZES
 from rules.model.scene import SYSTEMS, Attack
+from rules.model.spell import Spell
 
 JSON = Any
 
@@ -128,6 +129,13 @@ class Creature:
     pc: bool = False
     initiative_bonus: int | None = None
     abilities_text: tuple[TextAbility, ...] = ()
+    #: Spells and abilities the engine can cast (`rules.model.spell`): a breath weapon is an ability.
+    spells: tuple[Spell, ...] = ()
+    #: The DC and attack modifier of its spells (an ability's own DC wins).
+    spell_dc: int | None = None
+    spell_attack: int | None = None
+    #: Spell slots by level as (level, number): a token of the creature starts with them unspent.
+    spell_slots: tuple[tuple[int, int], ...] = ()
     image: str | None = None
     source: str = ""
     license: str = ""
@@ -267,6 +275,18 @@ def validate(c: Creature) -> None:
     for i, t in enumerate(c.abilities_text):
         if not isinstance(t, TextAbility) or not t.name:
             raise CreatureError(f"abilities_text[{i}]", "expected an ability with a name")
+    for i, sp in enumerate(c.spells):
+        if not isinstance(sp, Spell):
+            raise CreatureError(f"spells[{i}]", "expected a spell")
+    if c.spell_dc is not None:
+        _check_int(c.spell_dc, "spell_dc", 0, MAX_STAT)
+    if c.spell_attack is not None:
+        _check_int(c.spell_attack, "spell_attack", -MAX_STAT, MAX_STAT)
+    for i, slot in enumerate(c.spell_slots):
+        if not (isinstance(slot, tuple) and len(slot) == 2):
+            raise CreatureError(f"spell_slots[{i}]", "expected a (level, number) pair")
+        _check_int(slot[0], f"spell_slots[{i}]", 1, 10)
+        _check_int(slot[1], f"spell_slots.{slot[0]}", 0, 1000)
 
 
 # ------------------------------------------------------------------------------------------------ helpers

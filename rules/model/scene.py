@@ -130,6 +130,8 @@ class Attack:
     properties: tuple[str, ...] = ()
     range: tuple[int, int] | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+    #: A magical attack (5e): it gets past resistance to nonmagical damage (`rules.model.resistance`).
+    magical: bool = False
 
     @property
     def is_ranged(self) -> bool:

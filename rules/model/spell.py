@@ -197,7 +197,7 @@ class Lasting:
 
     def __post_init__(self) -> None:
         _choice(self.kind, "kind", LASTING_KINDS)
-        _int(self.count, "count", 1, 100_000)
+        _int(self.count, "count", 1, 10_000_000)
         _choice(self.at, "at", MOMENTS)
         _choice(self.who, "who", WHO)
 

@@ -4,17 +4,21 @@
 * `encounter`: the running encounter (initiative, round, turn ledger, timed effects) or None;
 * `areas`: the placed areas, in placing order;
 * `log`: the table's log, one text per entry, oldest first;
-* `free`: free mode's movement ledger (moves outside an encounter turn) and round count.
+* `free`: free mode's movement ledger (moves outside an encounter turn) and round count;
+* `spells`: lasting spells in effect (5e concentration) and what they gave (`rules.model.active_spells`);
+* `hazards`: traps and abilities bound to squares.
 
-Equality is meaningful: two states are equal only when all five are (a state with a running encounter is
+Equality is meaningful: two states are equal only when all are (a state with a running encounter is
 never equal to one without). Commands (`rules.play`) turn one state into the next; the file codec
-(`rules.io.state_json`) writes the first four into the scene file under documented top-level keys.
+(`rules.io.state_json`) writes all but free mode's ledger into the scene file under documented top-level
+keys.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from rules.model.active_spells import ActiveSpell, Hazard
 from rules.model.areas import PlacedArea, area_by_id
 from rules.model.encounter import Encounter, FreeMovement, Spent
 from rules.model.scene import Scene, Token
@@ -27,12 +31,19 @@ class GameState:
     areas: tuple[PlacedArea, ...] = ()
     log: tuple[str, ...] = ()
     free: FreeMovement = field(default_factory=FreeMovement)
+    #: Lasting spells (5e concentration, spells whose effects outlast the cast) and what they gave.
+    spells: tuple[ActiveSpell, ...] = ()
+    #: Traps and other abilities bound to squares.
+    hazards: tuple[Hazard, ...] = ()
 
     def token(self, token_id: str) -> Token | None:
         return self.scene.token(token_id)
 
     def area(self, area_id: str) -> PlacedArea | None:
         return area_by_id(self.areas, area_id)
+
+    def hazard(self, hazard_id: str) -> Hazard | None:
+        return next((h for h in self.hazards if h.id == hazard_id), None)
 
     def with_scene(self, scene: Scene) -> GameState:
         return replace(self, scene=scene)

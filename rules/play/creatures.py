@@ -17,6 +17,7 @@ from typing import Any
 from rules.geometry.coords import Cell
 from rules.io.creature_json import creature_table_entry
 from rules.io.scene_json import token_from_json
+from rules.messages import msg
 from rules.model.creature import Creature
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
@@ -115,12 +116,26 @@ class PlaceCreatures:
         entry = creature_table_entry(self.creature)
         known = table.get(self.creature_id)
         if known is not None and known != entry:
-            raise Refused(f"the scene's creature {self.creature_id!r} is a different creature")
+            raise Refused(
+                str(
+                    msg(
+                        "The scene already has a different creature under the name {name}",
+                        name=self.creature.name,
+                    )
+                )
+            )
         taken = {t.id for t in scene.tokens}
         placed: list[Token] = []
         for t in self.tokens:
             if t.id in taken:
-                raise Refused(f"token id {t.id!r} is already on the map")
+                there = scene.token(t.id)
+                raise Refused(
+                    str(
+                        msg(
+                            "{name} is already on the map", name=there.label if there is not None else t.label
+                        )
+                    )
+                )
             taken.add(t.id)
             placed.append(replace(t, extra={**t.extra, "creature": self.creature_id}))
         table[self.creature_id] = entry

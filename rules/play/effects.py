@@ -1,7 +1,10 @@
 """Conditions with durations and healing as commands: what the condition editor and the heal buttons execute.
 
-* `EditConditions(token_id, conditions, effects)`: the token's conditions become `conditions` (the condition
-  editor's list) and `effects` (`rules.model.effects.Effect`, one per condition given a duration) join the
+* `EditConditions(token_id, conditions, effects, persistent)`: the token's conditions become `conditions`
+  (the condition editor's list), its persistent damage `persistent` when given (PF2e: each a dice formula
+  and a type, taken at the end of its turns with a DC 15 flat check to end it; refused where the system has
+  none or a formula doesn't parse), and `effects` (`rules.model.effects.Effect`, one per condition given a
+  duration) join the
   running encounter's timed effects (`rules.model.encounter.Encounter.timed`), which tick at every turn
   boundary (`rules.play.turns`). A new effect for a condition replaces the old effect for the same condition
   on that token; effects whose condition the token no longer has end. Without an encounter there are no
@@ -10,7 +13,10 @@
   unless another effect still gives it. `SustainEffect(effect_id)`: a sustained effect is sustained this turn.
 * `Heal(token_id, amount)` / `GainTempHp(token_id, amount)`: healing and temporary HP by the system's rules
   (`rules.systems.healing`: capped at max HP, waking, PF2e dying → wounded, 5e death saves reset;
-  temporary HP don't stack).
+  temporary HP don't stack). `RolledHealing(token_id, formula, temp, dice)`: the same with an amount
+  written as a number or dice (``2d8+5``), rolled once by the command's die source (undo and redo never
+  roll again) and logged with its dice; `healing_command` checks the text first (a bad formula is a
+  `dice.DiceSyntaxError` saying where).
 
 `put_token(state, token)` replaces a token and lets the timed effects follow it (an effect whose condition
 the token lost ends); the other commands use it when a rule takes a condition off (Take Cover ending).
@@ -18,14 +24,24 @@ the token lost ends); the other commands use it when a rule takes a condition of
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from rules import dice
+from rules.dice import DieSource
+from rules.messages import msg
 from rules.model import effects as fx
-from rules.model.scene import Token
+from rules.model.scene import PersistentDamage, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
-from rules.systems import healing
+from rules.systems import healing, system_for
+
+CONDITIONS_NOW = "{name}: conditions {conditions}"
+ROLLED = "rolled {roll}"
+NO_TYPE = "an amount of healing has no damage type"
+NO_PERSISTENT = "{system} has no persistent damage"
+BAD_PERSISTENT = "{name}'s persistent damage {damage} is not a dice formula: {problem}"
 
 
 def _name(condition: str) -> str:
@@ -55,19 +71,50 @@ def _unique(effect: fx.Effect, taken: set[str]) -> fx.Effect:
     return replace(effect, id=f"{effect.id}-{n}")
 
 
+def _checked_persistent(state: GameState, token: Token, persistent: Sequence[PersistentDamage]) -> None:
+    """Refuse persistent damage where the system has none, or with a formula that isn't dice."""
+    if persistent and not system_for(state.scene).persistent_damage:
+        raise Refused(str(msg(NO_PERSISTENT, system=system_for(state.scene).title)))
+    for p in persistent:
+        try:
+            dice.parse(p.damage)
+        except dice.DiceSyntaxError as exc:
+            raise Refused(
+                str(msg(BAD_PERSISTENT, name=token.label, damage=p.damage, problem=str(exc).splitlines()[0]))
+            ) from None
+
+
 def edit_conditions(
-    state: GameState, token_id: str, conditions: Sequence[str], effects: Sequence[fx.Effect] = ()
+    state: GameState,
+    token_id: str,
+    conditions: Sequence[str],
+    effects: Sequence[fx.Effect] = (),
+    persistent: Sequence[PersistentDamage] | None = None,
 ) -> tuple[GameState, list[str]]:
-    """See `EditConditions`. Raises `Refused` for an unknown token or an effect on another token."""
+    """See `EditConditions`. Raises `Refused` for an unknown token, an effect on another token, or a bad
+    persistent damage."""
     token = state.scene.token(token_id)
     if token is None:
         raise Refused(f"no token with id {token_id!r}")
     for e in effects:
         if e.target != token_id:
-            raise Refused(f"effect {e.id!r} is on {e.target!r}, not on {token_id!r}")
+            other = state.scene.token(e.target)
+            raise Refused(
+                str(
+                    msg(
+                        "{effect} is on {other}, not on {name}",
+                        effect=e.text,
+                        other=other.label if other is not None else e.target,
+                        name=token.label,
+                    )
+                )
+            )
     after = replace(token, conditions=tuple(conditions))
-    shown = ", ".join(after.conditions) or "none"
-    lines = [f"{token.label}: conditions {shown}"]
+    if persistent is not None:
+        _checked_persistent(state, token, persistent)
+        after = replace(after, persistent=tuple(persistent))
+    shown = ", ".join([*after.conditions, *(f"{p.damage} persistent {p.type}" for p in after.persistent)])
+    lines = [str(msg(CONDITIONS_NOW, name=token.label, conditions=shown or str(msg("none"))))]
     enc = state.encounter
     if enc is None:
         state = state.with_scene(state.scene.replace_token(after))
@@ -104,6 +151,8 @@ class EditConditions:
     token_id: str
     conditions: tuple[str, ...]
     effects: tuple[fx.Effect, ...] = ()
+    #: The token's persistent damage after the edit (None: unchanged).
+    persistent: tuple[PersistentDamage, ...] | None = None
     merge_key: object | None = None
 
     @property
@@ -111,7 +160,7 @@ class EditConditions:
         return "Edit conditions"
 
     def apply(self, state: GameState) -> Outcome:
-        after, lines = edit_conditions(state, self.token_id, self.conditions, self.effects)
+        after, lines = edit_conditions(state, self.token_id, self.conditions, self.effects, self.persistent)
         return logged(after, "; ".join(lines))
 
 
@@ -205,6 +254,45 @@ class Heal:
 
     def apply(self, state: GameState) -> Outcome:
         return _hp_step(state, self.token_id, self.amount, temp=False)
+
+
+def _rng() -> DieSource:
+    return random.Random()
+
+
+@dataclass(frozen=True, slots=True)
+class RolledHealing:
+    """Healing (or temporary HP with `temp`) of `formula` — ``7`` or ``2d8+5`` — rolled with `dice`."""
+
+    token_id: str
+    formula: str
+    temp: bool = False
+    dice: DieSource = field(default_factory=_rng, compare=False)
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Temporary HP" if self.temp else "Heal"
+
+    def apply(self, state: GameState) -> Outcome:
+        try:
+            rolled = dice.roll(self.formula, self.dice)
+        except dice.DiceSyntaxError as exc:
+            raise Refused(exc.short) from None
+        amount = max(0, rolled.total)
+        out = _hp_step(state, self.token_id, amount, temp=self.temp)
+        if not rolled.formula.dice():
+            return out
+        return logged(out.state, f"{out.text} — {msg(ROLLED, roll=rolled.render())!s}")
+
+
+def healing_command(token_id: str, text: str, *, temp: bool, rng: DieSource) -> RolledHealing:
+    """The command for a heal or temp-HP amount typed as ``7`` or ``2d8+5``. Raises
+    `dice.DiceSyntaxError` for text that isn't a number or dice (damage types aren't allowed)."""
+    formula = dice.parse(text.strip())
+    if any(p.damage_type for p in formula.parts):
+        raise dice.DiceSyntaxError(text, 0, str(msg(NO_TYPE)))
+    return RolledHealing(token_id, text.strip(), temp, rng)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.messages import nmsg
 from rules.model.scene import Attack, Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
@@ -48,7 +49,9 @@ from rules.systems.table import CheckRow
 #: The PF2e types a GM's situational modifier can have (ability and proficiency come from the creature).
 SITUATIONAL_TYPES: tuple[str, ...] = ("circumstance", "status", "item", "untyped")
 #: Reasons a GM commonly gives for 5e advantage / disadvantage (the dialog's suggestions; any text works).
-ADVANTAGE_REASONS: tuple[str, ...] = ("Help", "the Dodge action", "Faerie Fire", "Guiding Bolt", "GM's call")
+#: The reasons offered for advantage or disadvantage the GM gives; the first is the default (no reason
+#: picked: it is the GM's call, never "Help").
+ADVANTAGE_REASONS: tuple[str, ...] = ("GM", "Help", "the Dodge action", "Faerie Fire", "Guiding Bolt")
 #: What a creature spends to reroll, by system (2014 inspiration gives advantage instead).
 NO_PF2E_ADVANTAGE = "advantage and disadvantage are 5e rules; give PF2e a typed bonus or penalty"
 SPEND_WORD: dict[str, str] = {
@@ -280,7 +283,17 @@ class SetHeroPoints:
         after, lines = token, []
         if self.hero_points is not None and self.hero_points != (token.hero_points or 0):
             after = replace(after, hero_points=self.hero_points)
-            lines.append(f"{token.label}: Hero Points {token.hero_points or 0} → {self.hero_points}")
+            lines.append(
+                str(
+                    nmsg(
+                        "{name} now has {n} Hero Point (had {old})",
+                        "{name} now has {n} Hero Points (had {old})",
+                        name=token.label,
+                        n=self.hero_points,
+                        old=token.hero_points or 0,
+                    )
+                )
+            )
         if self.inspiration is not None and self.inspiration != token.inspiration:
             after = replace(after, inspiration=self.inspiration)
             lines.append(f"{token.label} {'gains' if self.inspiration else 'loses'} inspiration")

@@ -17,6 +17,7 @@ from rules.model.areas import PlacedArea, with_area, without_area
 from rules.model.scene import PersistentDamage, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
+from rules.play.concentration import after_damage
 from rules.play.edits import ResetMovement
 from rules.play.effects import put_token
 from rules.play.explain import attack_headline, attack_lines, damage_lines, outcome_word, save_line
@@ -196,12 +197,15 @@ class ApplyDamage:
     source: str = ""
     merge_key: object | None = None
     persistent: tuple[PersistentDamage, ...] = ()
+    #: From a magical attack: it gets past 5e resistance to nonmagical damage.
+    magical: bool = False
 
     @property
     def label(self) -> str:
         return "Apply damage"
 
     def apply(self, state: GameState) -> Outcome:
+        before = state
         scene = state.scene
         target = scene.token(self.target_id)
         if target is None:
@@ -209,7 +213,12 @@ class ApplyDamage:
         if target.hp is None:
             raise Refused(f"{target.label} has no HP to take damage from")
         outcome, after = system_for(scene).damage(
-            target, self.entries, critical=self.critical, nonlethal=self.nonlethal, save=self.save
+            target,
+            self.entries,
+            critical=self.critical,
+            nonlethal=self.nonlethal,
+            save=self.save,
+            magical=self.magical,
         )
         lines = damage_lines(target, self.entries, outcome, self.roll)
         head = lines.pop()
@@ -229,7 +238,10 @@ class ApplyDamage:
             body += (f"  {target.label} falls unconscious: Take Cover ends",)
         state, ended = put_token(state, after)
         state, moved = knocked_out_move(state, target, after)
-        return Outcome(state, (head, *body, *ended, *("  " + m for m in moved)), outcome)
+        state, kept = after_damage(before, state)  # 5e concentration: the Con save it calls for
+        return Outcome(
+            state, (head, *body, *ended, *("  " + m for m in moved), *("  " + k for k in kept)), outcome
+        )
 
 
 #: The name the attack dialog uses.
@@ -253,6 +265,7 @@ class AreaSaves:
         return f"Saves against {self.area_title}"
 
     def apply(self, state: GameState) -> Outcome:
+        before = state
         scene = state.scene
         system = system_for(scene)
         dmg = ", ".join(f"{e.amount} {e.type}" for e in self.entries) or "no damage"
@@ -270,7 +283,8 @@ class AreaSaves:
             text = f"    {target.label} takes {outcome.total}: HP {target.hp} → {outcome.hp}"
             if target.temp_hp or outcome.temp_hp:
                 text += f", temp HP {target.temp_hp} → {outcome.temp_hp}"
-            lines.append(text + f" ({outcome.state})")
+            immune = outcome.immune_words()
+            lines.append(text + f" ({outcome.state})" + (f" — {immune}" if immune else ""))
             scene = scene.replace_token(after)
             knocked.append((target, after))
         state = state.with_scene(scene)
@@ -279,4 +293,5 @@ class AreaSaves:
             lines += ["    " + m for m in moved]
         if self.area is not None and state.area(self.area.id) is not None:
             state = replace(state, areas=with_area(state.areas, self.area))
-        return Outcome(state, tuple(lines))
+        state, kept = after_damage(before, state)  # 5e concentration: the Con saves they call for
+        return Outcome(state, (*lines, *("  " + k for k in kept)))

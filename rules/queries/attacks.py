@@ -79,27 +79,28 @@ def attack(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     return result.to_json()
 
 
-def _entries(q: dict[str, Any]) -> list[DamageEntry]:
-    raw = f.require(q, "damage")
+def damage_entries(q: dict[str, Any], name: str = "damage") -> list[DamageEntry]:
+    """The query's rolled damage amounts ``[{"amount", "type"}…]`` under `name`."""
+    raw = f.require(q, name)
     if not isinstance(raw, list):
-        raise QueryError("bad value", f'\'damage\' must be a list of {{"amount", "type"}}, got {raw!r}')
+        raise QueryError("bad value", f"'{name}' must be a list of {{'amount', 'type'}}, got {raw!r}")
     out: list[DamageEntry] = []
     for i, item in enumerate(raw):
         if not isinstance(item, dict):
-            raise QueryError("bad value", f'damage[{i}] must be an object {{"amount", "type"}}, got {item!r}')
+            raise QueryError("bad value", f'{name}[{i}] must be an object {{"amount", "type"}}, got {item!r}')
         if item.get("amount") is None:
-            raise QueryError("missing field", f"damage[{i}] needs 'amount'")
+            raise QueryError("missing field", f"{name}[{i}] needs 'amount'")
         if item.get("type") is None:
-            raise QueryError("missing field", f"damage[{i}] needs 'type'")
+            raise QueryError("missing field", f"{name}[{i}] needs 'type'")
         amount = item["amount"]
         if isinstance(amount, bool) or not isinstance(amount, (int, float)) or not float(amount).is_integer():
-            raise QueryError("bad value", f"damage[{i}].amount must be a whole number, got {amount!r}")
+            raise QueryError("bad value", f"{name}[{i}].amount must be a whole number, got {amount!r}")
         if amount < 0:
-            raise QueryError("bad value", f"damage[{i}].amount must not be negative, got {amount!r}")
+            raise QueryError("bad value", f"{name}[{i}].amount must not be negative, got {amount!r}")
         kind = item["type"]
         if not isinstance(kind, str) or not kind.strip():
             raise QueryError(
-                "bad value", f"damage[{i}].type must be a damage type such as 'fire', got {kind!r}"
+                "bad value", f"{name}[{i}].type must be a damage type such as 'fire', got {kind!r}"
             )
         out.append(DamageEntry(int(amount), kind.strip().lower()))
     return out
@@ -108,9 +109,10 @@ def _entries(q: dict[str, Any]) -> list[DamageEntry]:
 @query("damage")
 def damage(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     target = f.token(scene, q, "target")
-    entries = _entries(q)
+    entries = damage_entries(q)
     critical = f.boolean(q, "critical")
     nonlethal = f.boolean(q, "nonlethal")
+    magical = f.boolean(q, "magical")  # 5e: from a magical attack (past resistance to nonmagical damage)
     save: str | None
     system = system_for(scene)
     if system.uses_degrees:
@@ -122,10 +124,18 @@ def damage(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     if system.melee_knock_out and nonlethal:
         # 2024 knock-out: left at 1 HP and unconscious (rules.systems.dnd5e.damage).
         outcome, after = dnd_damage.damage(
-            target, entries, critical=critical, nonlethal=True, save=save, knock_out_at_one=True
+            target,
+            entries,
+            critical=critical,
+            nonlethal=True,
+            save=save,
+            knock_out_at_one=True,
+            magical=magical,
         )
     else:
-        outcome, after = system.damage(target, entries, critical=critical, nonlethal=nonlethal, save=save)
+        outcome, after = system.damage(
+            target, entries, critical=critical, nonlethal=nonlethal, save=save, magical=magical
+        )
     answer = outcome.to_json()
     if system.persistent_damage and after.persistent != target.persistent:
         # Persistent damage isn't dealt now: it is the target's persistent damage, taken at its turn's end.

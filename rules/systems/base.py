@@ -242,12 +242,27 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def bundled_spells(self) -> str:
+        """The file name of the system's bundled spell list (in ``assets/``; empty: none is bundled)."""
+        ...
+
+    @property
+    def bundled_bestiary(self) -> str:
+        """The file name of the system's bundled bestiary (in ``assets/``; empty: none is bundled)."""
+        ...
+
+    @property
     def casting(self) -> CastingRules:
         """How the system casts spells and uses abilities (`rules.systems.casting`)."""
         ...
 
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The modifiers the creature's conditions put on `save` (a canonical save name)."""
+        ...
+
+    def save_modifier(self, token: Token, save: str) -> int | None:
+        """The creature's own modifier to `save` (a canonical save name) before conditions and cover, as the
+        ``save`` query reads it; None when the creature has no value for it."""
         ...
 
     @property
@@ -340,6 +355,16 @@ class RuleSystem(Protocol):
         """The conditions a token can be given, as (name, valued), in the rules' order."""
         ...
 
+    def condition_names(self) -> frozenset[str]:
+        """Every condition name a token may carry in this system: `condition_choices`, their other
+        spellings, and the marks the engine itself puts on tokens (``took-cover``, ``dodging`` …)."""
+        ...
+
+    @property
+    def damage_types(self) -> tuple[str, ...]:
+        """The system's damage types, for pickers (a persistent damage's type)."""
+        ...
+
     def blank_creature(self) -> Creature:
         """A starting point for a new creature of this system."""
         ...
@@ -384,8 +409,15 @@ class RuleSystem(Protocol):
         critical: bool = False,
         nonlethal: bool = False,
         save: str | None = None,
+        magical: bool = False,
     ) -> tuple[DamageOutcome, Token]:
-        """Apply damage; `save` is a PF2e basic-save degree or a 5e ``success``/``failure``."""
+        """Apply damage; `save` is a PF2e basic-save degree or a 5e ``success``/``failure``; `magical`: the
+        damage comes from a magical attack (it gets past 5e resistance to nonmagical damage)."""
+        ...
+
+    @property
+    def magical_attacks(self) -> bool:
+        """An attack may be magical, which matters to resistances (5e: resistance to nonmagical damage)."""
         ...
 
     def check(self, d20: int, modifier: int, dc: int) -> str:

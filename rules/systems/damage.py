@@ -43,13 +43,20 @@ class TypeResult:
     resistance: int
     vulnerable: bool
     final: int
+    #: The immunity that made it 0, as the creature lists it (``fire``, ``all``, ``nonlethal``).
+    immunity: str = ""
+    #: A resistance the damage got past, as the creature lists it (``slashing unless magical``).
+    bypassed: str = ""
 
     def explain(self) -> str:
         steps = [f"{self.amount} {self.type}"]
         if self.after_save != self.amount:
             steps.append(f"save → {self.after_save}")
         if self.immune:
-            steps.append("immune → 0")
+            steps.append(f"immune to {self.immunity} → 0" if self.immunity else "immune → 0")
+        if self.bypassed:
+            kind, _sep, unless = self.bypassed.partition(" unless ")
+            steps.append(f"{unless} — no {kind} resistance" if unless else f"no {kind} resistance")
         if self.weakness:
             steps.append(f"weakness {self.weakness}")
         if self.resistance:
@@ -69,6 +76,19 @@ class DamageOutcome:
     temp_hp: int
     state: str
     steps: tuple[TypeResult, ...] = ()
+
+    def immune_words(self) -> str:
+        """The immunities that made a damage type 0, in words (``immune to fire``; ``immune to all
+        (poison)`` when a group or another name covered it); ``""`` when none did."""
+        said: list[str] = []
+        for s in self.steps:
+            if not s.immune or s.amount <= 0:
+                continue
+            name = s.immunity or s.type
+            words = f"immune to {name}" if name == s.type else f"immune to {name} ({s.type})"
+            if words not in said:
+                said.append(words)
+        return ", ".join(said)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -140,3 +160,9 @@ def best_value(table: Iterable[tuple[str, int]], damage_type: str) -> int:
 def applies(names: Iterable[str], damage_type: str) -> bool:
     keys = type_keys(damage_type)
     return any(n.lower() in keys for n in names)
+
+
+def matching(names: Iterable[str], damage_type: str) -> str:
+    """The first of `names` (immunities …) that applies to `damage_type`, as written; ``""`` if none."""
+    keys = type_keys(damage_type)
+    return next((n for n in names if n.lower() in keys), "")

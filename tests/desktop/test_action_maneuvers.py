@@ -186,7 +186,7 @@ def test_elevation_is_editable_in_the_inspector_and_undoable(window) -> None:  #
     assert ins.token_id == "brann" and ins.elevation.value() == 0
     ins.elevation.setValue(15)
     assert doc.scene.token("brann").elevation == 15  # type: ignore[union-attr]
-    assert "elevation 0 → 15" in doc.log[-1]
+    assert "Brann is now 15 ft up (was 0 ft)" in doc.log[-1]
     assert doc.undo()
     assert doc.scene.token("brann").elevation == 0  # type: ignore[union-attr]
     assert ins.elevation.value() == 0

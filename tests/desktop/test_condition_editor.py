@@ -93,16 +93,16 @@ def test_hp_edits_and_heal_buttons_follow_the_rules(window) -> None:  # type: ig
     window.map_scene.select_ids(["kyra"])
     ins.hp.setValue(0)  # a hand edit to 0 HP knocks a PC out: dying 1
     assert doc.scene.token("kyra").conditions == ("dying 1", "unconscious")
-    ins.heal_amount.setValue(5)
+    ins.heal_amount.setText("5")
     ins.heal_button.click()  # healing from 0 ends dying and adds wounded 1
     kyra = doc.scene.token("kyra")
     assert kyra.hp == 5 and kyra.conditions == ("wounded 1",)
-    ins.heal_amount.setValue(50)
+    ins.heal_amount.setText("50")
     ins.heal_button.click()
     assert doc.scene.token("kyra").hp == 20  # never above the maximum
-    ins.heal_amount.setValue(7)
+    ins.heal_amount.setText("7")
     ins.temp_button.click()
-    ins.heal_amount.setValue(4)
+    ins.heal_amount.setText("4")
     ins.temp_button.click()  # temporary HP don't stack: 7 stays
     assert doc.scene.token("kyra").temp_hp == 7
     doc.undo()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -111,7 +113,7 @@ def test_player_screen_shows_only_what_the_party_knows(gm, qtbot) -> None:  # ty
     assert brightest(gm_img, gm.view.mapFromScene(on_wall)) > 150
     assert brightest(pl_img, pw.view.mapFromScene(on_wall)) < 100
     kinds = {type(item).__name__ for item in feats.player_scene.items()}
-    assert kinds <= {"TokenItem", "FogItem", "QGraphicsPathItem"}, kinds
+    assert kinds <= {"TokenItem", "FogItem", "QGraphicsPathItem", "HiddenMarkerItem"}, kinds
     names = [pw.initiative.item(i).text() for i in range(pw.initiative.count())]
     assert names == []  # no encounter yet
 
@@ -276,3 +278,54 @@ def test_opening_the_player_screen_switches_fog_on_for_a_map_without_it(qtbot) -
     assert win.doc.scene.fog is not None and win.doc.scene.fog.enabled
     assert win.player_screen.act_fog.isChecked()
     assert win.doc.undo_label() == "Fog of War On"
+
+
+def test_opening_the_player_screen_does_not_mark_the_scene_modified(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop.document import Document
+    from desktop.window.main_window import MainWindow
+
+    doc = dungeon_doc()
+    del doc["fog"]
+    win = MainWindow(Document(scene_from_json(doc)), autosave=False)
+    qtbot.addWidget(win)
+    win.files.ask_unsaved = lambda: "discard"
+    win.show()
+    assert not win.doc.dirty
+    win.player_screen.open_player_screen()
+    assert win.doc.scene.fog is not None and win.doc.scene.fog.enabled  # the players still see only theirs
+    assert not win.doc.dirty and not win.isWindowModified()
+    win.player_screen.act_fog.trigger()  # switching fog off by hand is an edit
+    assert win.doc.dirty
+
+
+def test_a_hidden_creature_is_a_question_mark_on_the_player_screen(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """PF2e hidden: the party knows the square (issue 23, item 10). The sneak at [7, 9] shows as a "?"
+    there, drawn from the projection's marker; an undetected creature leaves nothing."""
+    feats = gm.player_screen
+    pw = feats.open_player_screen()
+    qtbot.waitExposed(pw)
+    pw.follow.setChecked(True)
+    pw.sync_view()
+    (marker,) = feats.player_scene.marker_items
+    assert marker.cells == (Cell(7, 9),)
+    assert "sneak" not in feats.player_scene.token_items
+    img = pw.view.viewport().grab().toImage()
+    x0, y0, x1, y1 = _cell_rect(pw.view, (7, 9))
+    amber = [
+        c
+        for x in range(x0 + 2, x1 - 2, 2)
+        for y in range(y0 + 2, y1 - 2, 2)
+        if (c := img.pixelColor(x, y)).red() > 200 and c.green() > 140 and c.blue() < 120
+    ]
+    assert len(amber) > 5  # the "?" and its ring
+    shots = os.environ.get("FIVEFOOT_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        pw.grab().save(str(Path(shots) / "player-screen-hidden-marker.png"))
+    # it becomes undetected: the marker goes
+    from rules.play.effects import EditConditions
+
+    gm.doc.execute(EditConditions("sneak", ("undetected",)))
+    assert feats.player_scene.marker_items == []
+    gm.doc.undo()
+    assert len(feats.player_scene.marker_items) == 1

@@ -142,6 +142,9 @@ def test_sample_map_lights_fog_and_player_screen(qtbot, shots: Path) -> None:  #
         mid = QPointF(mx * CELL, my * CELL)
         if _near(gm_img, win.view.mapFromScene(mid), wall_colour) == 0:
             continue  # covered by a token or a light ring
+        items = win.player_screen.player_scene.token_items.values()
+        if any(item.sceneBoundingRect().adjusted(-8, -8, 8, 8).contains(mid) for item in items):
+            continue  # a token or its name label covers it on the player screen (near-white text)
         assert _near(pl_img, pw.view.mapFromScene(mid), wall_colour, tol=20) <= 2
         checked += 1
     assert checked >= 3

@@ -126,3 +126,47 @@ def test_areas_dock_lists_removes_and_opens_saves(qtbot: Any) -> None:
     assert dock.list.count() == 0 and dock.empty.isVisibleTo(dock)
     doc.undo()
     assert dock.list.count() == 1
+
+
+def test_5e_unlisted_save_is_the_ability_modifier_as_the_save_query_says(qtbot: Any) -> None:
+    """An SRD goblin (DEX 14, no saves listed) saves against a Fireball at +2, the modifier the ``save``
+    query uses — not +0 (issue 23, item 2)."""
+    from dataclasses import replace as dc_replace
+    from pathlib import Path
+
+    from rules.cli import answer
+    from rules.io.creature_json import token_from_creature
+    from rules.io.creatures.compendium import bundled_creatures
+
+    goblin = next(
+        c
+        for book, c in bundled_creatures(Path(__file__).parents[2] / "assets")
+        if c.name == "Goblin" and book == "SRD 5.1"
+    )
+    assert goblin.saves == () and dict(goblin.abilities)["dex"] == 14
+    scene = ascii_scene(ROOM, "dnd5e-2014", tokens={"a": {"hp": 30}, "b": {"hp": 12, "saves": {"dex": 5}}})
+    tok = token_from_creature(goblin, "goblin-1", (2, 1), "enemies")
+    scene = dc_replace(scene, tokens=(tok, *(t for t in scene.tokens if t.id != "a")))
+    fireball = dc_replace(FIREBALL, spec=AreaSpec("sphere", 10, origin=Point(3, 2)), save="dex", dc=15)
+    doc = Document(GameState(scene, areas=(fireball,)))
+    dialog = SaveDialog(doc, "area-1", dice_source=ScriptedDice([12, 12]))
+    qtbot.addWidget(dialog)
+    assert dialog.token_ids == ("b", "goblin-1")
+    assert [r.base.value() for r in dialog.rows] == [5, 2]  # b's listed save; the goblin's DEX modifier
+    assert dialog.rows[1].base.prefix() == ""
+    query = answer(scene, {"q": "save", "token": "goblin-1", "save": "dex", "d20": [12, 12], "dc": 15})
+    qtbot.mouseClick(dialog.roll_saves, Qt.MouseButton.LeftButton)
+    assert dialog.results["goblin-1"].total == query["total"] == 14
+
+
+def test_the_immunity_that_zeroes_damage_is_named_in_the_table_and_the_log(qtbot: Any) -> None:
+    tokens = {**TOKENS, "b": {"hp": 12, "saves": {"reflex": 10}, "immunities": ["fire"]}}
+    scene = ascii_scene(ROOM, tokens=tokens)
+    doc, dialog = dialog_for(qtbot, scene, [6, 20, 3, 4, 5, 6])
+    qtbot.mouseClick(dialog.roll_saves, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.damage.roll_button, Qt.MouseButton.LeftButton)
+    damage_b = dialog.rows[1].cells[3]
+    assert damage_b.text() == "0 (immune to fire)"
+    assert "immune to fire → 0" in damage_b.toolTip()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert any(line.endswith("— immune to fire") for line in doc.log[-1].splitlines())

@@ -42,7 +42,7 @@ def test_picking_an_entry_places_linked_tokens_in_one_undo_step(window: Any, qtb
     assert (form.hp.value(), form.ac.value(), form.size_box.currentData()) == (ogre.hp, ogre.ac, "large")
     assert not form.hp.isEnabled() and form.count.isEnabled()
     form.count.setValue(2)
-    form.side.setCurrentText("neutral")
+    form.side.set_side("neutral")
     assert isinstance(form.command(window.doc.scene), PlaceCreatures)
     with qtbot.waitSignal(form.accepted, timeout=1000):
         QTest.keyClick(form.search, Qt.Key.Key_Return)

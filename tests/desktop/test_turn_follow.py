@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 
 from desktop.docks.initiative_dock import InitiativeDock
 from desktop.map.grid_coords import space_centre
@@ -77,11 +77,18 @@ def test_recentring_on_each_turn_is_a_setting(qtbot: Any) -> None:
     def centre() -> Any:
         return view.mapToScene(view.viewport().rect().center())
 
+    # b at [1, 1] is already on screen: the map stays where it is (issue 23, item 7)
+    before = centre()
     qtbot.mouseClick(dock.next_button, Qt.MouseButton.LeftButton)  # b at [1, 1]
-    target = space_centre(Cell(1, 1), 1)
-    assert (abs(centre().x() - target.x()) < 2 and abs(centre().y() - target.y()) < 2) or not (
-        view.horizontalScrollBar().maximum() or view.verticalScrollBar().maximum()
-    )
+    assert map_scene.selected_ids() == ["b"]
+    assert centre() == before
+    b = QRectF(space_centre(Cell(1, 1), 1) - QPointF(35, 35), QSizeF(70, 70))
+    assert view.mapToScene(view.viewport().rect()).boundingRect().contains(b)
+    # c at [2, 2] is off screen once the GM has scrolled away: the map centres on it
+    view.centerOn(space_centre(Cell(15, 15), 1))
+    qtbot.mouseClick(dock.next_button, Qt.MouseButton.LeftButton)  # c at [2, 2]
+    target = space_centre(Cell(2, 2), 1)
+    assert abs(centre().x() - target.x()) < 2 and abs(centre().y() - target.y()) < 2
     # turned off in the Settings dialog
     dialog = SettingsDialog()
     qtbot.addWidget(dialog)
@@ -91,8 +98,8 @@ def test_recentring_on_each_turn_is_a_setting(qtbot: Any) -> None:
     assert not recentre_on_turn()
     view.centerOn(space_centre(Cell(15, 15), 1))
     before = centre()
-    qtbot.mouseClick(dock.next_button, Qt.MouseButton.LeftButton)  # c at [2, 2]
-    assert map_scene.selected_ids() == ["c"]  # still selected ...
+    qtbot.mouseClick(dock.next_button, Qt.MouseButton.LeftButton)  # a at [0, 0]
+    assert map_scene.selected_ids() == ["a"]  # still selected ...
     assert centre() == before  # ... but the map stays where the GM put it
     # and on again
     again = SettingsDialog()
@@ -100,5 +107,5 @@ def test_recentring_on_each_turn_is_a_setting(qtbot: Any) -> None:
     assert not again.recentre.isChecked()
     again.recentre.setChecked(True)
     again.accept()
-    qtbot.mouseClick(dock.next_button, Qt.MouseButton.LeftButton)  # a at [0, 0]
+    qtbot.mouseClick(dock.next_button, Qt.MouseButton.LeftButton)  # b at [1, 1], off screen from [15, 15]
     assert centre() != before

@@ -289,7 +289,13 @@ def test_foundry_dnd5e_matches_file(path: Path) -> None:
     assert dict(c.speeds) == {k: v for k, v in movement.items() if k != "walk" and v}
     assert c.size == SIZE[s["traits"]["size"]]
     assert dict(c.saves) == {k: mod[k] + prof for k in ABIL if s["abilities"][k]["proficient"]}
-    assert set(c.resistances) == {(t, 0) for t in s["traits"]["dr"]["value"]}
+    # resistance to nonmagical B/P/S (``bypasses: ["mgc"]``) keeps its qualifier (issue 23, item 10)
+    dr = s["traits"]["dr"]
+    nonmagical = "mgc" in dr.get("bypasses", [])
+    assert set(c.resistances) == {
+        (f"{t} unless magical" if nonmagical and t in ("bludgeoning", "piercing", "slashing") else t, 0)
+        for t in dr["value"]
+    }
     assert set(c.immunities) == set(s["traits"]["di"]["value"]) | set(s["traits"]["ci"]["value"])
 
     token = token_of(c)

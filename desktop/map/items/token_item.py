@@ -8,7 +8,7 @@ line with the model after every change (and after a cancelled drag).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -35,10 +35,13 @@ from desktop.look.style import (
 from desktop.map.grid_coords import cell_rect
 from desktop.map.items import Z_TOKEN_CARRIED, Z_TOKENS
 from desktop.map.items.bounded import BoundedItem
+from desktop.map.items.token_labels import candidates
 from rules.geometry.coords import Cell
 from rules.model.scene import Token
 
 RING = CELL * 0.07
+DEATH_SAVE_OK = QColor("#46d17a")
+DEATH_SAVE_BAD = QColor("#ff5a4e")
 NAME_PX = 12
 BADGE_PX = 10
 MAX_BADGES = 4
@@ -65,6 +68,12 @@ _CONDITION_COLOURS: dict[str, str] = {
 }
 
 
+def stacking(token: Token, order: int) -> float:
+    """The token's Z value: a token lower on the map is drawn over the ones above it, so that the name
+    label under a token never covers the condition badges on top of the token below (then scene order)."""
+    return Z_TOKENS + token.cell.y * 1e-3 + order * 1e-7
+
+
 def badge_texts(token: Token) -> list[str]:
     """What the badges show: the conditions, then each PF2e persistent damage (``persistent-fire`` → PF)."""
     return [*token.conditions, *(f"persistent-{p.type}" for p in token.persistent)]
@@ -84,13 +93,9 @@ def elevation_text(token: Token) -> str:
 
 
 def initials(label: str) -> str:
-    """``"Valeros"`` → ``"V"``, ``"Goblin Warrior"`` → ``"GW"``, ``"Goblin 2"`` → ``"G2"``."""
-    words = label.replace("-", " ").replace("_", " ").split()
-    if not words:
-        return "?"
-    number = words[-1] if words[-1].isdigit() and len(words) > 1 else ""
-    letters = [w[0].upper() for w in words if not w.isdigit()][:2]
-    return ("".join(letters) + number)[:3]
+    """``"Valeros"`` → ``"V"``, ``"Goblin Warrior"`` → ``"GW"``, ``"Goblin 2"`` → ``"G2"`` (brackets and
+    punctuation aren't letters); a token drawn among others gets a distinct one from its scene."""
+    return candidates(label)[0]
 
 
 def condition_badge(text: str) -> tuple[str, QColor]:
@@ -116,6 +121,10 @@ def tooltip_text(token: Token) -> str:
     if token.elevation:
         stats.append(f"{abs(token.elevation)} ft {'up' if token.elevation > 0 else 'down'}")
     lines.append(" · ".join(stats))
+    if token.death_saves != (0, 0):
+        ok, bad = token.death_saves
+        words = QCoreApplication.translate("TokenItem", "Death saves: {ok} succeeded, {bad} failed")
+        lines.append(words.format(ok=ok, bad=bad))
     if token.conditions:
         lines.append(", ".join(token.conditions))
     if token.persistent:
@@ -138,6 +147,10 @@ class TokenItem(BoundedItem):
         self._carried = False
         self._illegal = False
         self._hover = False
+        #: The label on the face, distinct among the tokens drawn with it (`token_labels.short_labels`).
+        self._short: str | None = None
+        #: The scene's system counts death saves (5e): a creature at 0 HP shows its successes and failures.
+        self._death_saves = False
         self._name_font = QFont()
         self._name_font.setPixelSize(NAME_PX)
         self._name_font.setBold(True)
@@ -175,6 +188,27 @@ class TokenItem(BoundedItem):
         self.setToolTip(tooltip_text(token))
         self.setPos(cell_rect(token.cell).topLeft())
         self.set_bounds(QRectF(-extra_x, -BADGE_PX, side + 2 * extra_x, side + BADGE_PX + NAME_PX + 12))
+
+    def set_short_label(self, text: str) -> None:
+        """The label on the face (its scene gives one no other token has)."""
+        if text != self._short:
+            self._short = text
+            self.update()
+
+    def set_death_saves_shown(self, on: bool) -> None:
+        """Show death-save pips on a creature at 0 HP (the scene's system has death saves)."""
+        if on != self._death_saves:
+            self._death_saves = on
+            self.update()
+
+    def shows_death_saves(self) -> bool:
+        """Death-save pips are drawn now: the system has them and the creature is at 0 HP, not dead."""
+        t = self._token
+        return self._death_saves and t.hp == 0 and not t.has_condition("dead")
+
+    @property
+    def short_label(self) -> str:
+        return self._short if self._short is not None else initials(self._token.label)
 
     def set_preview_cell(self, cell: Cell | None, illegal: bool = False) -> None:
         """Show the token at `cell` while it is carried (None: back on its own cell, not carried)."""
@@ -277,7 +311,7 @@ class TokenItem(BoundedItem):
             if lod * side > 14:
                 font = QFont()
                 font.setBold(True)
-                letters = initials(t.label)
+                letters = self.short_label
                 font.setPixelSize(max(1, int(inner.height() * (0.42 if len(letters) < 3 else 0.32))))
                 painter.setFont(font)
                 painter.setPen(QColor(0, 0, 0, 120))
@@ -307,6 +341,8 @@ class TokenItem(BoundedItem):
             painter.setOpacity(1.0)
             return
         self._paint_hp(painter, disc)
+        if self.shows_death_saves():
+            self._paint_death_saves(painter, disc)
         self._paint_badges(painter, disc)
         self._paint_elevation(painter, side)
         self._paint_name(painter, side)
@@ -350,6 +386,23 @@ class TokenItem(BoundedItem):
             )
             painter.setBrush(QColor("#5ab0ff"))
             painter.drawRoundedRect(temp, height / 4, height / 4)
+
+    def _paint_death_saves(self, painter: QPainter, disc: QRectF) -> None:
+        """Three green pips for the successes and three red ones for the failures, across the face."""
+        successes, failures = self._token.death_saves
+        r = CELL * 0.045
+        gap = r * 2.5
+        y = disc.center().y() + disc.height() * 0.18
+        row = QRectF(disc.center().x() - gap * 3.5, y - r * 1.8, gap * 7, r * 3.6)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(10, 10, 12, 190))
+        painter.drawRoundedRect(row, r * 1.8, r * 1.8)
+        for i in range(3):
+            for k, (count, colour) in enumerate(((successes, DEATH_SAVE_OK), (failures, DEATH_SAVE_BAD))):
+                x = disc.center().x() + (-(3 - i) * gap + gap / 2 if k == 0 else (i + 1) * gap - gap / 2)
+                painter.setPen(QPen(colour, 1.4))
+                painter.setBrush(colour if i < count else Qt.BrushStyle.NoBrush)
+                painter.drawEllipse(QPointF(x, y), r, r)
 
     def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
         conditions = badge_texts(self._token)

@@ -36,6 +36,8 @@ class ToolHost(Protocol):
     add_token_requested: Any
     edit_token_requested: Any
     attack_requested: Any
+    join_encounter_requested: Any
+    leave_encounter_requested: Any
 
     def show_message(self, text: str) -> None: ...
 

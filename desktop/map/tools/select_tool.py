@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QMenu
 
 from desktop.look.style import CELL
@@ -29,6 +29,7 @@ from desktop.window.action_menu import add_actions_menu, add_maneuvers_menu
 from rules.model.scene import Wall
 from rules.play.command import Command
 from rules.play.edits import DeleteWalls, ReplaceWall, delete_command, duplicate_command, end_turn_command
+from rules.play.roster import in_encounter, not_in_encounter
 
 if TYPE_CHECKING:
     from desktop.document import Document
@@ -275,6 +276,7 @@ class SelectTool(Tool):
                 add_actions_menu(
                     menu, doc, item.token_id, parent=self.view, sneak=self._arm_sneak(item.token_id)
                 )
+            self._encounter_entries(menu, ids, label)
             menu.addAction(f"Duplicate {label}", lambda: _run(doc, duplicate_command(doc.scene, ids)))
             menu.addAction(
                 f"End turn for {label} (reset movement)", lambda: _run(doc, end_turn_command(doc.scene, ids))
@@ -308,6 +310,31 @@ class SelectTool(Tool):
                     ),
                 )
         self.view.show_context_menu(menu, ev.global_pos)
+
+    def _encounter_entries(self, menu: QMenu, ids: list[str], label: str) -> None:
+        """With an encounter running: Add to Encounter… for the chosen creatures outside the order, Remove
+        from Encounter for those in it (`rules.play.roster`)."""
+        state = self.doc.state
+        if state.encounter is None:
+            return
+        outside = list(not_in_encounter(state, ids))
+        inside = list(in_encounter(state, ids))
+        menu.addSeparator()
+        if outside:
+            who = label if len(outside) == len(ids) else str(len(outside))
+            act = menu.addAction(
+                QCoreApplication.translate("SelectTool", "Add {who} to Encounter…").format(who=who),
+                lambda: self.view.join_encounter_requested.emit(outside),
+            )
+            act.setObjectName("menuJoinEncounter")
+        if inside:
+            who = label if len(inside) == len(ids) else str(len(inside))
+            act = menu.addAction(
+                QCoreApplication.translate("SelectTool", "Remove {who} from Encounter").format(who=who),
+                lambda: self.view.leave_encounter_requested.emit(inside),
+            )
+            act.setObjectName("menuLeaveEncounter")
+        menu.addSeparator()
 
 
 def _change_kind(tool: SelectTool, index: int, kind: str) -> Callable[[], None]:

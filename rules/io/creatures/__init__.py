@@ -6,6 +6,8 @@
 * Pathbuilder 2e "Export JSON" (`pathbuilder`);
 * Foundry VTT dnd5e actor JSON, NPC or character (`foundry_dnd5e`);
 * 5e-bits SRD monster JSON, 2014 or 2024 (`srd5e`);
+* open5e SRD creature fixtures (``Creature.json`` with its action, attack and trait files beside it)
+  (`open5e`);
 * FiveFoot creature JSON (a creature object, a list of them, or ``{"creatures": [...]}``).
 
 Every importer is a pure function of the decoded document. The one error they raise is
@@ -21,14 +23,14 @@ from pathlib import Path
 
 from rules.errors import CreatureImportError, SceneError
 from rules.io.creature_json import creature_from_json
-from rules.io.creatures import foundry_dnd5e, foundry_pf2e, pathbuilder, srd5e
+from rules.io.creatures import foundry_dnd5e, foundry_pf2e, open5e, pathbuilder, srd5e
 from rules.io.creatures._common import JSON, Reader, read_json
 from rules.model.creature import Creature
 from rules.model.scene import SYSTEMS
 
 __all__ = ["CreatureImportError", "detect_format", "import_creatures", "import_document"]
 
-FORMATS = ("foundry-pf2e", "pathbuilder", "foundry-dnd5e", "srd5e", "fivefoot")
+FORMATS = ("foundry-pf2e", "pathbuilder", "foundry-dnd5e", "srd5e", "open5e", "fivefoot")
 MAX_FOLDER_FILES = 5000
 
 
@@ -38,6 +40,8 @@ def detect_format(doc: JSON) -> str | None:
         return "pathbuilder"
     if srd5e.is_srd5e(doc):
         return "srd5e"
+    if open5e.is_open5e_creatures(doc):
+        return "open5e"
     probe = doc[0] if isinstance(doc, list) and doc else doc
     if isinstance(probe, dict) and isinstance(probe.get("system"), dict):
         if foundry_pf2e.is_foundry_pf2e(probe):
@@ -91,6 +95,8 @@ def _import(doc: JSON, source: str, system: str | None, base_dir: Path | None) -
         creatures = [pathbuilder.import_build(doc, source)]
     elif fmt == "srd5e":
         creatures = srd5e.import_monsters(doc, source, edition)
+    elif fmt == "open5e":
+        creatures = _open5e(doc, source, edition, base_dir)
     elif fmt in ("foundry-pf2e", "foundry-dnd5e"):
         actors = doc if isinstance(doc, list) else [doc]
         creatures = []
@@ -115,6 +121,18 @@ def _import(doc: JSON, source: str, system: str | None, base_dir: Path | None) -
             creatures = [
                 replace(c, source=c.source or src or "", license=c.license or lic or "") for c in creatures
             ]
+            creatures = [  # the bundle's spells state their source once too
+                replace(
+                    c,
+                    spells=tuple(
+                        replace(sp, source=sp.source or c.source, license=sp.license or c.license)
+                        for sp in c.spells
+                    ),
+                )
+                if c.spells
+                else c
+                for c in creatures
+            ]
     if system is not None:
         for c in creatures:
             if _family(c.system) != _family(system):
@@ -125,6 +143,34 @@ def _import(doc: JSON, source: str, system: str | None, base_dir: Path | None) -
                     source,
                 )
     return creatures
+
+
+def _open5e(doc: JSON, source: str, edition: str | None, base_dir: Path | None) -> list[Creature]:
+    """open5e ``Creature.json`` with its ``CreatureAction``, ``CreatureActionAttack`` and ``CreatureTrait``
+    files from the same folder (each optional); the edition from the records' ``document``."""
+    from rules.io.bundled_spells import find_bundled
+
+    folder = base_dir or Path(".")
+
+    def sibling(name: str) -> list[JSON]:
+        path = folder / name
+        if not path.is_file():
+            return []
+        found = read_json(path)
+        return found if isinstance(found, list) else []
+
+    document = str(doc[0].get("fields", {}).get("document", "")) if doc else ""
+    system = edition or ("dnd5e-2024" if "2024" in document else "dnd5e-2014")
+    read = open5e.import_folder(
+        doc,
+        sibling("CreatureAction.json"),
+        sibling("CreatureActionAttack.json"),
+        sibling("CreatureTrait.json"),
+        system=system,
+        source=source,
+        lookup=lambda name: find_bundled(system, name),
+    )
+    return read.creatures
 
 
 def import_creatures(path: str | Path, system: str | None = None) -> list[Creature]:

@@ -24,8 +24,10 @@ import math
 import re
 from pathlib import Path
 
+from rules.errors import SpellImportError
 from rules.io.creatures._common import JSON, Reader, attacks_with_reach, plain_text
 from rules.io.creatures.foundry_pf2e import _image
+from rules.io.spells.foundry_dnd5e import import_feat_ability, import_spell
 from rules.model.creature import (
     ABILITIES,
     SIZE_ALIASES,
@@ -37,7 +39,9 @@ from rules.model.creature import (
     proficiency_for_cr,
     proficiency_for_level,
 )
+from rules.model.resistance import qualified_key
 from rules.model.scene import Attack
+from rules.model.spell import Spell
 from rules.systems.encounter_difficulty import XP_BY_CR
 
 SKILLS = {
@@ -98,6 +102,9 @@ PROPERTIES = {
 }
 SENSES = ("darkvision", "blindsight", "tremorsense", "truesight")
 BYPASS = {"mgc": "nonmagical", "sil": "non-silvered", "ada": "non-adamantine"}
+GETS_PAST = {"sil": "silvered", "ada": "adamantine"}
+#: The damage types Foundry's ``bypasses`` qualify.
+PHYSICAL = ("bludgeoning", "piercing", "slashing")
 
 
 def is_foundry_dnd5e(doc: JSON) -> bool:
@@ -240,6 +247,18 @@ def import_actor(
     for key, label in (("di", "immunity"), ("dr", "resistance"), ("dv", "vulnerability")):
         bypasses = r.strs(r.dig(traits_o, key, "bypasses"), f"system.traits.{key}.bypasses")
         custom = r.str_(r.dig(traits_o, key, "custom"), f"system.traits.{key}.custom").strip()
+        if key == "dr" and "mgc" in bypasses:
+            # Foundry's bypasses qualify the physical types: resistance to nonmagical B/P/S is kept as such
+            # (a magical attack gets past it: `rules.model.resistance`)
+            resistances = [qualified_key(t, "magical") if t in PHYSICAL else t for t in resistances]
+            others = [b for b in bypasses if b != "mgc"]
+            if others:
+                words = " or ".join(GETS_PAST.get(b, b) for b in others)
+                notes.append(
+                    "Damage resistance to nonmagical bludgeoning, piercing and slashing: "
+                    f"{words} attacks get past it too"
+                )
+            bypasses = []
         if bypasses:
             words = " or ".join(BYPASS.get(b, b) for b in bypasses)
             notes.append(f"Damage {label}: bludgeoning, piercing and slashing only from {words} attacks")
@@ -317,6 +336,7 @@ def import_actor(
     legendary = r.int_(r.dig(s, "resources", "legact", "max"), "system.resources.legact.max")
     if legendary:
         notes.append(f"Legendary actions: {legendary} per round")
+    castable: list[Spell] = []
     for i, it in enumerate(items):
         ip = f"items[{i}]"
         itype = r.str_(it.get("type"), f"{ip}.type")
@@ -338,7 +358,15 @@ def import_actor(
             activation = r.str_(r.dig(isys, "activation", "type"), f"{ip}.system.activation.type")
         if itype == "spell":
             spells.append(iname)
+            try:
+                castable.append(import_spell(it, source, f"{ip}."))
+            except SpellImportError as exc:
+                notes.append(f"{iname}: {exc.detail}")
             continue
+        if itype == "feat":
+            feat_ability = import_feat_ability(it, source, f"{ip}.")
+            if feat_ability is not None:
+                castable.append(feat_ability)
         if itype in ("weapon", "feat") and (attack_act is not None or old_action in ("mwak", "rwak")):
             built.extend(
                 _attacks(r, ip, iname, isys, attack_act, old_action, mods, prof, is_pc, weapon_profs, bonuses)
@@ -392,6 +420,7 @@ def import_actor(
             pc=is_pc,
             initiative_bonus=init_bonus,
             abilities_text=tuple(texts),
+            spells=tuple(castable),
             image=_image(r, d, base_dir),
             source=r.str_(src.get("book"), "system.source.book") or "SRD 5.1",
             license=r.str_(src.get("license"), "system.source.license"),

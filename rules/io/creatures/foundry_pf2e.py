@@ -15,11 +15,16 @@ differs from the creature's gets an explicit ``reach N`` trait, so every Strike 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
+from rules.errors import SpellImportError
 from rules.io.creatures._common import JSON, Reader, attacks_with_reach, plain_text
+from rules.io.creatures.pf2e_abilities import ability_from_markup
+from rules.io.spells.foundry_pf2e import import_spell
 from rules.model.creature import SIZE_ALIASES, SPEED_KINDS, Creature, Sense, TextAbility
 from rules.model.scene import Attack
+from rules.model.spell import Spell, SpellUses
 
 CREATURE_TYPES = (
     "aberration",
@@ -236,6 +241,9 @@ def import_actor(doc: JSON, source: str, base_dir: Path | None = None, path: str
     reactions: list[str] = []
     gear: list[str] = []
     spells: dict[str, list[str]] = {}
+    castable: list[Spell] = []
+    spell_dc: int | None = None
+    spell_attack: int | None = None
     items = r.lst(d.get("items"), "items")
     for i, item in enumerate(items):
         ip = f"items[{i}]"
@@ -282,11 +290,26 @@ def import_actor(doc: JSON, source: str, base_dir: Path | None = None, path: str
                 reactions.append(iname)
             label = kind if not actions else f"{kind} ({actions})"
             texts.append(TextAbility(iname, desc, label or "ability"))
+            html = r.str_(r.dig(isys, "description", "value"), f"{ip}.system.description.value")
+            ability = ability_from_markup(iname, html, actions if kind == "action" else 0)
+            if ability is not None:
+                castable.append(ability)
         elif itype in ("spellcastingEntry",):
             texts.append(TextAbility(iname, desc, "spellcasting"))
+            entry_dc = r.int_(r.dig(isys, "spelldc", "dc"), f"{ip}.system.spelldc.dc")
+            entry_attack = r.int_(r.dig(isys, "spelldc", "value"), f"{ip}.system.spelldc.value")
+            spell_dc = spell_dc if spell_dc is not None else entry_dc
+            spell_attack = spell_attack if spell_attack is not None else entry_attack
         elif itype == "spell":
             entry = r.str_(r.dig(isys, "location", "value"), f"{ip}.system.location.value")
             spells.setdefault(entry, []).append(iname)
+            try:
+                found = import_spell(io, source, f"{ip}.")
+                if re.search(r"\(at will\)", iname, re.I):
+                    found = replace(found, uses=SpellUses("at-will"))
+                castable.append(found)
+            except SpellImportError as exc:
+                notes.append(f"{iname}: {exc.detail}")
         elif itype in (
             "weapon",
             "armor",
@@ -348,6 +371,9 @@ def import_actor(doc: JSON, source: str, base_dir: Path | None = None, path: str
             pc=pc,
             initiative_bonus=perception,
             abilities_text=tuple(texts),
+            spells=tuple(castable),
+            spell_dc=spell_dc,
+            spell_attack=spell_attack,
             image=image,
             source=title,
             license=license_text,

@@ -15,10 +15,14 @@ also listed by name. The edition is ``dnd5e-2024`` for entries whose ``url`` is 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
 from rules.io.creatures._common import JSON, Reader, attacks_with_reach, slug_words
+from rules.io.creatures.srd_abilities import ability_spell, named_spells, uses_of
 from rules.model.creature import ABILITIES, SIZE_ALIASES, SPEED_KINDS, Creature, Sense, TextAbility, parse_cr
 from rules.model.scene import Attack
+from rules.model.spell import Spell, SpellUses
 
 DAMAGE_TYPES = (
     "acid",
@@ -57,10 +61,13 @@ def is_srd5e(doc: JSON) -> bool:
     return one(doc)
 
 
-def import_monsters(doc: JSON, source: str, edition: str | None = None) -> list[Creature]:
+def import_monsters(
+    doc: JSON, source: str, edition: str | None = None, notes: list[str] | None = None
+) -> list[Creature]:
+    """Every monster; `notes` (when given) collects where the data's fields and their text disagree."""
     monsters = doc if isinstance(doc, list) else [doc]
     return [
-        import_monster(m, source, f"[{i}]" if isinstance(doc, list) else "", edition)
+        import_monster(m, source, f"[{i}]" if isinstance(doc, list) else "", edition, notes)
         for i, m in enumerate(monsters)
     ]
 
@@ -79,7 +86,9 @@ def _types_in(text: str) -> list[str]:
     return [t for t in DAMAGE_TYPES if re.search(rf"\b{t}\b", lowered)]
 
 
-def import_monster(doc: JSON, source: str, path: str = "", edition: str | None = None) -> Creature:
+def import_monster(
+    doc: JSON, source: str, path: str = "", edition: str | None = None, notes_out: list[str] | None = None
+) -> Creature:
     r = Reader(source, path)
     m = r.obj(doc, "")
     name = r.str_(m.get("name"), "name").strip() or r.str_(m.get("index"), "index") or "Unnamed monster"
@@ -164,6 +173,12 @@ def import_monster(doc: JSON, source: str, path: str = "", edition: str | None =
     texts: list[TextAbility] = []
     built: list[tuple[str, Attack, int | None]] = []
     reactions: list[str] = []
+    spells: list[Spell] = []
+    spell_dc: int | None = None
+    spell_attack: int | None = None
+    caster_level: int | None = None
+    slots: list[tuple[int, int]] = []
+    notes_found: list[str] = []
     for key, kind in (
         ("special_abilities", "trait"),
         ("actions", "action"),
@@ -183,9 +198,27 @@ def import_monster(doc: JSON, source: str, path: str = "", edition: str | None =
                 if re.search(r"\bHit:.*\.\s+\S", desc):  # riders after the damage
                     texts.append(TextAbility(aname, desc, "attack"))
                 continue
+            if isinstance(ao.get("spellcasting"), dict):
+                sc = ao["spellcasting"]
+                spell_dc = r.int_(sc.get("dc"), f"{ap}.spellcasting.dc") or spell_dc
+                spell_attack = r.int_(sc.get("modifier"), f"{ap}.spellcasting.modifier") or spell_attack
+                caster_level = r.int_(sc.get("level"), f"{ap}.spellcasting.level") or caster_level
+                for lv, n in (sc.get("slots") or {}).items():
+                    if str(lv).isdigit() and isinstance(n, int):
+                        slots.append((int(lv), n))
+                wanted = [
+                    (str(x.get("name", "")), _spell_uses(x))
+                    for x in sc.get("spells") or []
+                    if isinstance(x, dict)
+                ]
+                spells.extend(named_spells(wanted, _lookup(system), name, notes_found))
+            else:
+                spells.extend(_abilities(ao, aname, desc, system, notes_found))
             texts.append(TextAbility(aname, desc, kind))
 
     attacks, creature_reach = attacks_with_reach(built, 5, "properties")
+    if notes_out is not None:
+        notes_out.extend(f"{name}: {n}" for n in notes_found)
 
     languages = r.str_(m.get("languages"), "languages").strip()
     if languages:
@@ -221,10 +254,78 @@ def import_monster(doc: JSON, source: str, path: str = "", edition: str | None =
             xp=xp,
             initiative_bonus=(scores["dex"] - 10) // 2,
             abilities_text=tuple(texts),
+            spells=tuple(spells),
+            spell_dc=spell_dc,
+            spell_attack=spell_attack,
+            spell_slots=tuple(sorted(dict(slots).items())),
+            level=caster_level,
             source="SRD 5.2" if system == "dnd5e-2024" else "SRD 5.1",
             license="CC-BY-4.0",
             notes="\n".join(notes),
         )
+    )
+
+
+def _lookup(system: str) -> Callable[[str], Spell | None]:
+    """A spell of the bundled list of `system`, by name."""
+    from rules.io.bundled_spells import find_bundled
+
+    return lambda name: find_bundled(system, name)
+
+
+def _spell_uses(entry: dict[str, JSON]) -> SpellUses:
+    """A 5e-bits spell list entry's ``usage``: ``at will``, ``per day`` (``times``); none: a spell slot."""
+    usage = entry.get("usage") or {}
+    kind = str(usage.get("type") or "")
+    if kind == "per day" and isinstance(usage.get("times"), int) and usage["times"] > 0:
+        return SpellUses("per-day", count=usage["times"])
+    if kind == "at will" or entry.get("level") == 0:
+        return SpellUses("at-will")
+    return SpellUses("slot")
+
+
+#: "Fire Breath. The dragon exhales fire …": one of several breath weapons in one action.
+_BREATH_PART = re.compile(r"(?:^|[.:]\s+)([A-Z][a-z]+ Breath)\.\s+")
+
+
+def _abilities(ao: dict[str, JSON], name: str, desc: str, system: str, notes: list[str]) -> list[Spell]:
+    """An action with a saving throw as abilities: one, or one per breath weapon when the action offers
+    several ("The dragon uses one of the following breath weapons. Fire Breath. … Sleep Breath. …"), each
+    with the action's uses."""
+    parts = list(_BREATH_PART.finditer(desc))
+    if len(parts) < 2:
+        one = _ability(ao, name, desc, system, notes)
+        return [] if one is None else [one]
+    out: list[Spell] = []
+    for i, m in enumerate(parts):
+        end = parts[i + 1].start() if i + 1 < len(parts) else len(desc)
+        piece = desc[m.end() : end]
+        found = _ability({k: v for k, v in ao.items() if k != "dc"}, m.group(1), piece, system, notes)
+        if found is not None:
+            uses = _ability(ao, name, desc[: parts[0].start()] + piece, system, [])
+            out.append(replace(found, uses=uses.uses if uses is not None else found.uses, name=m.group(1)))
+    return out
+
+
+def _ability(ao: dict[str, JSON], name: str, desc: str, system: str, notes: list[str]) -> Spell | None:
+    """An action with a saving throw as an ability (5e-bits ``dc`` and ``usage`` compared with the text)."""
+    dc: dict[str, JSON] = ao["dc"] if isinstance(ao.get("dc"), dict) else {}
+    usage: dict[str, JSON] = ao["usage"] if isinstance(ao.get("usage"), dict) else {}
+    kind = str(usage.get("type") or "")
+    uses_type = {"recharge on roll": "RECHARGE_ON_ROLL", "per day": "PER_DAY"}.get(kind)
+    param = usage.get("min_value") if kind == "recharge on roll" else usage.get("times")
+    uses = uses_of(name, uses_type, param if isinstance(param, int) else None)
+    data_save = (dc.get("dc_type") or {}).get("index") if dc else None
+    success = dc.get("success_type") if dc else None
+    return ability_spell(
+        name,
+        desc,
+        edition=system,
+        uses=uses,
+        data_dc=dc.get("dc_value") if dc else None,
+        data_save=data_save,
+        data_success=success if success in ("half", "none") else None,
+        notes=notes,
     )
 
 

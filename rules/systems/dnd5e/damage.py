@@ -5,7 +5,9 @@ Order (query-protocol.md ``damage``; PHB "Damage Resistance and Vulnerability"):
 1. Entries of the same type are added together.
 2. A successful save (``save: "success"``) halves each type's total, rounding down.
 3. Immunity makes the type 0; resistance halves it (round down); vulnerability doubles it; each at most
-   once however many sources there are. ``physical`` and ``all`` work as group names here too.
+   once however many sources there are. ``physical`` and ``all`` work as group names here too. A
+   resistance to nonmagical damage (``{"type": "slashing", "unless": "magical"}``, `rules.model.resistance`)
+   doesn't apply to damage from a magical attack (``magical``).
 
 `total` is the sum before temporary HP, which absorb damage first.
 
@@ -30,33 +32,52 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
+from rules.model import resistance
 from rules.model.scene import Token
-from rules.systems.damage import DamageEntry, DamageOutcome, TypeResult, applies, group_by_type, settle
+from rules.systems.damage import (
+    DamageEntry,
+    DamageOutcome,
+    TypeResult,
+    applies,
+    group_by_type,
+    matching,
+    settle,
+)
 from rules.systems.effective_stats import EXHAUSTION_DEATH, exhaustion_level
 
 DEATH_SAVE_DC = 10
 
 
 def apply_defences(
-    target: Token, entries: Sequence[DamageEntry], *, save: str | None = None
+    target: Token, entries: Sequence[DamageEntry], *, save: str | None = None, magical: bool = False
 ) -> list[TypeResult]:
     if save not in (None, "success", "failure"):
         raise ValueError(f"save {save!r} is not 'success' or 'failure'")
     raw = group_by_type((e.type.lower(), e.amount) for e in entries)
-    resist_names = [k for k, _ in target.resistances]
+    plain: list[str] = []  # the resistances that apply to this damage
+    passed: list[str] = []  # those a magical attack gets past
+    for key, _value in target.resistances:
+        kind, unless = resistance.split_key(key)
+        (passed if unless == "magical" and magical else plain).append(kind if unless is None else key)
     out: list[TypeResult] = []
     for t, total in raw:
         amount = total // 2 if save == "success" else total
-        immune = applies(target.immunities, t)
-        value = 0 if immune else amount
+        immunity = matching(target.immunities, t)
+        value = 0 if immunity else amount
         resisted = 0
-        if value and applies(resist_names, t):
+        resists = any(applies([resistance.split_key(k)[0]], t) for k in plain)
+        if value and resists:
             resisted = value - value // 2
             value //= 2
+        bypassed = (
+            "" if resists else next((k for k in passed if applies([resistance.split_key(k)[0]], t)), "")
+        )
         vulnerable = bool(value) and applies(target.vulnerabilities, t)
         if vulnerable:
             value *= 2
-        out.append(TypeResult(t, total, amount, immune, 0, resisted, vulnerable, value))
+        out.append(
+            TypeResult(t, total, amount, bool(immunity), 0, resisted, vulnerable, value, immunity, bypassed)
+        )
     return out
 
 
@@ -138,10 +159,11 @@ def damage(
     critical: bool = False,
     nonlethal: bool = False,
     knock_out_at_one: bool = False,
+    magical: bool = False,
 ) -> tuple[DamageOutcome, Token]:
     if target.hp is None:
         raise ValueError(f"token {target.id!r} has no hp")
-    steps = apply_defences(target, entries, save=save)
+    steps = apply_defences(target, entries, save=save, magical=magical)
     take = partial(take_damage, critical=critical, nonlethal=nonlethal, knock_out_at_one=knock_out_at_one)
     return settle(target, steps, take, state_of)
 

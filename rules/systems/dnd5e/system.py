@@ -32,8 +32,8 @@ from rules.systems.base import (
 )
 from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
+from rules.systems.dnd5e import checks, table
 from rules.systems.dnd5e import damage as dnd_damage
-from rules.systems.dnd5e import table
 from rules.systems.dnd5e import turn as dnd_turn
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, condition_reasons
 from rules.systems.dnd5e.attack import AttackResult, attack_roll
@@ -143,6 +143,9 @@ class DnD5e:
     cover_save: str = "dex"
     #: Damage: no persistent damage.
     persistent_damage: bool = False
+    damage_types: tuple[str, ...] = table.DAMAGE_TYPES
+    #: Resistance to nonmagical damage: a magical attack gets past it (`rules.model.resistance`).
+    magical_attacks: bool = True
     #: Turns (`rules.play.turns`): stunned takes the whole turn (no value); initiative never moves.
     stunned_costs_actions: bool = False
     knock_out_moves_initiative: bool = False
@@ -209,6 +212,20 @@ class DnD5e:
         return f"The group {word}: {passed} of {rolled} succeed (at least half needed)", ok
 
     @property
+    def bundled_spells(self) -> str:
+        """The SRD spells of the edition: SRD 5.1 for the 2014 rules, SRD 5.2 for the 2024 rules."""
+        return f"spells-{self._srd}.json.gz"
+
+    @property
+    def bundled_bestiary(self) -> str:
+        """The SRD monsters of the edition (SRD 5.1 / SRD 5.2)."""
+        return f"bestiary-{self._srd}.json.gz"
+
+    @property
+    def _srd(self) -> str:
+        return "srd52" if self.edition.year >= 2024 else "srd51"
+
+    @property
     def casting(self) -> CastingRules:
         """Spell slots, cantrip scaling, saves for half and spell attacks (`rules.systems.dnd5e.casting`)."""
         return DnD5eCasting(self.edition)
@@ -216,6 +233,14 @@ class DnD5e:
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The modifiers the creature's conditions put on a save (2024 exhaustion)."""
         return table.save_condition_modifiers(self.edition, token)
+
+    def save_modifier(self, token: Token, save: str) -> int | None:
+        """The listed save total, else the ability modifier (an unlisted save is the ability's modifier);
+        None without the ability score."""
+        try:
+            return checks.save_modifier(token, save)
+        except checks.MissingStatistic:
+            return None
 
     @property
     def surprise_disadvantage(self) -> bool:
@@ -247,6 +272,10 @@ class DnD5e:
     def condition_choices(self) -> tuple[tuple[str, bool], ...]:
         """The edition's conditions a token can be given, as (name, valued)."""
         return table.condition_choices(self.edition)
+
+    def condition_names(self) -> frozenset[str]:
+        """The edition's conditions, ``dead`` and the engine's marks (``disengaged``, ``helped`` …)."""
+        return table.condition_names(self.edition)
 
     def blank_creature(self) -> Creature:
         """A starting point for a new creature."""
@@ -330,6 +359,7 @@ class DnD5e:
         critical: bool = False,
         nonlethal: bool = False,
         save: str | None = None,
+        magical: bool = False,
     ) -> tuple[DamageOutcome, Token]:
         if save not in (None, "success", "failure"):
             raise QueryError("bad value", f"'save' must be 'success' or 'failure', got {save!r}")
@@ -343,6 +373,7 @@ class DnD5e:
             critical=critical,
             nonlethal=nonlethal,
             knock_out_at_one=nonlethal and self.edition == DND5E_2024,
+            magical=magical,
         )
 
     def check(self, d20: int, modifier: int, dc: int) -> str:

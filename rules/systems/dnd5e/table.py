@@ -90,6 +90,32 @@ def condition_choices(edition: Edition) -> tuple[tuple[str, bool], ...]:
     return (*names, *(e for e in extra if e[0] not in dict(names)))
 
 
+#: What the engine writes on a 5e token besides the conditions: Disengage, Help given, a reaction spent,
+#: squeezing through a narrow space.
+ENGINE_MARKS: tuple[str, ...] = ("disengaged", "helped", "reaction-used", "squeezing")
+#: 5e damage types (SRD "Damage Types"), for pickers.
+DAMAGE_TYPES: tuple[str, ...] = (
+    "acid",
+    "bludgeoning",
+    "cold",
+    "fire",
+    "force",
+    "lightning",
+    "necrotic",
+    "piercing",
+    "poison",
+    "psychic",
+    "radiant",
+    "slashing",
+    "thunder",
+)
+
+
+def condition_names(edition: Edition) -> frozenset[str]:
+    """Every condition name a 5e token may carry: the edition's choices and `ENGINE_MARKS`."""
+    return frozenset({*(n for n, _v in condition_choices(edition)), *ENGINE_MARKS})
+
+
 def blank_creature(system: str) -> Creature:
     """A CR 1/2 starting point for a new creature."""
     return Creature(

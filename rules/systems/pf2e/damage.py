@@ -27,9 +27,9 @@ from rules.systems.damage import (
     DamageEntry,
     DamageOutcome,
     TypeResult,
-    applies,
     best_value,
     group_by_type,
+    matching,
     settle,
 )
 from rules.systems.pf2e import dying, persistent
@@ -79,13 +79,13 @@ def apply_defences(
     )
     for t, total in raw:
         amount = basic_save_amount(total, basic_save)
-        immune = nonlethal_immune or applies(target.immunities, t)
-        value = 0 if immune else amount
+        immunity = "nonlethal" if nonlethal_immune else matching(target.immunities, t)
+        value = 0 if immunity else amount
         weak = best_value(target.weaknesses, t) if value > 0 else 0
         value += weak
         resist = min(value, best_value(target.resistances, t)) if value > 0 else 0
         value -= resist
-        results.append(TypeResult(t, total, amount, immune, weak, resist, False, value))
+        results.append(TypeResult(t, total, amount, bool(immunity), weak, resist, False, value, immunity))
     return results
 
 

@@ -34,8 +34,8 @@ from rules.systems.base import (
 from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.modifiers import Modifier
+from rules.systems.pf2e import checks, dying, table
 from rules.systems.pf2e import damage as pf2e_damage
-from rules.systems.pf2e import dying, table
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.casting import PF2E_CASTING
 from rules.systems.pf2e.degrees import DEGREES, degree
@@ -140,6 +140,8 @@ class Pathfinder2e:
     #: Damage: a formula's persistent parts (``1d6 persistent fire``) become the target's persistent
     #: damage; there is no melee knock-out choice (nonlethal is an attack's trait).
     persistent_damage: bool = True
+    damage_types: tuple[str, ...] = table.DAMAGE_TYPES
+    magical_attacks: bool = False
     melee_knock_out: bool = False
     #: Turns (`rules.play.turns`): stunned N costs actions and drops by the actions lost; a creature
     #: knocked out moves its initiative to just before the turn it happened in; no surprise roll.
@@ -198,6 +200,16 @@ class Pathfinder2e:
         return f"{passed} of {rolled} succeed", passed * 2 >= rolled
 
     @property
+    def bundled_spells(self) -> str:
+        """No PF2e spell list is bundled (the Foundry pf2e spells are import samples only)."""
+        return ""
+
+    @property
+    def bundled_bestiary(self) -> str:
+        """No PF2e bestiary is bundled."""
+        return ""
+
+    @property
     def casting(self) -> CastingRules:
         """Ranks, heightening, basic saves and spell attacks (`rules.systems.pf2e.casting`)."""
         return PF2E_CASTING
@@ -205,6 +217,13 @@ class Pathfinder2e:
     def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
         """The typed modifiers the creature's conditions put on `save`."""
         return table.save_condition_modifiers(token, save)
+
+    def save_modifier(self, token: Token, save: str) -> int | None:
+        """The token's listed save total (``saves``); None when it lists none."""
+        try:
+            return checks.base_modifier(token, save)
+        except checks.MissingStatistic:
+            return None
 
     def turn_start_roll(self, token: Token) -> str:
         """The roll the creature makes as its turn starts: a dying creature's recovery check."""
@@ -225,6 +244,10 @@ class Pathfinder2e:
     def condition_choices(self) -> tuple[tuple[str, bool], ...]:
         """The conditions a token can be given, as (name, valued)."""
         return table.condition_choices()
+
+    def condition_names(self) -> frozenset[str]:
+        """The conditions table with its older names (``flat-footed``), ``dead`` and the engine's marks."""
+        return table.condition_names()
 
     def blank_creature(self) -> Creature:
         """A starting point for a new creature."""
@@ -298,7 +321,9 @@ class Pathfinder2e:
         critical: bool = False,
         nonlethal: bool = False,
         save: str | None = None,
+        magical: bool = False,
     ) -> tuple[DamageOutcome, Token]:
+        """`magical` changes nothing in PF2e (its resistances have no nonmagical qualifier here)."""
         if save is not None and save not in DEGREES:
             raise QueryError("bad value", f"'basic_save' must be one of {', '.join(DEGREES)}, got {save!r}")
         require_hp(target)

@@ -87,6 +87,34 @@ def condition_choices() -> tuple[tuple[str, bool], ...]:
     return (*((n, CONDITIONS[n].valued) for n in CONDITION_NAMES), ("dead", False))
 
 
+#: What the engine writes on a PF2e token besides the conditions table: Take Cover, Raise a Shield, Aid's
+#: prepared bonus, a reaction spent, a creature unnoticed (Avoid Notice), dead.
+ENGINE_MARKS: tuple[str, ...] = ("took-cover", "raised-shield", "aided", "reaction-used", "unnoticed", "dead")
+#: PF2e damage types (Player Core "Damage Types"), for pickers.
+DAMAGE_TYPES: tuple[str, ...] = (
+    "acid",
+    "bleed",
+    "bludgeoning",
+    "cold",
+    "electricity",
+    "fire",
+    "force",
+    "mental",
+    "piercing",
+    "poison",
+    "slashing",
+    "sonic",
+    "spirit",
+    "vitality",
+    "void",
+)
+
+
+def condition_names() -> frozenset[str]:
+    """Every condition name a PF2e token may carry: the table with its older names, and `ENGINE_MARKS`."""
+    return frozenset({*CONDITIONS, *ENGINE_MARKS})
+
+
 def blank_creature(system: str) -> Creature:
     """A level-1 starting point for a new creature."""
     return Creature(

@@ -11,11 +11,13 @@ import pytest
 
 from rules.dice import ScriptedDice
 from rules.geometry.areas import AreaSpec
-from rules.geometry.coords import Point
+from rules.geometry.coords import Cell, Point
 from rules.io.scene_json import PLAY_KEYS, scene_from_json, scene_from_text, scene_to_json
 from rules.io.state_json import area_to_json, encounter_to_json, state_from_document, state_to_document
+from rules.model.active_spells import ActiveSpell, Hazard
 from rules.model.areas import PlacedArea
 from rules.model.scene import FORMAT_VERSION
+from rules.model.spell import DamagePart, Spell
 from rules.model.state import GameState
 from rules.play.turns import start_encounter
 from tests.rules.play.helpers import ARENA, scene_from
@@ -26,7 +28,16 @@ def _running() -> GameState:
         GameState(scene_from(ARENA)), ScriptedDice([]), rolls={"A": 9, "B": 8, "C": 7, "D": 6}
     )
     burst = PlacedArea("area-1", AreaSpec("burst", 10, origin=Point(2, 1)), label="Fireball", rounds_left=2)
-    return replace(state, areas=(burst,), log=("Initiative: …", "A moves 5 ft"))
+    held = ActiveSpell("A", "Hold Person", concentration=True, level=2, effect_ids=("hold-person-b",))
+    trap = Hazard(
+        "trap",
+        "Spikes",
+        Spell("Spikes", 0, kind="ability", damage=(DamagePart("1d6", "piercing"),)),
+        (Cell(1, 1),),
+    )
+    return replace(
+        state, areas=(burst,), log=("Initiative: …", "A moves 5 ft"), spells=(held,), hazards=(trap,)
+    )
 
 
 def test_equality_sees_the_encounter_areas_and_log() -> None:

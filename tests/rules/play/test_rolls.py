@@ -159,7 +159,7 @@ def test_spend_hero_point_and_set_hero_points_are_logged_and_undoable() -> None:
     )
     history.execute(SetHeroPoints("A", hero_points=3))
     assert history.state.scene.token("A").hero_points == 3  # type: ignore[union-attr]
-    assert _log(history) == "A: Hero Points 1 → 3"
+    assert _log(history) == "A now has 3 Hero Points (had 1)"
     with pytest.raises(Refused, match="negative"):
         history.execute(SetHeroPoints("A", hero_points=-1))
     history.undo()

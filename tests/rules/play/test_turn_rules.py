@@ -60,7 +60,7 @@ def test_a_new_duration_replaces_the_old_one_and_ids_stay_unique() -> None:
     # Removing the condition by hand ends its effect.
     state = EditConditions("B", ("dazzled",)).apply(state).state
     assert state.encounter is not None and [e.name for e in state.encounter.timed] == ["dazzled"]
-    with pytest.raises(Refused, match="'A'"):
+    with pytest.raises(Refused, match="prone is on A, not on B"):
         EditConditions("B", (), (Effect("y", "A", "prone"),)).apply(state)
 
 
