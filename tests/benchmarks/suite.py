@@ -322,6 +322,14 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
     from tests.benchmarks.vision_benches import vision_benches
 
     benches.extend(vision_benches(quick))
+    from tests.benchmarks.drag_benches import unreachable_drag_benches
+    from tests.benchmarks.hugemap import huge_map
+
+    benches.extend(
+        unreachable_drag_benches(
+            [("small map", pf)] if quick else [("120×120", pf), ("250×250", huge_map("pf2e"))]
+        )
+    )
     if qt:
         from tests.benchmarks.qt_benches import qt_benches
 
@@ -329,6 +337,14 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
         from tests.benchmarks.vision_benches import vision_qt_benches
 
         benches.extend(vision_qt_benches(quick))
+        from tests.benchmarks.drag_benches import fog_light_drag_benches, lights_frame_benches
+
+        benches.extend(fog_light_drag_benches(quick))
+        benches.extend(lights_frame_benches(quick))
+        from tests.benchmarks.open_benches import in_process_open_benches, launch_benches
+
+        benches.extend(in_process_open_benches(quick))
+        benches.extend(launch_benches(quick))
         from tests.benchmarks.table_bench import table_benches
 
         benches.extend(table_benches(pf, quick))
