@@ -54,11 +54,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from rules.bulk import without_gc
 from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
 from rules.geometry.search_field import SearchField, StateTables, path_states, search_field
-from rules.geometry.sight import EPS, WallIndex, _build_index, _sign, crossed_walls, shared_by_walls
+from rules.geometry.sight import EPS, WallIndex, _build_index, shared_by_walls
+from rules.geometry.wall_steps import wall_steps
 from rules.model.grid_rules import PASS_HOSTILE_2_SIZES, PASS_UNWILLING_3_SIZES
 from rules.model.scene import CANNOT_ACT, Scene, Token
 
@@ -271,87 +274,15 @@ def grid_tables(scene: Scene) -> GridTables:
 def _build_grid_tables(scene: Scene) -> GridTables:
     w, h = scene.grid.width, scene.grid.height
     n_cells = w * h
-    kind = bytearray(n_cells)
-    for cell, name in scene.terrain_map().items():
-        if 0 <= cell.x < w and 0 <= cell.y < h:
-            kind[cell.y * w + cell.x] = _KIND_CODE[name]
-
-    bad: set[int] = set()
-    wall_step = bytearray(n_cells * 8)
-    corners: set[int] = set()
-    #: cell index → the blocking walls whose closed segment holds the cell's centre (as their index)
-    on_centre: dict[int, list[int]] = {}
-    unsure: set[int] = set()  # step entries a wall touches without crossing it: decided below
-    for wall_no, wall in enumerate(scene.walls):
-        if not wall.blocks_movement:
-            continue
-        ax, ay, bx, by = wall.a.x, wall.a.y, wall.b.x, wall.b.y
-        near = set(_cells_near_segment(ax, ay, bx, by, w, h))
-        for cx, cy in near:
-            if _near_segment(cx + 0.5, cy + 0.5, ax, ay, bx, by):
-                on_centre.setdefault(cy * w + cx, []).append(wall_no)
-            for cxx, cyy in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1)):
-                key = cyy * (w + 1) + cxx
-                if key not in corners and point_on_segment(cxx, cyy, ax, ay, bx, by):
-                    corners.add(key)
-        wdx, wdy = bx - ax, by - ay
-        if abs(wdx) <= EPS and abs(wdy) <= EPS:
-            continue  # a point is no wall for line tests (it still touches corners above)
-        tolw = EPS * max(1.0, math.sqrt(wdx * wdx + wdy * wdy))
-        for cx, cy in near:
-            base = (cy * w + cx) * 8
-            px, py = cx + 0.5, cy + 0.5
-            for d, (dx, dy) in enumerate(DIRECTIONS):
-                nx, ny = cx + dx, cy + dy
-                if d >= 4 and (nx, ny) in near:
-                    continue  # tested from the other end
-                if wall_step[base + d] or not (0 <= nx < w and 0 <= ny < h):
-                    continue
-                # The signs of `rules.geometry.sight.crossed_walls` (same tolerances), so that a step is
-                # blocked exactly when a line-of-effect test on its centre segment would be.
-                tol = EPS * (1.4142135623730951 if d & 1 else 1.0)
-                s1 = _sign(dx * (ay - py) - dy * (ax - px), tol)
-                s2 = _sign(dx * (by - py) - dy * (bx - px), tol)
-                if s1 != 0 and s1 == s2:
-                    continue
-                s3 = _sign(wdx * (py - ay) - wdy * (px - ax), tolw)
-                s4 = _sign(wdx * (py + dy - ay) - wdy * (px + dx - ax), tolw)
-                if s3 != 0 and s3 == s4:
-                    continue
-                back = (ny * w + nx) * 8 + (d + 4) % 8
-                if s1 * s2 < 0 and s3 * s4 < 0:  # a proper crossing
-                    wall_step[base + d] = wall_step[back] = 1
-                    bad.add(base + d)
-                    bad.add(back)
-                    unsure.discard(base + d)
-                else:
-                    unsure.add(base + d)
-    if unsure:
-        index = movement_walls(scene)
-        for e in sorted(unsure):
-            pos, d = e >> 3, e & 7
-            dx, dy = DIRECTIONS[d]
-            cx, cy = pos % w, pos // w
-            if wall_step[e]:
-                continue
-            if crossed_walls(index, (cx + 0.5, cy + 0.5), (cx + dx + 0.5, cy + dy + 0.5)):
-                back = ((cy + dy) * w + cx + dx) * 8 + (d + 4) % 8
-                wall_step[e] = wall_step[back] = 1
-                bad.add(e)
-                bad.add(back)
-    # Corners: a diagonal step may not pass through a corner point that a blocking wall touches.
-    for key in corners:
-        cxx, cyy = key % (w + 1), key // (w + 1)
-        if not (0 < cxx < w and 0 < cyy < h):
-            continue
-        for sx, sy, d in ((cxx - 1, cyy - 1, 1), (cxx, cyy - 1, 3)):
-            dx, dy = DIRECTIONS[d]
-            e = (sy * w + sx) * 8 + d
-            back = ((sy + dy) * w + sx + dx) * 8 + (d + 4) % 8
-            wall_step[e] = wall_step[back] = 1
-            bad.add(e)
-            bad.add(back)
-
+    codes = scene.terrain_codes()  # TERRAIN_BY_CODE order: none, hazardous, difficult, greater, impassable
+    kind_of_code = np.array([FLOOR, FLOOR, DIFFICULT, GREATER, IMPASSABLE], dtype=np.uint8)
+    kind = kind_of_code[codes].reshape(-1)
+    blocking = [(n, w_.a.x, w_.a.y, w_.b.x, w_.b.y) for n, w_ in enumerate(scene.walls) if w_.blocks_movement]
+    found = wall_steps(blocking, w, h, movement_walls(scene))
+    wall_step = found.wall_step
+    corners = found.corners
+    on_centre = found.on_centre
+    bad = wall_step.astype(bool).reshape(n_cells, 8)  # per top-left index and direction
     # Divided squares: a centre inside a blocking wall, or where blocking walls meet, is on the wall's line;
     # a path through it would enter on one side and leave on the other, so no step may enter the square.
     # A wall that only *ends* at the centre (a free end) divides nothing.
@@ -361,47 +292,48 @@ def _build_grid_tables(scene: Scene) -> GridTables:
         ends = (scene.walls[numbers[0]].a, scene.walls[numbers[0]].b)
         if len(numbers) > 1 or not any(math.hypot(p.x - px, p.y - py) <= EPS for p in ends):
             split.add(idx)
-    for idx in split:
-        x, y = idx % w, idx // w
-        for d, (dx, dy) in enumerate(DIRECTIONS):
-            sx, sy = x - dx, y - dy
-            if 0 <= sx < w and 0 <= sy < h:
-                bad.add((sy * w + sx) * 8 + d)
+    dxs = np.array([d[0] for d in DIRECTIONS])
+    dys = np.array([d[1] for d in DIRECTIONS])
+    gy, gx = np.divmod(np.arange(n_cells), w)
 
+    def entering(targets: np.ndarray) -> None:
+        """Mark every on-grid step whose destination is a true square of `targets` (``[y, x]``)."""
+        flat = targets.reshape(-1)
+        for d in range(8):
+            sx, sy = gx - dxs[d], gy - dys[d]  # the step into square (x, y) from (x - dx, y - dy)
+            hit = flat & (sx >= 0) & (sx < w) & (sy >= 0) & (sy < h)
+            bad[(sy * w + sx)[hit], d] = True
+
+    if split:
+        divided = np.zeros((h, w), dtype=bool)
+        for idx in split:
+            divided[idx // w, idx % w] = True
+        entering(divided)
     # off the grid
-    for x in range(w):
-        for y, ds in ((0, (5, 6, 7)), (h - 1, (1, 2, 3))):
-            for d in ds:
-                bad.add((y * w + x) * 8 + d)
-    for y in range(h):
-        for x, ds in ((0, (3, 4, 5)), (w - 1, (7, 0, 1))):
-            for d in ds:
-                bad.add((y * w + x) * 8 + d)
+    for d in range(8):
+        nx, ny = gx + dxs[d], gy + dys[d]
+        bad[:, d] |= (nx < 0) | (nx >= w) | (ny < 0) | (ny >= h)
     # impassable squares: can't be entered, and diagonals can't cut their corners
-    for cell, name in scene.terrain_map().items():
-        x, y = cell
-        if name != "impassable" or not (0 <= x < w and 0 <= y < h):
-            continue
-        for d, (dx, dy) in enumerate(DIRECTIONS):
-            sx, sy = x - dx, y - dy
-            if 0 <= sx < w and 0 <= sy < h:
-                bad.add((sy * w + sx) * 8 + d)
-            if d & 1:
-                # diagonal (dx, dy) from s cuts this square when s + (dx, 0) or s + (0, dy) is it
-                for sx, sy in ((x - dx, y), (x, y - dy)):
-                    if 0 <= sx < w and 0 <= sy < h and 0 <= sx + dx < w and 0 <= sy + dy < h:
-                        bad.add((sy * w + sx) * 8 + d)
-    masks = [bytearray(b"\xff") * n_cells for _ in range(8)]
-    for e in bad:
-        masks[e & 7][e >> 3] = 0
+    impassable = codes == 4
+    if impassable.any():
+        entering(impassable)
+        for d in range(1, 8, 2):
+            dx, dy = int(dxs[d]), int(dys[d])
+            nx, ny = gx + dx, gy + dy
+            ok = (nx >= 0) & (nx < w) & (ny >= 0) & (ny < h)
+            # diagonal (dx, dy) from s cuts an impassable square at s + (dx, 0) or s + (0, dy)
+            side = np.zeros(n_cells, dtype=bool)
+            side[ok] = impassable[gy[ok], nx[ok]] | impassable[ny[ok], gx[ok]]
+            bad[side, d] = True
+    masks = [np.where(bad[:, d], 0, 0xFF).astype(np.uint8).tobytes() for d in range(8)]
     return GridTables(
         w,
         h,
-        bytes(kind),
-        bytes(wall_step),
+        kind.tobytes(),
+        wall_step.tobytes(),
         frozenset(corners),
         frozenset(split),
-        tuple(bytes(m) for m in masks),
+        tuple(masks),
     )
 
 
