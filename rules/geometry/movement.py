@@ -577,6 +577,8 @@ class MoveContext:
 
     __slots__ = (
         "_fields",
+        "_no_end_mask",
+        "_reached",
         "_state_tables",
         "alternating",
         "blocking",
@@ -662,6 +664,9 @@ class MoveContext:
             self.cost_even = bytes(c + k * even[e & 7] if c else 0 for e, c in enumerate(self.cost_even))
             self.cost_odd = bytes(c + k * odd[e & 7] if c else 0 for e, c in enumerate(self.cost_odd))
         self._state_tables: StateTables | None = None
+        self._no_end_mask: np.ndarray | None = None
+        #: reachable sets answered, by (field start, field cap, feet)
+        self._reached: dict[tuple[int, int, int], dict[Cell, int]] = {}
         #: search fields by (start state, cap), most recently used last (`field`)
         self._fields: dict[tuple[int, int], SearchField] = {}
         #: top-left indexes where this mover's space would overlap a space it can't end in
@@ -869,14 +874,25 @@ class MoveContext:
         w = self.width
         sx, sy = start
         start_pos = sy * w + sx
-        best = self.field(start_pos, self._parity(diagonals_before), feet).feet_per_position()
-        out: dict[Cell, int] = {}
-        no_end = self.no_end
-        for pos, cost in best.items():
-            if cost > feet or (pos != start_pos and pos in no_end):
-                continue
-            out[Cell(pos % w, pos // w)] = cost
-        return out
+        if self._no_end_mask is None:
+            mask = np.zeros(self.width * self.height, dtype=bool)
+            mask[list(self.no_end)] = True
+            self._no_end_mask = mask
+        leave_out = self._no_end_mask
+        if leave_out[start_pos]:  # the start is always a legal end
+            leave_out = leave_out.copy()
+            leave_out[start_pos] = False
+        field = self.field(start_pos, self._parity(diagonals_before), feet)
+        key = (field.start, field.cap, feet)
+        kept = self._reached.get(key)
+        if kept is None:
+            positions, costs = field.feet_per_position(feet, leave_out)
+            ys, xs = np.divmod(positions, w)
+            kept = dict(zip(map(Cell, xs.tolist(), ys.tolist()), costs.tolist(), strict=True))
+            if len(self._reached) >= self.FIELDS_KEPT:
+                self._reached.pop(next(iter(self._reached)))
+            self._reached[key] = kept
+        return dict(kept)  # the caller's own copy
 
     #: search fields kept per context (a drag's legs, the overlay's budget)
     FIELDS_KEPT = 8

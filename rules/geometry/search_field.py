@@ -31,6 +31,7 @@ STEP_MASK = BIG - 1
 UNREACHED = np.iinfo(np.int64).max
 
 Int64Array = npt.NDArray[np.int64]
+IntArray = npt.NDArray[np.intp]
 UInt8Array = npt.NDArray[np.uint8]
 
 
@@ -68,12 +69,18 @@ class SearchField:
     def key(self, state: int) -> int:
         return int(self.keys[state])
 
-    def feet_per_position(self) -> dict[int, int]:
-        """The fewest feet to each reached top-left index (either parity)."""
+    def feet_per_position(
+        self, most: int | None = None, leave_out: npt.NDArray[np.bool_] | None = None
+    ) -> tuple[IntArray, IntArray]:
+        """The top-left indexes reached within `most` feet (default: the cap) and not marked in `leave_out`
+        (per index), and the fewest feet to each (either parity)."""
         keys = self.keys.reshape(-1, 2).min(axis=1)
-        reached = np.flatnonzero(keys != UNREACHED)
-        feet = keys[reached] >> BIG_BITS
-        return dict(zip(reached.tolist(), feet.tolist(), strict=True))
+        limit = UNREACHED if most is None else ((most + 1) << BIG_BITS)
+        ok = keys < limit
+        if leave_out is not None:
+            ok &= ~leave_out
+        reached = np.flatnonzero(ok)
+        return reached, keys[reached] >> BIG_BITS
 
 
 def search_field(tables: StateTables, start: int, cap: int) -> SearchField:
