@@ -77,6 +77,8 @@ def time_to_first_frame(args: list[str], cwd: Path, timeout: float = 60.0) -> fl
     finally:
         proc.kill()
         proc.wait(10)
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 def launch_benches(quick: bool) -> list[Bench]:
