@@ -278,6 +278,7 @@ class MapView(QGraphicsView):
             return
         if self.tool is not None:
             self.tool.move(ev)
+            self.map_scene.flush_carried()
         event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:

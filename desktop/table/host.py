@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -19,7 +19,6 @@ from desktop.dice import app_dice
 from desktop.document import Document
 from desktop.map.images import load_image
 from desktop.table.seats import TableConfig, TableOptions, load_config, save_config
-from desktop.table.server import PictureSource, TableServer
 from rules.dice import DieSource
 from rules.geometry.coords import Cell
 from rules.play.command import Command, Refused
@@ -31,6 +30,9 @@ from rules.play.player_intents import (
     move_command,
     roll_command,
 )
+
+if TYPE_CHECKING:  # the server (pycrdt, websockets, asyncio) is imported when a table opens: not at launch
+    from desktop.table.server import PictureSource, TableServer
 
 CONFIG_FILE = "table.json"
 
@@ -108,6 +110,8 @@ class TableHost(QObject):
         """Start hosting (raises `OSError` with a message when the port or certificate can't be used)."""
         if self.is_open:
             return
+        from desktop.table.server import TableServer
+
         server = TableServer(self.config, self.config_path, self._bridge)
         server.start()
         self.server = server
@@ -221,6 +225,8 @@ class TableHost(QObject):
         if ref != self._picture_ref:
             image = load_image(bg.image, self.doc.images, self.doc.base_dir)
             self._picture_ref = ref
+            from desktop.table.server import PictureSource
+
             self._picture = None if image is None else PictureSource(image.copy(), bg, ref)
         return self._picture
 

@@ -26,12 +26,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rules.bulk import without_gc
 from rules.errors import SceneError
-from rules.geometry.coords import SIZES, Point
+from rules.geometry.coords import SIZES, Cell, Point
 from rules.io.creature_table import compact_token_json, link_tokens
 from rules.io.json_reader import JsonReader, decode_json, describe_value
 from rules.io.spell_json import spell_to_json, spells_from_json, uses_from_json, uses_to_json
-from rules.limits import check_document, check_scene
+from rules.limits import check_document, check_scene, plain_wall
 from rules.model import resistance
 from rules.model.fog import MAX_SIDE as FOG_MAX_SIDE
 from rules.model.fog import Fog
@@ -202,6 +203,7 @@ def migrate(doc: dict[str, JSON], source: str = "") -> dict[str, JSON]:
     return doc
 
 
+@without_gc
 def scene_from_json(doc: JSON, source: str = "") -> Scene:
     """Validate a scene document and build the `Scene`. Raises `SceneError` naming the bad field."""
     r = JsonReader(source)
@@ -226,11 +228,9 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
         r.integer(g["height"], "grid.height", lo=1, hi=MAX_GRID_SIDE),
     )
     options = _options(r, doc.get("options", {}), system)
-    terrain = tuple(
-        _terrain(r, t, f"terrain[{i}]", grid) for i, t in enumerate(r.lst(doc.get("terrain", []), "terrain"))
-    )
-    read = (_wall(r, w, f"walls[{i}]") for i, w in enumerate(r.lst(doc.get("walls", []), "walls")))
-    walls = tuple(w for w in read if w.a != w.b)  # a wall from a point to itself blocks nothing: dropped
+    terrain = _terrain_list(r, r.lst(doc.get("terrain", []), "terrain"), grid)
+    # a wall from a point to itself blocks nothing: dropped
+    walls = tuple(w for w in _wall_list(r, r.lst(doc.get("walls", []), "walls")) if w.a != w.b)
     tokens: list[Token] = []
     seen: set[str] = set()
     raw_tokens = r.lst(doc.get("tokens", []), "tokens")
@@ -298,6 +298,48 @@ def _options(r: JsonReader, raw: JSON, system: str) -> Options:
             extra = {**extra, "__written__": written}
         return Options("alternating", True, area_method, ambient, extra)
     return Options(diagonals, flanking, area_method, ambient, _extra(o, _OPTION_KEYS))
+
+
+def _terrain_list(r: JsonReader, raw: list[JSON], grid: Grid) -> tuple[TerrainCell, ...]:
+    """The terrain entries. An entry of the plain shape (`rules.limits.plain_terrain`) with a known kind is
+    read directly; any other goes through `_terrain` and its messages (a big map holds 100 000s)."""
+    kinds = frozenset(TERRAIN_KINDS)
+    out: list[TerrainCell] = []
+    append = out.append
+    for i, t in enumerate(raw):
+        # `rules.limits.plain_terrain`, inlined (the limits' walk has already bounded the numbers)
+        if type(t) is dict and len(t) == 2:
+            cell = t.get("cell")
+            kind = t.get("kind")
+            if type(kind) is str and kind in kinds and type(cell) is list and len(cell) == 2:
+                x, y = cell
+                if type(x) is int and type(y) is int:
+                    append(TerrainCell(Cell(x, y), kind, None, {}))
+                    continue
+        append(_terrain(r, t, f"terrain[{i}]", grid))
+    return tuple(out)
+
+
+def _wall_list(r: JsonReader, raw: list[JSON]) -> tuple[Wall, ...]:
+    """The wall entries, plain ones (`rules.limits.plain_wall`) with a known kind read directly."""
+    kinds = frozenset(WALL_KINDS)
+    out: list[Wall] = []
+    append = out.append
+    for i, w in enumerate(raw):
+        if plain_wall(w) and w.get("kind", "wall") in kinds:
+            (ax, ay), (bx, by) = w["a"], w["b"]
+            append(
+                Wall(
+                    Point(float(ax), float(ay)),
+                    Point(float(bx), float(by)),
+                    w.get("kind", "wall"),
+                    w.get("open", False),
+                    {},
+                )
+            )
+        else:
+            append(_wall(r, w, f"walls[{i}]"))
+    return tuple(out)
 
 
 def _terrain(r: JsonReader, raw: JSON, path: str, grid: Grid) -> TerrainCell:

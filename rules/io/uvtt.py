@@ -52,13 +52,15 @@ from rules.io.json_reader import JsonReader, decode_json
 from rules.io.reading import file_error
 from rules.io.safe_read import read_regular_file
 from rules.io.scene_json import FORMAT, scene_from_json
+from rules.limits import MAX_WALLS
 from rules.model.scene import FORMAT_VERSION, MAX_GRID_SIDE, Scene
 from rules.model.state import GameState
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 #: Largest UVTT file read: a 200 MB picture is about 267 MB of base64, plus the geometry.
 MAX_FILE_BYTES = 300 * 1024 * 1024
-MAX_SEGMENTS = 200_000
+#: The scene's own limit on wall segments (`rules.limits.MAX_WALLS`): an import past it could not be saved.
+MAX_SEGMENTS = MAX_WALLS
 MAX_COORD = 1_000_000.0
 #: A base64 string longer than this cannot decode to at most MAX_IMAGE_BYTES (with room for line breaks).
 _MAX_BASE64_CHARS = (MAX_IMAGE_BYTES // 3 + 1) * 4 * 21 // 20

@@ -12,6 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from rules.geometry.coords import SIZE_SQUARES, Cell, Point
 from rules.model.fog import Fog
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
@@ -23,6 +26,9 @@ SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
 TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
 #: Worse kinds win when a cell is listed twice.
 TERRAIN_SEVERITY: dict[str, int] = {"hazardous": 0, "difficult": 1, "greater-difficult": 2, "impassable": 3}
+#: `Scene.terrain_codes`: code 0 is no terrain, code ``TERRAIN_SEVERITY[kind] + 1`` is `kind`.
+TERRAIN_BY_CODE: tuple[str, ...] = ("", "hazardous", "difficult", "greater-difficult", "impassable")
+_TERRAIN_CODE: dict[str, int] = {kind: code for code, kind in enumerate(TERRAIN_BY_CODE) if kind}
 WALL_KINDS: tuple[str, ...] = ("wall", "door", "window", "low")
 #: The one set of conditions under which a creature can't act: it takes no actions or reactions and
 #: threatens nothing (PF2e: can't act; 5e: incapacitated or worse). Rules that differ start from it.
@@ -36,6 +42,8 @@ MAX_GRID_SIDE = 1000
 ORIGIN = Point(0.0, 0.0)
 
 JSON = Any
+#: Terrain codes per square, ``[y, x]`` (`Scene.terrain_codes`).
+TerrainCodes = npt.NDArray[np.uint8]
 
 
 # ----------------------------------------------------------------------------------------------- values
@@ -488,6 +496,28 @@ class Scene:
             return out
 
         result: dict[Cell, str] = self.cached("terrain_map", build)
+        return result
+
+    def terrain_codes(self) -> TerrainCodes:
+        """Each square's terrain as a code, indexed ``[y, x]``: 0 for none, else ``TERRAIN_SEVERITY[kind]
+        + 1`` (`TERRAIN_BY_CODE` names it); a square listed twice takes its worst kind, as in `terrain_map`
+        (cached; do not modify the array). Built in one pass, for the layers that draw or price the whole
+        grid."""
+
+        def build() -> TerrainCodes:
+            w, h = self.grid.width, self.grid.height
+            out = np.zeros((h, w), dtype=np.uint8)
+            if self.terrain:
+                code, terrain, n = _TERRAIN_CODE, self.terrain, len(self.terrain)
+                xs = np.fromiter((t.cell[0] for t in terrain), dtype=np.int64, count=n)
+                ys = np.fromiter((t.cell[1] for t in terrain), dtype=np.int64, count=n)
+                ks = np.fromiter((code[t.kind] for t in terrain), dtype=np.uint8, count=n)
+                on = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+                np.maximum.at(out, (ys[on], xs[on]), ks[on])
+            out.setflags(write=False)
+            return out
+
+        result: TerrainCodes = self.cached("terrain_codes", build)
         return result
 
     def token(self, token_id: str) -> Token | None:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.errors import QueryError
 from rules.model.state import GameState
 from rules.play.command import Command, Outcome, Refused
 from rules.play.fog import explore
-from rules.play.valid import state_problem
+from rules.play.valid import log_problem, state_problem
 
 DEFAULT_LIMIT = 500
 
@@ -53,8 +54,11 @@ class History:
         (`rules.play.valid.state_problem`: two tokens of one id, a space off the grid, a value past a
         limit)."""
         before = self.state
-        outcome: Outcome = command.apply(before)
-        problem = state_problem(before, outcome.state)
+        try:
+            outcome: Outcome = command.apply(before)
+        except QueryError as exc:  # the engine's checks of a value it was given ("bad value: …")
+            raise Refused(f"{command.label}: {_short(str(exc))}") from None
+        problem = state_problem(before, outcome.state) or log_problem(outcome.text)
         if problem is not None:
             raise Refused(f"{command.label}: {problem}")
         del self._entries[self._cursor :]
@@ -124,3 +128,8 @@ class History:
 
     def is_clean(self) -> bool:
         return self._clean == self._cursor
+
+
+def _short(text: str, most: int = 300) -> str:
+    """`text` cut to `most` characters (a refusal may quote a hostile value of any length)."""
+    return text if len(text) <= most else text[: most - 1] + "…"

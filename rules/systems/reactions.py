@@ -95,12 +95,18 @@ def sees_mover(scene: Scene, reactor: Token, mover: Token) -> bool:
     return can_see(scene, reactor, mover)
 
 
-def _reactors(scene: Scene, mover: Token, reactions_used: Set[str]) -> list[Token]:
-    return [
-        o
-        for o in scene.tokens
-        if o.id != mover.id and hostile(mover, o) and can_react(scene, o, reactions_used)
-    ]
+def _reactors(scene: Scene, mover: Token, reactions_used: Set[str]) -> tuple[Token, ...]:
+    """The creatures hostile to `mover` that can react now (cached on the scene: a drag asks on every
+    mouse move)."""
+    used = frozenset(reactions_used)
+
+    def build() -> tuple[Token, ...]:
+        return tuple(
+            o for o in scene.tokens if o.id != mover.id and hostile(mover, o) and can_react(scene, o, used)
+        )
+
+    result: tuple[Token, ...] = scene.cached(("reactions.reactors", mover.id, mover.side, used), build)
+    return result
 
 
 def movement_reactions(
