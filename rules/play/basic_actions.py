@@ -16,10 +16,9 @@ rolls it was given.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
-from rules.dice import DieSource
+from rules.dice import DieSource, fresh_source
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused
 from rules.play.economy import charge, remaining_text
@@ -32,7 +31,7 @@ FREE_KEYS: frozenset[str] = frozenset({"fall"})
 
 
 def _rng() -> DieSource:
-    return random.Random()
+    return fresh_source()
 
 
 def act_for(key: str) -> Act | None:

@@ -24,12 +24,11 @@ the token lost ends); the other commands use it when a rule takes a condition of
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from rules import dice
-from rules.dice import DieSource
+from rules.dice import DieSource, fresh_source
 from rules.messages import msg
 from rules.model import effects as fx
 from rules.model.scene import PersistentDamage, Token
@@ -267,7 +266,7 @@ class Heal:
 
 
 def _rng() -> DieSource:
-    return random.Random()
+    return fresh_source()
 
 
 @dataclass(frozen=True, slots=True)

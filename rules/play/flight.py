@@ -19,11 +19,10 @@ reactions to a fall (Arrest a Fall, Grab an Edge). What each costs and deals is 
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field, replace
 
 from rules import dice as dice_rolls
-from rules.dice import DieSource
+from rules.dice import DieSource, fresh_source
 from rules.geometry.coords import Cell
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused
@@ -42,7 +41,7 @@ FALL_REACTIONS: tuple[str, ...] = ("arrest", "grab")
 
 
 def _rng() -> DieSource:
-    return random.Random()
+    return fresh_source()
 
 
 def falling_damage(

@@ -16,12 +16,11 @@ the creature's system each time the move enters it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from rules import dice as dice_rolls
-from rules.dice import DieSource
+from rules.dice import DieSource, fresh_source
 from rules.geometry.coords import Cell
 from rules.geometry.hazards import entered
 from rules.model.scene import Token
@@ -39,7 +38,7 @@ from rules.systems.support_actions import TOOK_COVER, take_cover_ends
 
 
 def _rng() -> DieSource:
-    return random.Random()
+    return fresh_source()
 
 
 def _token_now(state: GameState, token_id: str) -> Token:

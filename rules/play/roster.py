@@ -21,11 +21,10 @@ order. The free-mode movement of a creature that joins is forgotten (its turns a
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from rules.dice import DieSource
+from rules.dice import DieSource, fresh_source
 from rules.messages import msg
 from rules.model.encounter import Combatant, Encounter
 from rules.model.state import GameState
@@ -46,7 +45,7 @@ NOBODY_LEFT = "Nobody is left in the initiative order: the encounter ends"
 
 
 def _rng() -> DieSource:
-    return random.Random()
+    return fresh_source()
 
 
 def _encounter(state: GameState) -> Encounter:

@@ -40,12 +40,11 @@ down (`rules.model.areas.tick_areas`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from rules import dice
-from rules.dice import DieSource
+from rules.dice import DieSource, fresh_source
 from rules.model.areas import tick_areas
 from rules.model.effects import TurnMoment
 from rules.model.encounter import Combatant, Encounter
@@ -62,7 +61,7 @@ from rules.systems.turn_rolls import MissingRoll, TurnRolls
 
 
 def _rng() -> DieSource:
-    return random.Random()
+    return fresh_source()
 
 
 def _system(state: GameState) -> RuleSystem:
