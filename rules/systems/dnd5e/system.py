@@ -134,6 +134,7 @@ class DnD5e(RuleSystem):
     skill_abilities = checks.SKILL_ABILITY
     # ---- attacks: two d20s; flanking (the option) gives advantage; no persistent damage
     attack_d20s = 2
+    strike_word = "Attack"
     flanking_effect = "advantage"
     minimum_damage = 0
     critical_doubles_total = False

@@ -70,6 +70,8 @@ class AttackRules(ABC):
 
     #: d20s rolled for one attack (5e: two, for advantage and disadvantage).
     attack_d20s: int
+    #: The name of the action that makes one weapon attack (PF2e ``Strike``, 5e ``Attack``).
+    strike_word: str
     #: What flanking does to the target, in words (``off-guard −2 AC``, ``advantage``).
     flanking_effect: str
     #: Damage of a hit is at least this (PF2e 1).

@@ -133,6 +133,7 @@ class Pathfinder2e(RuleSystem):
     skill_abilities = SKILL_ABILITY
     # ---- attacks: one d20; off-guard when flanked; a hit deals at least 1; persistent damage
     attack_d20s = 1
+    strike_word = "Strike"
     flanking_effect = "off-guard −2 AC"
     minimum_damage = 1
     critical_doubles_total = True
