@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules.model.scene import Attack, Scene, Token
 from rules.messages import Message
+from rules.model.scene import Attack, Scene, Token
 from rules.model.turn_ledger import TurnLedger
 from rules.systems.turn_rolls import TurnRolls
 
@@ -61,6 +61,7 @@ ACT_KINDS: tuple[str, ...] = (
     "unsqueeze",
     "up",
     "down",
+    "skill",
 )
 
 
@@ -74,6 +75,7 @@ ACT_WORDS: dict[str, str] = {
     "up": "moving up",
     "down": "moving down",
     "cast": "a spell",
+    "skill": "a skill action",
 }
 
 

@@ -63,6 +63,7 @@ COSTS: dict[str, int] = {
     "cast": 2,
     "up": 1,
     "down": 1,
+    "skill": 1,
 }
 #: Acts that have the attack trait (they count toward the multiple attack penalty).
 ATTACK_TRAIT: frozenset[str] = frozenset({"strike", "escape"})

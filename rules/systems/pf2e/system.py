@@ -41,6 +41,7 @@ from rules.systems.hooks.stealth import AidOutcome
 from rules.systems.modifiers import Breakdown, Modifier
 from rules.systems.pf2e import checks, dying, healing, heroics, maneuvers, persistent, stealth, table
 from rules.systems.pf2e import damage as pf2e_damage
+from rules.systems.pf2e import skill_actions as pf2e_skill_actions
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.casting import PF2E_CASTING
 from rules.systems.pf2e.checks import CheckResult
@@ -58,6 +59,7 @@ from rules.systems.pf2e.strike import (
 )
 from rules.systems.reactions import reaction_names
 from rules.systems.roll_modes import Reason
+from rules.systems.skill_actions import SkillActionOutcome
 from rules.systems.stealth import StealthResult
 from rules.systems.table import ActionResult, ActionSpec, CheckRow
 from rules.systems.turn_rolls import TurnRolls
@@ -133,6 +135,22 @@ class Pathfinder2e(RuleSystem):
     skill_abilities = SKILL_ABILITY
     # ---- attacks: one d20; off-guard when flanked; a hit deals at least 1; persistent damage
     attack_d20s = 1
+    # ---- skill actions (`rules.systems.hooks.skill_actions`)
+    skill_actions = pf2e_skill_actions.SPECS
+
+    def resolve_skill_action(
+        self,
+        scene: Scene,
+        actor: Token,
+        target: Token | None,
+        key: str,
+        d20: int,
+        *,
+        dc: int | None = None,
+        skill: str | None = None,
+    ) -> SkillActionOutcome:
+        return pf2e_skill_actions.resolve(scene, actor, target, key, d20, dc=dc, skill=skill)
+
     strike_word = "Strike"
     flanking_effect = "off-guard −2 AC"
     minimum_damage = 1
