@@ -60,8 +60,8 @@ class ActionBarHandlers:
     delay: Callable[[str], object] | None = None
     end_turn: Callable[[str], object] | None = None
     message: Callable[[str], object] | None = None
-    #: The skill actions' menu entries for the creature: (label, cost, run) rows (PF2e).
-    skills: Callable[[str], Sequence[tuple[str, str, Callable[[], object]]]] | None = None
+    #: Fills the skill actions' menu of the creature (PF2e); returns None when it has none.
+    skills: Callable[[QMenu, str], object] | None = None
     extra: dict[str, Callable[[str], object]] = field(default_factory=dict)
 
 
@@ -199,6 +199,7 @@ class ActionBar(QToolBar):
         #: Menus under a button pop up (tests turn it off and trigger the entries).
         self.popup_menus = True
         self.support_menu: QMenu | None = None
+        self.skills_menu: QMenu | None = None
         header = QWidget()
         header.setObjectName("actionBarHeader")
         grid = QGridLayout(header)
@@ -288,9 +289,8 @@ class ActionBar(QToolBar):
             action.setToolTip(tip)
             action.triggered.connect(self._runner(row))
             self._add_button(row.key, action)
-        skills = self.handlers.skills(self.hud.token_id) if self.handlers.skills is not None else ()
-        if skills:
-            self._add_skills(skills)
+        if self.handlers.skills is not None:
+            self._add_skills(self.hud.token_id)
         self._show_text()
 
     def _add_button(self, key: str, action: QAction) -> None:
@@ -301,16 +301,28 @@ class ActionBar(QToolBar):
         if isinstance(widget, QToolButton):
             widget.setObjectName(f"barButton-{key}")
 
-    def _add_skills(self, skills: Sequence[tuple[str, str, Callable[[], object]]]) -> None:
+    def _add_skills(self, token_id: str) -> None:
+        """The Skills button: its menu filled by the window (`ActionBarHandlers.skills`), when the system
+        has skill actions."""
+        from rules.systems import system_for
+
+        handler = self.handlers.skills
+        if handler is None or not system_for(self.doc.scene).skill_actions:
+            return
         menu = QMenu(self)
+        menu.setObjectName("barSkillsMenu")
         menu.setToolTipsVisible(True)
-        for label, cost, run in skills:
-            entry = menu.addAction(self.tr("{label} ({cost})").format(label=label, cost=cost))
-            entry.triggered.connect(lambda _c=False, run_=run: run_())
+
+        def fill() -> None:  # when it opens: the targets and DCs of now
+            menu.clear()
+            handler(menu, token_id)
+
+        menu.aboutToShow.connect(fill)
+        self.skills_menu = menu
         action = QAction(self.tr("Skills\n▾"), self)
         action.setObjectName("bar-skills")
+        action.setToolTip(self.tr("Skill actions: Demoralize, Feint, Battle Medicine…"))
         action.setMenu(menu)
-        action.triggered.connect(lambda _c=False: self._popup(action))
         self._add_button("skills", action)
         widget = self.widgetForAction(action)
         if isinstance(widget, QToolButton):

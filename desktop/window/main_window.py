@@ -49,7 +49,7 @@ from desktop.map.tools import TOOL_SPECS, Tool
 from desktop.map.view import MapView
 from desktop.player.screen import PlayerScreenFeatures
 from desktop.table.features import TableHostFeatures
-from desktop.window.action_menu import ActionMenus
+from desktop.window.action_menu import ActionMenus, add_skills_menu
 from desktop.window.dock_sides import DockSides
 from desktop.window.file_controller import FileController
 from desktop.window.pictures import MapPictures
@@ -403,6 +403,9 @@ class MainWindow(QMainWindow):
             delay=lambda _tid: self.table.initiative_dock.delay(),
             end_turn=self.end_turn_of,
             message=lambda text: self.statusBar().showMessage(text, 8000),
+            skills=lambda menu, tid: add_skills_menu(
+                menu, self.doc, tid, None, self, free=lambda: self.action_bar.free, flat=True
+            ),
         )
         self.action_bar = ActionBar(self.doc, handlers, self)
         self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.action_bar)

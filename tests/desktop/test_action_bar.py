@@ -201,3 +201,86 @@ def test_window_shows_the_bar_of_the_selected_token(qtbot: Any, system: str) -> 
     win.view.fit()
     path = _shots() / f"gm-window-action-bar-{system}.png"
     assert win.grab().save(str(path))
+
+
+def _skill_state() -> GameState:
+    hero = {
+        "name": "Valeros",
+        "hp": 30,
+        "max_hp": 30,
+        "ac": 18,
+        "skills": {"intimidation": 8, "medicine": 9},
+        "perception": 6,
+    }
+    foe = {"name": "Goblin", "hp": 7, "max_hp": 7, "ac": 13, "saves": {"will": 4}, "perception": 5}
+    scene = ascii_scene(PICTURE, "pf2e", {"A": hero, "b": foe, "C": {"name": "Kyra", "hp": 5, "max_hp": 20}})
+    state, _lines = start_encounter(
+        GameState(scene), ScriptedDice([]), rolls={"A": 20, "b": 15, "C": 10, "d": 5}
+    )
+    return state
+
+
+def _entry(menu: Any, name: str) -> Any:
+    for action in menu.actions():
+        if action.objectName() == name:
+            return action
+        sub = action.menu()
+        if sub is not None and sub.objectName() == name:
+            return action
+    raise AssertionError(f"{name} not in {[a.objectName() for a in menu.actions()]}")
+
+
+def test_skills_button_demoralize_shows_the_dc_and_rolls_through_the_engine(qtbot: Any) -> None:
+    from desktop.docks.action_bar import ActionBarHandlers
+    from desktop.window.action_menu import OPEN_DIALOGS, add_skills_menu
+
+    doc = Document(_skill_state())
+    bar = ActionBar(doc)
+    bar.handlers = ActionBarHandlers(
+        skills=lambda menu, tid: add_skills_menu(menu, doc, tid, ScriptedDice([3, 4]), bar, flat=True)
+    )
+    qtbot.addWidget(bar)
+    bar.show_token("A")
+    assert "skills" in bar.buttons and bar.skills_menu is not None
+    bar.skills_menu.aboutToShow.emit()
+    demoralize = _entry(bar.skills_menu, "skill-demoralize")
+    assert "1 action" in demoralize.text()
+    target = _entry(demoralize.menu(), "target-b")
+    assert "DC 14" in target.text()  # the Will DC, asked of the engine before the roll
+    target.trigger()
+    dialog = OPEN_DIALOGS[-1]
+    qtbot.addWidget(dialog)
+    assert "DC 14" in dialog.windowTitle()
+    dialog.set_die("d20", 6)  # 6 + 8 = 14: success
+    dialog.resolve()
+    goblin = doc.scene.token("b")
+    assert goblin is not None and goblin.condition_value("frightened") == 1
+    assert "frightened 1" in dialog.result.text()
+    assert bar.gauge_strip.gauges[0].left == 2
+    # Battle Medicine on Kyra, DC 15: success heals 2d8 (3 + 4)
+    bar.skills_menu.aboutToShow.emit()
+    medicine = _entry(bar.skills_menu, "skill-battle-medicine")
+    kyra = _entry(medicine.menu(), "target-C")
+    _entry(kyra.menu(), "dc-15").trigger()
+    heal = OPEN_DIALOGS[-1]
+    qtbot.addWidget(heal)
+    heal.set_die("d20", 10)
+    heal.resolve()
+    c = doc.scene.token("C")
+    assert c is not None and c.hp == 12
+    path = _shots() / "skill-action-dialog.png"
+    assert heal.grab().save(str(path))
+
+
+def test_token_menu_offers_the_skill_actions(window: Any) -> None:
+    from PySide6.QtWidgets import QMenu
+
+    from desktop.window.action_menu import add_actions_menu
+
+    doc = window.doc
+    current = doc.encounter.current_id if doc.encounter else doc.scene.tokens[0].id
+    menu = QMenu()
+    actions = add_actions_menu(menu, doc, current)
+    assert actions is not None
+    names = [a.menu().objectName() for a in actions.actions() if a.menu() is not None]
+    assert "skillActionsMenu" in names
