@@ -65,7 +65,8 @@ NOT_5E: dict[str, str] = {
     "leap": "Leap is a PF2e action; a 5e jump is part of the creature's movement",
     "fly": "Fly is a PF2e action; a 5e flyer flies with its movement",
     "burrow": "Burrow is a PF2e action; a 5e burrower burrows with its movement",
-    "skill": "skill actions (Demoralize, Feint, Battle Medicine…) are PF2e actions; in 5e roll an ability check",
+    "skill": "skill actions (Demoralize, Feint, Battle Medicine…) are PF2e actions; in 5e roll an ability "
+    "check",
 }
 CASTING_TIMES: tuple[str, ...] = ("action", "bonus", "reaction")
 #: Feet one "up" or "down" moves (and spends of the movement).

@@ -99,6 +99,21 @@ class AttackRules(ABC):
     def aquatic_resistant(self, token: Token) -> Token:
         """`token` as it takes damage underwater (the resistances being submerged gives)."""
 
+    def flat_check_of(self, result: AttackOutcome) -> tuple[int, str] | None:
+        """The flat check the attack needs before it can affect the target, as (DC, why) — PF2e: DC 5
+        against a concealed target, DC 11 against a hidden one (Player Core 439); None when it needs none
+        (every 5e attack)."""
+        return None
+
+    def with_flat_check(self, result: AttackOutcome, d20: int) -> AttackOutcome:
+        """`result` after the flat check's `d20` (a failed one loses the attack); unchanged when no flat
+        check is needed."""
+        return result
+
+    def flat_check_words(self, result: AttackOutcome) -> str | None:
+        """The flat check and its die in words for the log and the dialog (None: none needed)."""
+        return None
+
     @abstractmethod
     def attack_penalty(self, attack_number: int, agile: bool) -> int:
         """The penalty of the `attack_number`-th attack this turn (PF2e MAP; 0 in systems without one)."""

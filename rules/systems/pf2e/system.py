@@ -321,6 +321,17 @@ class Pathfinder2e(RuleSystem):
                 seen_as=_visibility(scene, target, attacker),
             )
 
+    def flat_check_of(self, result: AttackOutcome) -> tuple[int, str] | None:
+        if isinstance(result, StrikeResult) and result.flat_check is not None:
+            return result.flat_check.dc, result.flat_check.reason
+        return None
+
+    def with_flat_check(self, result: AttackOutcome, d20: int) -> AttackOutcome:
+        return result.with_flat(d20) if isinstance(result, StrikeResult) else result
+
+    def flat_check_words(self, result: AttackOutcome) -> str | None:
+        return result.flat_words() if isinstance(result, StrikeResult) else None
+
     def with_situational(
         self,
         scene: Scene,
