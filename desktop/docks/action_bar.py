@@ -49,6 +49,11 @@ SPENT = QColor("#6b6c70")
 LOST = QColor("#d85b5b")
 REACTION = QColor("#5fb6ff")
 MOVE = QColor("#6fd08c")
+#: A sustained effect's badge on the bar (the creature's effects it must Sustain each turn).
+SUSTAIN_BADGE = (
+    "QToolButton { border: 1px solid #b48cff; border-radius: 9px; padding: 1px 8px; color: #d9c6ff; }"
+    "QToolButton:disabled { border-color: #5c5670; color: #7c7d80; }"
+)
 
 
 @dataclass
@@ -300,6 +305,8 @@ class ActionBar(QToolBar):
         widget = self.widgetForAction(action)
         if isinstance(widget, QToolButton):
             widget.setObjectName(f"barButton-{key}")
+            if key.startswith("sustain:"):  # the effect's badge: a click sustains it
+                widget.setStyleSheet(SUSTAIN_BADGE)
 
     def _add_skills(self, token_id: str) -> None:
         """The Skills button: its menu filled by the window (`ActionBarHandlers.skills`), when the system
@@ -335,6 +342,8 @@ class ActionBar(QToolBar):
             menu.popup(widget.mapToGlobal(widget.rect().bottomLeft()))
 
     def _button_text(self, row: HudAction) -> str:
+        if row.kind == "sustain":
+            return f"⟳ {row.label}\n{row.cost}"
         return f"{_short_label(str(row.label))}\n{row.cost}"
 
     def _show_text(self) -> None:
@@ -404,6 +413,10 @@ class ActionBar(QToolBar):
         }.get(row.kind)
         if row.kind == "basic":
             self._execute(BasicAction(tid, key, app_dice(), free=free))
+        elif row.kind == "sustain":
+            from rules.play.effects import SustainEffect
+
+            self._execute(SustainEffect(key.split(":", 1)[1], free=free))
         elif row.kind == "move":
             verb = self.tr("Step") if key == "step" else str(row.label)
             self._say(

@@ -421,9 +421,10 @@ def add_skills_menu(
     free: Callable[[], bool] | None = None,
     flat: bool = False,
 ) -> QMenu | None:
-    """A "Skill actions" submenu (`flat`: the entries straight into `menu`, the action bar's button) (PF2e: Demoralize, Feint, Create a Diversion, Recall Knowledge, Battle
-    Medicine, Treat Wounds), each with its cost, then its target (with the DC it would be rolled against)
-    and, for Medicine, the DC the healer's proficiency allows; None when the system has none."""
+    """A "Skill actions" submenu (`flat`: the entries straight into `menu`, the action bar's button) —
+    PF2e Demoralize, Feint, Create a Diversion, Recall Knowledge, Battle Medicine, Treat Wounds — each with
+    its cost, then its target (with the DC it would be rolled against) and, for Medicine, the DC the
+    healer's proficiency allows; None when the system has none."""
     from rules.play.skill_actions import SkillAction
     from rules.systems.economy import Act
 

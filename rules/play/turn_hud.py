@@ -10,9 +10,11 @@ sentence why.
 * `actions`: `HudAction` rows in bar order — Strike / Attack, the move (Stride, Step; 5e Move), the
   system's basic actions of the token menu (`RuleSystem.actions`: Take Cover, Raise a Shield, Stand or Drop
   Prone, Hide, Seek / Search; 5e Dash, Dodge, Disengage…), Aid / Help, Ready, Delay (a system with Delay,
-  in an encounter), End turn. Each carries its cost in the economy's words (`TurnEconomy.cost_words`) and
-  `problem`: None when the engine would take it now, else the refusal the command itself raises — asked by
-  applying the very command (or the economy's `charge`) to the state, never by rules of this module.
+  in an encounter), one Sustain per effect the creature sustains (PF2e: ``sustain:<effect id>``,
+  `rules.play.effects.SustainEffect`), End turn. Each carries its cost in the economy's words
+  (`TurnEconomy.cost_words`) and `problem`: None when the engine would take it now, else the refusal the
+  command itself raises — asked by applying the very command (or the economy's `charge`) to the state,
+  never by rules of this module.
 
 Nothing here changes the state; it is a question the app asks after every change.
 """
@@ -37,7 +39,17 @@ from rules.systems import system_for
 from rules.systems.economy import Act, Gauge
 
 #: The kinds of `HudAction` (what pressing its button does in the app).
-HUD_KINDS: tuple[str, ...] = ("strike", "move", "basic", "support", "ready", "delay", "end-turn", "skill")
+HUD_KINDS: tuple[str, ...] = (
+    "strike",
+    "move",
+    "basic",
+    "support",
+    "ready",
+    "delay",
+    "end-turn",
+    "skill",
+    "sustain",
+)
 
 
 class TensDice:
@@ -211,6 +223,19 @@ def turn_hud(state: GameState, token_id: str) -> TurnHud:
         else:
             problem = command_problem(state, Delay(TensDice()))
         add("delay", "delay", msg("Delay"), Act("delay"), problem)
+    from rules.play.effects import SustainEffect
+
+    for e in enc.timed if enc is not None else ():
+        if e.ends.kind == "sustained" and e.ends.creature == token_id:
+            on = state.scene.token(e.target)
+            label = msg("Sustain {effect} on {target}", effect=e.text, target=on.label if on else e.target)
+            add(
+                f"sustain:{e.id}",
+                "sustain",
+                label,
+                Act("sustain"),
+                command_problem(state, SustainEffect(e.id)),
+            )
     rows.append(
         HudAction("end-turn", "end-turn", msg("End turn"), msg("free"), _end_turn_problem(state, token_id))
     )

@@ -284,3 +284,28 @@ def test_token_menu_offers_the_skill_actions(window: Any) -> None:
     assert actions is not None
     names = [a.menu().objectName() for a in actions.actions() if a.menu() is not None]
     assert "skillActionsMenu" in names
+
+
+def test_a_sustained_effects_badge_sustains_it_with_an_action(qtbot: Any) -> None:
+    from rules.model.effects import Effect, Ends
+    from rules.play.effects import EditConditions
+    from rules.play.turns import NextTurn
+
+    doc = Document(_state("pf2e"))
+    held = Effect("h", "b", "immobilized", ends=Ends.when_not_sustained("A"))
+    doc.execute(EditConditions("b", ("immobilized",), (held,)))
+    for _ in range(4):
+        doc.execute(NextTurn(ScriptedDice([])))  # round 2: A's turn again
+    bar = ActionBar(doc)
+    qtbot.addWidget(bar)
+    bar.show_token("A")
+    bar.resize(1400, 48)
+    bar.show()
+    badge = _button(bar, "sustain:h")
+    assert "Sustain immobilized on Goblin" in badge.text() and badge.isEnabled()
+    badge.click()
+    _settle()
+    assert doc.state.ledger("A").actions == 2  # type: ignore[union-attr]
+    assert not bar.buttons["sustain:h"].isEnabled()  # once a turn
+    assert "already sustained" in bar.buttons["sustain:h"].toolTip()
+    assert bar.grab().save(str(_shots() / "action-bar-sustain-badge.png"))

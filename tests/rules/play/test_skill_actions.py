@@ -25,7 +25,12 @@ HERO = {
     "skills": (("intimidation", 8), ("deception", 7), ("medicine", 9), ("society", 6)),
     "perception": 6,
 }
-FOE = {"side": "enemies", "saves": (("will", 4),), "perception": 5, "level": 2}  # Will DC 14, Perception DC 15
+FOE = {
+    "side": "enemies",
+    "saves": (("will", 4),),
+    "perception": 5,
+    "level": 2,
+}  # Will DC 14, Perception DC 15
 
 
 def _state() -> GameState:

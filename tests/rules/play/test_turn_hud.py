@@ -101,3 +101,32 @@ def test_5e_stand_costs_half_the_speed() -> None:
     hud = turn_hud(state, "A")
     stand = hud.action("stand")
     assert stand is not None and str(stand.cost) == "half Speed (15 ft)" and stand.allowed
+
+
+def test_sustain_is_an_action_on_the_sustainers_turn_once_a_turn() -> None:
+    from rules.model.effects import Effect, Ends
+    from rules.play.command import Refused
+    from rules.play.effects import EditConditions, SustainEffect
+    from rules.play.turns import NextTurn
+
+    state = started("pf2e", CLOSE, A={"attacks": SWORD})
+    held = Effect("h", "B", "immobilized", ends=Ends.when_not_sustained("A"))
+    state = EditConditions("B", ("immobilized",), (held,)).apply(state).state
+    hud = turn_hud(state, "A")
+    row = hud.action("sustain:h")
+    assert row is not None and str(row.cost) == "1 action"
+    assert (
+        row.problem is not None and "already sustained" in row.problem
+    )  # made this turn: counts as sustained
+    for _ in range(4):
+        state = NextTurn(ScriptedDice([])).apply(state).state  # round 2, A's turn
+    row = turn_hud(state, "A").action("sustain:h")
+    assert row is not None and row.allowed
+    out = SustainEffect("h").apply(state)
+    assert "2 actions left" in out.lines[-1]
+    assert turn_hud(out.state, "A").gauges[0].left == 2
+    try:
+        SustainEffect("h").apply(out.state)
+        raise AssertionError("sustained twice")
+    except Refused as exc:
+        assert "once a turn" in str(exc)
