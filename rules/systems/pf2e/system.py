@@ -511,6 +511,9 @@ class Pathfinder2e(RuleSystem):
     def can_reroll(self, token: Token) -> bool:
         return heroics.can_reroll(token)
 
+    def can_avoid_death(self, token: Token) -> bool:
+        return dying.can_avoid_death(token)
+
     def spend_reroll(self, token: Token, old_roll: int, new_roll: int) -> Reroll:
         return heroics.spend_reroll(token, old_roll, new_roll)
 
