@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from desktop.dice import app_dice
 from rules.dice import DieSource
+from rules.geometry.coords import Cell
 from rules.model.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.table import ActionResult, ActionSpec
@@ -91,6 +92,7 @@ def add_actions_menu(
     add_maneuvers_menu(sub, doc, token_id, None, rng, parent)
     add_skills_menu(sub, doc, token_id, rng, parent)
     add_support_menu(sub, doc, token_id, rng, parent)
+    add_mount_menu(sub, doc, token_id)
     hidden = token.has_condition("hidden") or token.has_condition("undetected")
     rules = system_for(doc.scene)
     if rules.has_sneak and hidden and sneak is not None:
@@ -498,3 +500,68 @@ def add_skills_menu(
                 )
             )
     return sub
+
+
+# ---------------------------------------------------------------------------------------------- mounts
+
+
+def dismount_square(doc: Document, rider_id: str) -> Cell | None:
+    """The first square beside the rider's mount the engine lets it dismount onto (None: none)."""
+    from rules.play.mounts import Dismount
+    from rules.play.turn_hud import command_problem
+
+    rider = doc.scene.token(rider_id)
+    mount = doc.scene.token(rider.mounted_on) if rider is not None and rider.mounted_on else None
+    if mount is None:
+        return None
+    n = mount.side_squares
+    x0, y0 = mount.cell.x, mount.cell.y
+    ring = [Cell(x, y) for y in range(y0 - 1, y0 + n + 1) for x in range(x0 - 1, x0 + n + 1)]
+    for c in ring:
+        if x0 <= c.x < x0 + n and y0 <= c.y < y0 + n:
+            continue
+        if command_problem(doc.state, Dismount(rider_id, c)) is None:
+            return c
+    return None
+
+
+def add_mount_menu(menu: QMenu, doc: Document, token_id: str) -> None:
+    """Mount ▸ the allies beside the creature (the engine decides who can be ridden: `rules.play.mounts`),
+    or Dismount onto the first free square beside its mount; each costs what the economy says."""
+    from rules.play.mounts import Dismount, Mount
+    from rules.systems.board import distance
+    from rules.systems.economy import Act
+
+    scene = doc.scene
+    token = scene.token(token_id)
+    if token is None:
+        return
+    rules = system_for(scene)
+    if token.mounted_on is not None and scene.token(token.mounted_on) is not None:
+        cost = str(rules.economy.cost_words(Act("dismount"), token))
+        entry = menu.addAction(_skill_tr("Dismount ({cost})").format(cost=cost))
+        entry.setObjectName("dismount")
+        to = dismount_square(doc, token_id)
+        if to is None:
+            entry.setEnabled(False)
+            entry.setToolTip(_skill_tr("no free square beside the mount"))
+        else:
+            entry.triggered.connect(lambda _c=False, c=to: doc.execute(Dismount(token_id, c)))
+        return
+    beside = [
+        t
+        for t in scene.tokens
+        if t.id != token.id
+        and t.side == token.side
+        and t.mounted_on is None
+        and distance(scene, token, t) <= 5
+    ]
+    if not beside:
+        return
+    cost = str(rules.economy.cost_words(Act("mount"), token))
+    pick = menu.addMenu(_skill_tr("Mount ({cost})").format(cost=cost))
+    pick.setObjectName("mountMenu")
+    for t in beside:
+        entry = pick.addAction(t.label)
+        entry.setObjectName(f"mount-{t.id}")
+        entry.triggered.connect(lambda _c=False, mid=t.id: doc.execute(Mount(token_id, mid)))

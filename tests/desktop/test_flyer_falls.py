@@ -32,7 +32,14 @@ def _window(qtbot: Any, system: str) -> Any:
         PICTURE,
         system,
         {
-            "A": {"name": "Harpy", "hp": 30, "max_hp": 30, "speed": 20, "speeds": {"fly": 40}, "elevation": 30},
+            "A": {
+                "name": "Harpy",
+                "hp": 30,
+                "max_hp": 30,
+                "speed": 20,
+                "speeds": {"fly": 40},
+                "elevation": 30,
+            },
             "b": {"name": "Kyra", "hp": 20, "max_hp": 20},
         },
     )
