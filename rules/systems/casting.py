@@ -14,7 +14,8 @@ The systems' answers (`rules.systems.pf2e.casting`, `rules.systems.dnd5e.casting
   (`RuleSystem.attack`: range, cover, conditions), and the share its outcome leaves;
 * `damage` — the rolled damage of one target scaled by its share, then the system's damage steps (IWR,
   temporary HP, the target's state);
-* `concentration_dc` — the save a concentrating creature makes when it takes damage (5e), or None.
+* `concentration_dc` — the save a concentrating creature makes when it takes damage (5e), or None;
+* `uses_ranks`, `highest_level` — what a spell's level is called (PF2e rank) and how high it goes.
 
 The shared resolution of a cast (targets, range, cover, effects) is `rules.play.cast`.
 """
@@ -99,6 +100,16 @@ class CastingRules(Protocol):
     @property
     def outcomes(self) -> tuple[str, ...]:
         """The outcomes a save's effects are keyed by (PF2e the four degrees; 5e success, failure)."""
+        ...
+
+    @property
+    def uses_ranks(self) -> bool:
+        """A spell's level is called its rank (PF2e); 5e says level."""
+        ...
+
+    @property
+    def highest_level(self) -> int:
+        """The highest level (rank) a spell can be cast at (PF2e 10, 5e 9)."""
         ...
 
     def cast_level(self, spell: Spell, asked: int | None, caster: Token) -> int:

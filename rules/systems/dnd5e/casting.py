@@ -74,6 +74,8 @@ def concentration_dc(damage: int, *, cap: int | None) -> int:
 class DnD5eCasting:
     edition: Edition
     outcomes: tuple[str, ...] = DND_OUTCOMES
+    uses_ranks: bool = False
+    highest_level: int = MAX_SLOT
 
     def cast_level(self, spell: Spell, asked: int | None, caster: Token) -> int:
         """The slot level (see the module docstring). Raises `CastRefused`."""

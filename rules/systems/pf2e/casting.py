@@ -68,6 +68,8 @@ DEGREE_WORDS: dict[str, str] = {
 @dataclass(frozen=True, slots=True)
 class Pf2eCasting:
     outcomes: tuple[str, ...] = PF2E_OUTCOMES
+    uses_ranks: bool = True
+    highest_level: int = MAX_RANK
 
     def cast_level(self, spell: Spell, asked: int | None, caster: Token) -> int:
         """The rank (see the module docstring). Raises `CastRefused`."""
