@@ -5,6 +5,8 @@ fivefoot FILE                open a scene (.fivefoot, scene JSON, or a Universal
 fivefoot --system dnd5e-2014 FILE.dd2vtt   the rule system for an imported map
 fivefoot [FILE] --screenshot OUT.png       render the main window offscreen to a PNG and exit
 fivefoot --self-test [--screenshot OUT.png]  (hidden) load the demo, ask the engine, render, exit 0/1
+fivefoot FILE --first-frame   (hidden) open, show, and exit once the map has painted its first frame,
+                              printing the seconds since the process started (the launch benchmark)
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fivefoot", description="A battle map that knows the rules of the grid.")
     p.add_argument("file", nargs="?", type=Path, help="scene to open (.fivefoot, .json, .dd2vtt, .uvtt)")
-    from desktop.window.paths import DEMO_GAMES
+    from desktop.paths import DEMO_GAMES
     from rules.systems import SYSTEM_NAMES
 
     p.add_argument("--system", choices=SYSTEM_NAMES, help="rule system for an imported map")
@@ -28,6 +30,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--size", default="1600x1000", metavar="WxH", help="window size for --screenshot")
     p.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
     return p
 
 
@@ -100,10 +103,57 @@ def main(argv: list[str] | None = None) -> int:
         window.files.open_demo(args.demo or DEFAULT_SYSTEM)
     if args.screenshot is not None:
         return _screenshot(window, args.screenshot, _size(args.size))
+    if args.first_frame:
+        _exit_after_first_frame(window)
     window.show()
     window.files.offer_restore()
     code = app.exec()
     return int(code)
+
+
+def _exit_after_first_frame(window: object) -> None:
+    """When the map view has painted, print ``first frame S`` (seconds since the process started, from the
+    operating system's start time when it tells it) and quit."""
+    import time
+
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.window.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    started = _process_start()
+    viewport = window.view.viewport()
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            if obj is viewport and event.type() == QEvent.Type.Paint:
+                viewport.removeEventFilter(self)
+
+                def done() -> None:  # after the paint event (the frame is on screen)
+                    print(f"first frame {time.time() - started:.3f}", flush=True)
+                    window.files.shutdown()
+                    QApplication.quit()
+
+                QTimer.singleShot(0, done)
+            return False
+
+    watcher = FirstPaint(window)
+    viewport.installEventFilter(watcher)
+
+
+def _process_start() -> float:
+    """The wall-clock time this process started (Linux: /proc; elsewhere: now, at the first call)."""
+    import time
+
+    try:
+        with open("/proc/self/stat", encoding="ascii") as f:
+            ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime", encoding="ascii") as f:
+            uptime = float(f.read().split()[0])
+        return time.time() - uptime + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return time.time()
 
 
 def _screenshot(window: object, path: Path, size: tuple[int, int]) -> int:

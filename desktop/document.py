@@ -16,9 +16,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from rules.model.areas import PlacedArea
-from rules.model.encounter import Encounter, FreeMovement
+from rules.model.encounter import Encounter
 from rules.model.scene import Scene
 from rules.model.state import GameState
+from rules.model.turn_ledger import FreeTurns
 from rules.play.command import Command, Refused
 from rules.play.history import Entry, History
 
@@ -77,8 +78,8 @@ class Document(QObject):
         return self._history.state.areas
 
     @property
-    def free(self) -> FreeMovement:
-        """Free mode's movement ledger and round count."""
+    def free(self) -> FreeTurns:
+        """Free mode's turn ledgers and round count."""
         return self._history.state.free
 
     @property

@@ -26,8 +26,8 @@ def _check(ok: bool, what: str) -> None:
 
 
 def _engine_checks(system: str) -> str:
+    from desktop.paths import demo_path
     from desktop.window.file_io import open_scene_file
-    from desktop.window.paths import demo_path
     from rules.geometry.movement import path_cost, reachable, shortest_path
     from rules.geometry.reach import reach_cells
 
@@ -54,8 +54,8 @@ def _engine_checks(system: str) -> str:
 def _render(screenshot: Path | None) -> str:
     from desktop.document import Document
     from desktop.map.scene import MapScene
+    from desktop.paths import assets_dir, demo_path
     from desktop.window.file_io import open_scene_file
-    from desktop.window.paths import assets_dir, demo_path
 
     opened = open_scene_file(demo_path())
     doc = Document(opened.state, None, assets_dir(), opened.images)
@@ -76,7 +76,7 @@ def _render(screenshot: Path | None) -> str:
 
 
 def run_self_test(screenshot: Path | None = None) -> int:
-    from desktop.window.paths import DEMO_GAMES
+    from desktop.paths import DEMO_GAMES
 
     started = time.perf_counter()
     try:

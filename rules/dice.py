@@ -66,6 +66,24 @@ class DieSource(Protocol):
     def randint(self, a: int, b: int) -> int: ...
 
 
+def fresh_source() -> DieSource:
+    """A fresh unseeded die source (never the global random state): the default of every engine command
+    that rolls when no die source is given. This module is the only one of `rules` that imports `random`."""
+    return random.Random()
+
+
+class NoDice:
+    """A die source that never rolls, for when every roll must be given (the query command): asking it for
+    a die raises `DiceSyntaxError`'s sibling `ValueError` naming `what`. Readers that can say which roll is
+    missing (`rules.systems.turn_rolls.TurnRolls`) treat it as no die source at all."""
+
+    def __init__(self, what: str = "a die roll") -> None:
+        self.what = what
+
+    def randint(self, a: int, b: int) -> int:
+        raise ValueError(f"{self.what} needs a d{b} that wasn't given")
+
+
 class ScriptedDice:
     """Dice whose results are given in advance (physical dice, tests): each ``randint`` returns the next
     value. Raises `ValueError` when a value doesn't fit the die or the values run out."""
@@ -563,7 +581,7 @@ def _additive_terms(node: Node) -> list[tuple[int, Node]]:
 def roll(formula: str | Formula, rng: DieSource | None = None) -> RollResult:
     """Roll a formula. `rng` defaults to a fresh unseeded `random.Random` (never the global one)."""
     f = parse(formula) if isinstance(formula, str) else formula
-    source = rng if rng is not None else random.Random()
+    source = rng if rng is not None else fresh_source()
     parts: list[PartRoll] = []
     for p in f.parts:
         terms: list[TermRoll] = []

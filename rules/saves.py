@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from rules.geometry.coords import Point
 from rules.model.scene import Scene, Token
 from rules.systems import system_for
-from rules.systems.modifiers import Breakdown, Modifier, stack
-from rules.systems.pf2e.degrees import check_d20, degree
+from rules.systems.modifiers import Breakdown, Modifier, ModifierRow, RowGroup, rows_of, signed, stack
+from rules.systems.roll_modes import check_d20
 
 PF2E_SAVES: tuple[str, ...] = ("fortitude", "reflex", "will")
 DND_SAVES: tuple[str, ...] = ("str", "dex", "con", "int", "wis", "cha")
@@ -112,6 +112,24 @@ class SaveResult:
     def total(self) -> int:
         return self.d20 + self.modifiers.total
 
+    def groups(self) -> tuple[RowGroup, ...]:
+        """The breakdown for people: the save's typed modifiers (its own, conditions, cover), then the roll
+        against the DC and its outcome."""
+        natural = "natural 20" if self.d20 == 20 else "natural 1" if self.d20 == 1 else ""
+        roll = (
+            ModifierRow("d20", text=str(self.d20), source=natural),
+            ModifierRow("modifier", value=self.modifiers.total),
+            ModifierRow("result", text=self.outcome.replace("-", " ")),
+        )
+        return (
+            RowGroup(
+                f"{SAVE_LABELS.get(self.save, self.save)} save",
+                signed(self.modifiers.total),
+                rows_of(self.modifiers),
+            ),
+            RowGroup("Roll", f"{self.total} vs DC {self.dc}", roll),
+        )
+
 
 def _condition_modifiers(scene: Scene, target: Token, canonical: str) -> list[Modifier]:
     """Conditions on the save (`RuleSystem.save_condition_modifiers`): PF2e typed modifiers
@@ -120,15 +138,9 @@ def _condition_modifiers(scene: Scene, target: Token, canonical: str) -> list[Mo
 
 
 def automatic_failure(scene: Scene, target: Token, save: str) -> list[str]:
-    """5e: why `target` automatically fails `save` (paralyzed, stunned, unconscious or petrified on a
-    Strength or Dexterity save); empty in PF2e."""
-    from rules.systems.dnd5e.conditions import SAVE, automatic_failures
-    from rules.systems.dnd5e.editions import EDITIONS
-
-    edition = EDITIONS.get(scene.system)
-    if edition is None:
-        return []
-    return automatic_failures(target, SAVE, edition, ability=normalise_save(save) or save)
+    """Why `target` automatically fails `save` (5e: paralyzed, stunned, unconscious or petrified on a
+    Strength or Dexterity save; `RuleSystem.automatic_save_failures`); empty in PF2e."""
+    return system_for(scene).automatic_save_failures(target, normalise_save(save) or save)
 
 
 def save_modifiers(
@@ -161,9 +173,6 @@ def resolve_save(
     """The result of `target`'s `save` against `dc` with a d20 of `d20` (see the module docstring)."""
     check_d20(d20)
     mods = save_modifiers(scene, target, save, base=base, origin=origin)
-    if system_for(scene).uses_degrees:
-        outcome = degree(d20, mods.total, dc)
-    else:
-        fails = automatic_failure(scene, target, save)
-        outcome = "success" if d20 + mods.total >= dc and not fails else "failure"
-    return SaveResult(target.id, normalise_save(save) or save, d20, mods, dc, outcome)
+    canonical = normalise_save(save) or save
+    outcome = system_for(scene).save_outcome(target, canonical, d20, mods.total, dc)
+    return SaveResult(target.id, canonical, d20, mods, dc, outcome)

@@ -23,6 +23,7 @@ CHECKED_SECTIONS = (
     "## Geometry queries",
     "## Attacks and damage",
     "## Turn queries",
+    "## A whole turn",
     "## Light and visibility",
 )
 

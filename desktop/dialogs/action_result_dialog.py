@@ -11,7 +11,6 @@ refusal (out of reach, a missing statistic) is shown in red and changes nothing.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.dice import app_dice
 from desktop.document import Document
 from rules.dice import DieSource
 from rules.play.actions import ActionReport
@@ -64,7 +64,7 @@ class ActionResultDialog(QDialog):
         self.setWindowTitle(title)
         self.doc = doc
         self.build = build
-        self.rng: DieSource = rng if rng is not None else random.Random()
+        self.rng: DieSource = rng if rng is not None else app_dice()
         self.report: ActionReport | None = None
         self.refusal: str | None = None
         self.spins: dict[str, QSpinBox] = {}

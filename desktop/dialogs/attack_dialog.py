@@ -2,8 +2,12 @@
 app's dice or type what a physical die showed; see the degree (PF2e) or hit/critical (5e); roll damage and
 apply it through the target's immunities, weaknesses and resistances.
 
-Everything shown comes from the rule system (`system_for(scene).attack` / `.damage`) and the geometry
-(`rules.geometry.cover`, `.flanking`); the dialog computes nothing itself. An attack roll is one command
+Everything shown comes from the engine: the breakdown is the attack outcome's typed rows
+(`AttackOutcome.groups`, drawn by the one renderer `desktop.widgets.breakdown.BreakdownTree`) — before the
+roll the outcome `AttackRoll.preview` answers, after it the one the command resolved —, the distance,
+cover and flanking are `rules.play.targeting`'s (the attack's distance, elevation counted), the reroll's
+die is `RuleSystem.rerolled`'s and the damage preview is `RuleSystem.damage`'s; the dialog computes
+nothing itself. An attack roll is one command
 (`AttackRoll`: it counts toward the attacker's multiple attack penalty on its turn), applying damage another
 (`DealDamage`); both are undoable and logged. The multiple attack penalty's attack number comes from the
 encounter (this turn's attacks) and can be overridden.
@@ -14,20 +18,19 @@ die such as ``1d4`` for Bless, rolled with the attack). Every one is listed with
 breakdown. 5e 2014 inspiration is spent for advantage before the roll; a Hero Point (PF2e) or Heroic
 Inspiration (2024) rerolls after it (the new roll is kept; the reroll is not another attack).
 
-Multiple attack penalty: in an encounter the attack number is the attacker's count this turn; out of an
-encounter it is 1 + the attacker's attacks since its free-mode turn was last ended ("End turn" / "New
-round"; `rules.play.table.free_attack_number`). The GM can pick another. While a roll is shown the box
+Multiple attack penalty: the attack number is the attacker's count this turn, read from its turn ledger (in
+an encounter; out of one, since its free-mode turn was last ended: "End turn" / "New round";
+`rules.model.state.GameState.attack_number`). The GM can pick another. While a roll is shown the box
 keeps that roll's number; "New attack" moves it on.
 """
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -36,52 +39,39 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from desktop.dialogs.damage_widget import DamageRoller
+from desktop.dice import app_dice
 from desktop.document import Document
-from desktop.map.items.cover_item import cover_text, flank_text, targeting
+from desktop.widgets.breakdown import BreakdownTree
+from desktop.widgets.damage_roller import DamageRoller
 from rules.attack_damage import typed_damage
 from rules.dice import DieSource
-from rules.errors import QueryError
-from rules.model.scene import Attack, PersistentDamage, Scene, Token
+from rules.model.scene import Attack, PersistentDamage, Token
 from rules.model.state import GameState
+from rules.play.command import Refused
 from rules.play.explain import signed
-from rules.play.rolls import (
-    ADVANTAGE_REASONS,
-    SITUATIONAL_TYPES,
-    Situational,
-    SituationalAttack,
-    situational_attack,
-    spending,
-)
-from rules.play.table import AttackRoll, DealDamage, free_attack_number
+from rules.play.rolls import ADVANTAGE_REASONS, SITUATIONAL_TYPES, Situational
+from rules.play.table import AttackRoll, DealDamage
+from rules.play.targeting import cover_text, flank_text, targeting
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome
 from rules.systems.damage import DamageEntry
-from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
-from rules.systems.dnd5e.attack import COVER_AC, AttackResult
-from rules.systems.modifiers import Breakdown
-from rules.systems.pf2e import persistent as persistent_rules
-from rules.systems.pf2e.strike import StrikeResult
-from rules.systems.reroll import can_reroll
+from rules.systems.modifiers import RowGroup
+from rules.systems.roll_modes import ADVANTAGE, DISADVANTAGE, Reason
 
 GOOD = "#46d17a"
 BAD = "#ff5a4e"
 NEUTRAL = "#f0c030"
-DIM = QColor("#8a8a84")
 
 
-Shown = StrikeResult | AttackResult | SituationalAttack
+Shown = AttackOutcome
 _NUMBER = re.compile(r"^\s*([+-]?)\s*(\d+)\s*$")
 _DIE = re.compile(r"^\s*([+-]?)\s*(\d*)\s*d\s*(\d+)\s*$", re.IGNORECASE)
 
@@ -99,12 +89,13 @@ def parse_bonus(text: str) -> tuple[int, int, int] | None:
 
 
 class BonusRow(QWidget):
-    """One situational bonus: PF2e type, label, value (5e: a number or a die)."""
+    """One situational bonus: its type where the system's bonuses are typed (PF2e), label, value (a number
+    or a die)."""
 
-    def __init__(self, pf2e: bool, label: str = "", value: str = "", kind: str = "circumstance") -> None:
+    def __init__(self, typed: bool, label: str = "", value: str = "", kind: str = "circumstance") -> None:
         super().__init__()
         self.setObjectName("bonusRow")
-        self.pf2e = pf2e
+        self.typed = typed
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         self.kind = QComboBox()
@@ -112,14 +103,14 @@ class BonusRow(QWidget):
         for t in SITUATIONAL_TYPES:
             self.kind.addItem(t, t)
         self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
-        self.kind.setVisible(pf2e)
+        self.kind.setVisible(typed)
         self.label = QLineEdit(label)
         self.label.setObjectName("bonusLabel")
-        self.label.setPlaceholderText("Aid, cover, bless…" if pf2e else "Bless, Bane…")
+        self.label.setPlaceholderText(self.tr("Aid, cover, bless…") if typed else self.tr("Bless, Bane…"))
         self.value = QLineEdit(value)
         self.value.setObjectName("bonusValue")
         self.value.setMaximumWidth(80)
-        self.value.setPlaceholderText("+1" if pf2e else "1d4 or 2")
+        self.value.setPlaceholderText("+1" if typed else self.tr("1d4 or 2"))
         self.value.setToolTip("A number (−2 for a penalty) or a die such as 1d4, rolled with the attack")
         self.remove = QPushButton("✕")
         self.remove.setObjectName("removeBonus")
@@ -134,15 +125,10 @@ class BonusRow(QWidget):
         return parse_bonus(self.value.text())
 
     def kind_name(self) -> str:
-        return str(self.kind.currentData()) if self.pf2e else "untyped"
+        return str(self.kind.currentData()) if self.typed else "untyped"
 
     def title(self) -> str:
         return self.label.text().strip() or "situational"
-
-
-def _label_of(scene: Scene, token_id: str) -> str:
-    t = scene.token(token_id)
-    return t.label if t is not None else token_id
 
 
 class AttackDialog(QDialog):
@@ -159,7 +145,7 @@ class AttackDialog(QDialog):
         self.setWindowTitle("Attack")
         self.setMinimumWidth(560)
         self.doc = doc
-        self.dice: DieSource = dice if dice is not None else random.Random()
+        self.dice: DieSource = dice if dice is not None else app_dice()
         self.preview: Shown | None = None
         self.error: str | None = None
         self.rolled: Shown | None = None
@@ -212,17 +198,9 @@ class AttackDialog(QDialog):
         self.reroll_button = QPushButton("Spend hero point: reroll")
         self.reroll_button.setObjectName("rerollAttack")
 
-        self.breakdown = QTreeWidget()
+        self.breakdown = BreakdownTree()
         self.breakdown.setObjectName("attackBreakdown")
-        self.breakdown.setColumnCount(3)
-        self.breakdown.setHeaderLabels(["", "Value", "Source"])
-        self.breakdown.setRootIsDecorated(False)
-        self.breakdown.setUniformRowHeights(True)
         self.breakdown.setMinimumHeight(190)
-        header = self.breakdown.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
 
         self.d20 = QSpinBox()
         self.d20.setObjectName("d20")
@@ -449,10 +427,7 @@ class AttackDialog(QDialog):
         t = self.attacker_token()
         if t is None:
             return 1
-        state = self.doc.state
-        if state.encounter is not None:
-            return state.attack_number(t.id)
-        return free_attack_number(self.doc.applied(), t.id)  # the applied steps
+        return self.doc.state.attack_number(t.id)
 
     def _sync_attack_number(self) -> None:
         if self.rolled is not None and self.rolled_command is not None:
@@ -473,34 +448,41 @@ class AttackDialog(QDialog):
 
     # ---- preview
 
-    def _resolve(self, d20: list[int]) -> StrikeResult | AttackResult:
-        scene = self.doc.scene
+    def _command(self, d20: list[int], *, roll: bool) -> AttackRoll | None:
+        """The attack roll of the dialog's choices with `d20`; the GM's die bonuses are rolled with the app's
+        dice when `roll` (the preview leaves them out and lists their dice)."""
         attacker, target, attack = self.attacker_token(), self.target_token(), self.chosen_attack()
-        if attacker is None or target is None:
-            raise QueryError("bad value", "choose an attacker and a target")
-        if attack is None:
-            raise QueryError("bad value", f"{attacker.label} has no attacks listed")
-        if attacker.id == target.id:
-            raise QueryError("bad value", "a creature doesn't attack itself here")
-        result = system_for(scene).attack(
-            scene, attacker, target, attack, d20, attack_number=self.attack_number.value()
+        if attacker is None or target is None or attack is None:
+            return None
+        system = system_for(self.doc.scene)
+        bonuses = self.situational(roll=roll)
+        return AttackRoll(
+            attacker.id,
+            target.id,
+            attack.name,
+            tuple(d20[: system.attack_d20s]),
+            attack_number=self.attack_number.value(),
+            bonuses=bonuses if roll else tuple(b for b in bonuses if not b.dice),
+            reasons=self.reasons(),
+            inspiration=self.inspiration.isChecked() and self.inspiration.isEnabled(),
         )
-        bonuses = tuple(b for b in self.situational(roll=False) if not b.dice)
-        reasons = self.reasons()
-        if self.inspiration.isChecked():  # the command spends it; the preview shows its advantage
-            reasons += (Reason(ADVANTAGE, f"{attacker.label} spends inspiration"),)
-        try:
-            result = situational_attack(
-                scene, attacker, target, attack, result, bonuses=bonuses, reasons=reasons
-            )
-        except ValueError as exc:  # Refused
-            raise QueryError("bad value", str(exc)) from None
-        return result  # type: ignore[return-value]
+
+    def _resolve(self, d20: list[int]) -> AttackOutcome:
+        """The engine's outcome for the choices before any die is rolled (`AttackRoll.preview`). Raises
+        `Refused` saying why there is no attack to roll."""
+        attacker, target = self.attacker_token(), self.target_token()
+        if attacker is None or target is None:
+            raise Refused("choose an attacker and a target")
+        if self.chosen_attack() is None:
+            raise Refused(f"{attacker.label} has no attacks listed")
+        command = self._command(d20, roll=False)
+        assert command is not None
+        return command.preview(self.doc.state)
 
     # ---- situational input
 
     def add_bonus(self, label: str = "", value: str = "", kind: str = "circumstance") -> BonusRow:
-        row = BonusRow(system_for(self.doc.scene).uses_degrees, label, value, kind)
+        row = BonusRow(system_for(self.doc.scene).uses_degrees, label, value, kind)  # typed bonuses
         self.bonus_rows.append(row)
         self.bonus_box.addWidget(row)
         row.setVisible(True)  # a child added to a shown dialog stays hidden otherwise
@@ -558,7 +540,7 @@ class AttackDialog(QDialog):
         attacker = self.attacker_token()
         self.adv_row.setVisible(system.has_advantage)
         self.gm_reason.setEnabled(bool(self.gm_mode.currentData()))
-        spend = spending(scene.system)
+        spend = system.spending
         old_inspiration = spend.advantage is not None
         self.inspiration.setText(spend.advantage or "")
         self.inspiration.setVisible(old_inspiration)
@@ -571,10 +553,10 @@ class AttackDialog(QDialog):
         try:
             self.preview = self._resolve([10, 10])
             self.error = None
-        except QueryError as exc:
+        except Refused as exc:
             self.preview, self.error = None, str(exc)
         self._show_facts()
-        mode = _mode(self.preview)
+        mode = self.preview.mode if self.preview is not None else "normal"
         self.d20b.setVisible(not one_die and mode != "normal")
         self.d20.setPrefix("d20 " if one_die or mode == "normal" else "first d20 ")
         ok = self.preview is not None
@@ -622,38 +604,9 @@ class AttackDialog(QDialog):
             text += f"<br><span style='color:{BAD}'><b>{self.error}</b></span>"
         self.facts.setText(text)
 
-    def _row(
-        self, parent: QTreeWidgetItem, label: str, value: str, source: str, applied: bool = True
-    ) -> None:
-        item = QTreeWidgetItem(parent, [label, value, source])
-        item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if not applied:
-            for col in range(3):
-                item.setForeground(col, QBrush(DIM))
-            item.setToolTip(0, "Doesn't stack with a better modifier of the same type")
-            item.setText(2, (source + " — not applied").strip(" —"))
-
-    def _group(self, title: str, total: str) -> QTreeWidgetItem:
-        item = QTreeWidgetItem(self.breakdown, [title, total, ""])
-        font = item.font(0)
-        font.setBold(True)
-        for col in range(3):
-            item.setFont(col, font)
-        item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        item.setFirstColumnSpanned(False)
-        return item
-
-    def _breakdown_rows(self, parent: QTreeWidgetItem, b: Breakdown) -> None:
-        for a in b.entries:
-            m = a.modifier
-            kind = "" if m.type == "untyped" else f"{m.type}: "
-            self._row(
-                parent, m.label, signed(m.value), kind + (m.source if m.source != m.label else ""), a.applied
-            )
-
     def _show_reroll(self, attacker: Token | None) -> None:
-        system = self.doc.scene.system
-        spend = spending(system)
+        system = system_for(self.doc.scene)
+        spend = system.spending
         self.reroll_button.setVisible(spend.reroll is not None)
         text = spend.reroll or ""
         if spend.counts:
@@ -661,73 +614,22 @@ class AttackDialog(QDialog):
         self.reroll_button.setText(text)
         self.reroll_button.setToolTip(f"Spend {spend.counter}: reroll, and keep the new roll even when worse")
         self.reroll_button.setEnabled(
-            self.rolled is not None and attacker is not None and can_reroll(attacker, system)
+            self.rolled is not None and attacker is not None and system.can_reroll(attacker)
         )
 
     def _show_breakdown(self, result: Shown | None) -> None:
-        self.breakdown.clear()
+        """The engine's typed rows of `result` (the preview, or the roll), and before the roll the GM's die
+        bonuses with their dice (they are rolled with the attack)."""
         if result is None:
+            self.breakdown.show_groups(())
             return
         rolled = result is self.rolled
-        if isinstance(result, StrikeResult):
-            g = self._group("Attack modifier", signed(result.attack_bonus))
-            self._breakdown_rows(g, result.modifiers)
-            a = self._group("Target AC", str(result.ac))
-            self._row(
-                a, "base AC", str(result.base_ac), _label_of(self.doc.scene, str(self.target.currentData()))
-            )
-            self._breakdown_rows(a, result.ac_breakdown)
-            if rolled:
-                r = self._group("Roll", str(result.total))
-                self._row(
-                    r,
-                    "d20",
-                    str(result.d20),
-                    "natural 20" if result.d20 == 20 else "natural 1" if result.d20 == 1 else "",
-                )
-                self._row(r, "attack modifier", signed(result.attack_bonus), "")
-            self._pending_dice(g)
-        else:
-            extra = result.bonuses if isinstance(result, SituationalAttack) else ()
-            own = result.bonus
-            if isinstance(result, SituationalAttack):
-                result = result.result
-            g = self._group("Attack bonus", signed(result.bonus + result.penalty))
-            attack = self.chosen_attack()
-            self._row(g, "attack bonus", signed(own), attack.name if attack else "")
-            for b in extra:
-                self._row(g, b.label, signed(b.value), b.source)
-            self._pending_dice(g)
-            if result.penalty:
-                self._row(g, "exhaustion", signed(result.penalty), "2024: −2 per level")
-            m = self._group("Roll mode", result.mode)
-            for reason in result.reasons:
-                self._row(m, reason.kind, "", reason.text)
-            if len({r.kind for r in result.reasons}) == 2:
-                self._row(m, "cancel out", "", "advantage and disadvantage: roll normally")
-            if not result.reasons:
-                self._row(m, "normal", "", "no advantage or disadvantage")
-            a = self._group("Target AC", str(result.ac))
-            self._row(
-                a, "base AC", str(result.base_ac), _label_of(self.doc.scene, str(self.target.currentData()))
-            )
-            if COVER_AC.get(result.cover, 0):
-                self._row(a, "cover", signed(COVER_AC[result.cover]), f"{result.cover} cover")
-            if rolled:
-                r = self._group("Roll", str(result.total))
-                d1, d2 = result.d20
-                dice_text = str(d1) if result.mode == "normal" else f"{d1}, {d2} → {result.d20_used}"
-                self._row(r, "d20", dice_text, result.mode if result.mode != "normal" else "")
-                self._row(r, "attack bonus", signed(result.bonus + result.penalty), "")
-        self.breakdown.expandAll()
-
-    def _pending_dice(self, group: QTreeWidgetItem) -> None:
-        """Before the roll: die bonuses (Bless 1d4) are listed with their die, rolled with the attack."""
-        if self.rolled is not None:
-            return
-        for b in self.situational(roll=False):
-            if b.dice:
-                self._row(group, b.label, b.dice, "GM — rolled with the attack")
+        groups = list(result.groups(rolled))
+        if not rolled and groups:
+            pending = tuple(b.pending_row("the attack") for b in self.situational(roll=False) if b.dice)
+            first = groups[0]
+            groups[0] = RowGroup(first.title, first.total, first.rows + pending)
+        self.breakdown.show_groups(groups)
 
     # ---- rolling
 
@@ -753,42 +655,22 @@ class AttackDialog(QDialog):
 
     def use_typed_die(self) -> None:
         """Resolve the attack with the d20(s) in the boxes and record it (one undoable command)."""
-        attacker, target, attack = self.attacker_token(), self.target_token(), self.chosen_attack()
-        if attacker is None or target is None or attack is None:
-            return
-        scene = self.doc.scene
-        system = system_for(scene)
+        system = system_for(self.doc.scene)
         d20 = self._dice()
         if system.attack_d20s > 1 and not self.d20b.isVisible():
             d20 = [d20[0], d20[0]]
-        number = self.attack_number.value()
-        command = AttackRoll(
-            attacker.id,
-            target.id,
-            attack.name,
-            tuple(d20[: system.attack_d20s]),
-            attack_number=number,
-            bonuses=self.situational(roll=True),
-            reasons=self.reasons(),
-            inspiration=self.inspiration.isChecked() and self.inspiration.isEnabled(),
-        )
-        self._execute(command)
+        command = self._command(d20, roll=True)
+        if command is not None:
+            self._execute(command)
 
     def reroll(self) -> None:
-        """Spend a Hero Point (PF2e) or Heroic Inspiration (2024): reroll and keep the new roll. 5e with
-        advantage rerolls the lower die, otherwise the die used."""
+        """Spend a Hero Point (PF2e) or Heroic Inspiration (2024): reroll and keep the new roll; which die is
+        rolled again is the rules' (`RuleSystem.rerolled`: with advantage or disadvantage the lower)."""
         old = self.rolled_command
         if old is None or self.rolled is None:
             return
-        dice = list(old.d20)
-        i = 0
-        if len(dice) > 1 and _mode(self.rolled) == ADVANTAGE:
-            i = 0 if dice[0] <= dice[1] else 1
-        elif len(dice) > 1:
-            i = dice.index(self.rolled.natural) if self.rolled.natural in dice else 0
-        dice[i] = self.dice.randint(1, 20)
-        if len(dice) > 1 and _mode(self.rolled) == "normal":
-            dice = [dice[i]] * 2  # one die is rolled in a normal 5e roll
+        system = system_for(self.doc.scene)
+        dice = list(system.rerolled(old.d20, self.rolled.mode, self.dice.randint(1, 20)))
         self.d20.setValue(dice[0])
         if len(dice) > 1:
             self.d20b.setValue(dice[1])
@@ -807,15 +689,14 @@ class AttackDialog(QDialog):
             self._show_facts()
             return
         result = entry.detail
-        assert isinstance(result, (StrikeResult, AttackResult, SituationalAttack))
-        self.rolled = result
+        assert result is not None
+        self.rolled = result  # type: ignore[assignment]
         self.rolled_command = command
         self.rolled_for = (attacker.id, command.target_id, attack.name)
         self._sync_attack_number()
         self.damage_applied = False
-        self._show_outcome(result)
-        hit, crit = _hit(result)
-        formula = typed_damage(scene.system, attack, hit, crit)
+        self._show_outcome(self.rolled)
+        formula = typed_damage(scene.system, attack, self.rolled.hit, self.rolled.critical)
         self.damage.set_formula(formula, minimum_one=system.minimum_damage > 0)
         self.refresh()
 
@@ -842,13 +723,9 @@ class AttackDialog(QDialog):
         (``1d6`` fire, rolled anew at the end of each of the target's turns)."""
         entries = self.damage.entries
         formula = self.damage.formula
-        if not system_for(self.doc.scene).persistent_damage or formula is None:
+        if formula is None:
             return entries, ()
-        _now, lasting = persistent_rules.from_formula(formula)
-        if not lasting:
-            return entries, ()
-        now = tuple(e for e in entries if not persistent_rules.is_persistent_type(e.type))
-        return now, tuple(lasting)
+        return system_for(self.doc.scene).split_persistent(formula, entries)
 
     def _show_damage_preview(self) -> None:
         self.knock_out.setVisible(self.can_knock_out())
@@ -864,7 +741,7 @@ class AttackDialog(QDialog):
             self.damage_preview.setText(f"{target.label} has no HP to track")
             self.apply_button.setEnabled(False)
             return
-        crit = _hit(self.rolled)[1]
+        crit = self.rolled.critical
         knock_out = self.can_knock_out() and self.knock_out.isChecked()
         outcome, _after = system_for(self.doc.scene).damage(
             target, self._damage_parts()[0], critical=crit, nonlethal=knock_out, magical=self.is_magical()
@@ -883,7 +760,7 @@ class AttackDialog(QDialog):
         target, attacker, attack = self.target_token(), self.attacker_token(), self.chosen_attack()
         if self.rolled is None or target is None or not self.damage.entries or self.damage_applied:
             return
-        crit = _hit(self.rolled)[1]
+        crit = self.rolled.critical
         source = f"{attacker.label}'s {attack.name}" if attacker is not None and attack is not None else ""
         now, persistent = self._damage_parts()
         knock_out = self.can_knock_out() and self.knock_out.isChecked()
@@ -908,13 +785,3 @@ class AttackDialog(QDialog):
                 + f" ({system_for(self.doc.scene).state_of(after)})"
             )
         self.apply_button.setEnabled(False)
-
-
-def _mode(result: Shown | None) -> str:
-    if isinstance(result, SituationalAttack):
-        return result.result.mode
-    return result.mode if isinstance(result, AttackResult) else "normal"
-
-
-def _hit(result: AttackOutcome) -> tuple[bool, bool]:
-    return result.hit, result.critical

@@ -14,15 +14,16 @@ creature's conditions applied and listed.
 Situational modifiers from the GM: PF2e one typed bonus (label, type, value); 5e advantage / disadvantage.
 
 Single checks, group checks and contests are recorded through commands (`rules.play.rolls.RollCheck`,
-`RollChecks`): the roll and its outcome go to the log, undoable and saved, and the rows shown are the
-command's outcome; nothing else in the scene changes, except what a roll spends. After a single roll a
+`RollChecks`): each roll is resolved once, by the command; the roll and its outcome go to the log, undoable
+and saved, and the rows shown are the command's outcome — the selected creature's typed breakdown drawn by
+the one renderer (`desktop.widgets.breakdown.BreakdownTree`, `CheckOutcome.groups`); nothing else in the
+scene changes, except what a roll spends. After a single roll a
 creature with a Hero Point (PF2e) or Heroic Inspiration (2024) can reroll (the new roll is kept); 5e 2014
 inspiration is spent for advantage before the roll. Passive values are read, not rolled, and not logged.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
@@ -46,21 +47,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.dice import app_dice
 from desktop.document import Document
+from desktop.widgets.breakdown import BreakdownTree
 from rules.dice import DieSource
 from rules.model.scene import Scene, Token
-from rules.play.rolls import (
-    SITUATIONAL_TYPES,
-    RollCheck,
-    RollChecks,
-    Situational,
-    check_row,
-    spending,
-)
+from rules.play.rolls import SITUATIONAL_TYPES, RollCheck, RollChecks, Situational, check_row
 from rules.systems import RuleSystem, system_for
-from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
+from rules.systems.base import CheckOutcome
 from rules.systems.modifiers import Modifier
-from rules.systems.reroll import can_reroll
+from rules.systems.roll_modes import ADVANTAGE, DISADVANTAGE, Reason
 from rules.systems.table import CheckRow
 
 MODES: tuple[tuple[str, str], ...] = (
@@ -82,24 +78,6 @@ def statistics(scene: Scene, kind: str) -> list[str]:
 RowResult = CheckRow
 
 
-def roll_one(
-    scene: Scene,
-    token: Token,
-    kind: str,
-    stat: str,
-    d20: tuple[int, int],
-    dc: int,
-    *,
-    bonus: Modifier | None = None,
-    advantage: bool = False,
-    disadvantage: bool = False,
-) -> RowResult:
-    """One creature's check or save through the scene's system."""
-    return system_for(scene).roll_check(
-        token, kind, stat, d20, dc, bonus=bonus, advantage=advantage, disadvantage=disadvantage
-    )
-
-
 class CheckDialog(QDialog):
     def __init__(
         self,
@@ -113,8 +91,10 @@ class CheckDialog(QDialog):
         self.setWindowTitle("Checks and saves")
         self.setMinimumWidth(620)
         self.doc = doc
-        self.dice: DieSource = dice if dice is not None else random.Random()
+        self.dice: DieSource = dice if dice is not None else app_dice()
         self.results: list[RowResult] = []
+        #: The engine's outcome of each row shown (None: nothing rolled for it).
+        self.outcomes: list[CheckOutcome | None] = []
         self.contest_winner: str | None = None
         self.passive_value: int | None = None
 
@@ -158,6 +138,7 @@ class CheckDialog(QDialog):
         self.reroll_button = QPushButton("Reroll")
         self.reroll_button.setObjectName("rerollCheck")
         self.last_check: RollCheck | None = None
+        self.last_outcome: CheckOutcome | None = None
         self.bonus_value = QSpinBox()
         self.bonus_value.setObjectName("bonusValue")
         self.bonus_value.setRange(-10, 10)
@@ -185,6 +166,9 @@ class CheckDialog(QDialog):
         for col in range(3):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
+        self.breakdown = BreakdownTree()
+        self.breakdown.setObjectName("checkBreakdown")
+        self.breakdown.setMinimumHeight(120)
         self.summary = QLabel()
         self.summary.setObjectName("checkSummary")
         self.summary.setWordWrap(True)
@@ -227,6 +211,7 @@ class CheckDialog(QDialog):
         lay.addLayout(form)
         lay.addLayout(dice_row)
         lay.addWidget(self.table, 1)
+        lay.addWidget(self.breakdown, 1)
         lay.addWidget(self.summary)
         lay.addWidget(close)
 
@@ -234,6 +219,7 @@ class CheckDialog(QDialog):
         self._fill_stats()
         self.mode.currentIndexChanged.connect(lambda _i: self._on_mode())
         self.kind.currentIndexChanged.connect(lambda _i: self._fill_stats())
+        self.table.currentItemChanged.connect(lambda _now, _before: self._show_breakdown())
         self.roll_button.clicked.connect(self.roll)
         self.typed_button.clicked.connect(self.use_typed)
         self.reroll_button.clicked.connect(self.reroll)
@@ -325,7 +311,7 @@ class CheckDialog(QDialog):
         two = self.system.has_advantage and mode in ("single", "contest")
         self.d20b.setVisible(two)
         self.d20.setPrefix("first d20 " if two else "d20 ")
-        spend = spending(self.scene.system)
+        spend = self.system.spending
         token = self._token(self.creature)
         self.inspiration.setText(spend.advantage or "")
         self.inspiration.setVisible(spend.advantage is not None and mode == "single")
@@ -338,6 +324,9 @@ class CheckDialog(QDialog):
 
     def _clear(self) -> None:
         self.last_check = None
+        self.last_outcome = None
+        self.outcomes = []
+        self.breakdown.show_groups(())
         self.reroll_button.setEnabled(False)
         self.results = []
         self.contest_winner = None
@@ -423,14 +412,14 @@ class CheckDialog(QDialog):
             self._show([RowResult(token.id, token.label, None, "—", None, reason)])
             self._say(reason, False)
             return
-        result = entry.detail
-        assert result is not None
-        row = check_row(token, command.kind, result, entry.log.splitlines())  # type: ignore[arg-type]
+        result: CheckOutcome = entry.detail  # type: ignore[assignment]
+        row = check_row(token, result, entry.log.splitlines())
         self.last_check = command
-        self._show([row])
+        self._show([row], [result])
+        self.last_outcome = result
         self._say(f"{row.label}: {row.total} vs DC {command.dc} — {row.outcome}", bool(row.success))
         after = self.scene.token(token.id)
-        self.reroll_button.setEnabled(after is not None and can_reroll(after, self.scene.system))
+        self.reroll_button.setEnabled(after is not None and self.system.can_reroll(after))
         self.inspiration.setEnabled(after is not None and after.inspiration)
         if not self.inspiration.isEnabled():
             self.inspiration.blockSignals(True)  # spent: unticked without clearing the result
@@ -438,26 +427,21 @@ class CheckDialog(QDialog):
             self.inspiration.blockSignals(False)
 
     def reroll(self) -> None:
-        """Spend a Hero Point / Heroic Inspiration: the lower die is rolled again (with advantage the one
-        not used, otherwise the one used) and the new roll is kept."""
-        old = self.last_check
+        """Spend a Hero Point / Heroic Inspiration and keep the new roll; the die rolled again is the
+        rules' (`RuleSystem.rerolled`: with advantage or disadvantage the lower one)."""
+        old, shown = self.last_check, self.last_outcome
         token = self._token(self.creature)
-        if old is None or token is None:
+        if old is None or shown is None or token is None:
             return
-        dice = list(old.d20)
-        new = self.dice.randint(1, 20)
-        if len(dice) == 1 or dice[0] == dice[1] or not self._reasons():
-            dice = [new] * len(dice)
-        else:
-            dice[0 if dice[0] <= dice[1] else 1] = new
+        dice = list(self.system.rerolled(old.d20, shown.mode, self.dice.randint(1, 20)))
         self.d20.setValue(dice[0])
         if len(dice) > 1:
             self.d20b.setValue(dice[1])
         self._record(token, replace(old, d20=tuple(dice), reroll_of=old.d20, inspiration=False))
 
     def roll_group(self) -> None:
-        """Every ticked creature rolls with the app's dice; 5e: at least half must succeed."""
-        rows: list[RowResult] = []
+        """Every ticked creature rolls with the app's dice, as one command (`RollChecks`: a creature that
+        lists no such statistic is left out, saying why); 5e: at least half must succeed."""
         checks: list[tuple[Token, RollCheck]] = []
         for i in range(self.group.count()):
             item = self.group.item(i)
@@ -468,15 +452,9 @@ class CheckDialog(QDialog):
                 continue
             first = self.dice.randint(1, 20)
             pair = (first, self.dice.randint(1, 20) if self.system.has_advantage else first)
-            command = self._command(token, pair)
-            try:
-                command.resolve(self.scene, token)
-            except ValueError as exc:  # Refused: the statistic is missing
-                rows.append(RowResult(token.id, token.label, None, "—", None, str(exc)))
-                continue
-            checks.append((token, command))
+            checks.append((token, self._command(token, pair)))
         if not checks:
-            self._show(rows)
+            self._show([])
             self._say("Tick the creatures of the group (each needs the statistic listed)", False)
             return
         stat = str(self.stat.currentData()).replace("-", " ")
@@ -489,41 +467,46 @@ class CheckDialog(QDialog):
         assert isinstance(results, tuple)
         logged = entry.log.splitlines()[1:]
         starts = [i for i, line in enumerate(logged) if not line.startswith("    ")] + [len(logged)]
-        for k, ((token, command), result) in enumerate(zip(checks, results, strict=True)):
+        rows: list[RowResult] = []
+        for k, ((token, _command), result) in enumerate(zip(checks, results, strict=True)):
             lines = logged[starts[k] : starts[k + 1]]
-            rows.append(check_row(token, command.kind, result, lines))
-        self._show(rows)
+            if result is None:  # left out: the log says why
+                why = lines[0].strip().removeprefix(f"{token.label}: ") if lines else ""
+                rows.append(RowResult(token.id, token.label, None, "—", None, why))
+            else:
+                rows.append(check_row(token, result, lines))
+        self._show(rows, list(results))
         rolled = [r for r in rows if r.success is not None]
         passed = sum(1 for r in rolled if r.success)
         self._say(*self.system.group_summary(passed, len(rolled)))
 
     def _contest(self, a: Token, pair: tuple[int, int]) -> None:
+        """Two checks without a DC, resolved once by the command (`RollChecks` with ``contest``); the
+        rows and the winner are its outcome's (`RuleSystem.contest_winner`)."""
         b = self._token(self.other)
         if b is None or not self.system.has_contests:
             return
         other = (self.dice.randint(1, 20),) * 2
-        result = self.system.contest(
-            a,
-            str(self.stat.currentData()),
-            pair,
-            b,
-            str(self.other_stat.currentData()),
-            other,
-            advantage=self.advantage.isChecked(),
-            disadvantage=self.disadvantage.isChecked(),
-        )
-        if not result.rows:
-            self._say(result.summary, False)
-            return
-        # recorded through the engine: the same two checks, one log entry
         first = replace(self._command(a, pair, dc=None), kind="check", bonuses=())
         second = RollCheck(b.id, "check", str(self.other_stat.currentData()), other)
-        if self.doc.execute(RollChecks((first, second), contest=True)) is None:
+        entry = self.doc.execute(RollChecks((first, second), contest=True))
+        if entry is None:
             self._say(self.doc.last_refusal or "refused", False)
             return
-        self.contest_winner = result.winner
-        self._show(list(result.rows))
-        self._say(result.summary, result.winner is not None)
+        ra, rb = entry.detail  # type: ignore[misc]
+        logged = entry.log.splitlines()[1:]
+        starts = [i for i, line in enumerate(logged) if not line.startswith("    ")] + [len(logged)]
+        rows = [
+            check_row(token, result, logged[starts[k] : starts[k + 1]])
+            for k, (token, result) in enumerate(((a, ra), (b, rb)))
+        ]
+        self.contest_winner = self.system.contest_winner(ra, rb)
+        self._show(rows, [ra, rb])
+        if self.contest_winner is None:
+            self._say(f"Tie {ra.total}–{rb.total}: things stay as they were", False)
+        else:
+            won = a if self.contest_winner == "a" else b
+            self._say(f"{won.label} wins ({ra.total}–{rb.total})", True)
 
     def show_passive(self) -> None:
         """10 + the modifier; 5e ±5 for advantage / disadvantage."""
@@ -538,14 +521,16 @@ class CheckDialog(QDialog):
             self._say(f"{token.label} has {row.detail.split(' (')[0]}", False)
             return
         self.passive_value = row.total
-        self._show([row])
+        self._show([row], [None])
         self._say(f"{token.label}: {self.system.passive_word} {stat.replace('-', ' ')} {row.total}", True)
 
     # ---- showing
 
-    def _show(self, rows: list[RowResult]) -> None:
+    def _show(self, rows: list[RowResult], outcomes: list[CheckOutcome | None] | None = None) -> None:
         self.results = rows
+        self.outcomes = list(outcomes) if outcomes is not None else [None] * len(rows)
         self.table.clear()
+        first: QTreeWidgetItem | None = None
         for r in rows:
             item = QTreeWidgetItem(
                 self.table, [r.label, "" if r.total is None else str(r.total), r.outcome, r.detail]
@@ -553,6 +538,17 @@ class CheckDialog(QDialog):
             item.setToolTip(3, r.detail)
             if r.success is not None:
                 item.setForeground(2, Qt.GlobalColor.green if r.success else Qt.GlobalColor.red)
+            first = first or item
+        if first is not None:
+            self.table.setCurrentItem(first)
+        self._show_breakdown()
+
+    def _show_breakdown(self) -> None:
+        """The engine's typed rows of the selected creature's roll (`CheckOutcome.groups`)."""
+        item = self.table.currentItem()
+        index = self.table.indexOfTopLevelItem(item) if item is not None else -1
+        shown = self.outcomes[index] if 0 <= index < len(self.outcomes) else None
+        self.breakdown.show_groups(shown.groups() if shown is not None else ())
 
     def _say(self, text: str, good: bool) -> None:
         self.summary.setText(text)

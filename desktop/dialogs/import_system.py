@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dialogs.new_scene import SYSTEM_LABELS
-from desktop.dialogs.settings_dialog import last_import_system, set_last_import_system
+from desktop.settings import last_import_system, set_last_import_system
 
 
 class ImportSystemDialog(QDialog):

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.side_picker import SidePicker
+from desktop.widgets.side_picker import SidePicker
 from rules.geometry.coords import SIZES, Cell
 from rules.model.creature import Creature
 from rules.model.scene import Scene, Token

@@ -8,8 +8,6 @@ map (`AreasLayer.highlight`). "Roll saves…" opens the `SaveDialog`; "Remove" i
 
 from __future__ import annotations
 
-import random
-
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
@@ -23,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.save_dialog import SaveDialog
+from desktop.dice import app_dice
+from desktop.docks.save_dialog import SaveDialog
 from desktop.document import Document
 from desktop.map.items.area_item import AreasLayer
 from rules.dice import DieSource
@@ -76,7 +75,7 @@ class AreasDock(QDockWidget):
         self.setObjectName("areasDock")
         self.doc = doc
         self.layer = layer
-        self.dice: DieSource = dice if dice is not None else random.Random()
+        self.dice: DieSource = dice if dice is not None else app_dice()
         self.dialog: SaveDialog | None = None
         self.list = QListWidget()
         self.list.setObjectName("areasList")

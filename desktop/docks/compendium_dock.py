@@ -6,7 +6,7 @@ tokens with numbered names when N > 1) or with *Place on Map* (at the centre of 
 through one ``rules.play.creatures.PlaceCreatures`` command (one undo step): the creature enters the
 scene's creatures table once and the tokens reference it, keeping their own state. *Import…* (also File →
 Import Creatures…) reads Foundry VTT / Pathbuilder / 5e-bits files into the per-user library
-(`desktop.window.library`), so they are there next time; *New…* / *Edit…* open the creature editor, whose
+(`desktop.docks.library`), so they are there next time; *New…* / *Edit…* open the creature editor, whose
 result is kept in the library's "My creatures".
 
 `CompendiumFeatures.install(window)` adds the dock, its menu actions and the map's drop handling to the
@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -51,11 +51,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.creature_editor import CreatureEditor
+from desktop.docks.creature_editor import CreatureEditor
 from desktop.docks.import_report import ImportReport
+from desktop.docks.library import MY_CREATURES, Book, CreatureLibrary, creature_files
 from desktop.map.grid_coords import cell_at
-from desktop.window.library import MY_CREATURES, Book, CreatureLibrary, creature_files
-from desktop.window.paths import assets_dir
+from desktop.paths import assets_dir
 from rules.errors import CreatureImportError, SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
 from rules.io.creature_json import (
@@ -360,7 +360,7 @@ class CompendiumDock(QDockWidget):
         super().__init__("Compendium", parent)
         self.setObjectName("compendiumDock")
         self.library = library if library is not None else CreatureLibrary()
-        self.entries: list[Entry] = []
+        self._entries: list[Entry] | None = None  # read on first use (`entries`), or just after launch
         self.scene_system = ""
         self.editor: CreatureEditor | None = None
 
@@ -458,16 +458,39 @@ class CompendiumDock(QDockWidget):
         self.new_button.clicked.connect(lambda: self.open_editor(None))
         self.edit_button.clicked.connect(lambda: self.open_editor(self.current()))
         self.remove_button.clicked.connect(self.remove_current)
-        self.reload()
+        # Reading the bundled compendium takes a few tenths of a second: the list fills in on the next turn
+        # of the event loop (in the main window, once the map has been painted: `load_after_paint_of`), or
+        # whenever the entries are asked for.
+        self._load_timer = QTimer(self)
+        self._load_timer.setSingleShot(True)
+        self._load_timer.timeout.connect(self._first_load)
+        self._load_timer.start(0)
 
     # ---- entries
+
+    @property
+    def entries(self) -> list[Entry]:
+        """Every creature the dock offers (the bundled compendium, then the library)."""
+        if self._entries is None:
+            self.reload()
+        assert self._entries is not None
+        return self._entries
+
+    def _first_load(self) -> None:
+        if self._entries is None:
+            self.reload()
+
+    def load_after_paint_of(self, widget: QWidget) -> None:
+        """Read the compendium only once `widget` (the map view) has painted its first frame."""
+        self._load_timer.stop()
+        _AfterFirstPaint(widget, self._first_load)
 
     def reload(self) -> None:
         """Read the bundled compendium and the user's library again."""
         entries = [Entry(book, c, "bundled") for book, c in _bundled()]
         for book in self.library.books():
             entries.extend(Entry(book.name, c, "library") for c in book.creatures)
-        self.entries = entries
+        self._entries = entries
         kinds = sorted({e.creature.type for e in entries if e.creature.type})
         current = self.kind.currentData()
         self.kind.blockSignals(True)
@@ -485,7 +508,10 @@ class CompendiumDock(QDockWidget):
     def set_scene_system(self, system: str) -> None:
         """Show the scene's game first: the game filter follows the scene's system."""
         self.scene_system = system
+        # before the compendium is read the filter waits for it (`reload` applies it)
+        self.game.blockSignals(self._entries is None)
         self.game.setCurrentIndex(max(self.game.findData(system_for(system).game), 0))
+        self.game.blockSignals(False)
 
     def visible_entries(self) -> list[Entry]:
         words = self.search.text().lower().split()
@@ -544,6 +570,7 @@ class CompendiumDock(QDockWidget):
 
     def select_name(self, name: str, book: str | None = None) -> bool:
         """Select the first listed entry called `name` (from `book` when given)."""
+        self._first_load()  # the list is filled once the compendium is read
         for i in range(self.list.topLevelItemCount()):
             item = self.list.topLevelItem(i)
             entry = item.data(0, ENTRY_ROLE) if item is not None else None
@@ -709,6 +736,22 @@ def _bundled() -> list[tuple[str, Creature]]:
 # ------------------------------------------------------------------------------------- window wiring
 
 
+class _AfterFirstPaint(QObject):
+    """Calls `fn` on the turn of the event loop after `widget`'s first paint event (the frame is shown)."""
+
+    def __init__(self, widget: QWidget, fn: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self.widget = widget
+        self.fn = fn
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget and event.type() == QEvent.Type.Paint:
+            self.widget.removeEventFilter(self)
+            QTimer.singleShot(0, self.fn)
+        return False
+
+
 class _MapDrops(QObject):
     """Accepts compendium drags on the map view's viewport (files still go to the view)."""
 
@@ -773,6 +816,7 @@ class CompendiumFeatures:
         self.selection_editor: CreatureEditor | None = None
         self.drops = _MapDrops(self)
         window.view.viewport().installEventFilter(self.drops)
+        self.dock.load_after_paint_of(window.view.viewport())
         window.doc.reset.connect(self._scene_changed)
         self._scene_changed()
 

@@ -9,13 +9,12 @@ it is and what that creature has left this turn (actions, attacks made and the n
 penalty, movement and diagonal parity, reaction). Next and previous turn (`rules.play.turns`): a new turn
 resets movement, diagonal parity, the attack count and the creature's reaction. PF2e creatures can Delay and
 return; any creature can Ready an action and use its reaction. The active token is selected, the list
-scrolls to it, and the map centres on it (a setting: `desktop.dialogs.settings_dialog.recentre_on_turn`).
+scrolls to it, and the map centres on it (a setting: `desktop.settings.recentre_on_turn`).
 Every change is one undoable command with a log line.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, QTimer, Signal
@@ -43,11 +42,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.end_turn_dialog import EndTurnDialog
-from desktop.dialogs.join_encounter import JoinEncounterDialog
-from desktop.dialogs.settings_dialog import recentre_on_turn
+from desktop.dice import app_dice
+from desktop.docks.end_turn_dialog import EndTurnDialog
+from desktop.docks.join_encounter import JoinEncounterDialog
 from desktop.document import Document
 from desktop.look.style import hp_colour, side_colour
+from desktop.settings import recentre_on_turn
 from rules.dice import DieSource
 from rules.model.encounter import Encounter
 from rules.model.scene import Scene, Token
@@ -211,7 +211,7 @@ class InitiativeDock(QDockWidget):
         self.doc = doc
         self.map_scene = map_scene
         self.view = view
-        self.dice: DieSource = dice if dice is not None else random.Random()
+        self.dice: DieSource = dice if dice is not None else app_dice()
         self._current: tuple[int, int, str | None] | None = None
         self._refreshing = False
         self._setup_widgets: list[tuple[str, QCheckBox, QSpinBox]] = []

@@ -6,7 +6,6 @@ what the document says; it re-reads the token after every change and never keeps
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -28,10 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.condition_editor import ConditionEditor
-from desktop.dialogs.side_picker import SidePicker
+from desktop.dice import app_dice
+from desktop.docks.condition_editor import ConditionEditor
 from desktop.document import Document
 from desktop.map.scene import MapScene
+from desktop.widgets.side_picker import SidePicker
 from rules import dice
 from rules.dice import DieSource
 from rules.geometry.coords import SIZES
@@ -41,7 +41,7 @@ from rules.play.edit_words import edit_sentence
 from rules.play.edits import UpdateToken, end_turn_command
 from rules.play.effects import EditConditions, healing_command
 from rules.play.moves import budget_for
-from rules.play.rolls import SetHeroPoints, spending
+from rules.play.rolls import SetHeroPoints
 from rules.systems import healing, system_for
 from rules.systems.condition_text import ConditionTextError, conditions_text, read_conditions
 
@@ -151,9 +151,8 @@ class InspectorDock(QDockWidget):
         self.heal_error.setWordWrap(True)
         self.heal_error.setStyleSheet("color: #ff5a4e;")
         self.heal_error.hide()
-        #: Where the heal and temp-HP dice come from: the window gives the app's one die source.
-        own: DieSource = random.Random()
-        self.dice_source: Callable[[], DieSource] = lambda: own
+        #: Where the heal and temp-HP dice come from: the app's one die source (`desktop.dice`).
+        self.dice_source: Callable[[], DieSource] = app_dice
         self.heal_button = QPushButton("Heal")
         self.heal_button.setToolTip("Regain HP by the rules (never above max HP; wakes from 0 HP)")
         self.temp_button = QPushButton("Temp HP")
@@ -306,7 +305,7 @@ class InspectorDock(QDockWidget):
             self.max_hp.setValue(NONE if t.max_hp is None else t.max_hp)
             self.temp_hp.setValue(t.temp_hp)
             self._show_death_saves(t)
-            spend = spending(self.doc.scene.system)
+            spend = system_for(self.doc.scene).spending
             self.heroics_label.setText(spend.counter)
             self.hero_points.setVisible(spend.counts)
             self.inspiration.setVisible(not spend.counts)
@@ -339,13 +338,7 @@ class InspectorDock(QDockWidget):
         )
 
     def _movement_text(self, t: Token) -> str:
-        budget = budget_for(self.doc.state, t)
-        spent = budget.spent
-        if budget.strides:
-            left = budget.actions_left
-            return f"{spent.feet} ft moved · {left} action{'s' if left != 1 else ''} left"
-        dash = " (Dashed)" if budget.dashed else ""
-        return f"{spent.feet} ft moved{dash} · {budget.move_left} ft left"
+        return budget_for(self.doc.state, t).text()
 
     # ---- widgets → commands
 

@@ -10,7 +10,7 @@ Qt's item selection on the token items (view state, not model state).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, QTimer, Signal
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
@@ -43,6 +43,9 @@ class MapScene(QGraphicsScene):
     selection_ids_changed = Signal(list)
     #: The movement overlay's bands or visibility changed (the view's legend follows it).
     overlay_changed = Signal()
+    #: A carried token's preview square changed, or a token was picked up or put down (emitted once per
+    #: turn of the event loop, however many tokens moved: a group drag moves several).
+    carried_moved = Signal()
 
     def __init__(self, doc: Document) -> None:
         super().__init__()
@@ -70,6 +73,7 @@ class MapScene(QGraphicsScene):
         self._overlay_key: object = None
         self._overlay_scene: Scene | None = None
         self._suspend_overlay = False
+        self._carried_pending = False
         doc.changed.connect(self._on_changed)
         self.selectionChanged.connect(self._on_selection_changed)
         self._sync(None, doc.state)
@@ -90,7 +94,7 @@ class MapScene(QGraphicsScene):
             self.walls_layer.set_map_rect(self.background_layer.bounds())
             self._update_scene_rect()
         if prev is None or prev.terrain is not scene.terrain:
-            self.terrain_layer.set_terrain(scene.terrain_map())
+            self.terrain_layer.set_codes(scene.terrain_codes())
         if prev is None or prev.walls is not scene.walls:
             self.walls_layer.set_walls(scene.walls)
         if prev is None or prev.tokens is not scene.tokens:
@@ -146,6 +150,27 @@ class MapScene(QGraphicsScene):
         bg = self.doc.scene.background
         return self._image(bg.image) if bg is not None else None
 
+    # ---- carried tokens
+
+    def token_carried(self) -> None:
+        """A token item's preview square changed (`TokenItem.set_preview_cell`): emit `carried_moved` once
+        the current event is handled. (Nothing may follow carried tokens through `QGraphicsScene.changed`:
+        while that signal is connected, Qt repaints every changed item whole, so a fog picture changing in
+        a few squares would repaint the whole map.)"""
+        if not self._carried_pending:
+            self._carried_pending = True
+            QTimer.singleShot(0, self._emit_carried)
+
+    def _emit_carried(self) -> None:
+        if self._carried_pending:
+            self._carried_pending = False
+            self.carried_moved.emit()
+
+    def flush_carried(self) -> None:
+        """Emit a pending `carried_moved` now (the view calls this after a mouse event, so what follows the
+        carried tokens changes before the view paints, in one repaint)."""
+        self._emit_carried()
+
     # ---- static layers (the cached background)
 
     def _layer_changed(self, rect: QRectF | None) -> None:
@@ -159,6 +184,12 @@ class MapScene(QGraphicsScene):
         for view in self.views():
             view.resetCachedContent()
         self.update()
+
+    def add_layer(self, layer: MapLayer) -> None:
+        """Paint `layer` into the cached background above the others (the light layer of the GM view)."""
+        self.layers = (*self.layers, layer)
+        layer.bind(self._layer_changed)
+        self._layer_changed(None)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         rect = QRectF(rect)

@@ -41,10 +41,10 @@ from shiboken6 import isValid
 
 from desktop.document import Document
 from desktop.look.style import CELL, band_colour
+from desktop.map.drops import dropped_paths
 from desktop.map.grid_coords import cell_at
 from desktop.map.scene import MapScene
-from desktop.map.tools.base import Tool, ToolEvent
-from desktop.window.drops import dropped_paths
+from desktop.map.tools.base import TokenMenus, Tool, ToolEvent
 from rules.geometry.coords import Cell
 
 MIN_SCALE = 0.03
@@ -78,6 +78,8 @@ class MapView(QGraphicsView):
         self.map_scene = map_scene
         self.doc: Document = map_scene.doc
         self.tool: Tool | None = None
+        #: The token menu's rule entries, set by the window (`desktop.map.tools.base.TokenMenus`).
+        self.token_menus: TokenMenus | None = None
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
@@ -276,6 +278,7 @@ class MapView(QGraphicsView):
             return
         if self.tool is not None:
             self.tool.move(ev)
+            self.map_scene.flush_carried()
         event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:

@@ -8,9 +8,9 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
+from desktop.paths import data_dir
 from desktop.table.host import TableHost
 from desktop.table.panel import TablePanel
-from desktop.window.paths import data_dir
 
 
 def tr(text: str) -> str:

@@ -9,17 +9,17 @@ The server's callbacks arrive on its thread and are passed on through Qt signals
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop.dice import app_dice
 from desktop.document import Document
 from desktop.map.images import load_image
 from desktop.table.seats import TableConfig, TableOptions, load_config, save_config
-from desktop.table.server import PictureSource, TableServer
+from rules.dice import DieSource
 from rules.geometry.coords import Cell
 from rules.play.command import Command, Refused
 from rules.play.player_intents import (
@@ -30,6 +30,9 @@ from rules.play.player_intents import (
     move_command,
     roll_command,
 )
+
+if TYPE_CHECKING:  # the server (pycrdt, websockets, asyncio) is imported when a table opens: not at launch
+    from desktop.table.server import PictureSource, TableServer
 
 CONFIG_FILE = "table.json"
 
@@ -80,7 +83,7 @@ class TableHost(QObject):
     #: Something the GM should read in the status bar.
     message = Signal(str)
 
-    def __init__(self, doc: Document, data_dir: Path, dice: random.Random | None = None) -> None:
+    def __init__(self, doc: Document, data_dir: Path, dice: DieSource | None = None) -> None:
         super().__init__()
         self.doc = doc
         self.config_path = data_dir / CONFIG_FILE
@@ -88,7 +91,7 @@ class TableHost(QObject):
         self.connected: dict[str, int] = {}
         self.pending: dict[str, PendingMove] = {}
         self.server: TableServer | None = None
-        self._dice = dice or random.Random()
+        self._dice: DieSource = dice if dice is not None else app_dice()
         self._bridge = _Bridge()
         self._bridge.table_changed_signal.connect(self._on_table_changed)
         self._bridge.intent_signal.connect(self._on_intent)
@@ -107,6 +110,8 @@ class TableHost(QObject):
         """Start hosting (raises `OSError` with a message when the port or certificate can't be used)."""
         if self.is_open:
             return
+        from desktop.table.server import TableServer
+
         server = TableServer(self.config, self.config_path, self._bridge)
         server.start()
         self.server = server
@@ -220,6 +225,8 @@ class TableHost(QObject):
         if ref != self._picture_ref:
             image = load_image(bg.image, self.doc.images, self.doc.base_dir)
             self._picture_ref = ref
+            from desktop.table.server import PictureSource
+
             self._picture = None if image is None else PictureSource(image.copy(), bg, ref)
         return self._picture
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import socket
 
-import segno
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
@@ -52,6 +51,8 @@ def lan_addresses() -> list[str]:
 
 def qr_pixmap(text: str, scale: int = 5) -> QPixmap:
     buffer = io.BytesIO()
+    import segno  # the QR code is drawn when the panel shows a join address: not at launch
+
     segno.make(text, error="m").save(buffer, kind="png", scale=scale, border=2)
     pixmap = QPixmap()
     pixmap.loadFromData(buffer.getvalue(), "PNG")

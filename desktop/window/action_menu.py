@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from desktop.dice import app_dice
 from rules.dice import DieSource
 from rules.model.scene import Scene, Token
 from rules.systems import system_for
-from rules.systems.stealth import sneak_feet
 from rules.systems.table import ActionResult, ActionSpec
 
 if TYPE_CHECKING:
@@ -44,28 +44,18 @@ def resolve(scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResul
 
 
 def run_action(doc: Document, token_id: str, key: str, rng: DieSource) -> ActionResult | None:
-    """Resolve `key` for the token and execute it as one undoable command with its log entry. A missing
-    statistic or an action the rules refuse is logged as the reason and changes nothing (returns None)."""
-    from rules.play.edits import Batch, UpdateToken
+    """Execute action `key` for the token as one undoable command (`rules.play.basic_actions.BasicAction`:
+    the system resolves it, the turn economy charges its cost) with its log entry. A missing statistic or
+    an action the rules refuse (its cost, its requirement) is reported as the reason and changes nothing
+    (returns None)."""
+    from rules.play.basic_actions import BasicAction
 
-    token = doc.scene.token(token_id)
-    if token is None:
+    if doc.scene.token(token_id) is None:
         return None
-    try:
-        result = resolve(doc.scene, token, key, rng)
-    except (ValueError, LookupError) as exc:
-        refused = getattr(doc, "refused", None)
-        if refused is not None:
-            refused.emit(str(exc))
+    entry = doc.execute(BasicAction(token_id, key, rng))
+    if entry is None or not isinstance(entry.detail, ActionResult):
         return None
-    text = "\n".join(result.lines)
-    updates = tuple(UpdateToken(t.id, t, what="action") for t in result.tokens)
-    label = next((a.label for a in actions_for(doc.scene, token) if a.key == key), key)
-    if not updates:
-        doc.execute(UpdateToken(token.id, token, what="action", log=text))
-    else:
-        doc.execute(Batch(updates, label=label, log=text))
-    return result
+    return entry.detail
 
 
 def add_actions_menu(
@@ -79,11 +69,9 @@ def add_actions_menu(
     """Add an "Actions" submenu for the token to `menu` (None when the token is gone): the system's own
     actions, then its maneuvers (each with a submenu of the creatures in reach), Aid / Help and Point Out,
     and Sneak (PF2e, while hidden or undetected: `sneak` arms the next drag). Dice come from `rng`
-    (default: a fresh `random.Random`); the action dialogs open on `parent`."""
+    (default: the app's dice, `desktop.dice.app_dice`); the action dialogs open on `parent`."""
     if rng is None:
-        import random
-
-        rng = random.Random()
+        rng = app_dice()
     token = doc.scene.token(token_id)
     if token is None:
         return None
@@ -94,8 +82,9 @@ def add_actions_menu(
     add_maneuvers_menu(sub, doc, token_id, None, rng, parent)
     add_support_menu(sub, doc, token_id, rng, parent)
     hidden = token.has_condition("hidden") or token.has_condition("undetected")
-    if system_for(doc.scene).has_sneak and hidden and sneak is not None:
-        sub.addAction(f"Sneak (drag up to {sneak_feet(token)} ft next)", sneak)
+    rules = system_for(doc.scene)
+    if rules.has_sneak and hidden and sneak is not None:
+        sub.addAction(f"Sneak (drag up to {rules.sneak_feet(token)} ft next)", sneak)
     return sub
 
 
@@ -271,6 +260,11 @@ def add_support_menu(
         return
     allies = [t for t in scene.tokens if t.id != actor.id and t.side == actor.side]
     if "aid" in system_for(scene).support_actions:
+        from rules.play.actions import PrepareAid
+
+        prepare = menu.addMenu("Prepare to Aid (1 action)")
+        for ally in allies:
+            prepare.addAction(ally.label, lambda aid_=ally.id: doc.execute(PrepareAid(actor_id, aid_)))
         aid = menu.addMenu("Aid (reaction, DC 15)")
         for ally in allies:
             skills = aid.addMenu(ally.label)
@@ -310,3 +304,20 @@ def _aid_runner(
         )
 
     return run
+
+
+class ActionMenus:
+    """The token menu's rule entries for the map's tools (`desktop.map.tools.base.TokenMenus`): this
+    module's menus on the window's document, with the app's dice."""
+
+    def __init__(self, doc: Document, rng: DieSource | None = None) -> None:
+        self.doc = doc
+        self.rng = rng
+
+    def add_actions(
+        self, menu: QMenu, token_id: str, parent: QWidget | None, sneak: Callable[[], None] | None
+    ) -> None:
+        add_actions_menu(menu, self.doc, token_id, self.rng, parent, sneak)
+
+    def add_maneuvers(self, menu: QMenu, actor_id: str, target_id: str, parent: QWidget | None) -> None:
+        add_maneuvers_menu(menu, self.doc, actor_id, target_id, self.rng, parent)

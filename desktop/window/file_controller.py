@@ -42,6 +42,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from desktop.document import Document
+from desktop.paths import assets_dir, data_dir, demo_path
 from desktop.window.file_io import (
     OPEN_FILTER,
     SAVE_FILTER,
@@ -50,7 +51,6 @@ from desktop.window.file_io import (
     prepare_for_save,
     save_scene_file,
 )
-from desktop.window.paths import assets_dir, data_dir, demo_path
 from desktop.window.recent import add_recent, recent_files
 from rules.errors import SceneError
 from rules.io import fivefoot_file

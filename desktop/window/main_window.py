@@ -41,16 +41,17 @@ from desktop.document import Document
 from desktop.look.icons import icon
 from desktop.look.style import TERRAIN_LABELS
 from desktop.look.theme import fit_toolbar
+from desktop.map.drops import dropped_paths
 from desktop.map.grid_coords import cell_at
-from desktop.map.picture import MapPictures
 from desktop.map.scene import MapScene
 from desktop.map.tools import TOOL_SPECS, Tool
 from desktop.map.view import MapView
-from desktop.player_view import PlayerScreenFeatures
+from desktop.player.screen import PlayerScreenFeatures
 from desktop.table.features import TableHostFeatures
+from desktop.window.action_menu import ActionMenus
 from desktop.window.dock_sides import DockSides
-from desktop.window.drops import dropped_paths
 from desktop.window.file_controller import FileController
+from desktop.window.pictures import MapPictures
 from desktop.window.shortcuts import shortcuts_html
 from desktop.window.table import TableFeatures
 from rules.geometry.coords import Cell
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
         self.map_scene = MapScene(self.doc)
         self.view = MapView(self.map_scene, self)
         self.view.setObjectName("mapView")
+        self.view.token_menus = ActionMenus(self.doc)  # the rules' entries of the tokens' context menu
         self.setCentralWidget(self.view)
         self.files = FileController(self, self.doc, autosave=autosave)
         self.inspector = InspectorDock(self.doc, self.map_scene, self)

@@ -1,4 +1,4 @@
-"""The recent-files list, kept as JSON in the per-user data folder (`desktop.window.paths.data_dir`)."""
+"""The recent-files list, kept as JSON in the per-user data folder (`desktop.paths.data_dir`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import contextlib
 import json
 from pathlib import Path
 
-from desktop.window.paths import data_dir
+from desktop.paths import data_dir
 from rules.io.safe_write import atomic_write_text
 
 MAX_RECENT = 10

@@ -24,7 +24,6 @@ Roll Saves for Area…   —               the selected area's saves (areas dock
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt
@@ -32,6 +31,7 @@ from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from desktop.dialogs.attack_dialog import AttackDialog
+from desktop.dice import app_dice
 from desktop.docks.areas_dock import AreasDock
 from desktop.docks.initiative_dock import InitiativeDock
 from desktop.docks.log_dock import LogDock
@@ -66,7 +66,7 @@ class TableFeatures(QObject):
         self.doc = doc
         self.map_scene = map_scene
         self.view = view
-        self.dice: DieSource = dice if dice is not None else random.Random()
+        self.dice: DieSource = dice if dice is not None else app_dice()
         self.areas_layer = AreasLayer(doc, map_scene)
         self.reach = ReachOverlay(doc, map_scene, map_scene.selected_ids)
         self.targeting = TargetingOverlay(doc, map_scene, map_scene.selected_ids)

@@ -59,6 +59,7 @@ DARKNESS, DIM, BRIGHT = 0, 1, 2
 LEVEL: dict[str, int] = {"darkness": DARKNESS, "dim": DIM, "bright": BRIGHT}
 LevelMap = npt.NDArray[np.uint8]
 IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
 TOL = 1e-9
 
 # Cached contributions of single sources: key → (walls tuple kept alive for the identity check, cells, levels)
@@ -339,6 +340,17 @@ def _levels(bright_cells: IntArray, dim_cells: IntArray) -> tuple[IntArray, Leve
     return cells, levels
 
 
+def _point_levels(scene: Scene, at: Point, bright: float, dim: float) -> tuple[IntArray, LevelMap]:
+    """`_levels` of a point light's two templates, from the outer one alone: a template of a larger radius
+    holds every cell of a smaller one, so a cell is bright when the bright template holds it too."""
+    cells = point_template(scene, at, max(bright, dim))
+    if len(cells) == 0:
+        return cells, np.zeros(0, dtype=np.uint8)
+    in_bright = in_point_area(scene, at, bright, cells[:, 0], cells[:, 1])
+    levels: LevelMap = np.where(in_bright, BRIGHT, DIM).astype(np.uint8)
+    return cells, levels
+
+
 def _lit_by_depth(scene: Scene, ox: float, oy: float, cells: IntArray) -> npt.NDArray[np.bool_]:
     """The display rule for a light at a point: a cell is lit when its centre or a point a hair inside one of
     its corners is in front of the nearest sight-blocking wall seen from the point (`DepthBuffer` over the
@@ -367,7 +379,7 @@ def light_contribution(scene: Scene, light: Light, exact: bool = True) -> tuple[
     at = Point(float(light.position.x), float(light.position.y))
 
     def build() -> tuple[IntArray, LevelMap]:
-        cells, levels = _levels(point_template(scene, at, light.bright), point_template(scene, at, light.dim))
+        cells, levels = _point_levels(scene, at, light.bright, light.dim)
         if len(cells) == 0:
             return cells, levels
         if not exact:
@@ -381,6 +393,163 @@ def light_contribution(scene: Scene, light: Light, exact: bool = True) -> tuple[
 
     kind = "point" if exact else "point-fast"
     return _memo(scene, _source_key(scene, kind, at.x, at.y, light.bright, light.dim), build)
+
+
+def _fast_key(scene: Scene, light: Light) -> Hashable:
+    at = Point(float(light.position.x), float(light.position.y))
+    return _source_key(scene, "point-fast", at.x, at.y, light.bright, light.dim)
+
+
+def _light_all_fast(scene: Scene, lights: tuple[Light, ...]) -> None:
+    """Put `light_contribution(scene, light, exact=False)` of every light not yet cached into the cache,
+    computed for all of them at once: the same arithmetic as one light at a time (templates, the depth
+    buffer over the walls near each light, the five samples of each cell), on arrays that hold every light,
+    so opening a map with hundreds of lights costs a few array operations, not hundreds of rounds of them."""
+    todo: dict[Hashable, Light] = {}
+    for light in lights:
+        key = _fast_key(scene, light)
+        hit = _SOURCES.get(key)
+        if (hit is None or hit[0] is not scene.walls) and key not in todo:
+            todo[key] = light
+    if len(todo) < 2:
+        return  # one light: `light_contribution` computes it as it is asked
+    keys = list(todo)
+    found = _fast_contributions(scene, list(todo.values()))
+    for key, (cells, levels) in zip(keys, found, strict=True):
+        _SOURCES[key] = (scene.walls, cells, levels)
+    while len(_SOURCES) > _SOURCES_MAX:
+        _SOURCES.popitem(last=False)
+
+
+def _in_point_areas(
+    scene: Scene, ax: FloatArray, ay: FloatArray, feet: FloatArray, x: IntArray, y: IntArray
+) -> npt.NDArray[np.bool_]:
+    """`in_point_area` of cell ``[x[i], y[i]]`` for a light at ``(ax[i], ay[i])`` of radius ``feet[i]``."""
+    method = "burst" if scene.rules.fixed_templates else scene.rules.area_method
+    if method == "token":
+        cx, cy = np.floor(ax + 0.5), np.floor(ay + 0.5)
+        n = np.floor_divide(feet, 5).astype(np.int64)
+        out: npt.NDArray[np.bool_] = (x >= cx - n) & (x < cx + n) & (y >= cy - n) & (y < cy + n)
+    elif method == "burst":
+        a = np.maximum(np.abs(x - ax), np.abs(x + 1 - ax))
+        b = np.maximum(np.abs(y - ay), np.abs(y + 1 - ay))
+        hi, lo = np.maximum(a, b), np.minimum(a, b)
+        out = 5 * (hi + np.floor(lo / 2 + TOL)) <= feet + TOL
+    else:
+        safe = np.where(feet > 0, feet, 5.0)
+        cover = _circle_cover(x, y, Point(ax, ay), safe / 5)  # type: ignore[arg-type]
+        out = cover >= 0.5 - TOL if method == "half" else cover > TOL
+    result: npt.NDArray[np.bool_] = out & (feet > 0)
+    return result
+
+
+def _fast_contributions(scene: Scene, lights: list[Light]) -> list[tuple[IntArray, LevelMap]]:
+    """The display-rule contributions of `lights` (see `_light_all_fast`), in their order."""
+    w, h = scene.grid.width, scene.grid.height
+    n_lights = len(lights)
+    ax = np.array([float(lt.position.x) for lt in lights])
+    ay = np.array([float(lt.position.y) for lt in lights])
+    bright = np.array([float(lt.bright) for lt in lights])
+    outer = np.maximum(bright, np.array([float(lt.dim) for lt in lights]))
+    # each light's window of cells (`point_template`), clipped to the grid
+    r = np.where(outer > 0, np.floor_divide(outer, 5).astype(np.int64) + 2, 0)
+    x0 = np.clip(np.floor(ax).astype(np.int64) - r, 0, w)
+    x1 = np.clip(np.ceil(ax).astype(np.int64) + r, 0, w)
+    y0 = np.clip(np.floor(ay).astype(np.int64) - r, 0, h)
+    y1 = np.clip(np.ceil(ay).astype(np.int64) + r, 0, h)
+    nx, ny = np.maximum(x1 - x0, 0), np.maximum(y1 - y0, 0)
+    nx = np.where(outer > 0, nx, 0)
+    sizes = nx * ny
+    li = np.repeat(np.arange(n_lights), sizes)
+    k = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    cy = np.where(ny[li] > 0, y0[li] + k % np.maximum(ny[li], 1), 0)
+    cx = x0[li] + k // np.maximum(ny[li], 1)
+    inside = _in_point_areas(scene, ax[li], ay[li], outer[li], cx, cy)
+    li, cx, cy = li[inside], cx[inside], cy[inside]
+    lit_bright = _in_point_areas(scene, ax[li], ay[li], bright[li], cx, cy)
+    levels = np.where(lit_bright, BRIGHT, DIM).astype(np.uint8)
+    # line of sight by the depth buffer of each light over the walls near it (`_lit_by_depth`)
+    index = wall_index(scene, "sight")
+    if index.tree is not None and len(li):
+        counts = np.bincount(li, minlength=n_lights)
+        has = np.flatnonzero(counts)
+        starts = (np.cumsum(counts) - counts)[has]
+        bx0 = np.minimum(np.minimum.reduceat(cx, starts), ax[has]) - 1e-6
+        by0 = np.minimum(np.minimum.reduceat(cy, starts), ay[has]) - 1e-6
+        bx1 = np.maximum(np.maximum.reduceat(cx, starts) + 1, ax[has]) + 1e-6
+        by1 = np.maximum(np.maximum.reduceat(cy, starts) + 1, ay[has]) + 1e-6
+        box_of, wall_of = index.tree.query(shapely.box(bx0, by0, bx1, by1))
+        pair_light = has[box_of]
+        depth = _depths(index.coords[wall_of], ax[pair_light], ay[pair_light], pair_light, n_lights)
+        ok = _visible_any(depth, ax, ay, li, cx, cy)
+        li, cx, cy, levels = li[ok], cx[ok], cy[ok], levels[ok]
+    cells = np.stack([cx, cy], axis=1).astype(np.int64)
+    bounds = np.searchsorted(li, np.arange(n_lights + 1))
+    return [(cells[bounds[i] : bounds[i + 1]], levels[bounds[i] : bounds[i + 1]]) for i in range(n_lights)]
+
+
+def _depths(
+    coords: npt.NDArray[np.float64], ox: FloatArray, oy: FloatArray, owner: IntArray, n_lights: int
+) -> npt.NDArray[np.float32]:
+    """The `DepthBuffer.depth32` of every light (rows), from (light, wall) pairs: ``coords[i]`` is a wall
+    near light ``owner[i]`` at ``(ox[i], oy[i])``."""
+    depth = np.full(n_lights * BINS, np.inf)
+    ax, ay = coords[:, 0] - ox, coords[:, 1] - oy
+    bx, by = coords[:, 2] - ox, coords[:, 3] - oy
+    ex, ey = bx - ax, by - ay
+    cross_ae = ax * ey - ay * ex
+    keep = np.abs(cross_ae) > 1e-12
+    ax, ay, ex, ey, cross_ae, owner = ax[keep], ay[keep], ex[keep], ey[keep], cross_ae[keep], owner[keep]
+    qa = _diamond(ax, ay)
+    qb = _diamond(ax + ex, ay + ey)
+    d = np.mod(qb - qa + 2.0, 4.0) - 2.0
+    start = np.where(d >= 0, qa, qb)
+    span = np.abs(d)
+    scale = BINS / 4.0
+    k0 = np.ceil(start * scale - 1e-9).astype(np.int64)
+    k1 = np.floor((start + span) * scale + 1e-9).astype(np.int64)
+    counts = np.maximum(k1 - k0 + 1, 0)
+    total = int(counts.sum())
+    if total:
+        which = np.repeat(np.arange(len(counts)), counts)
+        first = np.cumsum(counts) - counts
+        k = k0[which] + (np.arange(total) - first[which])
+        kk = k % BINS
+        ux, uy = _TABLE_X[kk], _TABLE_Y[kk]
+        denom = ux * ey[which] - uy * ex[which]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = cross_ae[which] / denom
+        t = np.where(np.isfinite(t) & (t > 0), t, np.inf)
+        np.minimum.at(depth, owner[which] * BINS + kk, t)
+    out: npt.NDArray[np.float32] = (depth * (1 + 1e-5) + 1e-4).astype(np.float32)
+    return out
+
+
+def _visible_any(
+    depth32: npt.NDArray[np.float32], ax: FloatArray, ay: FloatArray, li: IntArray, cx: IntArray, cy: IntArray
+) -> npt.NDArray[np.bool_]:
+    """Whether the centre or a corner sample of cell ``[cx[i], cy[i]]`` is in front of the nearest wall seen
+    from light ``li[i]`` (`DepthBuffer.visible`, the same single-precision steps)."""
+    lo, hi = CORNER_INSET, 1 - CORNER_INSET
+    offs = np.array([[0.5, 0.5], [lo, lo], [hi, lo], [lo, hi], [hi, hi]], dtype=np.float32)
+    px = cx.astype(np.float32)[:, None] + offs[None, :, 0]
+    py = cy.astype(np.float32)[:, None] + offs[None, :, 1]
+    dx = px - ax.astype(np.float32)[li][:, None]
+    dy = py - ay.astype(np.float32)[li][:, None]
+    west = dx < 0
+    r = np.abs(dx) + np.abs(dy)
+    t = dy / np.maximum(r, np.float32(1e-12))
+    q = np.where(t < 0, t + np.float32(4), t)
+    q = np.where(west, np.float32(2) - t, q).astype(np.float32)
+    q = q * np.float32(BINS / 4.0)
+    i1 = q.astype(np.int32)
+    i1 = np.where(i1 >= BINS, i1 - BINS, i1)
+    i2 = i1 + 1
+    i2 = np.where(i2 == BINS, 0, i2)
+    base = (li * BINS)[:, None]
+    near = np.maximum(depth32[base + i1], depth32[base + i2])
+    seen: npt.NDArray[np.bool_] = (r <= near).any(axis=1)
+    return seen
 
 
 def token_light_contribution(scene: Scene, token: Token, exact: bool = True) -> tuple[IntArray, LevelMap]:
@@ -437,6 +606,8 @@ def static_light_map(scene: Scene, exact: bool = False) -> LevelMap:
         out = np.full((scene.grid.height, scene.grid.width), LEVEL[scene.options.ambient], dtype=np.uint8)
         if scene.options.ambient == "bright":
             return out
+        if not exact:
+            _light_all_fast(scene, scene.lights)
         for light in scene.lights:
             cells, levels = light_contribution(scene, light, exact)
             if len(cells):

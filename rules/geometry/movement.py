@@ -35,7 +35,9 @@ legal iff every square's step is):
   another creature's space unless that creature allows it (PF2e tiny creatures; 5e: a tiny mover in a square
   holding fewer than four tiny creatures); the start position is always a legal end. A creature flying
   above the mover (5-ft levels that don't overlap, `rules.geometry.elevation`) is not in its way; a mover
-  off the ground (``elevation`` > 0) ignores difficult and hazardous terrain (impassable cells still stop it).
+  off the ground (``elevation`` > 0) ignores difficult and hazardous terrain (impassable cells still stop it);
+  a creature with the trait ``ignores difficult terrain`` moves over difficult squares as over floor and over
+  PF2e greater difficult terrain as over difficult terrain (`ignores_difficult`).
 - 5e crawling and squeezing: a prone mover, and a ``squeezing`` one, pays every step's own cost once more
   for each (double; triple in difficult terrain or when crawling while squeezing).
 
@@ -51,14 +53,19 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
+from rules.bulk import without_gc
 from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
-from rules.geometry.sight import EPS, WallIndex, _build_index, _sign, crossed_walls, shared_by_walls
+from rules.geometry.search_field import SearchField, StateTables, path_states, search_field
+from rules.geometry.sight import EPS, WallIndex, _build_index, shared_by_walls
+from rules.geometry.wall_steps import wall_steps
 from rules.model.grid_rules import PASS_HOSTILE_2_SIZES, PASS_UNWILLING_3_SIZES
-from rules.model.scene import CANNOT_ACT, Scene, Token
+from rules.model.scene import CANNOT_ACT, Scene, TerrainCell, Token
 
 DIRECTION_INDEX: dict[tuple[int, int], int] = {d: i for i, d in enumerate(DIRECTIONS)}
 #: Direction indexes ordered by the neighbour cell they lead to (x, then y): the path tie-break order.
@@ -265,90 +272,19 @@ def grid_tables(scene: Scene) -> GridTables:
     return result
 
 
+@without_gc
 def _build_grid_tables(scene: Scene) -> GridTables:
     w, h = scene.grid.width, scene.grid.height
     n_cells = w * h
-    kind = bytearray(n_cells)
-    for cell, name in scene.terrain_map().items():
-        if 0 <= cell.x < w and 0 <= cell.y < h:
-            kind[cell.y * w + cell.x] = _KIND_CODE[name]
-
-    bad: set[int] = set()
-    wall_step = bytearray(n_cells * 8)
-    corners: set[int] = set()
-    #: cell index → the blocking walls whose closed segment holds the cell's centre (as their index)
-    on_centre: dict[int, list[int]] = {}
-    unsure: set[int] = set()  # step entries a wall touches without crossing it: decided below
-    for wall_no, wall in enumerate(scene.walls):
-        if not wall.blocks_movement:
-            continue
-        ax, ay, bx, by = wall.a.x, wall.a.y, wall.b.x, wall.b.y
-        near = set(_cells_near_segment(ax, ay, bx, by, w, h))
-        for cx, cy in near:
-            if _near_segment(cx + 0.5, cy + 0.5, ax, ay, bx, by):
-                on_centre.setdefault(cy * w + cx, []).append(wall_no)
-            for cxx, cyy in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1)):
-                key = cyy * (w + 1) + cxx
-                if key not in corners and point_on_segment(cxx, cyy, ax, ay, bx, by):
-                    corners.add(key)
-        wdx, wdy = bx - ax, by - ay
-        if abs(wdx) <= EPS and abs(wdy) <= EPS:
-            continue  # a point is no wall for line tests (it still touches corners above)
-        tolw = EPS * max(1.0, math.sqrt(wdx * wdx + wdy * wdy))
-        for cx, cy in near:
-            base = (cy * w + cx) * 8
-            px, py = cx + 0.5, cy + 0.5
-            for d, (dx, dy) in enumerate(DIRECTIONS):
-                nx, ny = cx + dx, cy + dy
-                if d >= 4 and (nx, ny) in near:
-                    continue  # tested from the other end
-                if wall_step[base + d] or not (0 <= nx < w and 0 <= ny < h):
-                    continue
-                # The signs of `rules.geometry.sight.crossed_walls` (same tolerances), so that a step is
-                # blocked exactly when a line-of-effect test on its centre segment would be.
-                tol = EPS * (1.4142135623730951 if d & 1 else 1.0)
-                s1 = _sign(dx * (ay - py) - dy * (ax - px), tol)
-                s2 = _sign(dx * (by - py) - dy * (bx - px), tol)
-                if s1 != 0 and s1 == s2:
-                    continue
-                s3 = _sign(wdx * (py - ay) - wdy * (px - ax), tolw)
-                s4 = _sign(wdx * (py + dy - ay) - wdy * (px + dx - ax), tolw)
-                if s3 != 0 and s3 == s4:
-                    continue
-                back = (ny * w + nx) * 8 + (d + 4) % 8
-                if s1 * s2 < 0 and s3 * s4 < 0:  # a proper crossing
-                    wall_step[base + d] = wall_step[back] = 1
-                    bad.add(base + d)
-                    bad.add(back)
-                    unsure.discard(base + d)
-                else:
-                    unsure.add(base + d)
-    if unsure:
-        index = movement_walls(scene)
-        for e in sorted(unsure):
-            pos, d = e >> 3, e & 7
-            dx, dy = DIRECTIONS[d]
-            cx, cy = pos % w, pos // w
-            if wall_step[e]:
-                continue
-            if crossed_walls(index, (cx + 0.5, cy + 0.5), (cx + dx + 0.5, cy + dy + 0.5)):
-                back = ((cy + dy) * w + cx + dx) * 8 + (d + 4) % 8
-                wall_step[e] = wall_step[back] = 1
-                bad.add(e)
-                bad.add(back)
-    # Corners: a diagonal step may not pass through a corner point that a blocking wall touches.
-    for key in corners:
-        cxx, cyy = key % (w + 1), key // (w + 1)
-        if not (0 < cxx < w and 0 < cyy < h):
-            continue
-        for sx, sy, d in ((cxx - 1, cyy - 1, 1), (cxx, cyy - 1, 3)):
-            dx, dy = DIRECTIONS[d]
-            e = (sy * w + sx) * 8 + d
-            back = ((sy + dy) * w + sx + dx) * 8 + (d + 4) % 8
-            wall_step[e] = wall_step[back] = 1
-            bad.add(e)
-            bad.add(back)
-
+    codes = scene.terrain_codes()  # TERRAIN_BY_CODE order: none, hazardous, difficult, greater, impassable
+    kind_of_code = np.array([FLOOR, FLOOR, DIFFICULT, GREATER, IMPASSABLE], dtype=np.uint8)
+    kind = kind_of_code[codes].reshape(-1)
+    blocking = [(n, w_.a.x, w_.a.y, w_.b.x, w_.b.y) for n, w_ in enumerate(scene.walls) if w_.blocks_movement]
+    found = wall_steps(blocking, w, h, movement_walls(scene))
+    wall_step = found.wall_step
+    corners = found.corners
+    on_centre = found.on_centre
+    bad = wall_step.astype(bool).reshape(n_cells, 8)  # per top-left index and direction
     # Divided squares: a centre inside a blocking wall, or where blocking walls meet, is on the wall's line;
     # a path through it would enter on one side and leave on the other, so no step may enter the square.
     # A wall that only *ends* at the centre (a free end) divides nothing.
@@ -358,47 +294,48 @@ def _build_grid_tables(scene: Scene) -> GridTables:
         ends = (scene.walls[numbers[0]].a, scene.walls[numbers[0]].b)
         if len(numbers) > 1 or not any(math.hypot(p.x - px, p.y - py) <= EPS for p in ends):
             split.add(idx)
-    for idx in split:
-        x, y = idx % w, idx // w
-        for d, (dx, dy) in enumerate(DIRECTIONS):
-            sx, sy = x - dx, y - dy
-            if 0 <= sx < w and 0 <= sy < h:
-                bad.add((sy * w + sx) * 8 + d)
+    dxs = np.array([d[0] for d in DIRECTIONS])
+    dys = np.array([d[1] for d in DIRECTIONS])
+    gy, gx = np.divmod(np.arange(n_cells), w)
 
+    def entering(targets: np.ndarray) -> None:
+        """Mark every on-grid step whose destination is a true square of `targets` (``[y, x]``)."""
+        flat = targets.reshape(-1)
+        for d in range(8):
+            sx, sy = gx - dxs[d], gy - dys[d]  # the step into square (x, y) from (x - dx, y - dy)
+            hit = flat & (sx >= 0) & (sx < w) & (sy >= 0) & (sy < h)
+            bad[(sy * w + sx)[hit], d] = True
+
+    if split:
+        divided = np.zeros((h, w), dtype=bool)
+        for idx in split:
+            divided[idx // w, idx % w] = True
+        entering(divided)
     # off the grid
-    for x in range(w):
-        for y, ds in ((0, (5, 6, 7)), (h - 1, (1, 2, 3))):
-            for d in ds:
-                bad.add((y * w + x) * 8 + d)
-    for y in range(h):
-        for x, ds in ((0, (3, 4, 5)), (w - 1, (7, 0, 1))):
-            for d in ds:
-                bad.add((y * w + x) * 8 + d)
+    for d in range(8):
+        nx, ny = gx + dxs[d], gy + dys[d]
+        bad[:, d] |= (nx < 0) | (nx >= w) | (ny < 0) | (ny >= h)
     # impassable squares: can't be entered, and diagonals can't cut their corners
-    for cell, name in scene.terrain_map().items():
-        x, y = cell
-        if name != "impassable" or not (0 <= x < w and 0 <= y < h):
-            continue
-        for d, (dx, dy) in enumerate(DIRECTIONS):
-            sx, sy = x - dx, y - dy
-            if 0 <= sx < w and 0 <= sy < h:
-                bad.add((sy * w + sx) * 8 + d)
-            if d & 1:
-                # diagonal (dx, dy) from s cuts this square when s + (dx, 0) or s + (0, dy) is it
-                for sx, sy in ((x - dx, y), (x, y - dy)):
-                    if 0 <= sx < w and 0 <= sy < h and 0 <= sx + dx < w and 0 <= sy + dy < h:
-                        bad.add((sy * w + sx) * 8 + d)
-    masks = [bytearray(b"\xff") * n_cells for _ in range(8)]
-    for e in bad:
-        masks[e & 7][e >> 3] = 0
+    impassable = codes == 4
+    if impassable.any():
+        entering(impassable)
+        for d in range(1, 8, 2):
+            dx, dy = int(dxs[d]), int(dys[d])
+            nx, ny = gx + dx, gy + dy
+            ok = (nx >= 0) & (nx < w) & (ny >= 0) & (ny < h)
+            # diagonal (dx, dy) from s cuts an impassable square at s + (dx, 0) or s + (0, dy)
+            side = np.zeros(n_cells, dtype=bool)
+            side[ok] = impassable[gy[ok], nx[ok]] | impassable[ny[ok], gx[ok]]
+            bad[side, d] = True
+    masks = [np.where(bad[:, d], 0, 0xFF).astype(np.uint8).tobytes() for d in range(8)]
     return GridTables(
         w,
         h,
-        bytes(kind),
-        bytes(wall_step),
+        kind.tobytes(),
+        wall_step.tobytes(),
         frozenset(corners),
         frozenset(split),
-        tuple(bytes(m) for m in masks),
+        tuple(masks),
     )
 
 
@@ -588,6 +525,37 @@ def _flight_scene(scene: Scene) -> Scene:
     return result
 
 
+#: A creature trait: its movement ignores difficult terrain (`ignoring_scene`).
+IGNORES_DIFFICULT = "ignores difficult terrain"
+
+
+def ignores_difficult(token: Token) -> bool:
+    """The creature's movement ignores difficult terrain (its trait ``ignores difficult terrain``)."""
+    return token.has_trait(IGNORES_DIFFICULT)
+
+
+def _ignoring_scene(scene: Scene) -> Scene:
+    """The scene as a creature that ignores difficult terrain moves over it (rules.md "Distance and
+    movement"): difficult squares cost like open floor; where greater difficult terrain adds more than
+    difficult (PF2e, `GridRules.terrain_adds`: 「上級移動困難地形を通常の移動困難地形の移動コストで通過でき
+    る」, Player Core 423) it costs as difficult terrain, else (5e, where it is just difficult) like floor."""
+
+    def build() -> Scene:
+        kept: list[TerrainCell] = []
+        for t in scene.terrain:
+            if t.kind == "difficult":
+                continue
+            if t.kind == "greater-difficult":
+                if not scene.rules.terrain_adds:
+                    continue
+                t = replace(t, kind="difficult")
+            kept.append(t)
+        return scene.edit(terrain=tuple(kept))
+
+    result: Scene = scene.cached("movement.ignoring_scene", build)
+    return result
+
+
 def _same_height(mover: Token, other: Token) -> bool:
     """Does `other` stand in `mover`'s way? Not when one flies above the other (their 5-ft levels don't
     overlap, `rules.geometry.elevation.blocks_ground`)."""
@@ -641,6 +609,10 @@ class MoveContext:
     """
 
     __slots__ = (
+        "_fields",
+        "_no_end_mask",
+        "_reached",
+        "_state_tables",
         "alternating",
         "blocking",
         "cost_even",
@@ -666,8 +638,10 @@ class MoveContext:
         self.side = token.side
         self.size = token.size
         self.n = n = SIZE_SQUARES[token.size]
-        # a flyer ignores the ground's terrain
+        # a flyer ignores the ground's terrain; a creature that ignores difficult terrain ignores it
         ground = _flight_scene(scene) if token.elevation > 0 else scene
+        if ignores_difficult(token) and ground is scene:
+            ground = _ignoring_scene(scene)
         self.grid = g = grid_tables(ground)
         self.width = w = g.width
         self.height = h = g.height
@@ -724,6 +698,12 @@ class MoveContext:
             k = self.crawl
             self.cost_even = bytes(c + k * even[e & 7] if c else 0 for e, c in enumerate(self.cost_even))
             self.cost_odd = bytes(c + k * odd[e & 7] if c else 0 for e, c in enumerate(self.cost_odd))
+        self._state_tables: StateTables | None = None
+        self._no_end_mask: np.ndarray | None = None
+        #: reachable sets answered, by (field start, field cap, feet)
+        self._reached: dict[tuple[int, int, int], dict[Cell, int]] = {}
+        #: search fields by (start state, cap), most recently used last (`field`)
+        self._fields: dict[tuple[int, int], SearchField] = {}
         #: top-left indexes where this mover's space would overlap a space it can't end in
         self.no_end: set[int] = set()
         for idx in self.no_end_cells:
@@ -924,46 +904,55 @@ class MoveContext:
 
     def reachable(self, start: tuple[int, int], feet: int, diagonals_before: int = 0) -> dict[Cell, int]:
         """Every top-left cell where a stride from `start` of at most `feet` can legally end, at its
-        cheapest cost (the start included at 0)."""
+        cheapest cost (the start included at 0). Answered from the search field (`field`), so queries of one
+        state from one start share a search."""
         w = self.width
         sx, sy = start
         start_pos = sy * w + sx
-        best = self._costs_from(start_pos, self._parity(diagonals_before), feet)
-        out: dict[Cell, int] = {}
-        no_end = self.no_end
-        for pos, cost in best.items():
-            if pos != start_pos and pos in no_end:
-                continue
-            out[Cell(pos % w, pos // w)] = cost
-        return out
+        if self._no_end_mask is None:
+            mask = np.zeros(self.width * self.height, dtype=bool)
+            mask[list(self.no_end)] = True
+            self._no_end_mask = mask
+        leave_out = self._no_end_mask
+        if leave_out[start_pos]:  # the start is always a legal end
+            leave_out = leave_out.copy()
+            leave_out[start_pos] = False
+        field = self.field(start_pos, self._parity(diagonals_before), feet)
+        key = (field.start, field.cap, feet)
+        kept = self._reached.get(key)
+        if kept is None:
+            positions, costs = field.feet_per_position(feet, leave_out)
+            ys, xs = np.divmod(positions, w)
+            kept = dict(zip(map(Cell, xs.tolist(), ys.tolist()), costs.tolist(), strict=True))
+            if len(self._reached) >= self.FIELDS_KEPT:
+                self._reached.pop(next(iter(self._reached)))
+            self._reached[key] = kept
+        return dict(kept)  # the caller's own copy
 
-    def _costs_from(self, start_pos: int, parity: int, budget: int) -> dict[int, int]:
-        """Cheapest cost of every top-left index reachable within `budget` (Dijkstra over index × parity)."""
-        _off, sd0, sd1 = self._state_steps()
-        c0, c1 = self.cost_even, self.cost_odd
-        s0 = start_pos * 2 + parity
-        dist: dict[int, int] = {s0: 0}
-        heap: list[tuple[int, int]] = [(0, s0)]
-        pop, push, get = heapq.heappop, heapq.heappush, dist.get
-        while heap:
-            cost, s = pop(heap)
-            if cost > dist[s]:
-                continue
-            b = (s >> 1) * 8
-            if s & 1:
-                row, sd = c1[b : b + 8], sd1
-            else:
-                row, sd = c0[b : b + 8], sd0
-            for k, step in zip(row, sd, strict=True):
-                if k:
-                    nc = cost + k
-                    if nc <= budget:
-                        ns = s + step
-                        old = get(ns)
-                        if old is None or nc < old:
-                            dist[ns] = nc
-                            push(heap, (nc, ns))
-        return least_per_cell(dist)
+    #: search fields kept per context (a drag's legs, the overlay's budget)
+    FIELDS_KEPT = 8
+
+    def field(self, start_pos: int, parity: int, cap: int) -> SearchField:
+        """The search field (`rules.geometry.search_field`) of this mover from top-left index `start_pos`
+        with diagonal `parity`, covering every state within `cap` feet: a kept field of the same start
+        with a cap at least as large answers too (keys within a cap don't depend on the cap)."""
+        start = start_pos * 2 + parity
+        cap = max(0, int(cap))
+        fields = self._fields
+        found = fields.get((start, cap))
+        if found is None:
+            found = next((f for (s, c), f in fields.items() if s == start and c >= cap), None)
+        if found is None:
+            if self._state_tables is None:
+                self._state_tables = StateTables.build(
+                    self.cost_even, self.cost_odd, self.width, self.alternating
+                )
+            found = search_field(self._state_tables, start, cap)
+            if len(fields) >= self.FIELDS_KEPT:
+                fields.pop(next(iter(fields)))
+        fields.pop((found.start, found.cap), None)
+        fields[(found.start, found.cap)] = found
+        return found
 
     def shortest_path(
         self,
@@ -984,9 +973,23 @@ class MoveContext:
         if not self._enterable(goal):
             return None  # no legal step ends there
         c0, c1 = self.cost_even, self.cost_odd
-        states = self._search(
-            start_cell.y * w + start_cell.x, self._parity(diagonals_before), target, max_feet
-        )
+        start_pos = start_cell.y * w + start_cell.x
+        parity = self._parity(diagonals_before)
+        if max_feet is not None:
+            # capped (a drag's mouse moves): one search field per start answers every target
+            off, sd0, sd1 = self._state_steps()
+            states = path_states(
+                self.field(start_pos, parity, max_feet),
+                target,
+                (c0, c1),
+                off,
+                (sd0, sd1),
+                _BY_CELL,
+                self.width * self.height,
+                self.alternating,
+            )
+        else:
+            states = self._search(start_pos, parity, target, None)
         if states is None:
             return None
         cells = tuple(Cell((s >> 1) % w, (s >> 1) // w) for s in states)
@@ -1123,7 +1126,7 @@ def least_per_cell(labels: dict[int, int]) -> dict[int, int]:
 
 def move_context(scene: Scene, token: Token) -> MoveContext:
     """The `MoveContext` of `token` in `scene` (cached on the scene)."""
-    slow = (token.has_condition("prone"), token.has_condition("squeezing"))
+    slow = (token.has_condition("prone"), token.has_condition("squeezing"), ignores_difficult(token))
     key = ("movement.context", token.id, token.side, token.size, token.elevation, slow)
     result: MoveContext = scene.cached(key, lambda: MoveContext(scene, token))
     return result

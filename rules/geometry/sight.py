@@ -47,6 +47,7 @@ import shapely
 from shapely import STRtree
 from shapely.geometry import LineString, Polygon, box
 
+from rules.bulk import without_gc
 from rules.geometry.coords import Cell, Point
 from rules.model.scene import Scene, Token, Wall
 
@@ -141,13 +142,23 @@ def _segment_geom(p: Point | tuple[float, float], q: Point | tuple[float, float]
     return shapely.linestrings([[p[0], p[1]], [q[0], q[1]]])
 
 
+@without_gc
 def _build_index(walls: Iterable[Wall]) -> WallIndex:
-    kept = tuple(w for w in walls if abs(w.a.x - w.b.x) > EPS or abs(w.a.y - w.b.y) > EPS)
-    coords = np.array([[w.a.x, w.a.y, w.b.x, w.b.y] for w in kept], dtype=float).reshape(-1, 4)
+    """The index of `walls`, built with array operations (a big map holds 100 000s of segments): the
+    coordinates are read in one pass, zero-length walls dropped by a mask, the lines and the tree made by
+    shapely's vectorised constructors."""
+    given = tuple(walls)
+    coords = np.array([(*w.a, *w.b) for w in given], dtype=float).reshape(-1, 4)
+    keep = (np.abs(coords[:, 0] - coords[:, 2]) > EPS) | (np.abs(coords[:, 1] - coords[:, 3]) > EPS)
+    if keep.all():
+        kept = given
+    else:
+        kept = tuple(w for w, k in zip(given, keep.tolist(), strict=True) if k)
+        coords = coords[keep]
     lines = shapely.linestrings(coords.reshape(-1, 2, 2)) if kept else np.empty(0, dtype=object)
     tree = STRtree(lines) if kept else None
     low = np.array([w.kind == "low" for w in kept], dtype=bool)
-    pycoords = tuple((float(r[0]), float(r[1]), float(r[2]), float(r[3])) for r in coords)
+    pycoords = tuple(map(tuple, coords.tolist()))
     return WallIndex(kept, coords, tree, lines, low, pycoords)
 
 

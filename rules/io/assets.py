@@ -1,7 +1,7 @@
 """Where the engine finds the bundled assets (SRD spell lists and bestiaries, demo encounters).
 
 The repository's ``assets/`` folder; a frozen app (PyInstaller) unpacks it under ``sys._MEIPASS/assets``;
-``FIVEFOOT_ASSETS`` overrides both. The app's `desktop.window.paths.assets_dir` answers the same.
+``FIVEFOOT_ASSETS`` overrides both. The app's `desktop.paths.assets_dir` answers the same.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@
 * **scene link** (`creature_table_entry`): an entry of a scene's ``creatures`` table
   (`rules.io.creature_table`).
 
-`creature_from_json` reads with the one `rules.io.scene_json.JsonReader`: a bad field is a `SceneError`
+`creature_from_json` reads with the one `rules.io.json_reader.JsonReader`: a bad field is a `SceneError`
 naming its JSON path. `token_from_creature` makes the `Token` the scene reader would make of the creature.
 """
 
@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.errors import SceneError
+from rules.io.json_reader import JsonReader
 from rules.io.scene_json import attack_to_json, token_from_json
 from rules.io.spell_json import spell_to_json, spells_from_json
 from rules.model import resistance
@@ -229,86 +230,35 @@ def _attack_json(a: Attack) -> dict[str, JSON]:
     return out
 
 
-def _flag(r: _Reader, value: JSON, path: str) -> bool:
+def _flag(r: JsonReader, value: JSON, path: str) -> bool:
     """An optional true/false field (absent is false)."""
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise r.fail(path, "expected true or false")
-    return value
+    return False if value is None else r.boolean(value, path)
 
 
-class _Reader:
-    """Strict reading of creature JSON; every failure is a `SceneError` with the JSON path."""
-
-    def __init__(self, source: str, base: str) -> None:
-        self.source = source
-        self.base = base
-
-    def fail(self, path: str, message: str) -> SceneError:
-        full = f"{self.base}.{path}" if self.base and path else (self.base or path)
-        return SceneError(message, full, self.source)
-
-    def int_(self, value: JSON, path: str) -> int:
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(path, f"expected a whole number, got {value!r:.40}")
-        return value
-
-    def opt_int(self, value: JSON, path: str) -> int | None:
-        return None if value is None else self.int_(value, path)
-
-    def str_(self, value: JSON, path: str) -> str:
-        if not isinstance(value, str):
-            raise self.fail(path, f"expected a string, got {value!r:.40}")
-        return value
-
-    def strs(self, value: JSON, path: str) -> tuple[str, ...]:
-        if value is None:
-            return ()
-        if not isinstance(value, list):
-            raise self.fail(path, "expected a list of strings")
-        return tuple(self.str_(v, f"{path}[{i}]") for i, v in enumerate(value))
-
-    def pairs(self, value: JSON, path: str) -> tuple[tuple[str, int], ...]:
-        if value is None:
-            return ()
-        if isinstance(value, list):  # 5e-style list of types (a resistance may be {"type", "unless"})
-            out: list[tuple[str, int]] = []
-            for i, v in enumerate(value):
-                if isinstance(v, dict):
-                    try:
-                        out.append((resistance.from_json(v), 0))
-                    except ValueError as exc:
-                        raise self.fail(f"{path}[{i}]", str(exc)) from None
-                else:
-                    out.append((self.str_(v, f"{path}[{i}]"), 0))
-            return tuple(out)
-        if not isinstance(value, dict):
-            raise self.fail(path, "expected an object of numbers")
-        return tuple((str(k), self.int_(v, f"{path}.{k}")) for k, v in value.items())
-
-    def obj(self, value: JSON, path: str) -> dict[str, JSON]:
-        if not isinstance(value, dict):
-            raise self.fail(path, "expected an object")
-        return value
-
-    def lst(self, value: JSON, path: str) -> list[JSON]:
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            raise self.fail(path, "expected a list")
-        return value
+def _read_pairs(r: JsonReader, value: JSON, path: str) -> tuple[tuple[str, int], ...]:
+    """`JsonReader.pairs` (absent: none), where a 5e list of damage types may hold a resistance with its
+    exception, ``{"type", "unless"}`` (`rules.model.resistance`)."""
+    if not isinstance(value, list):
+        return r.pairs(value, path, optional=True)
+    out: list[tuple[str, int]] = []
+    for i, v in enumerate(value):
+        if isinstance(v, dict):
+            try:
+                out.append((resistance.from_json(v), 0))
+            except ValueError as exc:
+                raise r.fail(f"{path}[{i}]", str(exc)) from None
+        else:
+            out.append((r.string(v, f"{path}[{i}]"), 0))
+    return tuple(out)
 
 
 def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
     """Read creature JSON (as written by `creature_to_json`). Raises `SceneError` naming the field."""
-    r = _Reader(source, base)
+    r = JsonReader(source, base=base, shown_chars=40)
     d = r.obj(doc, "")
     if "name" not in d:
         raise r.fail("name", "missing")
-    system = r.str_(d.get("system", ""), "system")
+    system = r.string(d.get("system", ""), "system")
     if system not in SYSTEMS:
         raise r.fail("system", f"{system!r} is not one of {', '.join(SYSTEMS)}")
     pf2e = system == "pf2e"
@@ -318,20 +268,20 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
         for k, v in raw_senses.items():
             senses.append(Sense(str(k), r.opt_int(v, f"senses.{k}") or None))
     else:
-        for i, s in enumerate(r.lst(raw_senses, "senses")):
+        for i, s in enumerate(r.lst(raw_senses, "senses", optional=True)):
             if isinstance(s, str):
                 senses.append(Sense(s))
                 continue
             so = r.obj(s, f"senses[{i}]")
             senses.append(
                 Sense(
-                    r.str_(so.get("type", ""), f"senses[{i}].type"),
+                    r.string(so.get("type", ""), f"senses[{i}].type"),
                     r.opt_int(so.get("range"), f"senses[{i}].range"),
-                    None if so.get("acuity") is None else r.str_(so["acuity"], f"senses[{i}].acuity"),
+                    None if so.get("acuity") is None else r.string(so["acuity"], f"senses[{i}].acuity"),
                 )
             )
     attacks: list[Attack] = []
-    for i, a in enumerate(r.lst(d.get("attacks"), "attacks")):
+    for i, a in enumerate(r.lst(d.get("attacks"), "attacks", optional=True)):
         ao = r.obj(a, f"attacks[{i}]")
         rng = ao.get("range")
         pair: tuple[int, int] | None = None
@@ -339,27 +289,30 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
             items = r.lst(rng, f"attacks[{i}].range")
             if len(items) not in (1, 2):
                 raise r.fail(f"attacks[{i}].range", "expected [normal, long]")
-            pair = (r.int_(items[0], f"attacks[{i}].range[0]"), r.int_(items[-1], f"attacks[{i}].range[1]"))
+            pair = (
+                r.integer(items[0], f"attacks[{i}].range[0]"),
+                r.integer(items[-1], f"attacks[{i}].range[1]"),
+            )
         attacks.append(
             Attack(
-                name=r.str_(ao.get("name", ""), f"attacks[{i}].name"),
-                bonus=r.int_(ao.get("bonus", 0), f"attacks[{i}].bonus"),
-                damage=r.str_(ao.get("damage", "") or "", f"attacks[{i}].damage"),
-                traits=r.strs(ao.get("traits"), f"attacks[{i}].traits"),
+                name=r.string(ao.get("name", ""), f"attacks[{i}].name"),
+                bonus=r.integer(ao.get("bonus", 0), f"attacks[{i}].bonus"),
+                damage=r.string(ao.get("damage", "") or "", f"attacks[{i}].damage"),
+                traits=r.strings(ao.get("traits"), f"attacks[{i}].traits", optional=True),
                 range_increment=r.opt_int(ao.get("range_increment"), f"attacks[{i}].range_increment"),
-                properties=r.strs(ao.get("properties"), f"attacks[{i}].properties"),
+                properties=r.strings(ao.get("properties"), f"attacks[{i}].properties", optional=True),
                 range=pair,
                 magical=_flag(r, ao.get("magical"), f"attacks[{i}].magical"),
             )
         )
     texts: list[TextAbility] = []
-    for i, t in enumerate(r.lst(d.get("abilities_text"), "abilities_text")):
+    for i, t in enumerate(r.lst(d.get("abilities_text"), "abilities_text", optional=True)):
         to = r.obj(t, f"abilities_text[{i}]")
         texts.append(
             TextAbility(
-                r.str_(to.get("name", ""), f"abilities_text[{i}].name"),
-                r.str_(to.get("text", ""), f"abilities_text[{i}].text"),
-                r.str_(to.get("kind", ""), f"abilities_text[{i}].kind"),
+                r.string(to.get("name", ""), f"abilities_text[{i}].name"),
+                r.string(to.get("text", ""), f"abilities_text[{i}].text"),
+                r.string(to.get("kind", ""), f"abilities_text[{i}].kind"),
             )
         )
     cr = d.get("cr")
@@ -369,37 +322,35 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
             cr_value = parse_cr(cr)
         except (ValueError, ZeroDivisionError):
             raise r.fail("cr", f"{cr!r:.40} is not a challenge rating") from None
-    pc = d.get("pc", False)
-    if not isinstance(pc, bool):
-        raise r.fail("pc", "expected true or false")
-    size = r.str_(d.get("size", "medium"), "size")
+    pc = r.boolean(d.get("pc", False), "pc")
+    size = r.string(d.get("size", "medium"), "size")
     try:
         return Creature(
-            name=r.str_(d["name"], "name"),
+            name=r.string(d["name"], "name"),
             system=system,
             size=SIZE_ALIASES.get(size.lower(), size),
-            speed=r.int_(d.get("speed", 25 if pf2e else 30), "speed"),
-            speeds=r.pairs(d.get("speeds"), "speeds"),
+            speed=r.integer(d.get("speed", 25 if pf2e else 30), "speed"),
+            speeds=_read_pairs(r, d.get("speeds"), "speeds"),
             senses=tuple(senses),
             ac=r.opt_int(d.get("ac"), "ac"),
             hp=r.opt_int(d.get("hp"), "hp"),
-            saves=r.pairs(d.get("saves"), "saves"),
+            saves=_read_pairs(r, d.get("saves"), "saves"),
             perception=r.opt_int(d.get("perception"), "perception"),
-            abilities=r.pairs(d.get("abilities"), "abilities"),
-            ability_mods=r.pairs(d.get("ability_mods"), "ability_mods"),
-            skills=r.pairs(d.get("skills"), "skills"),
-            immunities=r.strs(d.get("immunities"), "immunities"),
-            weaknesses=r.pairs(d.get("weaknesses"), "weaknesses"),
-            resistances=r.pairs(d.get("resistances"), "resistances"),
-            vulnerabilities=r.strs(d.get("vulnerabilities"), "vulnerabilities"),
+            abilities=_read_pairs(r, d.get("abilities"), "abilities"),
+            ability_mods=_read_pairs(r, d.get("ability_mods"), "ability_mods"),
+            skills=_read_pairs(r, d.get("skills"), "skills"),
+            immunities=r.strings(d.get("immunities"), "immunities", optional=True),
+            weaknesses=_read_pairs(r, d.get("weaknesses"), "weaknesses"),
+            resistances=_read_pairs(r, d.get("resistances"), "resistances"),
+            vulnerabilities=r.strings(d.get("vulnerabilities"), "vulnerabilities", optional=True),
             attacks=tuple(attacks),
-            reach=r.int_(d.get("reach", 5), "reach"),
-            reactions=r.strs(d.get("reactions"), "reactions"),
+            reach=r.integer(d.get("reach", 5), "reach"),
+            reactions=r.strings(d.get("reactions"), "reactions", optional=True),
             level=r.opt_int(d.get("level"), "level"),
             cr=cr_value,
             proficiency_bonus=r.opt_int(d.get("proficiency_bonus"), "proficiency_bonus"),
-            traits=r.strs(d.get("traits"), "traits"),
-            type=r.str_(d.get("type", "") or "", "type"),
+            traits=r.strings(d.get("traits"), "traits", optional=True),
+            type=r.string(d.get("type", "") or "", "type"),
             xp=r.opt_int(d.get("xp"), "xp"),
             pc=pc,
             initiative_bonus=r.opt_int(d.get("initiative_bonus"), "initiative_bonus"),
@@ -408,12 +359,14 @@ def creature_from_json(doc: JSON, source: str = "", base: str = "") -> Creature:
             spell_dc=r.opt_int(d.get("spell_dc"), "spell_dc"),
             spell_attack=r.opt_int(d.get("spell_attack"), "spell_attack"),
             spell_slots=tuple(
-                (int(k), v) for k, v in r.pairs(d.get("spell_slots"), "spell_slots") if str(k).isdigit()
+                (int(k), v)
+                for k, v in _read_pairs(r, d.get("spell_slots"), "spell_slots")
+                if str(k).isdigit()
             ),
-            image=None if d.get("image") is None else r.str_(d["image"], "image"),
-            source=r.str_(d.get("source", "") or "", "source"),
-            license=r.str_(d.get("license", "") or "", "license"),
-            notes=r.str_(d.get("notes", "") or "", "notes"),
+            image=None if d.get("image") is None else r.string(d["image"], "image"),
+            source=r.string(d.get("source", "") or "", "source"),
+            license=r.string(d.get("license", "") or "", "license"),
+            notes=r.string(d.get("notes", "") or "", "notes"),
         )
     except CreatureError as exc:
         raise r.fail(exc.field, exc.detail) from None

@@ -26,7 +26,6 @@ picture over the limits, or a reference to a picture that is not given.
 from __future__ import annotations
 
 import io
-import json
 import lzma
 import struct
 import zipfile
@@ -46,6 +45,7 @@ from rules.io.images import (
     is_safe_image_name,
     picture_problem,
 )
+from rules.io.json_reader import decode_json
 from rules.io.reading import file_error, file_kind, load_state_json
 from rules.io.safe_read import open_regular_file
 from rules.io.safe_write import FileStamp, atomic_write_bytes, scene_json_text
@@ -166,19 +166,7 @@ def _read_document(zf: zipfile.ZipFile, source: str, fail: _Fail) -> Document:
 
     budget = [MAX_TOTAL_BYTES]
     raw = _read_member(zf, scene_info, MAX_SCENE_BYTES, budget, fail)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise fail(f"{SCENE_MEMBER} is not UTF-8 text (byte {exc.start})") from None
-    try:
-        doc: JSON = json.loads(text)
-    except RecursionError:
-        raise fail(f"{SCENE_MEMBER} is not valid JSON: nested too deeply") from None
-    except json.JSONDecodeError as exc:
-        msg = f"{exc.msg} (line {exc.lineno}, column {exc.colno})"
-        raise fail(f"{SCENE_MEMBER} is not valid JSON: {msg}") from None
-    except ValueError as exc:
-        raise fail(f"{SCENE_MEMBER} is not valid JSON: {exc}") from None
+    doc: JSON = decode_json(raw, source, what=SCENE_MEMBER, fail=fail)
     read = state_from_document(doc, f"{source} ({SCENE_MEMBER})" if source else SCENE_MEMBER)
     scene = read.state.scene
 

@@ -6,11 +6,11 @@
 from __future__ import annotations
 
 import errno
-import json
 from pathlib import Path
 from typing import Any
 
 from rules.errors import SceneError
+from rules.io.json_reader import decode_json
 from rules.io.safe_read import UnsafeFileError, open_regular_file, read_regular_file
 from rules.io.state_json import StateRead, state_from_document
 from rules.limits import MAX_SCENE_FILE_BYTES
@@ -69,27 +69,8 @@ def file_kind(path: str | Path) -> str:
 
 
 def parse_json_bytes(data: bytes, source: str) -> Any:
-    """Decode UTF-8 JSON (a byte-order mark allowed). Raises `SceneError` for anything unreadable."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise SceneError(f"not UTF-8 text (byte {exc.start})", "", source) from None
-    return parse_json_text(text, source)
-
-
-def parse_json_text(text: str, source: str) -> Any:
-    """Decode JSON text. Raises `SceneError` naming `source` for anything unreadable (bad syntax, nesting
-    too deep, an integer with more digits than Python converts)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SceneError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", "", source
-        ) from None
-    except RecursionError:
-        raise SceneError("not valid JSON: nested too deeply", "", source) from None
-    except ValueError as exc:  # an integer with more digits than Python converts
-        raise SceneError(f"not valid JSON: {str(exc)[:160]}", "", source) from None
+    """Decode a scene file's UTF-8 JSON (`rules.io.json_reader.decode_json`). Raises `SceneError`."""
+    return decode_json(data, source)
 
 
 def load_scene_json(path: str | Path) -> Scene:

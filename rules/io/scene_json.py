@@ -2,14 +2,16 @@
 
 `load_scene_file` / `scene_from_json` validate the scene JSON and raise `SceneError` naming the JSON path of a
 bad field (``tokens[2].size: 'enormous' is not one of tiny, …``). `scene_to_json` writes it back: known
-fields in their canonical form, unknown keys kept as they were. `JsonReader` is the one typed reader of
-decoded JSON every format of `rules.io` uses (scenes, the engine's state, creatures, Universal VTT).
+fields in their canonical form, unknown keys kept as they were. It reads through the one JSON reader of
+`rules.io` (`rules.io.json_reader`: `decode_json`, `JsonReader`), which every format uses.
 
 Format versions: ``version`` is the scene format version. `migrate` upgrades older documents step by
 step before validation; `FORMAT_VERSION` is what this code writes.
 
 Version 2 documents the engine's top-level keys ``encounter``, ``areas`` and ``log`` (`PLAY_KEYS`: the
-running encounter, the placed areas and the table's log, `rules.io.state_json`). Version 1 files kept the
+running encounter, the placed areas and the table's log, `rules.io.state_json`); version 3 keeps one turn
+ledger per creature in the encounter and free mode's ledgers under ``turns`` (2 → 3 moves the encounter's
+``turn``, ``reactions_used`` and ``readied`` into its ``ledgers``). Version 1 files kept the
 same keys as unknown keys (the app stored them in ``Scene.extra``); the 1 → 2 migration keeps their values.
 The scene reader leaves them out of the `Scene` (and out of ``extra``): a whole document is read as a typed
 `GameState` by `rules.io.state_json.state_from_document` and written by `state_to_document`.
@@ -19,18 +21,18 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rules.bulk import without_gc
 from rules.errors import SceneError
-from rules.geometry.coords import SIZES, Point
+from rules.geometry.coords import SIZES, Cell, Point
 from rules.io.creature_table import compact_token_json, link_tokens
-from rules.io.json_reader import JsonReader, describe_value
+from rules.io.json_reader import JsonReader, decode_json, describe_value
 from rules.io.spell_json import spell_to_json, spells_from_json, uses_from_json, uses_to_json
-from rules.limits import check_document, check_scene
+from rules.limits import check_document, check_scene, plain_wall
 from rules.model import resistance
 from rules.model.fog import MAX_SIDE as FOG_MAX_SIDE
 from rules.model.fog import Fog
@@ -43,6 +45,8 @@ from rules.model.scene import (
     SYSTEMS,
     TERRAIN_KINDS,
     WALL_KINDS,
+    Affliction,
+    AfflictionStage,
     Attack,
     Background,
     Grid,
@@ -50,6 +54,7 @@ from rules.model.scene import (
     Options,
     PersistentDamage,
     Scene,
+    Shield,
     TerrainCell,
     Token,
     TokenLight,
@@ -60,7 +65,7 @@ from rules.model.spell import NO_USES
 
 FORMAT = "fivefoot.scene"
 #: Top-level keys of the engine's state in a scene file (decoded by `rules.io.state_json`).
-PLAY_KEYS: tuple[str, ...] = ("encounter", "areas", "log", "active_spells", "hazards")
+PLAY_KEYS: tuple[str, ...] = ("encounter", "turns", "areas", "log", "active_spells", "hazards")
 
 JSON = Any
 
@@ -74,7 +79,7 @@ def _extra(raw: Mapping[str, JSON], known: Iterable[str]) -> dict[str, JSON]:
 
 
 _OPTION_KEYS = ("diagonals", "flanking", "area_method", "ambient")
-_TERRAIN_KEYS = ("cell", "kind")
+_TERRAIN_KEYS = ("cell", "kind", "damage")
 _WALL_KEYS = ("a", "b", "kind", "open")
 _ATTACK_KEYS = ("name", "bonus", "damage", "traits", "range_increment", "properties", "range", "magical")
 _TOKEN_KEYS = (
@@ -118,6 +123,16 @@ _TOKEN_KEYS = (
     "spell_dc",
     "spell_attack",
     "spell_uses",
+    "attacks_per_action",
+    "shield",
+    "traits",
+    "fast_healing",
+    "regeneration",
+    "regeneration_stopped_by",
+    "hardness",
+    "afflictions",
+    "air",
+    "mounted_on",
 )
 _SCENE_KEYS = (
     "format",
@@ -141,8 +156,36 @@ def _v1_to_v2(doc: dict[str, JSON]) -> dict[str, JSON]:
     return doc
 
 
+def _v2_to_v3(doc: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 2 kept the encounter's current turn as ``encounter.turn``, the creatures whose reaction was
+    spent as ``reactions_used`` and readied actions as ``readied``; version 3 keeps one turn ledger per
+    creature (``encounter.ledgers``, `rules.io.state_json`). A damaged old value is left for the state
+    reader to report."""
+    enc = doc.get("encounter")
+    if not isinstance(enc, dict) or "ledgers" in enc:
+        return doc
+    enc = dict(enc)
+    ledgers: dict[str, dict[str, JSON]] = {}
+    turn = enc.pop("turn", None)
+    if isinstance(turn, dict) and isinstance(turn.get("token"), str):
+        ledgers[turn["token"]] = {k: v for k, v in turn.items() if k != "movement" or v is not None}
+    used = enc.pop("reactions_used", None)
+    if isinstance(used, list):
+        for tid in used:
+            if isinstance(tid, str):
+                ledgers.setdefault(tid, {"token": tid, "begun": False})["reactions"] = 0
+    readied = enc.pop("readied", None)
+    if isinstance(readied, list):
+        for r in readied:
+            if isinstance(r, dict) and isinstance(r.get("token"), str):
+                entry = ledgers.setdefault(r["token"], {"token": r["token"], "begun": False})
+                entry["readied"] = {"trigger": r.get("trigger", ""), "action": "", "attack_number": None}
+    enc["ledgers"] = list(ledgers.values())
+    return {**doc, "encounter": enc}
+
+
 #: Migrations: version N → N+1, applied in order by `migrate`.
-MIGRATIONS: dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(doc: dict[str, JSON], source: str = "") -> dict[str, JSON]:
@@ -160,6 +203,7 @@ def migrate(doc: dict[str, JSON], source: str = "") -> dict[str, JSON]:
     return doc
 
 
+@without_gc
 def scene_from_json(doc: JSON, source: str = "") -> Scene:
     """Validate a scene document and build the `Scene`. Raises `SceneError` naming the bad field."""
     r = JsonReader(source)
@@ -184,10 +228,9 @@ def scene_from_json(doc: JSON, source: str = "") -> Scene:
         r.integer(g["height"], "grid.height", lo=1, hi=MAX_GRID_SIDE),
     )
     options = _options(r, doc.get("options", {}), system)
-    terrain = tuple(
-        _terrain(r, t, f"terrain[{i}]", grid) for i, t in enumerate(r.lst(doc.get("terrain", []), "terrain"))
-    )
-    walls = tuple(_wall(r, w, f"walls[{i}]") for i, w in enumerate(r.lst(doc.get("walls", []), "walls")))
+    terrain = _terrain_list(r, r.lst(doc.get("terrain", []), "terrain"), grid)
+    # a wall from a point to itself blocks nothing: dropped
+    walls = tuple(w for w in _wall_list(r, r.lst(doc.get("walls", []), "walls")) if w.a != w.b)
     tokens: list[Token] = []
     seen: set[str] = set()
     raw_tokens = r.lst(doc.get("tokens", []), "tokens")
@@ -257,6 +300,48 @@ def _options(r: JsonReader, raw: JSON, system: str) -> Options:
     return Options(diagonals, flanking, area_method, ambient, _extra(o, _OPTION_KEYS))
 
 
+def _terrain_list(r: JsonReader, raw: list[JSON], grid: Grid) -> tuple[TerrainCell, ...]:
+    """The terrain entries. An entry of the plain shape (`rules.limits.plain_terrain`) with a known kind is
+    read directly; any other goes through `_terrain` and its messages (a big map holds 100 000s)."""
+    kinds = frozenset(TERRAIN_KINDS)
+    out: list[TerrainCell] = []
+    append = out.append
+    for i, t in enumerate(raw):
+        # `rules.limits.plain_terrain`, inlined (the limits' walk has already bounded the numbers)
+        if type(t) is dict and len(t) == 2:
+            cell = t.get("cell")
+            kind = t.get("kind")
+            if type(kind) is str and kind in kinds and type(cell) is list and len(cell) == 2:
+                x, y = cell
+                if type(x) is int and type(y) is int:
+                    append(TerrainCell(Cell(x, y), kind, None, {}))
+                    continue
+        append(_terrain(r, t, f"terrain[{i}]", grid))
+    return tuple(out)
+
+
+def _wall_list(r: JsonReader, raw: list[JSON]) -> tuple[Wall, ...]:
+    """The wall entries, plain ones (`rules.limits.plain_wall`) with a known kind read directly."""
+    kinds = frozenset(WALL_KINDS)
+    out: list[Wall] = []
+    append = out.append
+    for i, w in enumerate(raw):
+        if plain_wall(w) and w.get("kind", "wall") in kinds:
+            (ax, ay), (bx, by) = w["a"], w["b"]
+            append(
+                Wall(
+                    Point(float(ax), float(ay)),
+                    Point(float(bx), float(by)),
+                    w.get("kind", "wall"),
+                    w.get("open", False),
+                    {},
+                )
+            )
+        else:
+            append(_wall(r, w, f"walls[{i}]"))
+    return tuple(out)
+
+
 def _terrain(r: JsonReader, raw: JSON, path: str, grid: Grid) -> TerrainCell:
     t = r.obj(raw, path)
     if "cell" not in t:
@@ -265,7 +350,15 @@ def _terrain(r: JsonReader, raw: JSON, path: str, grid: Grid) -> TerrainCell:
         raise r.fail(f"{path}.kind", f"missing (one of {', '.join(TERRAIN_KINDS)})")
     cell = r.cell(t["cell"], f"{path}.cell")
     kind = r.choice(t["kind"], f"{path}.kind", TERRAIN_KINDS)
-    return TerrainCell(cell, kind, _extra(t, _TERRAIN_KEYS))
+    damage = None if t.get("damage") is None else r.string(t["damage"], f"{path}.damage")
+    if damage is not None:
+        from rules.dice import DiceSyntaxError, parse
+
+        try:
+            parse(damage)
+        except DiceSyntaxError as exc:
+            raise r.fail(f"{path}.damage", f"{damage!r} is not a damage formula ({exc.short})") from None
+    return TerrainCell(cell, kind, damage, _extra(t, _TERRAIN_KEYS))
 
 
 def _wall(r: JsonReader, raw: JSON, path: str) -> Wall:
@@ -408,6 +501,8 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         if t.get("spell_uses") is None
         else uses_from_json(t["spell_uses"], f"{path}.spell_uses", r.source)
     )
+    shield = None if t.get("shield") is None else _shield(r, t["shield"], f"{path}.shield")
+    traits = tuple(s.strip().lower() for s in r.strings(t.get("traits", []) or [], f"{path}.traits"))
     return Token(
         id=token_id,
         cell=cell,
@@ -449,7 +544,77 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         spell_dc=opt_int("spell_dc", lo=0),
         spell_attack=opt_int("spell_attack"),
         spell_uses=spell_uses,
+        attacks_per_action=r.integer(
+            t.get("attacks_per_action", 1), f"{path}.attacks_per_action", lo=1, hi=MAX_ATTACKS_PER_ACTION
+        ),
+        shield=shield,
+        traits=traits,
+        fast_healing=opt_int("fast_healing", lo=0) or 0,
+        regeneration=opt_int("regeneration", lo=0) or 0,
+        regeneration_stopped_by=tuple(
+            s.strip().lower()
+            for s in r.strings(t.get("regeneration_stopped_by", []) or [], f"{path}.regeneration_stopped_by")
+        ),
+        hardness=opt_int("hardness", lo=0) or 0,
+        air=opt_int("air", lo=0),
+        mounted_on=None if t.get("mounted_on") is None else r.string(t["mounted_on"], f"{path}.mounted_on"),
+        afflictions=tuple(
+            _affliction(r, a, f"{path}.afflictions[{i}]")
+            for i, a in enumerate(r.lst(t.get("afflictions", []) or [], f"{path}.afflictions"))
+        ),
         extra=_extra(t, _TOKEN_KEYS),
+    )
+
+
+def _affliction(r: JsonReader, raw: JSON, path: str) -> Affliction:
+    """An affliction: ``{"name", "save", "dc", "stage", "stages": [{"conditions", "damage"}…]}``."""
+    o = r.obj(raw, path)
+    if "name" not in o:
+        raise r.fail(f"{path}.name", "missing")
+    stages: list[AfflictionStage] = []
+    for i, st in enumerate(r.lst(o.get("stages", []) or [], f"{path}.stages")):
+        sp = f"{path}.stages[{i}]"
+        so = r.obj(st, sp)
+        damage = None if so.get("damage") is None else r.string(so["damage"], f"{sp}.damage")
+        stages.append(AfflictionStage(r.strings(so.get("conditions", []) or [], f"{sp}.conditions"), damage))
+    stage = r.integer(o.get("stage", 1), f"{path}.stage", lo=1, hi=max(1, len(stages)))
+    return Affliction(
+        r.string(o["name"], f"{path}.name"),
+        r.string(o.get("save", "fortitude"), f"{path}.save"),
+        r.integer(o.get("dc", 15), f"{path}.dc"),
+        stage,
+        tuple(stages),
+    )
+
+
+def _affliction_json(a: Affliction) -> dict[str, JSON]:
+    return {
+        "name": a.name,
+        "save": a.save,
+        "dc": a.dc,
+        "stage": a.stage,
+        "stages": [
+            {"conditions": list(s.conditions), **({"damage": s.damage} if s.damage else {})} for s in a.stages
+        ],
+    }
+
+
+#: The most attacks one Attack action may make (a guard against absurd values).
+MAX_ATTACKS_PER_ACTION = 20
+
+
+def _shield(r: JsonReader, raw: JSON, path: str) -> Shield:
+    """A token's ``shield``: ``{"ac": 2, "hardness": 5, "hp": 20}`` (``max_hp`` optional, = ``hp``)."""
+    o = r.obj(raw, path)
+    hp = r.integer(o.get("hp", 0), f"{path}.hp", lo=0)
+    max_hp = None if o.get("max_hp") is None else r.integer(o["max_hp"], f"{path}.max_hp", lo=0)
+    if max_hp is not None and hp > max_hp:
+        raise r.fail(f"{path}.hp", f"{hp} is more than max_hp {max_hp}")
+    return Shield(
+        ac=r.integer(o.get("ac", 2), f"{path}.ac", lo=0),
+        hardness=r.integer(o.get("hardness", 0), f"{path}.hardness", lo=0),
+        hp=hp,
+        max_hp=max_hp,
     )
 
 
@@ -586,15 +751,8 @@ def load_scene_file(path: str | Path) -> Scene:
 
 
 def scene_from_text(text: str, source: str = "") -> Scene:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SceneError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", "", source
-        ) from None
-    except RecursionError:
-        raise SceneError("not valid JSON: nested too deeply", "", source) from None
-    return scene_from_json(doc, source)
+    """A scene from its JSON text (`rules.io.json_reader.decode_json`). Raises `SceneError`."""
+    return scene_from_json(decode_json(text, source), source)
 
 
 # ---------------------------------------------------------------------------------------------- saving
@@ -693,6 +851,26 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["spells"] = [spell_to_json(sp) for sp in t.spells]
     if not t.spell_uses.empty:
         out["spell_uses"] = uses_to_json(t.spell_uses)
+    if t.attacks_per_action != 1:
+        out["attacks_per_action"] = t.attacks_per_action
+    if t.shield is not None:
+        sh: dict[str, JSON] = {"ac": t.shield.ac, "hardness": t.shield.hardness, "hp": t.shield.hp}
+        if t.shield.max_hp is not None:
+            sh["max_hp"] = t.shield.max_hp
+        out["shield"] = sh
+    if t.traits:
+        out["traits"] = list(t.traits)
+    for key in ("fast_healing", "regeneration", "hardness"):
+        if getattr(t, key):
+            out[key] = getattr(t, key)
+    if t.regeneration_stopped_by:
+        out["regeneration_stopped_by"] = list(t.regeneration_stopped_by)
+    if t.afflictions:
+        out["afflictions"] = [_affliction_json(a) for a in t.afflictions]
+    if t.air is not None:
+        out["air"] = t.air
+    if t.mounted_on is not None:
+        out["mounted_on"] = t.mounted_on
     out.update(t.extra)
     return out
 
@@ -724,7 +902,15 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
         doc["name"] = scene.name
     doc["options"] = opts
     doc["grid"] = {"width": scene.grid.width, "height": scene.grid.height}
-    doc["terrain"] = [{"cell": [t.cell.x, t.cell.y], "kind": t.kind, **t.extra} for t in scene.terrain]
+    doc["terrain"] = [
+        {
+            "cell": [t.cell.x, t.cell.y],
+            "kind": t.kind,
+            **({"damage": t.damage} if t.damage else {}),
+            **t.extra,
+        }
+        for t in scene.terrain
+    ]
     walls: list[JSON] = []
     for w in scene.walls:
         wj: dict[str, JSON] = {"a": _point_json(w.a), "b": _point_json(w.b), "kind": w.kind}

@@ -7,14 +7,30 @@ A scene file (format version 2, `rules.model.scene`) holds, beside the map, thre
 
     {"round": 2, "index": 1,
      "order": [{"token": "brann", "d20": 14, "modifier": 7, "tiebreak": [1]}, …],
-     "turn": {"token": "goblin-1", "actions": 2, "bonus_actions": 0, "movement": null,
-              "movement_spent": 10, "diagonals": 1, "attacks": 1},
-     "reactions_used": ["brann"], "delayed": [], "readied": [{"token": "quill", "trigger": "…"}],
+     "ledgers": [{"token": "goblin-1", "actions": 2, "bonus_actions": 0, "movement": null,
+                  "movement_spent": 10, "diagonals": 1, "attacks": 1, "reactions": 1,
+                  "used": ["strike"]},
+                 {"token": "quill", "actions": 0, "reactions": 1,
+                  "readied": {"trigger": "…", "action": "strike", "attack_number": 2}}, …],
+     "delayed": [],
      "timed": [{"id": "t1", "target": "goblin-1", "name": "frightened", "value": 2, "source": "Demoralize",
                 "ends": {"kind": "turn", "at": "end", "count": 1, "creature": "goblin-1"},
                 "drops": null, "condition": true, "sustained": true}]}
 
+``ledgers`` holds the turn ledger of each creature of the order that has one (`rules.model.turn_ledger`,
+`ledger_to_json`: keys beyond ``token`` are written when they differ from a fresh turn's defaults:
+``actions``, ``bonus_actions``, ``movement``, ``movement_spent``, ``diagonals``, ``attacks``,
+``attacks_left``, ``actions_used``, ``reactions``, ``used``, ``readied``, ``aiding``, ``supports``
+``[{"kind", "ally", "target", "value", "roll"}]``, ``delay_done``, ``begun``).
+The current creature's ledger is its turn.
 ``timed`` holds the conditions and effects with durations (`rules.model.effects`); written only when any.
+
+``turns`` (free mode, absent when empty): ``{"round": 3, "ledgers": [...]}`` — the ledgers of tokens
+acting outside an encounter, so a half-played free-mode turn (its movement, actions, attacks) survives
+saving.
+
+Format version 2 wrote the encounter's current turn as ``turn`` (with ``reactions_used`` and ``readied``
+beside it); `rules.io.scene_json.MIGRATIONS` turns them into ``ledgers`` (version 3).
 
 ``areas``: a list, one object per placed area in placing order::
 
@@ -40,30 +56,39 @@ gave so that ending it takes it back::
 Boundary rules: reading the engine's keys never raises (`state_from_json`): a damaged ``encounter`` gives no
 encounter and a problem text; an area that isn't valid is skipped and reported (``areas[2].feet: must be a
 whole number ≥ 0, got 'x'``), and so is a damaged active spell or hazard; log entries that aren't texts
-are skipped. An index outside the order is
-clamped to it. Free mode's movement ledger is not saved (a file opens with every token's movement fresh).
+are skipped. An index outside the order is clamped to it. A damaged ``turns`` is reported and free mode
+starts fresh.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.geometry.coords import Cell, Point
+from rules.geometry.coords import Point
+from rules.io.json_reader import JsonReader
 from rules.io.scene_json import migrate, scene_from_json, scene_to_json
 from rules.io.spell_json import spell_from_json, spell_to_json
 from rules.model import effects as timed_effects
 from rules.model.active_spells import TRIGGERS, ActiveSpell, Hazard
 from rules.model.area_spec import ALL_SHAPES, AreaSpec
 from rules.model.areas import DEFAULT_COLOUR, PlacedArea
-from rules.model.encounter import Combatant, Encounter, TurnState
+from rules.model.encounter import Combatant, Encounter
 from rules.model.scene import AREA_METHODS, JSON, PersistentDamage, Scene
 from rules.model.state import GameState
+from rules.model.turn_ledger import (
+    SUPPORT_KINDS,
+    SUPPORT_ROLLS,
+    FreeTurns,
+    Readied,
+    Support,
+    TurnLedger,
+)
 
 ENCOUNTER_KEY = "encounter"
+TURNS_KEY = "turns"
 AREAS_KEY = "areas"
 LOG_KEY = "log"
 SPELLS_KEY = "active_spells"
@@ -71,44 +96,33 @@ HAZARDS_KEY = "hazards"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-class _Bad(ValueError):
-    pass
+#: The one JSON reader of `rules.io` (`rules.io.json_reader`): a bad field raises `SceneError` (a
+#: `ValueError`) naming its path, which the readers below turn into a problem text.
+_READ = JsonReader("", shown_chars=60)
 
 
 def _int(raw: Mapping[str, Any], key: str, path: str, default: int | None = None) -> int:
-    v = raw.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise _Bad(f"{path}.{key}: must be a whole number, got {v!r}")
-    return v
+    return _READ.integer(raw.get(key, default), f"{path}.{key}")
 
 
 def _opt_int(raw: Mapping[str, Any], key: str, path: str) -> int | None:
-    return None if raw.get(key) is None else _int(raw, key, path)
+    return _READ.opt_int(raw.get(key), f"{path}.{key}")
 
 
 def _text(raw: Mapping[str, Any], key: str, path: str, default: str | None = None) -> str:
-    v = raw.get(key, default)
-    if not isinstance(v, str):
-        raise _Bad(f"{path}.{key}: must be text, got {v!r}")
-    return v
+    return _READ.string(raw.get(key, default), f"{path}.{key}")
 
 
 def _opt_text(raw: Mapping[str, Any], key: str, path: str) -> str | None:
-    return None if raw.get(key) is None else _text(raw, key, path)
+    return _READ.opt_string(raw.get(key), f"{path}.{key}")
 
 
 def _obj(raw: Any, path: str) -> Mapping[str, Any]:
-    if not isinstance(raw, Mapping):
-        raise _Bad(f"{path}: must be an object, got {raw!r}")
-    return raw
+    return _READ.obj(raw, path)
 
 
 def _list(raw: Any, path: str) -> Sequence[Any]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise _Bad(f"{path}: must be a list, got {raw!r}")
-    return raw
+    return _READ.lst(raw, path, optional=True)
 
 
 def _num(v: float) -> int | float:
@@ -116,6 +130,91 @@ def _num(v: float) -> int | float:
 
 
 # ------------------------------------------------------------------------------------------- encounter
+
+
+def ledger_to_json(led: TurnLedger) -> dict[str, Any]:
+    """A turn ledger as JSON: ``token`` and every field that differs from its default."""
+    out: dict[str, Any] = {"token": led.token_id}
+    default = TurnLedger(led.token_id)
+    for key in (
+        "actions",
+        "bonus_actions",
+        "movement",
+        "movement_spent",
+        "diagonals",
+        "attacks",
+        "attacks_left",
+        "actions_used",
+        "reactions",
+        "delay_done",
+        "begun",
+    ):
+        value = getattr(led, key)
+        if value != getattr(default, key):
+            out[key] = value
+    if led.used:
+        out["used"] = list(led.used)
+    if led.readied is not None:
+        r = led.readied
+        out["readied"] = {"trigger": r.trigger, "action": r.action, "attack_number": r.attack_number}
+    if led.aiding:
+        out["aiding"] = list(led.aiding)
+    if led.supports:
+        out["supports"] = [
+            {"kind": x.kind, "ally": x.ally, "target": x.target, "value": x.value, "roll": x.roll}
+            for x in led.supports
+        ]
+    return out
+
+
+def _texts(raw: Mapping[str, Any], key: str, path: str) -> tuple[str, ...]:
+    return tuple(_text({"v": v}, "v", f"{path}.{key}[{i}]") for i, v in enumerate(_list(raw.get(key), path)))
+
+
+def _flag(raw: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
+    return _READ.boolean(raw.get(key, default), f"{path}.{key}")
+
+
+def ledger_from_json(raw: Any, path: str) -> TurnLedger:
+    """A turn ledger from its JSON object. Raises `ValueError` naming the bad field."""
+    o = _obj(raw, path)
+    readied: Readied | None = None
+    if o.get("readied") is not None:
+        rp = f"{path}.readied"
+        ro = _obj(o["readied"], rp)
+        readied = Readied(
+            _text(ro, "trigger", rp, ""), _text(ro, "action", rp, ""), _opt_int(ro, "attack_number", rp)
+        )
+    supports: list[Support] = []
+    for i, item in enumerate(_list(o.get("supports"), f"{path}.supports")):
+        sp = f"{path}.supports[{i}]"
+        so = _obj(item, sp)
+        kind = _text(so, "kind", sp)
+        if kind not in SUPPORT_KINDS:
+            raise _READ.fail(f"{sp}.kind", f"must be one of {', '.join(SUPPORT_KINDS)}, got {kind!r}")
+        ally, target = _text(so, "ally", sp), _opt_text(so, "target", sp)
+        roll = _text(so, "roll", sp, "any")
+        if roll not in SUPPORT_ROLLS:
+            raise _READ.fail(f"{sp}.roll", f"must be one of {', '.join(SUPPORT_ROLLS)}, got {roll!r}")
+        supports.append(Support(kind, ally, target, _int(so, "value", sp, 0), roll))
+    return TurnLedger(
+        token_id=_text(o, "token", path),
+        actions=_int(o, "actions", path, 0),
+        bonus_actions=_int(o, "bonus_actions", path, 0),
+        movement=_opt_int(o, "movement", path),
+        movement_spent=_int(o, "movement_spent", path, 0),
+        diagonals=_int(o, "diagonals", path, 0),
+        attacks=_int(o, "attacks", path, 0),
+        attacks_left=_int(o, "attacks_left", path, 0),
+        actions_used=_int(o, "actions_used", path, 0),
+        reactions=_int(o, "reactions", path, 1),
+        used=_texts(o, "used", path),
+        readied=readied,
+        aiding=_texts(o, "aiding", path),
+        supports=tuple(supports),
+        delay_done=_flag(o, "delay_done", path, False),
+        begun=_flag(o, "begun", path, True),
+    )
 
 
 def encounter_to_json(enc: Encounter) -> dict[str, Any]:
@@ -126,24 +225,11 @@ def encounter_to_json(enc: Encounter) -> dict[str, Any]:
             {"token": c.token_id, "d20": c.d20, "modifier": c.modifier, "tiebreak": list(c.tiebreak)}
             for c in enc.order
         ],
-        "turn": None,
-        "reactions_used": sorted(enc.reactions_used),
+        "ledgers": [ledger_to_json(led) for led in enc.ledgers],
         "delayed": sorted(enc.delayed),
-        "readied": [{"token": t, "trigger": why} for t, why in enc.readied],
     }
     if enc.timed:
         out["timed"] = [timed_effect_to_json(e) for e in enc.timed]
-    t = enc.turn
-    if t is not None:
-        out["turn"] = {
-            "token": t.token_id,
-            "actions": t.actions,
-            "bonus_actions": t.bonus_actions,
-            "movement": t.movement,
-            "movement_spent": t.movement_spent,
-            "diagonals": t.diagonals,
-            "attacks": t.attacks,
-        }
     return out
 
 
@@ -155,7 +241,7 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
         cp = f"{path}.order[{i}]"
         co = _obj(c, cp)
         tiebreak = tuple(
-            _int({"v": v}, "v", f"{cp}.tiebreak[{j}]") for j, v in enumerate(_list(co.get("tiebreak"), cp))
+            _READ.integer(v, f"{cp}.tiebreak[{j}]") for j, v in enumerate(_list(co.get("tiebreak"), cp))
         )
         order.append(
             Combatant(_text(co, "token", cp), _int(co, "d20", cp, 10), _int(co, "modifier", cp, 0), tiebreak)
@@ -163,46 +249,37 @@ def encounter_from_json(raw: Any, path: str = ENCOUNTER_KEY) -> Encounter:
     rnd = max(1, _int(o, "round", path, 1))
     index = _int(o, "index", path, 0)
     index = min(max(index, 0), max(len(order) - 1, 0))
-    turn: TurnState | None = None
-    if o.get("turn") is not None:
-        tp = f"{path}.turn"
-        to = _obj(o["turn"], tp)
-        turn = TurnState(
-            token_id=_text(to, "token", tp),
-            actions=_int(to, "actions", tp, 0),
-            bonus_actions=_int(to, "bonus_actions", tp, 0),
-            movement=_opt_int(to, "movement", tp),
-            movement_spent=_int(to, "movement_spent", tp, 0),
-            diagonals=_int(to, "diagonals", tp, 0),
-            attacks=_int(to, "attacks", tp, 0),
-        )
-    used = frozenset(
-        _text({"v": v}, "v", f"{path}.reactions_used[{i}]")
-        for i, v in enumerate(_list(o.get("reactions_used"), f"{path}.reactions_used"))
+    ledgers = tuple(
+        ledger_from_json(led, f"{path}.ledgers[{i}]")
+        for i, led in enumerate(_list(o.get("ledgers"), f"{path}.ledgers"))
     )
     delayed = frozenset(
-        _text({"v": v}, "v", f"{path}.delayed[{i}]")
+        _READ.string(v, f"{path}.delayed[{i}]")
         for i, v in enumerate(_list(o.get("delayed"), f"{path}.delayed"))
     )
-    readied: list[tuple[str, str]] = []
-    for i, r in enumerate(_list(o.get("readied"), f"{path}.readied")):
-        rp = f"{path}.readied[{i}]"
-        ro = _obj(r, rp)
-        readied.append((_text(ro, "token", rp), _text(ro, "trigger", rp, "")))
     timed = tuple(
         timed_effect_from_json(e, f"{path}.timed[{i}]")
         for i, e in enumerate(_list(o.get("timed"), f"{path}.timed"))
     )
     return Encounter(
-        order=tuple(order),
-        round=rnd,
-        index=index,
-        turn=turn,
-        reactions_used=used,
-        delayed=delayed,
-        readied=tuple(readied),
-        timed=timed,
+        order=tuple(order), round=rnd, index=index, ledgers=ledgers, delayed=delayed, timed=timed
     )
+
+
+def free_turns_to_json(free: FreeTurns) -> dict[str, Any] | None:
+    """Free mode's ledgers and round (None when there is nothing to keep)."""
+    if not free.ledgers and free.round == 1:
+        return None
+    return {"round": free.round, "ledgers": [ledger_to_json(led) for led in free.ledgers]}
+
+
+def free_turns_from_json(raw: Any, path: str = TURNS_KEY) -> FreeTurns:
+    o = _obj(raw, path)
+    ledgers = tuple(
+        ledger_from_json(led, f"{path}.ledgers[{i}]")
+        for i, led in enumerate(_list(o.get("ledgers"), f"{path}.ledgers"))
+    )
+    return FreeTurns(max(1, _int(o, "round", path, 1)), ledgers)
 
 
 def timed_effect_to_json(e: timed_effects.Effect) -> dict[str, Any]:
@@ -256,12 +333,8 @@ def timed_effect_from_json(raw: Any, path: str) -> timed_effects.Effect:
 
 
 def _bool(raw: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
-    value = raw.get(key, default)
-    if value is None:
-        return default
-    if not isinstance(value, bool):
-        raise ValueError(f"{path}.{key}: must be true or false, got {value!r}")
-    return value
+    value = raw.get(key)
+    return default if value is None else _READ.boolean(value, f"{path}.{key}")
 
 
 # ----------------------------------------------------------------------------------------------- areas
@@ -305,63 +378,44 @@ def area_to_json(area: PlacedArea) -> dict[str, Any]:
 
 
 def _whole(raw: Mapping[str, Any], key: str, path: str, lo: int, default: int | None = None) -> int | None:
-    v = raw.get(key)
-    if v is None:
-        return default
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not float(v).is_integer() or v < lo:
-        raise _Bad(f"{path}.{key}: must be a whole number ≥ {lo}, got {v!r}")
-    return int(v)
-
-
-def _finite(v: Any, path: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise _Bad(f"{path}: must be a number, got {v!r}")
-    return float(v)
+    value = raw.get(key)
+    return default if value is None else _READ.integer(value, f"{path}.{key}", lo=lo)
 
 
 def area_from_json(raw: Any, path: str = "area") -> PlacedArea:
     """One area from its JSON object. Raises `ValueError` naming the bad field (``areas[0].feet: …``)."""
-    if not isinstance(raw, Mapping):
-        raise _Bad(f"{path}: must be an object, got {raw!r}")
+    raw = _obj(raw, path)
     area_id = _opt_text(raw, "id", path)
     if not area_id:
-        raise _Bad(f"{path}.id: an area needs an id")
-    shape = _opt_text(raw, "shape", path)
-    if shape not in ALL_SHAPES:
-        raise _Bad(f"{path}.shape: must be one of {', '.join(ALL_SHAPES)}, got {shape!r}")
+        raise _READ.fail(f"{path}.id", "an area needs an id")
+    shape = _READ.choice(raw.get("shape"), f"{path}.shape", ALL_SHAPES)
     feet = _whole(raw, "feet", path, 0)
     if feet is None:
-        raise _Bad(f"{path}.feet: missing")
+        raise _READ.fail(f"{path}.feet", "missing")
     origin: Point | None = None
     o = raw.get("origin", raw.get("corner"))
     if o is not None:
-        if not isinstance(o, Sequence) or isinstance(o, str) or len(o) != 2:
-            raise _Bad(f"{path}.origin: must be [x, y], got {o!r}")
-        origin = Point(_finite(o[0], f"{path}.origin[0]"), _finite(o[1], f"{path}.origin[1]"))
-    direction = None if raw.get("direction") is None else _finite(raw["direction"], f"{path}.direction")
+        origin = _READ.point(o, f"{path}.origin")
+    direction = None if raw.get("direction") is None else _READ.number(raw["direction"], f"{path}.direction")
     width = _whole(raw, "width", path, 1, 5)
     assert width is not None
     token = _opt_text(raw, "token", path)
-    include_self = raw.get("include_self", False)
-    if not isinstance(include_self, bool):
-        raise _Bad(f"{path}.include_self: must be true or false, got {include_self!r}")
+    include_self = _bool(raw, "include_self", path, False)
     method = _opt_text(raw, "method", path)
-    elevation = raw.get("elevation", 0)
-    if isinstance(elevation, bool) or not isinstance(elevation, int):
-        raise _Bad(f"{path}.elevation: must be a whole number of feet, got {elevation!r}")
-    if method is not None and method not in AREA_METHODS:
-        raise _Bad(f"{path}.method: must be one of {', '.join(AREA_METHODS)}, got {method!r}")
+    elevation = _int(raw, "elevation", path, 0)
+    if method is not None:
+        _READ.choice(method, f"{path}.method", AREA_METHODS)
     if shape in ("cone", "line") and direction is None:
-        raise _Bad(f"{path}.direction: a {shape} needs a direction")
+        raise _READ.fail(f"{path}.direction", f"a {shape} needs a direction")
     if shape == "emanation" and token is None:
-        raise _Bad(f"{path}.token: an emanation needs its creature")
+        raise _READ.fail(f"{path}.token", "an emanation needs its creature")
     if origin is None and shape not in ("emanation", "cone", "line"):
-        raise _Bad(f"{path}.origin: a {shape} needs its corner")
+        raise _READ.fail(f"{path}.origin", f"a {shape} needs its corner")
     if origin is None and shape in ("cone", "line") and token is None:
-        raise _Bad(f"{path}.origin: a {shape} needs an origin or its creator")
+        raise _READ.fail(f"{path}.origin", f"a {shape} needs an origin or its creator")
     colour = _opt_text(raw, "colour", path) or DEFAULT_COLOUR
     if not _COLOUR.match(colour):
-        raise _Bad(f"{path}.colour: must be #rrggbb, got {colour!r}")
+        raise _READ.fail(f"{path}.colour", f"expected a colour #rrggbb, got {_READ.kind(colour)}")
     spec = AreaSpec(
         shape=shape,
         feet=feet,
@@ -438,6 +492,12 @@ def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
             problems.append(str(exc))
     if encounter is not None:
         scene, encounter = _legacy_effects(raw[ENCOUNTER_KEY].get("effects"), scene, encounter, problems)
+    free = FreeTurns()
+    if raw.get(TURNS_KEY) is not None:
+        try:
+            free = free_turns_from_json(raw[TURNS_KEY])
+        except ValueError as exc:
+            problems.append(str(exc))
     areas = areas_from_json(raw.get(AREAS_KEY))
     problems.extend(areas.problems)
     log_raw = raw.get(LOG_KEY)
@@ -448,7 +508,7 @@ def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
         problems.append(f"{LOG_KEY}: must be a list of texts, got {type(log_raw).__name__}")
     spells = _active_spells(raw.get(SPELLS_KEY), problems)
     hazards = _hazards(raw.get(HAZARDS_KEY), problems)
-    state = GameState(scene, encounter, areas.areas, log, spells=spells, hazards=hazards)
+    state = GameState(scene, encounter, areas.areas, log, free, spells=spells, hazards=hazards)
     return StateRead(state, tuple(problems))
 
 
@@ -496,8 +556,8 @@ def _active_spells(raw: Any, problems: list[str]) -> tuple[ActiveSpell, ...]:
                     concentration=_bool(o, "concentration", path, False),
                     level=_int(o, "level", path, 0),
                     effect_ids=tuple(
-                        _text({"x": e}, "x", f"{path}.effects")
-                        for e in _list(o.get("effects"), f"{path}.effects")
+                        _READ.string(e, f"{path}.effects[{k}]")
+                        for k, e in enumerate(_list(o.get("effects"), f"{path}.effects"))
                     ),
                     given=tuple(given),
                     area_id=_opt_text(o, "area", path),
@@ -530,8 +590,6 @@ def hazard_to_json(h: Hazard) -> dict[str, Any]:
 
 def _hazards(raw: Any, problems: list[str]) -> tuple[Hazard, ...]:
     """The ``hazards`` key: a damaged hazard is skipped and reported."""
-    from rules.errors import SceneError
-
     out: list[Hazard] = []
     if raw is None:
         return ()
@@ -542,25 +600,15 @@ def _hazards(raw: Any, problems: list[str]) -> tuple[Hazard, ...]:
         path = f"{HAZARDS_KEY}[{i}]"
         try:
             o = _obj(item, path)
-            cells = []
-            for j, c in enumerate(_list(o.get("cells"), f"{path}.cells")):
-                if not (
-                    isinstance(c, list)
-                    and len(c) == 2
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
-                ):
-                    raise _Bad(f"{path}.cells[{j}]: must be a cell [x, y], got {c!r}")
-                cells.append(Cell(c[0], c[1]))
-            trigger = _text(o, "trigger", path, "enter")
-            if trigger not in TRIGGERS:
-                raise _Bad(f"{path}.trigger: must be one of {', '.join(TRIGGERS)}, got {trigger!r}")
-            origin = None
-            if o.get("origin") is not None:
-                pt = _list(o["origin"], f"{path}.origin")
-                if len(pt) != 2:
-                    raise _Bad(f"{path}.origin: must be a point [x, y]")
-                origin = Point(_finite(pt[0], f"{path}.origin[0]"), _finite(pt[1], f"{path}.origin[1]"))
-            direction = None if o.get("direction") is None else _finite(o["direction"], f"{path}.direction")
+            cells = [
+                _READ.cell(c, f"{path}.cells[{j}]")
+                for j, c in enumerate(_list(o.get("cells"), f"{path}.cells"))
+            ]
+            trigger = _READ.choice(o.get("trigger", "enter"), f"{path}.trigger", TRIGGERS)
+            origin = None if o.get("origin") is None else _READ.point(o["origin"], f"{path}.origin")
+            direction = (
+                None if o.get("direction") is None else _READ.number(o["direction"], f"{path}.direction")
+            )
             out.append(
                 Hazard(
                     id=_text(o, "id", path),
@@ -576,8 +624,6 @@ def _hazards(raw: Any, problems: list[str]) -> tuple[Hazard, ...]:
                     direction=direction,
                 )
             )
-        except SceneError as exc:
-            problems.append(f"{exc.path}: {exc.detail}")
         except ValueError as exc:
             problems.append(str(exc))
     return tuple(out)
@@ -633,6 +679,9 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
     out: dict[str, JSON] = {}
     if state.encounter is not None:
         out[ENCOUNTER_KEY] = encounter_to_json(state.encounter)
+    free = free_turns_to_json(state.free)
+    if free is not None:
+        out[TURNS_KEY] = free
     if state.areas:
         out[AREAS_KEY] = [area_to_json(a) for a in state.areas]
     if state.log:

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import math
 import re
 from collections.abc import Iterator
@@ -49,17 +48,19 @@ from rules.io.images import (
     check_image,
     embedded_ref,
 )
-from rules.io.json_reader import JsonReader
+from rules.io.json_reader import JsonReader, decode_json
 from rules.io.reading import file_error
 from rules.io.safe_read import read_regular_file
 from rules.io.scene_json import FORMAT, scene_from_json
+from rules.limits import MAX_WALLS
 from rules.model.scene import FORMAT_VERSION, MAX_GRID_SIDE, Scene
 from rules.model.state import GameState
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 #: Largest UVTT file read: a 200 MB picture is about 267 MB of base64, plus the geometry.
 MAX_FILE_BYTES = 300 * 1024 * 1024
-MAX_SEGMENTS = 200_000
+#: The scene's own limit on wall segments (`rules.limits.MAX_WALLS`): an import past it could not be saved.
+MAX_SEGMENTS = MAX_WALLS
 MAX_COORD = 1_000_000.0
 #: A base64 string longer than this cannot decode to at most MAX_IMAGE_BYTES (with room for line breaks).
 _MAX_BASE64_CHARS = (MAX_IMAGE_BYTES // 3 + 1) * 4 * 21 // 20
@@ -93,23 +94,7 @@ def loads(data: bytes, source: str = "", system: str = "pf2e", name: str = "") -
     """Import the bytes of a UVTT file (UTF-8 JSON, a byte-order mark allowed)."""
     if len(data) > MAX_FILE_BYTES:
         raise SceneError(f"is more than {MAX_FILE_BYTES // (1024 * 1024)} MB", "", source)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise SceneError(
-            f"not UTF-8 text (byte {exc.start}); is this really a Universal VTT file?", "", source
-        ) from None
-    try:
-        doc = json.loads(text)
-    except RecursionError:
-        raise SceneError("not valid JSON: nested too deeply", "", source) from None
-    except json.JSONDecodeError as exc:
-        where = f"{exc.msg} (line {exc.lineno}, column {exc.colno})"
-        stripped = text.rstrip()
-        cut = "; the file looks cut short" if stripped and not stripped.endswith(("}", "]")) else ""
-        raise SceneError(f"not valid JSON: {where}{cut}", "", source) from None
-    except ValueError as exc:  # e.g. an integer with too many digits
-        raise SceneError(f"not valid JSON: {exc}", "", source) from None
+    doc = decode_json(data, source, hint="is this really a Universal VTT file?")
     return document_from_uvtt(doc, source, system, name=name)
 
 
@@ -122,28 +107,11 @@ def scene_from_uvtt(doc: JSON, source: str = "", system: str = "pf2e") -> Scene:
 
 
 class _Reader(JsonReader):
-    """`JsonReader` with the importer's own numbers (a too large or non-finite one is refused by name),
-    points (``{x, y}`` or ``[x, y]``, within ±`MAX_COORD`) and grid sides; long values are cut short in
-    messages."""
+    """`JsonReader` with the importer's points (``{x, y}`` or ``[x, y]``, within ±`MAX_COORD`) and grid
+    sides; long values are cut short in messages."""
 
     def __init__(self, source: str) -> None:
         super().__init__(source, shown_chars=40)
-
-    def need(self, o: dict[str, JSON], key: str, path: str, what: str) -> JSON:
-        if key not in o:
-            raise self.fail(path, f"missing ({what})")
-        return o[key]
-
-    def number(self, value: JSON, path: str) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a number, got {self.kind(value)}")
-        try:
-            x = float(value)
-        except OverflowError:
-            raise self.fail(path, "the number is too large") from None
-        if not math.isfinite(x):
-            raise self.fail(path, f"expected a finite number, got {value!r}")
-        return x
 
     def coord(self, value: JSON, path: str) -> float:
         x = self.number(value, path)
@@ -158,8 +126,8 @@ class _Reader(JsonReader):
                 raise self.fail(path, f"expected a point {{x, y}}, got a list of {len(value)}")
             return Point(self.coord(value[0], f"{path}[0]"), self.coord(value[1], f"{path}[1]"))
         o = self.obj(value, path)
-        x = self.coord(self.need(o, "x", f"{path}.x", "a number"), f"{path}.x")
-        y = self.coord(self.need(o, "y", f"{path}.y", "a number"), f"{path}.y")
+        x = self.coord(self.require(o, "x", f"{path}.x", "a number"), f"{path}.x")
+        y = self.coord(self.require(o, "y", f"{path}.y", "a number"), f"{path}.y")
         return Point(x, y)
 
     def side(self, value: JSON, path: str) -> int:
@@ -221,18 +189,20 @@ def document_from_uvtt(doc: JSON, source: str = "", system: str = "pf2e", name: 
         version = r.number(d["format"], "format")
 
     res = r.obj(
-        r.need(d, "resolution", "resolution", "an object with map_origin, map_size, pixels_per_grid"),
+        r.require(d, "resolution", "resolution", "an object with map_origin, map_size, pixels_per_grid"),
         "resolution",
     )
     origin = Point(0.0, 0.0)
     if res.get("map_origin") is not None:
         origin = r.point(res["map_origin"], "resolution.map_origin")
     size = r.obj(
-        r.need(res, "map_size", "resolution.map_size", "an object {x, y} in cells"), "resolution.map_size"
+        r.require(res, "map_size", "resolution.map_size", "an object {x, y} in cells"), "resolution.map_size"
     )
-    width = r.side(r.need(size, "x", "resolution.map_size.x", "the width in cells"), "resolution.map_size.x")
+    width = r.side(
+        r.require(size, "x", "resolution.map_size.x", "the width in cells"), "resolution.map_size.x"
+    )
     height = r.side(
-        r.need(size, "y", "resolution.map_size.y", "the height in cells"), "resolution.map_size.y"
+        r.require(size, "y", "resolution.map_size.y", "the height in cells"), "resolution.map_size.y"
     )
     ppg: float | None = None
     if res.get("pixels_per_grid") is not None:
@@ -248,7 +218,7 @@ def document_from_uvtt(doc: JSON, source: str = "", system: str = "pf2e", name: 
         path = f"portals[{i}]"
         portal = r.obj(raw, path)
         bounds = r.lst(
-            r.need(portal, "bounds", f"{path}.bounds", "the door's two end points"), f"{path}.bounds"
+            r.require(portal, "bounds", f"{path}.bounds", "the door's two end points"), f"{path}.bounds"
         )
         if len(bounds) != 2:
             raise r.fail(f"{path}.bounds", f"expected 2 points, got {len(bounds)}")
@@ -286,7 +256,7 @@ def document_from_uvtt(doc: JSON, source: str = "", system: str = "pf2e", name: 
     for i, raw in enumerate(r.lst(raw_lights, "lights") if raw_lights is not None else []):
         path = f"lights[{i}]"
         lt = r.obj(raw, path)
-        pos = r.point(r.need(lt, "position", f"{path}.position", "a point {x, y}"), f"{path}.position")
+        pos = r.point(r.require(lt, "position", f"{path}.position", "a point {x, y}"), f"{path}.position")
         rng = r.number(lt.get("range", 0), f"{path}.range")
         if rng < 0:
             raise r.fail(f"{path}.range", f"{rng:g} is less than 0")

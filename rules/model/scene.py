@@ -12,17 +12,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from rules.geometry.coords import SIZE_SQUARES, Cell, Point
 from rules.model.fog import Fog
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.model.spell import NO_USES, Spell, SpellUsesLeft
 
 #: The scene format version this code reads into values and writes (`rules.io.scene_json`).
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
 TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
 #: Worse kinds win when a cell is listed twice.
 TERRAIN_SEVERITY: dict[str, int] = {"hazardous": 0, "difficult": 1, "greater-difficult": 2, "impassable": 3}
+#: `Scene.terrain_codes`: code 0 is no terrain, code ``TERRAIN_SEVERITY[kind] + 1`` is `kind`.
+TERRAIN_BY_CODE: tuple[str, ...] = ("", "hazardous", "difficult", "greater-difficult", "impassable")
+_TERRAIN_CODE: dict[str, int] = {kind: code for code, kind in enumerate(TERRAIN_BY_CODE) if kind}
 WALL_KINDS: tuple[str, ...] = ("wall", "door", "window", "low")
 #: The one set of conditions under which a creature can't act: it takes no actions or reactions and
 #: threatens nothing (PF2e: can't act; 5e: incapacitated or worse). Rules that differ start from it.
@@ -36,6 +42,8 @@ MAX_GRID_SIDE = 1000
 ORIGIN = Point(0.0, 0.0)
 
 JSON = Any
+#: Terrain codes per square, ``[y, x]`` (`Scene.terrain_codes`).
+TerrainCodes = npt.NDArray[np.uint8]
 
 
 # ----------------------------------------------------------------------------------------------- values
@@ -69,8 +77,12 @@ class Options:
 
 @dataclass(frozen=True, slots=True)
 class TerrainCell:
+    """One square's terrain. `damage`: what entering it deals (hazardous terrain, ``"1d6 fire"``; None
+    when it deals nothing)."""
+
     cell: Cell
     kind: str
+    damage: str | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -155,6 +167,48 @@ class PersistentDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class Shield:
+    """A shield the creature carries: its circumstance bonus to AC when raised (PF2e Raise a Shield), its
+    hardness and hit points (PF2e Shield Block: the damage is reduced by the hardness, the shield and the
+    creature each take the rest), and its maximum HP (= `hp` unless given)."""
+
+    ac: int = 2
+    hardness: int = 0
+    hp: int = 0
+    max_hp: int | None = None
+
+    @property
+    def broken(self) -> bool:
+        """PF2e: a shield at half its HP or less is broken (it gives no bonus); 0 HP destroys it."""
+        top = self.max_hp if self.max_hp is not None else self.hp
+        return top > 0 and self.hp <= top // 2
+
+
+@dataclass(frozen=True, slots=True)
+class AfflictionStage:
+    """One stage of an affliction: the conditions it gives and the damage it deals (a formula with a type,
+    ``"1d6 poison"``), each time the creature is at this stage after a save."""
+
+    conditions: tuple[str, ...] = ()
+    damage: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Affliction:
+    """A PF2e affliction (a poison, a disease, a curse) the creature has: its save and DC, its current stage
+    (1-based) and its stages (`rules.systems.pf2e.afflictions`)."""
+
+    name: str
+    save: str = "fortitude"
+    dc: int = 15
+    stage: int = 1
+    stages: tuple[AfflictionStage, ...] = ()
+
+    def at(self, stage: int) -> AfflictionStage:
+        return self.stages[stage - 1] if 1 <= stage <= len(self.stages) else AfflictionStage()
+
+
+@dataclass(frozen=True, slots=True)
 class TokenLight:
     """Light carried by a creature, centred on its space (radii in feet; dim ≥ bright)."""
 
@@ -224,7 +278,30 @@ class Token:
     spell_attack: int | None = None
     #: Slots, Focus Points and limited uses it has spent.
     spell_uses: SpellUsesLeft = NO_USES
+    #: 5e: the attacks one Attack action makes (Extra Attack: 2).
+    attacks_per_action: int = 1
+    #: The shield it carries (PF2e Raise a Shield, Shield Block), or None.
+    shield: Shield | None = None
+    #: Creature traits the rules read, lower case (``ignores difficult terrain``, ``hover``,
+    #: ``water breathing``…).
+    traits: tuple[str, ...] = ()
+    #: HP regained at the start of each of its turns: fast healing, and regeneration with the damage types
+    #: that stop it (`rules.systems.regeneration`).
+    fast_healing: int = 0
+    regeneration: int = 0
+    regeneration_stopped_by: tuple[str, ...] = ()
+    #: Hardness (objects, PF2e items): damage is reduced by it.
+    hardness: int = 0
+    #: PF2e afflictions it suffers (saves at the end of its turns).
+    afflictions: tuple[Affliction, ...] = ()
+    #: Rounds of air left while it holds its breath (None: it breathes; `rules.play.breath`).
+    air: int | None = None
+    #: The id of the creature it rides (`rules.play.mounts`), or None.
+    mounted_on: str | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+
+    def has_trait(self, name: str) -> bool:
+        return name.lower() in self.traits
 
     def spell(self, name: str) -> Spell | None:
         """The creature's spell or ability named `name` (case and spacing ignored), or None."""
@@ -402,6 +479,11 @@ class Scene:
         result: GridRules = self.cached("grid_rules", build)
         return result
 
+    def terrain_damage(self, cell: Cell) -> str | None:
+        """What entering `cell` deals (the first listed entry with a ``damage``), or None."""
+        table: dict[Cell, str] = self.cached("terrain_damage", lambda: _damage_table(self.terrain))
+        return table.get(cell)
+
     def terrain_map(self) -> dict[Cell, str]:
         """Each listed cell's kind; a cell listed twice takes its worst kind."""
 
@@ -416,6 +498,28 @@ class Scene:
         result: dict[Cell, str] = self.cached("terrain_map", build)
         return result
 
+    def terrain_codes(self) -> TerrainCodes:
+        """Each square's terrain as a code, indexed ``[y, x]``: 0 for none, else ``TERRAIN_SEVERITY[kind]
+        + 1`` (`TERRAIN_BY_CODE` names it); a square listed twice takes its worst kind, as in `terrain_map`
+        (cached; do not modify the array). Built in one pass, for the layers that draw or price the whole
+        grid."""
+
+        def build() -> TerrainCodes:
+            w, h = self.grid.width, self.grid.height
+            out = np.zeros((h, w), dtype=np.uint8)
+            if self.terrain:
+                code, terrain, n = _TERRAIN_CODE, self.terrain, len(self.terrain)
+                xs = np.fromiter((t.cell[0] for t in terrain), dtype=np.int64, count=n)
+                ys = np.fromiter((t.cell[1] for t in terrain), dtype=np.int64, count=n)
+                ks = np.fromiter((code[t.kind] for t in terrain), dtype=np.uint8, count=n)
+                on = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+                np.maximum.at(out, (ys[on], xs[on]), ks[on])
+            out.setflags(write=False)
+            return out
+
+        result: TerrainCodes = self.cached("terrain_codes", build)
+        return result
+
     def token(self, token_id: str) -> Token | None:
         index: dict[str, Token] = self.cached("token_index", lambda: {t.id: t for t in self.tokens})
         return index.get(token_id)
@@ -426,6 +530,19 @@ class Scene:
     def edit(self, **changes: Any) -> Scene:
         """A copy with `changes` applied and a fresh cache."""
         return replace(self, _cache={}, **changes)
+
+    def with_fog(self, fog: Fog | None) -> Scene:
+        """A copy with another fog of war that keeps this scene's cache: nothing derived from a scene (sight,
+        light, movement) depends on its fog."""
+        return replace(self, fog=fog, _cache=self._cache)
+
+
+def _damage_table(terrain: tuple[TerrainCell, ...]) -> dict[Cell, str]:
+    out: dict[Cell, str] = {}
+    for t in terrain:
+        if t.damage and t.cell not in out:
+            out[t.cell] = t.damage
+    return out
 
 
 def default_options(system: str) -> Options:

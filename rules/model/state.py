@@ -1,17 +1,20 @@
 """`GameState`: everything the engine owns about one table, as one frozen value.
 
 * `scene`: the map (grid, terrain, walls, lights, tokens: `rules.model.scene.Scene`);
-* `encounter`: the running encounter (initiative, round, turn ledger, timed effects) or None;
+* `encounter`: the running encounter (initiative, round, the creatures' turn ledgers, timed effects) or None;
 * `areas`: the placed areas, in placing order;
 * `log`: the table's log, one text per entry, oldest first;
-* `free`: free mode's movement ledger (moves outside an encounter turn) and round count;
+* `free`: free mode's turn ledgers (tokens acting outside an encounter) and its round count
+  (`rules.model.turn_ledger.FreeTurns`);
 * `spells`: lasting spells in effect (5e concentration) and what they gave (`rules.model.active_spells`);
 * `hazards`: traps and abilities bound to squares.
 
 Equality is meaningful: two states are equal only when all are (a state with a running encounter is
 never equal to one without). Commands (`rules.play`) turn one state into the next; the file codec
-(`rules.io.state_json`) writes all but free mode's ledger into the scene file under documented top-level
-keys.
+(`rules.io.state_json`) writes them into the scene file under documented top-level keys.
+
+The one turn ledger (`TurnLedger`) of a creature is `ledger(token_id)`: the encounter's when the creature
+is in its order, else free mode's. `round` is the table's round: the encounter's while one runs.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from dataclasses import dataclass, field, replace
 
 from rules.model.active_spells import ActiveSpell, Hazard
 from rules.model.areas import PlacedArea, area_by_id
-from rules.model.encounter import Encounter, FreeMovement, Spent
+from rules.model.encounter import Encounter
 from rules.model.scene import Scene, Token
+from rules.model.turn_ledger import FreeTurns, Support, TurnLedger
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +34,7 @@ class GameState:
     encounter: Encounter | None = None
     areas: tuple[PlacedArea, ...] = ()
     log: tuple[str, ...] = ()
-    free: FreeMovement = field(default_factory=FreeMovement)
+    free: FreeTurns = field(default_factory=FreeTurns)
     #: Lasting spells (5e concentration, spells whose effects outlast the cast) and what they gave.
     spells: tuple[ActiveSpell, ...] = ()
     #: Traps and other abilities bound to squares.
@@ -53,14 +57,62 @@ class GameState:
         kept = tuple(e for e in entries if e)
         return replace(self, log=(*self.log, *kept)) if kept else self
 
+    # ---- the turn ledgers
+
+    @property
+    def round(self) -> int:
+        """The table's round: the running encounter's, else free mode's."""
+        return self.encounter.round if self.encounter is not None else self.free.round
+
+    def in_encounter(self, token_id: str) -> bool:
+        """The creature is in the running encounter's order."""
+        return self.encounter is not None and self.encounter.in_order(token_id)
+
+    def ledger(self, token_id: str) -> TurnLedger | None:
+        """The creature's turn ledger (see the module docstring); None when it has none yet."""
+        if self.encounter is not None and self.encounter.in_order(token_id):
+            return self.encounter.ledger(token_id)
+        return self.free.of(token_id)
+
+    def with_ledger(self, ledger: TurnLedger) -> GameState:
+        """The state with `ledger` in the book it belongs to (the encounter's or free mode's)."""
+        if self.encounter is not None and self.encounter.in_order(ledger.token_id):
+            return replace(self, encounter=self.encounter.with_ledger(ledger))
+        return replace(self, free=self.free.with_ledger(ledger))
+
+    def ledgers(self) -> tuple[TurnLedger, ...]:
+        """Every ledger of the table (the encounter's, then free mode's)."""
+        enc = self.encounter.ledgers if self.encounter is not None else ()
+        return (*enc, *self.free.ledgers)
+
+    def is_turn_of(self, token_id: str) -> bool:
+        """It is `token_id`'s turn: the current creature of the running encounter, or (free mode) any
+        token outside the encounter's order."""
+        if self.encounter is None or not self.encounter.in_order(token_id):
+            return True
+        return self.encounter.current_id == token_id
+
+    def supports_for(
+        self, ally: str, target: str | None, roll: str = "attack"
+    ) -> tuple[tuple[str, Support], ...]:
+        """The Help and Aid waiting for `ally`'s `roll` (``attack`` against `target`, or ``check``), as
+        (giver, support), in the order they were given."""
+        return tuple(
+            (led.token_id, s)
+            for led in self.ledgers()
+            for s in led.supports
+            if s.applies_to(ally, target, roll)
+        )
+
     @property
     def reactions_used(self) -> frozenset[str]:
         """Creatures whose reaction is spent in the running encounter (none outside an encounter)."""
         return self.encounter.reactions_used if self.encounter is not None else frozenset()
 
     def attack_number(self, token_id: str) -> int:
-        """The number of `token_id`'s next attack this turn (1 off its turn or without an encounter)."""
-        return self.encounter.attack_number(token_id) if self.encounter is not None else 1
-
-    def free_spent(self, token_id: str) -> Spent:
-        return self.free.of(token_id)
+        """The number of `token_id`'s next attack this turn: on its own turn in the encounter, or in free
+        mode since its free-mode turn began; 1 otherwise (no multiple attack penalty off-turn)."""
+        if self.encounter is not None and self.encounter.in_order(token_id):
+            return self.encounter.attack_number(token_id)
+        ledger = self.free.of(token_id)
+        return 1 if ledger is None else ledger.next_attack_number

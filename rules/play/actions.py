@@ -14,8 +14,12 @@ GM types them), through the engine's own functions, and applies what the rules s
   end its Take Cover; Tumble Through takes an action; 5e Grapple and Shove replace one attack, Escape is an
   action. A successful Tumble Through moves the actor through the target's space to `through_to` when
   given (a legal square past the target).
-* `Aid(helper, ally, d20, skill)` (PF2e, DC 15: the ally gets ``aided N``, the circumstance bonus, or the
-  log notes the −1 of a critical failure) and `Help(helper, ally)` (5e: ``helped``, advantage).
+* `PrepareAid(helper, ally)` then `Aid(helper, ally, d20, skill)` (PF2e: one action on the helper's turn,
+  then its reaction; DC 15: +2/+1/−1 circumstance to the ally's next check or attack roll) and
+  `Help(helper, ally, target)` (5e, an action: advantage on the ally's next ability check, or its next
+  attack roll against a target within 5 ft of the helper). Both wait in the helper's turn ledger for the
+  roll they change (`rules.play.support`).
+* What each costs is the turn economy's (`rules.play.economy.charge`); `free` on each is the GM's override.
 * `PointOut(pointer, target)` (PF2e): an undetected creature becomes hidden.
 * `Seek(seeker, d20)` (PF2e Seek, 5e Search): the creatures found change state.
 * `Sneak(token, waypoints, d20)` (PF2e): a move of at most half Speed (one action), then the Stealth check
@@ -34,20 +38,17 @@ from rules.geometry.coords import Cell
 from rules.geometry.reach import within_reach
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
+from rules.model.turn_ledger import Support
 from rules.play.command import Outcome, Refused
+from rules.play.economy import charge, charge_reaction, ledger_for
 from rules.play.moves import cell_text, plan_move, record_move
-from rules.play.turns import record_attack, spend_actions
 from rules.systems import system_for
+from rules.systems.base import MissingStatistic
 from rules.systems.damage import DamageEntry
-from rules.systems.dnd5e import checks as dnd_checks
-from rules.systems.dnd5e import maneuvers as dnd
-from rules.systems.dnd5e.checks import TestResult
-from rules.systems.dnd5e.editions import edition as edition_named
+from rules.systems.economy import Act
 from rules.systems.forced_movement import ForcedMove
+from rules.systems.hooks.maneuvers import Change
 from rules.systems.modifiers import breakdown_lines, signed, sum_text
-from rules.systems.pf2e import checks as pf2e_checks
-from rules.systems.pf2e import maneuvers as pf2e
-from rules.systems.pf2e.maneuvers import Change
 
 #: The menu's words for each maneuver.
 MANEUVER_NAMES: dict[str, str] = {
@@ -58,12 +59,13 @@ MANEUVER_NAMES: dict[str, str] = {
     "escape": "Escape",
     "tumble-through": "Tumble Through",
 }
-DEGREE_WORDS: dict[str, str] = {
-    "critical-success": "critical success",
-    "success": "success",
-    "failure": "failure",
-    "critical-failure": "critical failure",
-}
+#: Aid's usual DC (Player Core "Aid").
+AID_DC = 15
+
+
+def _words(outcome: str) -> str:
+    """An outcome in words: ``critical-success`` → ``critical success``."""
+    return outcome.replace("-", " ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,42 +145,6 @@ def _reach_problem(scene: Scene, actor: Token, target: Token, action: str) -> st
     return f"{target.label} is not within {actor.label}'s reach of {actor.reach} ft"
 
 
-def _one_d20(dice: tuple[int, ...], who: str) -> int:
-    if len(dice) != 1:
-        raise Refused(f"a PF2e check takes one d20 ({who}), got {len(dice)}")
-    return dice[0]
-
-
-def _dnd_dice(dice: tuple[int, ...], who: str) -> int | list[int] | None:
-    if not dice:
-        return None
-    if len(dice) > 2:
-        raise Refused(f"a 5e roll is one or two d20s ({who}), got {len(dice)}")
-    return dice[0] if len(dice) == 1 else list(dice)
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{ ({1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')) }"
-
-
-def _test_rows(result: TestResult, names: dict[str, str], what: str) -> list[str]:
-    """A 5e test as rows: the dice (and why two), the modifier, the total (and the DC)."""
-    who = names.get(result.token_id, result.token_id)
-    dice = (
-        f"d20 {result.d20_used}"
-        if result.mode == "normal"
-        else f"d20 {result.d20[0]}, {result.d20[1]} ({result.mode}: {result.d20_used})"
-    )
-    stat = result.stat.replace("_", " ")
-    extra = "".join(
-        f" {signed(v)} {label}" for v, label in ((result.penalty, "penalty"), (result.bonus, "bonus")) if v
-    )
-    rows = [f"{who} {what} ({stat} {result.kind}): {dice} {signed(result.modifier)}{extra} = {result.total}"]
-    rows += [f"    {r.render()}" for r in result.reasons]
-    rows += [f"    automatic failure: {a}" for a in result.automatic_failures]
-    return rows
-
-
 @dataclass(frozen=True, slots=True)
 class Maneuver:
     """One maneuver by `actor_id` on `target_id` (see the module docstring). `d20`: the actor's die (PF2e
@@ -196,141 +162,79 @@ class Maneuver:
     attack_number: int | None = None
     through_to: Cell | None = None
     merge_key: object | None = None
+    #: The GM's override: the maneuver costs nothing and the turn refuses nothing.
+    free: bool = False
 
     @property
     def label(self) -> str:
         return MANEUVER_NAMES.get(self.action, self.action)
 
+    def act(self, attack_trait: bool) -> Act:
+        """What the maneuver costs (`rules.systems.economy`): an Escape is its own act; the others are
+        maneuvers (PF2e an action, with the attack trait when it has it; 5e one attack of the Attack
+        action)."""
+        kind = "escape" if self.action == "escape" else "maneuver"
+        return Act(kind, attack_trait=attack_trait, name=self.label)
+
     def apply(self, state: GameState) -> Outcome:
         scene = state.scene
+        rules = system_for(scene)
         actor = _token(scene, self.actor_id, "actor")
         target = _token(scene, self.target_id, "target")
         if actor.id == target.id:
             raise Refused(f"{actor.label} can't {self.label} itself")
-        actions = pf2e.ACTIONS if scene.is_pf2e else dnd.ACTIONS
+        actions = rules.maneuver_actions
         if self.action not in actions:
             raise Refused(f"{scene.system} maneuvers are {', '.join(actions)}, not {self.action!r}")
         problem = _reach_problem(scene, actor, target, self.action)
         if problem is None:
-            legal = pf2e.check_legal if scene.is_pf2e else dnd.check_legal
-            problem = legal(actor, target, self.action)
+            problem = rules.maneuver_problem(actor, target, self.action)
             if problem is not None:
                 problem = problem.replace(target.id, target.label).replace(actor.id, actor.label)
         if problem is not None:
             raise Refused(f"{actor.label} can't {self.label} {target.label}: {problem}")
-        if scene.is_pf2e:
-            return self._pf2e(state, actor, target)
-        return self._dnd(state, actor, target)
-
-    # ---- PF2e
-
-    def _pf2e(self, state: GameState, actor: Token, target: Token) -> Outcome:
-        scene = state.scene
-        rule = pf2e.RULES[self.action]
-        number = self.attack_number or state.attack_number(actor.id)
-        d20 = _one_d20(self.d20, f"{actor.label}'s {rule.skills[0]}")
+        number = self.attack_number or ledger_for(state, actor.id).next_attack_number
         try:
-            out = pf2e.maneuver(actor, target, self.action, d20, attack_number=number, scene=scene)
-        except pf2e_checks.MissingStatistic as exc:
+            out = rules.maneuver(
+                scene,
+                actor,
+                target,
+                self.action,
+                d20=self.d20,
+                target_d20=self.target_d20,
+                shove=self.shove,
+                attack_number=number,
+            )
+        except MissingStatistic as exc:
             raise Refused(f"{self.label}: {exc}") from None
         except ValueError as exc:
             raise Refused(f"{self.label}: {exc}") from None
         if out.damage is not None and self.damage_roll is None:
             raise Refused(f"a critical {self.label} needs its damage roll ({out.damage})")
-        skill = pf2e.actor_modifiers(actor, rule, number)[0]
-        rows = [f"d20 {d20}", *breakdown_lines(out.modifiers)]
-        rows.append(f"total {sum_text(d20, out.modifiers)} vs {rule.defence.capitalize()} DC {out.dc}")
-        dc_mods = breakdown_lines(out.dc_modifiers)
-        rows.append(f"DC {out.dc} = 10 {' '.join(dc_mods)}".rstrip() if dc_mods else f"DC {out.dc}")
         scene, effects = apply_changes(scene, out.changes)
         scene, pushed = apply_push(scene, out.push, out.push_feet)
         effects += pushed
         if out.damage is not None and self.damage_roll is not None:
-            scene, hurt = _damage(scene, target.id, self.damage_roll, "bludgeoning", f"{out.damage}")
+            scene, hurt = _damage(scene, target.id, self.damage_roll, out.damage_type, out.damage)
             effects += hurt
-        if out.degree == pf2e.CRITICAL_FAILURE and self.action == "grapple":
-            effects.append(f"{target.label} may grab {actor.label} or knock it prone (its choice)")
-        if self.action == "tumble-through":
-            if out.success and self.through_to is not None:
-                scene, moved = _tumble(scene, actor.id, self.through_to)
-                effects += moved
-            elif out.success:
-                effects.append(f"{actor.label} can move through {target.label}'s space on this Stride")
-            else:
-                effects.append(f"{actor.label}'s movement ends before {target.label}'s space")
+        if out.passes and self.through_to is not None:  # the actor moves through the target's space
+            scene, moved = _tumble(scene, actor.id, self.through_to)
+            effects += moved
+        else:
+            effects += out.notes
         if not effects:
             effects = ["no effect"]
         state = state.with_scene(scene)
-        if rule.attack:
-            state = record_attack(state, actor.id)
+        state = charge(state, actor.id, self.act(out.attack), free=self.free)
+        if out.attack:
             state = _end_take_cover(state, actor.id, effects)
-        else:
-            state = spend_actions(state, actor.id, 1)
-        attack = f" ({_ordinal(number)} attack)" if rule.attack and number > 1 else ""
         report = ActionReport(
-            title=f"{actor.label} tries to {self.label} {target.label}{attack} with {skill.capitalize()}",
-            rows=tuple(rows),
-            result=DEGREE_WORDS.get(out.degree, out.degree),
+            title=out.title,
+            rows=out.rows,
+            result=out.result,
             effects=tuple(effects),
             success=out.success,
-            outcome=out,
-        )
-        return Outcome(state, report.lines(), report)
-
-    # ---- 5e
-
-    def _dnd(self, state: GameState, actor: Token, target: Token) -> Outcome:
-        scene = state.scene
-        ed = edition_named(scene.system)
-        try:
-            out = dnd.maneuver(
-                actor,
-                target,
-                self.action,
-                edition=ed,
-                d20=_dnd_dice(self.d20, f"{actor.label}'s roll"),
-                target_d20=_dnd_dice(self.target_d20, f"{target.label}'s roll"),
-                shove=self.shove,
-                scene=scene,
-            )
-        except dnd_checks.MissingStatistic as exc:
-            raise Refused(f"{self.label}: {exc}") from None
-        except ValueError as exc:
-            raise Refused(f"{self.label}: {exc}") from None
-        names = _names(scene)
-        rows: list[str] = []
-        if out.actor_roll is not None:
-            rows += _test_rows(out.actor_roll, names, "rolls")
-        if out.target_roll is not None:
-            rows += _test_rows(out.target_roll, names, "saves" if out.target_roll.kind == "save" else "rolls")
-        if out.dc is not None:
-            who = actor if self.action != "escape" else target
-            rows.append(f"DC {out.dc} (8 + {who.label}'s Strength modifier + proficiency bonus)")
-        if out.actor_roll is not None and out.target_roll is not None:
-            a, t = out.actor_roll.total, out.target_roll.total
-            rows.append(f"contest {a} vs {t}" + (" (a tie: nothing changes)" if a == t else ""))
-        scene, effects = apply_changes(scene, out.changes)
-        scene, pushed = apply_push(scene, out.push, out.push_feet)
-        effects += pushed
-        if not effects:
-            effects = ["no effect"]
-        state = state.with_scene(scene)
-        if self.action == "escape":
-            state = spend_actions(state, actor.id, 1)
-        else:
-            state = record_attack(state, actor.id)
-        what = (
-            self.label
-            if self.action != "shove"
-            else f"Shove ({'knock prone' if self.shove == 'prone' else 'push'})"
-        )
-        report = ActionReport(
-            title=f"{actor.label} tries to {what} {target.label}",
-            rows=tuple(rows),
-            result="success" if out.success else "failure",
-            effects=tuple(effects),
-            success=out.success,
-            outcome=out,
+            outcome=out.outcome,
         )
         return Outcome(state, report.lines(), report)
 
@@ -374,16 +278,50 @@ def _end_take_cover(state: GameState, token_id: str, effects: list[str]) -> Game
 
 
 @dataclass(frozen=True, slots=True)
+class PrepareAid:
+    """PF2e: `helper_id` prepares to Aid `ally_id` (one action on its turn: 「まず自分のターン中に1アクション
+    を使用して助力の準備を行わなければならない」, Player Core 416, l.493). The preparation lasts until the
+    helper's next turn begins; the Aid itself is a reaction (`Aid`)."""
+
+    helper_id: str
+    ally_id: str
+    free: bool = False
+    merge_key: object | None = None
+
+    @property
+    def label(self) -> str:
+        return "Prepare to Aid"
+
+    def apply(self, state: GameState) -> Outcome:
+        helper = _token(state.scene, self.helper_id, "helper")
+        ally = _token(state.scene, self.ally_id, "ally")
+        if helper.id == ally.id:
+            raise Refused(f"{helper.label} can't Aid itself")
+        state = charge(state, helper.id, Act("prepare-aid", name="preparing to Aid"), free=self.free)
+        ledger = ledger_for(state, helper.id)
+        if ally.id not in ledger.aiding:
+            state = state.with_ledger(replace(ledger, aiding=(*ledger.aiding, ally.id)))
+        return Outcome(state, (f"{helper.label} prepares to Aid {ally.label}",))
+
+
+@dataclass(frozen=True, slots=True)
 class Aid:
-    """PF2e Aid: `helper_id` rolls `skill` (d20) against DC 15 to help `ally_id`'s next check or attack."""
+    """Aid (PF2e, ``aid`` in `RuleSystem.support_actions`; a reaction, Player Core 416, l.487–497):
+    `helper_id` helps `ally_id`'s next check or attack roll. It needs the helper's preparation for that ally
+    (`PrepareAid`, else refused) and its reaction. The check (`d20` + the helper's `skill`, or `modifier`
+    when given) against DC 15 (the usual DC) gives what the system's `RuleSystem.aid` says to the ally's
+    next attack roll or check, which reads it (`rules.play.support`). `free`: the GM's override (no
+    preparation or reaction needed)."""
 
     helper_id: str
     ally_id: str
     d20: int
     skill: str = "athletics"
     rank: str = "trained"
-    dc: int = pf2e_checks.AID_DC
+    dc: int = AID_DC
     merge_key: object | None = None
+    modifier: int | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
@@ -391,46 +329,52 @@ class Aid:
 
     def apply(self, state: GameState) -> Outcome:
         scene = state.scene
-        if not scene.is_pf2e:
+        rules = system_for(scene)
+        if "aid" not in rules.support_actions:
             raise Refused(f"Aid is a PF2e reaction; this scene is {scene.system} (use Help)")
         helper = _token(scene, self.helper_id, "helper")
         ally = _token(scene, self.ally_id, "ally")
         if helper.id == ally.id:
             raise Refused(f"{helper.label} can't Aid itself")
+        prepared = ally.id in ledger_for(state, helper.id).aiding
+        if not prepared and not self.free:
+            raise Refused(
+                f"{helper.label} hasn't prepared to Aid {ally.label}: Aid needs a preparing action on its "
+                "own turn first (Player Core 416)"
+            )
+        state, _readied = charge_reaction(state, helper.id, free=self.free)
         try:
-            check = pf2e_checks.check(helper, self.skill, self.d20, self.dc)
-        except pf2e_checks.MissingStatistic as exc:
+            check = rules.aid(helper, self.skill, self.d20, self.dc, self.rank, modifier=self.modifier)
+        except MissingStatistic as exc:
             raise Refused(f"Aid: {exc}") from None
         except ValueError as exc:
             raise Refused(f"Aid: {exc}") from None
-        mod = pf2e_checks.aid_modifier(check.degree, self.rank, f"Aid by {helper.label}")
-        rows = [
-            f"d20 {self.d20}",
-            *breakdown_lines(check.modifiers),
-            f"total {sum_text(self.d20, check.modifiers)} vs DC {self.dc}",
-        ]
-        effects: list[str] = []
-        if mod is None:
-            effects.append("no effect")
-        elif mod.value > 0:
-            scene = scene.replace_token(ally.with_condition("aided", mod.value))
-            effects.append(
-                f"{ally.label} gets {signed(mod.value)} circumstance to its next check or attack (aided)"
-            )
+        if self.modifier is not None:
+            rows = [f"d20 {self.d20} {signed(self.modifier)} = {check.total} vs DC {self.dc}"]
         else:
-            effects.append(f"{ally.label} takes {signed(mod.value)} circumstance to its next check or attack")
-        state = state.with_scene(scene)
-        if state.encounter is not None:
-            from rules.play.turns import use_reaction
-
-            if helper.id in state.reactions_used:
-                raise Refused(f"{helper.label} has already used its reaction this round")
-            state, _used = use_reaction(state, helper.id)
-            effects.append(f"{helper.label} uses its reaction")
+            rows = [
+                f"d20 {self.d20}",
+                *breakdown_lines(check.modifiers),
+                f"total {sum_text(self.d20, check.modifiers)} vs DC {self.dc}",
+            ]
+        effects: list[str] = []
+        ledger = ledger_for(state, helper.id)
+        aiding = tuple(a for a in ledger.aiding if a != ally.id)
+        supports = ledger.supports
+        if check.value is None:
+            effects.append("no effect")
+        else:
+            supports = (*supports, Support("aid", ally.id, None, check.value, "any"))
+            effects.append(
+                f"{ally.label} gets {signed(check.value)} circumstance to its next check or attack"
+            )
+        state = state.with_ledger(replace(ledger, aiding=aiding, supports=supports))
+        effects.append(f"{helper.label} uses its reaction")
         report = ActionReport(
-            title=f"{helper.label} Aids {ally.label} with {self.skill.capitalize()}",
+            title=f"{helper.label} Aids {ally.label}"
+            + (f" with {self.skill.capitalize()}" if self.modifier is None else ""),
             rows=tuple(rows),
-            result=DEGREE_WORDS.get(check.degree, check.degree),
+            result=_words(check.degree),
             effects=tuple(effects),
             success=check.degree in ("success", "critical-success"),
             outcome=check,
@@ -438,32 +382,60 @@ class Aid:
         return Outcome(state, report.lines(), report)
 
 
+#: Help with an attack: the target must be this close to the helper (5e 2014 l.85 「君から1.5m(5㌳)以内
+#: にいるクリーチャー1体」; 2024 Help: an enemy within 5 feet of you).
+HELP_REACH_FT = 5
+
+
 @dataclass(frozen=True, slots=True)
 class Help:
-    """5e Help: `ally_id` has advantage on its next ability check or attack roll (``helped``); an action."""
+    """5e Help (an action, 2014 l.84–85; 2024 Help): `ally_id`'s next ability check — or, with
+    `target_id`, its next attack roll against that creature, which must be within 5 ft of the helper — has
+    advantage, when made before the helper's next turn begins (`rules.play.support`)."""
 
     helper_id: str
     ally_id: str
     merge_key: object | None = None
+    target_id: str | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
         return "Help"
 
     def apply(self, state: GameState) -> Outcome:
-        from rules.systems.support_actions import help_ally
+        from rules.systems.board import distance
 
         scene = state.scene
-        if scene.is_pf2e:
-            raise Refused("Help is a D&D 5e action; this scene is PF2e (use Aid)")
+        if "help" not in system_for(scene).support_actions:
+            raise Refused(
+                f"Help is a D&D 5e action; this scene is {scene.system}: in PF2e prepare to Aid, then Aid as "
+                "a reaction"
+            )
         helper = _token(scene, self.helper_id, "helper")
         ally = _token(scene, self.ally_id, "ally")
         if helper.id == ally.id:
             raise Refused(f"{helper.label} can't Help itself")
-        state = state.with_scene(scene.replace_token(help_ally(ally)))
-        state = spend_actions(state, helper.id, 1)
-        line = f"{helper.label} Helps {ally.label}: advantage on its next ability check or attack roll"
-        return Outcome(state, (line,))
+        target = None if self.target_id is None else _token(scene, self.target_id, "target")
+        if target is not None:
+            feet = distance(scene, helper, target)
+            if feet > HELP_REACH_FT:
+                raise Refused(
+                    f"{target.label} is {feet} ft from {helper.label}: Help with an attack needs the target "
+                    f"within {HELP_REACH_FT} ft of the helper (PHB: Help)"
+                )
+        state = charge(state, helper.id, Act("help"), free=self.free)
+        ledger = ledger_for(state, helper.id)
+        if target is None:
+            support = Support("help", ally.id, None, 0, "check")
+            line = f"{helper.label} Helps {ally.label}: advantage on its next ability check"
+        else:
+            support = Support("help", ally.id, target.id, 0, "attack")
+            line = (
+                f"{helper.label} Helps {ally.label}: advantage on its next attack roll against {target.label}"
+            )
+        state = state.with_ledger(replace(ledger, supports=(*ledger.supports, support)))
+        return Outcome(state, (line + " before its next turn",))
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,23 +445,24 @@ class PointOut:
     pointer_id: str
     target_id: str
     merge_key: object | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
         return "Point Out"
 
     def apply(self, state: GameState) -> Outcome:
-        from rules.systems.stealth import point_out
-
         scene = state.scene
-        if not scene.is_pf2e:
+        rules = system_for(scene)
+        if "point-out" not in rules.support_actions:
             raise Refused(f"Point Out is a PF2e action; this scene is {scene.system}")
         pointer = _token(scene, self.pointer_id, "pointer")
         target = _token(scene, self.target_id, "target")
-        after = point_out(pointer, target)
+        after = rules.point_out(pointer, target)
         if after == target:
             raise Refused(f"{target.label} is not undetected: there is nothing to Point Out")
-        state = spend_actions(state.with_scene(scene.replace_token(after)), pointer.id, 1)
+        state = charge(state, pointer.id, Act("point-out"), free=self.free)
+        state = state.with_scene(state.scene.replace_token(after))
         return Outcome(state, (f"{pointer.label} Points Out {target.label}: undetected → hidden",))
 
 
@@ -500,8 +473,7 @@ def _stealth_lines(scene: Scene, result: object) -> list[str]:
     names = _names(scene)
     return [
         f"vs {names.get(o.observer_id, o.observer_id)}: {o.total} vs DC {o.dc} → "
-        f"{DEGREE_WORDS.get(o.outcome, o.outcome)} ({o.before} → {o.after})"
-        + (f"; {o.note}" if o.note else "")
+        f"{_words(o.outcome)} ({o.before} → {o.after})" + (f"; {o.note}" if o.note else "")
         for o in result.observations
     ]
 
@@ -514,32 +486,29 @@ class Seek:
     seeker_id: str
     d20: tuple[int, ...]
     merge_key: object | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
         return "Seek"
 
     def apply(self, state: GameState) -> Outcome:
-        from rules.systems import stealth
-
+        seeker = _token(state.scene, self.seeker_id, "seeker")
+        state = charge(state, seeker.id, Act("seek"), free=self.free)
         scene = state.scene
-        seeker = _token(scene, self.seeker_id, "seeker")
-        verb = "Seeks" if scene.is_pf2e else "Searches"
+        rules = system_for(scene)
+        verb = rules.seek_verb
         try:
-            if scene.is_pf2e:
-                result = stealth.seek(scene, seeker, _one_d20(self.d20, "Perception"))
-            else:
-                dice = _dnd_dice(self.d20, "Perception")
-                if dice is None:
-                    raise Refused("Search needs the Perception roll")
-                result = stealth.search_5e(scene, seeker, dice)
+            result = rules.seek(scene, seeker, self.d20)
         except LookupError as exc:
             raise Refused(f"{verb}: {exc}") from None
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
         for t in result.tokens:
             scene = scene.replace_token(t)
         found = ", ".join(t.label for t in result.tokens) or "nobody new"
         rows = _stealth_lines(state.scene, result) or ["no hidden creature in range"]
-        state = spend_actions(state.with_scene(scene), seeker.id, 1)
+        state = state.with_scene(scene)
         dice_text = ", ".join(str(d) for d in self.d20)
         head = f"{seeker.label} {verb} (d20 {dice_text}): finds {found}"
         return Outcome(state, (head, *("  " + r for r in rows)))
@@ -554,16 +523,16 @@ class Sneak:
     waypoints: tuple[Cell, ...]
     d20: int
     merge_key: object | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
         return "Sneak"
 
     def apply(self, state: GameState) -> Outcome:
-        from rules.systems import stealth
-
         scene = state.scene
-        if not scene.is_pf2e:
+        rules = system_for(scene)
+        if not rules.has_sneak:
             raise Refused(f"Sneak is a PF2e action; this scene is {scene.system} (move while hidden)")
         token = _token(scene, self.token_id, "sneaker")
         if not (token.has_condition("hidden") or token.has_condition("undetected")):
@@ -571,18 +540,19 @@ class Sneak:
         plan = plan_move(state, token, self.waypoints)
         if not plan.legal:
             raise Refused(f"Can't Sneak {token.label} there: {plan.problem}")
-        limit = stealth.sneak_feet(token)
+        limit = rules.sneak_feet(token)
         if plan.feet > limit:
             raise Refused(
                 f"Can't Sneak {token.label} there: {plan.feet} ft is more than half its Speed ({limit} ft)"
             )
         moved = replace(token, cell=plan.path[-1])
         try:
-            result = stealth.sneak(scene.replace_token(moved), moved, self.d20)
+            result = rules.sneak(scene.replace_token(moved), moved, self.d20)
         except LookupError as exc:
             raise Refused(f"Sneak: {exc}") from None
-        scene = scene.replace_token(result.tokens[0])
-        state = record_move(state.with_scene(scene), token.id, plan.feet, plan.diagonals, 1)
+        state = charge(state, token.id, Act("sneak"), free=self.free)
+        scene = state.scene.replace_token(result.tokens[0])
+        state = record_move(state.with_scene(scene), token.id, plan.feet, plan.diagonals, 0)
         after = result.tokens[0]
         now = next((c for c in ("undetected", "hidden") if after.has_condition(c)), "observed")
         head = f"{token.label} Sneaks {plan.feet} ft to {cell_text(plan.path[-1])} (d20 {self.d20}): {now}"
@@ -597,6 +567,7 @@ __all__ = [
     "Help",
     "Maneuver",
     "PointOut",
+    "PrepareAid",
     "Seek",
     "Sneak",
     "apply_changes",

@@ -11,7 +11,7 @@ party's (a player never gets a monster's statistics), and otherwise:
   hidden creature;
 * dying: PF2e counts the ``dying`` / ``wounded`` / ``doomed`` values; 5e rolls death saves (`successes`,
   `failures`: the system's `has_death_saves`);
-* what the creature spends for a reroll (`rules.play.rolls.spending`: PF2e Hero Points, 5e inspiration);
+* what the creature spends for a reroll (`RuleSystem.spending`: PF2e Hero Points, 5e inspiration);
 * its attacks (name, bonus, damage, traits) and, when its creature entry has them, its spells (abilities
   of kind ``spell``);
 * its turn: whether it is its turn now, with the actions and movement it has left.
@@ -32,7 +32,6 @@ from rules.model.state import GameState
 from rules.play.creatures import creature_of
 from rules.play.moves import budget_for
 from rules.play.projection import PlayerView, player_projection
-from rules.play.rolls import spending
 from rules.systems import system_for
 
 #: Valued conditions that say how close a PF2e creature is to death.
@@ -170,7 +169,7 @@ def character_sheet(state: GameState, token_id: str, view: PlayerView | None = N
     for e in timed:  # named effects with no condition of their own (Bless, Take Cover)
         if not e.condition:
             conditions.append(SheetCondition(e.name, e.value, lasts(e, view)))
-    spend = spending(state.scene.system)
+    spend = system.spending
     counter_value: int | bool | None = token.hero_points if spend.counts else token.inspiration
     spells: list[tuple[str, str]] = []
     entry = creature_of(state.scene, token)

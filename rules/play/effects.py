@@ -24,12 +24,11 @@ the token lost ends); the other commands use it when a rule takes a condition of
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from rules import dice
-from rules.dice import DieSource
+from rules.dice import DieSource, fresh_source
 from rules.messages import msg
 from rules.model import effects as fx
 from rules.model.scene import PersistentDamage, Token
@@ -52,14 +51,24 @@ def put_token(state: GameState, token: Token) -> tuple[GameState, tuple[str, ...
     """`state` with `token` in place of the token of the same id; the encounter's timed effects on it
     follow its conditions (`rules.model.effects.follow_token`). Returns the state and the log lines of
     effects that ended."""
+    before = state.scene.token(token.id)
+    fell: tuple[str, ...] = ()
+    if before is not None and system_for(state.scene).economy.drops(before, token):
+        fall = system_for(state.scene).economy.fall(token, token.elevation)
+        landed = replace(token, elevation=0)
+        if fall.prone and not landed.has_condition("prone"):
+            landed = landed.with_condition("prone")
+        roll = f" ({fall.damage} bludgeoning to roll and apply)" if fall.damage else ""
+        fell = (f"{token.label} can't stay aloft: it falls {token.elevation} ft{roll}",)
+        token = landed
     state = state.with_scene(state.scene.replace_token(token))
     enc = state.encounter
     if enc is None or not enc.timed_on(token.id):
-        return state, ()
+        return state, fell
     timed, lines = fx.follow_token(enc.timed, token)
     if timed == enc.timed:
-        return state, ()
-    return replace(state, encounter=replace(enc, timed=timed)), lines
+        return state, fell
+    return replace(state, encounter=replace(enc, timed=timed)), (*fell, *lines)
 
 
 def _unique(effect: fx.Effect, taken: set[str]) -> fx.Effect:
@@ -257,7 +266,7 @@ class Heal:
 
 
 def _rng() -> DieSource:
-    return random.Random()
+    return fresh_source()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Words for the engine's answers: the lines the attack dialog shows and the log keeps (no rules computed).
 
-Everything here only formats values the engine computed (`StrikeResult`, `AttackResult`, `DamageOutcome`,
+Everything here only formats values the engine computed (any system's `AttackOutcome`, `DamageOutcome`,
 `SaveResult`, dice rolls); nothing is recomputed.
 """
 
@@ -12,26 +12,19 @@ from rules.dice import RollResult
 from rules.geometry.distance import ALTERNATING, offset_feet
 from rules.model.scene import Token
 from rules.model.state import GameState
-from rules.play.turns import has_reaction
 from rules.saves import SAVE_LABELS, SaveResult
 from rules.systems import system_for
 from rules.systems.base import AttackOutcome
 from rules.systems.damage import DamageEntry, DamageOutcome
-from rules.systems.dnd5e.attack import AttackResult
 from rules.systems.modifiers import breakdown_lines as breakdown_lines  # the words of numbers live there
 from rules.systems.modifiers import modifier_text as modifier_text
 from rules.systems.modifiers import signed as signed
 from rules.systems.modifiers import sum_text as sum_text
-from rules.systems.pf2e.strike import DEGREE_TEXT as DEGREE_TEXT
-from rules.systems.pf2e.strike import StrikeResult
 
 
-def pf2e_attack_lines(result: StrikeResult) -> list[str]:
-    return result.explain()
-
-
-def dnd_attack_lines(result: AttackResult, bonus_label: str = "attack bonus") -> list[str]:
-    return result.explain(bonus_label)
+def outcome_text(outcome: str) -> str:
+    """A save's or check's outcome in words: ``critical-success`` → ``critical success``."""
+    return outcome.replace("-", " ")
 
 
 def attack_lines(result: AttackOutcome) -> list[str]:
@@ -81,14 +74,15 @@ def save_line(target: Token, result: SaveResult, system: str = "") -> str:
         for a in result.modifiers.entries
         if a.applied
     )
-    outcome = DEGREE_TEXT.get(result.outcome, result.outcome)
+    outcome = outcome_text(result.outcome)
     return f"{target.label}: {label} d20 {result.d20} {mods} = {result.total} vs DC {result.dc} → {outcome}"
 
 
 def turn_summary(state: GameState) -> str:
-    """What the current creature has left and has done this turn (the encounter's turn ledger), in the
-    terms of the scene's system: actions and the next multiple attack penalty, or action, bonus action and
-    movement; the price of the next diagonal under the alternating count; the reaction."""
+    """What the current creature has left and has done this turn (its turn ledger), in the terms of the
+    scene's turn economy (`rules.systems.economy.TurnEconomy.remaining_text`: actions, or action, bonus
+    action and movement, and the reaction), then its attacks and the next multiple attack penalty, the feet
+    moved and the price of the next diagonal under the alternating count."""
     enc = state.encounter
     t = enc.turn if enc is not None else None
     if t is None:
@@ -96,28 +90,22 @@ def turn_summary(state: GameState) -> str:
     scene = state.scene
     system = system_for(scene)
     tok = scene.token(t.token_id)
-    parts: list[str] = []
-    if system.strides:
-        parts.append(f"{t.actions} action{'s' if t.actions != 1 else ''} left")
-    else:
-        if t.movement is not None:
-            parts.append(f"moved {t.movement_spent}/{t.movement} ft")
-        parts.append(f"action {'✓' if t.actions else '✗'} · bonus action {'✓' if t.bonus_actions else '✗'}")
+    if tok is None:
+        return "Its turn hasn't started (the creature is no longer on the map)."
+    parts: list[str] = [system.economy.remaining_text(t, tok)]
     if t.attacks:
         text = f"{t.attacks} attack{'s' if t.attacks != 1 else ''}"
         penalty = system.attack_penalty(t.attacks + 1, False)
         if penalty:
             text += f" · next MAP {penalty}"
             agile = system.attack_penalty(t.attacks + 1, True)
-            if tok is not None and any(a.has("agile") for a in tok.attacks) and agile != penalty:
+            if any(a.has("agile") for a in tok.attacks) and agile != penalty:
                 text += f" (agile {agile})"
         parts.append(text)
     elif system.attack_penalty(2, False):
         parts.append("no attacks yet")
-    if system.strides or t.movement is None:
-        parts.append(f"moved {t.movement_spent} ft")
+    parts.append(f"moved {t.movement_spent} ft")
     if scene.options.diagonals == ALTERNATING:
         nxt_diag = offset_feet(1, 1, ALTERNATING, t.diagonals)
         parts.append(f"{t.diagonals} diagonal{'s' if t.diagonals != 1 else ''} (next {nxt_diag} ft)")
-    parts.append(f"reaction {'ready' if has_reaction(state, t.token_id) else 'used'}")
     return " · ".join(parts)

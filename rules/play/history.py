@@ -6,15 +6,20 @@ command drops the redo branch. The command's log lines become one entry of the s
 state is exactly what led to it (an undone move leaves the log too). Two consecutive commands with the same
 non-None ``merge_key`` become one step (and one log entry) unless the state was saved in between. At most
 `limit` steps are kept; the oldest are dropped. `mark_clean` remembers the saved step (`is_clean`).
+
+Every step ends with what the engine does after any command: the squares the party now sees are folded into
+the fog of war when the command changed what it can see (`rules.play.fog.explore`), inside the same step.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.errors import QueryError
 from rules.model.state import GameState
 from rules.play.command import Command, Outcome, Refused
-from rules.play.valid import state_problem
+from rules.play.fog import explore
+from rules.play.valid import log_problem, state_problem
 
 DEFAULT_LIMIT = 500
 
@@ -49,8 +54,11 @@ class History:
         (`rules.play.valid.state_problem`: two tokens of one id, a space off the grid, a value past a
         limit)."""
         before = self.state
-        outcome: Outcome = command.apply(before)
-        problem = state_problem(before, outcome.state)
+        try:
+            outcome: Outcome = command.apply(before)
+        except QueryError as exc:  # the engine's checks of a value it was given ("bad value: …")
+            raise Refused(f"{command.label}: {_short(str(exc))}") from None
+        problem = state_problem(before, outcome.state) or log_problem(outcome.text)
         if problem is not None:
             raise Refused(f"{command.label}: {problem}")
         del self._entries[self._cursor :]
@@ -66,7 +74,7 @@ class History:
         )
         base = top.before if merge and top is not None else before
         text = outcome.text
-        after = replace(outcome.state, log=(*base.log, text) if text else base.log)
+        after = replace(explore(before, outcome.state), log=(*base.log, text) if text else base.log)
         if merge and top is not None:
             entry = Entry(command, top.before, after, text, outcome.detail)
             self._entries[-1] = entry
@@ -120,3 +128,8 @@ class History:
 
     def is_clean(self) -> bool:
         return self._clean == self._cursor
+
+
+def _short(text: str, most: int = 300) -> str:
+    """`text` cut to `most` characters (a refusal may quote a hostile value of any length)."""
+    return text if len(text) <= most else text[: most - 1] + "…"

@@ -3,19 +3,19 @@
 Every price comes from `rules.geometry.movement` (step costs, shortest paths, reachable sets) and every
 reach from `rules.geometry.reach` / `rules.systems.board`; this module applies the turn's rules to them.
 
-**The budget** (`Budget`): the creature's Speed, what it has already `Spent` this turn (feet, diagonal steps
-— their parity sets the price of the next diagonal under the alternating count — and actions) and the actions
-left. In free mode (no encounter running, or not this creature's turn) `turn_budget` derives it from `Spent`
-alone; on the creature's own turn in a running encounter `encounter_budget` reads the encounter's turn state
-(`rules.play.moves.budget_for` picks the one that applies).
+**The budget** (`rules.systems.economy.MoveBudget`): what the creature's turn ledger leaves of its movement,
+as the scene's turn economy counts it (`budget_of`: `TurnEconomy.budget`): the Speed, the feet and diagonal
+steps already moved this turn (their parity sets the price of the next diagonal under the alternating count)
+and the movement actions left. This module has no system branch: it calls the budget's methods.
 
-**PF2e Strides** (`Budget.bands`): a turn has 3 actions and each Stride takes one and moves up to Speed. The
-steps of a path are grouped greedily, in path order: a step joins the current Stride while the Stride's feet
-stay within Speed; a step costing more than the Speed left in the current Stride starts a new Stride (a Stride
-ends on a square; its unused feet are lost). Strides are numbered after those already used this turn
-(``3 - actions_left`` of them); a step whose Stride would be the 4th, or that alone costs more than Speed, is
-not possible this turn (band 0). At Speed 25: 5+5+5+5+5 is one Stride; 15 then 15 is two. Each move begins a
-new Stride (the budget keeps no feet of a Stride begun by an earlier move); only the diagonal parity carries.
+**Movement counted in actions** (`MoveBudget.stride_feet`, PF2e Strides): each Stride takes an action and
+moves up to Speed. The steps of a path are grouped greedily, in path order: a step joins the current Stride
+while the Stride's feet stay within Speed; a step costing more than the Speed left in the current Stride
+starts a new Stride (a Stride ends on a square; its unused feet are lost). Strides are numbered after the
+actions already used this turn; a step whose Stride would be past the actions left, or that alone costs more
+than Speed, is not possible this turn (band 0). At Speed 25: 5+5+5+5+5 is one Stride; 15 then 15 is two.
+Each move begins a new Stride (the budget keeps no feet of a Stride begun by an earlier move); only the
+diagonal parity carries.
 
 Because feet are lost at the end of a Stride, the cheapest path in feet may need more Strides than another
 path (three greater-difficult squares in a row, 15 + 15 + 15 ft, take 3 Strides at Speed 25, while a 50-ft
@@ -23,9 +23,9 @@ detour of open squares takes 2). **Ruling**: a PF2e move takes the path with the
 fewest feet, then the fewest steps (`fewest_strides_path`); the overlay shades each square by that same
 fewest number of Strides (`stride_field`), so the overlay and a drag to any square always agree.
 
-**D&D 5e move and Dash**: feet add to the movement already spent this turn. Up to Speed is the move (band 1);
-beyond it, up to twice Speed, needs the Dash action (band 2), possible while the action is unused or the Dash
-already taken; farther is not possible this turn (band 0).
+**Movement as a pool of feet** (5e move and Dash): feet add to the movement already spent this turn. Up to
+Speed is the move (band 1); beyond it, up to one more Speed, needs the Dash action (band 2), possible while
+the action is unused or the Dash already taken; farther is not possible this turn (band 0).
 
 **Reactions to movement** (`reaction_warnings`): only hostile creatures (another side) that can react: not at
 0 HP, not unconscious, dying, dead, paralyzed, petrified, stunned or incapacitated, and not listed as having
@@ -58,15 +58,12 @@ from rules.geometry.movement import (
     shortest_path,
 )
 from rules.geometry.reach import melee_reach as longest_melee_reach
-from rules.model.encounter import NOTHING_SPENT as NOTHING_SPENT  # re-exported: the ledger's value
-from rules.model.encounter import Spent as Spent
-from rules.model.encounter import TurnState
 from rules.model.scene import CANNOT_ACT, Scene, Token
+from rules.model.turn_ledger import TurnLedger
 from rules.systems import system_for
+from rules.systems.economy import MoveBudget
 from rules.systems.reactions import can_react
 
-#: Actions in a PF2e turn; each Stride takes one.
-PF2E_ACTIONS = 3
 #: PF2e reactions that a creature leaving a square within reach can trigger (lower case; matched as words
 #: inside the names the token lists, so "Reactive Strike (polearm)" counts).
 PF2E_MOVE_REACTIONS = ("reactive strike", "attack of opportunity")
@@ -74,116 +71,22 @@ PF2E_MOVE_REACTIONS = ("reactive strike", "attack of opportunity")
 CANNOT_REACT: frozenset[str] = CANNOT_ACT
 
 
-# ----------------------------------------------------------------------------------------------- budget
+def budget_of(scene: Scene, token: Token, ledger: TurnLedger | None = None, mode: str = "walk") -> MoveBudget:
+    """The movement budget of `token` from its turn ledger (a fresh turn when None), by the scene's turn
+    economy (`rules.systems.economy.TurnEconomy.budget`)."""
+    return system_for(scene).economy.budget(ledger, token, mode)
 
 
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How far a token may still move this turn.
-
-    `spent` holds the feet and diagonal steps already moved this turn. `actions_left`: PF2e, the actions
-    left (each Stride takes one); 5e, 1 while the Dash action can still be taken. `dashed`: 5e, the Dash was
-    already taken this turn (movement allowance doubled).
-    """
-
-    strides: bool
-    speed: int
-    spent: Spent
-    actions_left: int
-    dashed: bool = False
-
-    @property
-    def used_actions(self) -> int:
-        """PF2e: actions already used this turn (``3 - actions_left``, never below 0)."""
-        return max(0, PF2E_ACTIONS - self.actions_left)
-
-    @property
-    def strides_left(self) -> int:
-        """PF2e: the Strides the turn still allows: one per action left, numbered after those used, never
-        past the 3rd of the turn (the same limit `bands` applies)."""
-        return max(0, min(self.actions_left, PF2E_ACTIONS - self.used_actions))
-
-    @property
-    def limit(self) -> int:
-        """5e: feet allowed this turn in all (speed, or twice it with a Dash taken or still possible)."""
-        return 2 * self.speed if (self.dashed or self.actions_left > 0) else self.speed
-
-    @property
-    def feet_left(self) -> int:
-        """Feet still possible this turn: PF2e all remaining Strides, 5e movement plus a Dash."""
-        if self.strides:
-            return self.actions_left * self.speed
-        return max(0, self.limit - self.spent.feet)
-
-    @property
-    def move_left(self) -> int:
-        """5e: feet of movement left before a Dash is needed; PF2e: one Stride."""
-        if self.strides:
-            return self.speed if self.actions_left else 0
-        if self.dashed:
-            return max(0, 2 * self.speed - self.spent.feet)
-        return max(0, self.speed - self.spent.feet)
-
-    def bands(self, steps: Sequence[int]) -> tuple[tuple[int, ...], int]:
-        """Band of each step and the actions the move takes.
-
-        PF2e: the band is the number in the turn of the Stride that makes the step. Steps are grouped
-        greedily: a step whose price would take the current Stride past Speed starts the next Stride. A step
-        in a 4th Stride, or costing more than Speed by itself, gets 0 (not possible this turn). The actions
-        are the Strides the move spans (counting any started by such a step).
-
-        5e: 1 while the running total (movement already spent plus this move) is within Speed, 2 within the
-        turn's `limit` (needs the Dash), else 0. The actions are 1 when the move starts the Dash (a band-2
-        step and no Dash taken yet), else 0.
-        """
-        if self.strides:
-            out: list[int] = []
-            first = self.used_actions + 1
-            stride = first
-            acc = 0
-            for price in steps:
-                if acc + price > self.speed:
-                    stride += 1
-                    acc = 0
-                acc += price
-                ok = price <= self.speed and stride <= PF2E_ACTIONS
-                out.append(stride if ok else 0)
-            used = (stride - first + 1) if steps else 0
-            return tuple(out), used
-        total = self.spent.feet
-        out = []
-        for price in steps:
-            total += price
-            out.append(self.dnd_band(total))
-        dash = 1 if (not self.dashed and any(b == 2 for b in out)) else 0
-        return tuple(out), dash
-
-    def dnd_band(self, total: int) -> int:
-        """5e: the band of a square reached with `total` feet moved this turn (the movement already spent
-        included): 1 within Speed, 2 within the turn's `limit` (needs the Dash, or it was taken), else 0."""
-        return 1 if total <= self.speed else 2 if total <= self.limit else 0
-
-
-def turn_budget(scene: Scene, token: Token, spent: Spent) -> Budget:
-    """The budget in free mode (no initiative running, or not this token's turn): `spent` counts the feet,
-    diagonals and actions (PF2e Strides; 5e 1 after a Dash) moved since the last "End turn".
-
-    PF2e: 3 actions less the Strides spent. 5e: the Dash is still possible (1) until spent, then taken."""
-    if system_for(scene).strides:
-        return Budget(True, token.speed, spent, max(0, PF2E_ACTIONS - spent.actions))
-    return Budget(False, token.speed, spent, 0 if spent.actions else 1, dashed=spent.actions > 0)
-
-
-def encounter_budget(scene: Scene, token: Token, turn: TurnState) -> Budget:
-    """The budget on `token`'s own turn in a running encounter, from the encounter's `turn` state: its
-    movement spent and diagonal steps. PF2e: the actions left (an attack has taken one). 5e: the turn's
-    movement (the token's Speed when the turn doesn't say), the Dash possible while the action is unused, and
-    taken once more than that movement has been spent."""
-    spent = Spent(turn.movement_spent, turn.diagonals, 0)
-    if system_for(scene).strides:
-        return Budget(True, token.speed, spent, max(0, turn.actions))
-    speed = turn.movement if turn.movement is not None else token.speed
-    return Budget(False, speed, spent, 1 if turn.actions > 0 else 0, dashed=turn.movement_spent > speed)
+def ledger_after(
+    scene: Scene, token: Token, feet: int = 0, diagonals: int = 0, actions: int = 0
+) -> TurnLedger:
+    """A fresh turn ledger of `token` after it moved `feet` with `diagonals` diagonal steps taking `actions`
+    movement actions (PF2e Strides; 5e 1 is the Dash): what a budget starts from in tests and tools."""
+    economy = system_for(scene).economy
+    ledger = economy.fresh(token)
+    if feet or diagonals or actions:
+        ledger = economy.moved(ledger, token, feet, diagonals, actions)
+    return ledger
 
 
 # --------------------------------------------------------------------------------------------- warnings
@@ -268,7 +171,7 @@ def stride_after(strides: int, feet: int, price: int, speed: int) -> tuple[int, 
     """The label ``(Strides begun, feet used in the current Stride)`` after a step of `price` feet: the step
     joins the current Stride while its feet stay within `speed`, else it begins the next Stride (the rest of
     the current one is lost). A move starts at ``(0, speed)``: no Stride begun, so the first step begins one.
-    This is `Budget.bands`' grouping, one step at a time; a step dearer than `speed` fits no Stride."""
+    This is `MoveBudget.bands`' grouping, one step at a time; a step dearer than `speed` fits no Stride."""
     return (strides, feet + price) if feet + price <= speed else (strides + 1, price)
 
 
@@ -323,8 +226,8 @@ def stride_field(
     So the results stay ordered, and a step always makes the label larger (``u + p > u``, or one Stride more).
     Dijkstra's argument then holds as for sums of non-negative costs: the least label popped for a state is
     the least over all paths to it, and extending it only by least labels loses nothing. The label of a path
-    is `Budget.bands`' greedy grouping, which is the fewest Strides for that path; so ``s`` is the fewest
-    Strides of any path."""
+    is the budget's greedy grouping (`MoveBudget.bands`), which is the fewest Strides for that path; so ``s``
+    is the fewest Strides of any path."""
     ctx = move_context(scene, token)
     parity = _parity(ctx, diagonals_before)
     key = (
@@ -505,7 +408,7 @@ def _strides_of(steps: Sequence[int], speed: int, start: tuple[int, int]) -> tup
 
 @dataclass(frozen=True, slots=True)
 class MovePlan:
-    """One planned move: the path through the waypoints, each step's price and band (`Budget.bands`), the
+    """One planned move: the path through the waypoints, each step's price and band (`MoveBudget.bands`), the
     actions it takes, whether it is legal (else `problem` says why) and the reactions it provokes."""
 
     token_id: str
@@ -521,9 +424,11 @@ class MovePlan:
     legal: bool
     problem: str | None
     warnings: tuple[ReactionWarning, ...]
-    budget: Budget
+    budget: MoveBudget
     #: PF2e: ``stride`` (Strides), ``step`` (one Step, `MovePlanner.plan_step`) or ``crawl`` (prone)
     action: str = "stride"
+    #: The scene counts diagonals 5/10 alternately (the parity of the turn's diagonals matters).
+    alternating: bool = True
 
     @property
     def moved(self) -> bool:
@@ -532,22 +437,15 @@ class MovePlan:
     def left_after(self) -> str:
         """What is left of the turn after this move: PF2e the actions; 5e the movement, or the feet left with
         the Dash once the move is past Speed or the Dash was taken."""
-        b = self.budget
-        if b.strides:
-            left = max(0, b.actions_left - self.actions)
-            return f"{left} action{'s' if left != 1 else ''} left"
-        spent = b.spent.feet + self.feet
-        if spent <= b.speed and not b.dashed:
-            return f"{b.speed - spent} ft of movement left"
-        return f"{max(0, 2 * b.speed - spent)} ft left with Dash"
+        return self.budget.left_after(self.feet, self.actions)
 
     def diagonal_note(self, alternating: bool | None = None) -> str | None:
         """Why this move's first diagonal costs 10 ft when a previous move this turn left the alternating
         count odd ("2nd diagonal this turn: 10 ft"); None when that doesn't apply. `alternating`: the
-        scene's diagonal count alternates (default: PF2e, where it always does)."""
-        if not (self.budget.strides if alternating is None else alternating):
+        scene's diagonal count alternates (default: the scene's count, as planned)."""
+        if not (self.alternating if alternating is None else alternating):
             return None
-        before = self.budget.spent.diagonals
+        before = self.budget.diagonals
         if before % 2 == 0:
             return None
         if not any(a.x != b.x and a.y != b.y for a, b in zip(self.path, self.path[1:], strict=False)):
@@ -560,9 +458,7 @@ class MovePlan:
         """PF2e: how many Strides (or "Step", "Crawl"); 5e: "Dash" when a step needs it, else "Move"."""
         if self.action != "stride":
             return self.action.capitalize()
-        if self.budget.strides:
-            return f"{self.actions} Stride{'s' if self.actions != 1 else ''}"
-        return "Dash" if any(b == 2 for b in self.bands) else "Move"
+        return self.budget.move_words(self.bands, self.actions)
 
 
 class MovePlanner:
@@ -571,14 +467,19 @@ class MovePlanner:
     only remembers the legs it has searched."""
 
     def __init__(
-        self, scene: Scene, token: Token, budget: Budget | Spent, reactions_used: Set[str] = frozenset()
+        self,
+        scene: Scene,
+        token: Token,
+        budget: MoveBudget | TurnLedger | None = None,
+        reactions_used: Set[str] = frozenset(),
     ) -> None:
         self.scene = scene
         self.token = token
         #: creatures whose reaction is already spent this round: they can't react to this move
         self.reactions_used = frozenset(reactions_used)
-        self.budget = budget if isinstance(budget, Budget) else turn_budget(scene, token, budget)
-        self.spent = self.budget.spent
+        if budget is None or isinstance(budget, TurnLedger):
+            budget = budget_of(scene, token, budget)
+        self.budget: MoveBudget = budget
         #: search cap: twice what the turn allows, so a path a little too long still shows (as illegal)
         self.cap = max(2 * max(self.budget.feet_left, token.speed), 30)
         self._legs: dict[tuple[Cell, Cell, int], PathResult | None] = {}
@@ -598,7 +499,7 @@ class MovePlanner:
         (`_fewest_strides`), `stride` being the move's label so far (`stride_after`; ``(0, speed)`` before
         the first step)."""
         cheapest = self._cheapest(frm, to, diagonals_before, exhaustive)
-        if cheapest is None or not self.budget.strides or self.budget.speed <= 0:
+        if cheapest is None or self.budget.stride_feet is None or self.budget.speed <= 0:
             return cheapest
         return self._fewest_strides(frm, to, diagonals_before, stride, cheapest)
 
@@ -606,8 +507,8 @@ class MovePlanner:
         self, frm: Cell, to: Cell, diagonals_before: int, stride: tuple[int, int], cheapest: PathResult
     ) -> PathResult:
         """PF2e: the leg with the fewest Strides, then the fewest feet, then the fewest steps, when `to` can
-        be reached within the Strides left this turn (`Budget.strides_left`; else `cheapest`, which will be
-        shown as too far). The cheapest path in feet is kept when it already has the fewest Strides (the
+        be reached within the Strides left this turn (`MoveBudget.strides_left`; else `cheapest`, which will
+        be shown as too far). The cheapest path in feet is kept when it already has the fewest Strides (the
         usual case: no path has fewer feet); otherwise `fewest_strides_path` finds the path."""
         speed = self.budget.speed
         begun, feet = stride
@@ -661,7 +562,8 @@ class MovePlanner:
         A prone PF2e creature can only Crawl (`plan_step` with ``crawl``: one square); anything else is
         illegal with the reason "prone: Stand or Crawl"."""
         start = self.token.cell
-        if self.budget.strides and self.token.has_condition("prone") and (waypoints or target != start):
+        prone = self.budget.crawls_when_prone and self.token.has_condition("prone")
+        if prone and (waypoints or target != start):
             crawl = self.plan_step(target, "crawl")
             if waypoints or not crawl.legal:
                 why = "a Crawl moves one square" if waypoints else crawl.problem
@@ -677,7 +579,7 @@ class MovePlanner:
         for frm, to in itertools.pairwise(stops):
             if frm == to:
                 continue
-            leg = self._leg(frm, to, self.spent.diagonals + diagonals, stride, exhaustive)
+            leg = self._leg(frm, to, self.budget.diagonals + diagonals, stride, exhaustive)
             if leg is None:
                 problem = self.explain_unreachable(frm, to, exhaustive)
                 break
@@ -685,25 +587,26 @@ class MovePlanner:
             steps.extend(leg.steps)
             diagonals += leg.diagonals
             after = _strides_of(leg.steps, speed, stride)
-            stride = after if after is not None else (PF2E_ACTIONS + 1, speed)  # past the turn: too far
+            past = self.budget.strides_left + 1  # a step dearer than the Speed: past the turn, too far
+            stride = after if after is not None else (past, speed)
         bands, actions = self.budget.bands(steps)
         feet = sum(steps)
         if problem is None and len(path) > 1 and path[-1] != target:
             problem = "the path does not reach that square"
-        if problem is None and self.token.speed <= 0 and len(path) > 1:
+        if problem is None and self.budget.speed <= 0 and len(path) > 1:
             problem = f"{self.token.label} has a Speed of 0"
         if problem is None and any(b == 0 for b in bands):
             problem = self._too_far(feet, actions)
         legal = problem is None
         if legal and len(path) > 1:
             # the engine's own verdict on the whole path (waypoints may end legs on allies' squares)
-            verdict = path_cost(self.scene, self.token, path, self.spent.diagonals)
+            verdict = path_cost(self.scene, self.token, path, self.budget.diagonals)
             if not verdict.legal:
                 legal, problem = False, verdict.problem
         # A single legal PF2e Step (5 ft, not into difficult terrain) triggers no Reactive Strike.
         from rules.systems.reactions import is_single_step
 
-        step = is_single_step(self.scene, self.token, path, self.spent.diagonals)
+        step = is_single_step(self.scene, self.token, path, self.budget.diagonals)
         warnings = (
             reaction_warnings(self.scene, self.token, path, self.reactions_used)
             if len(path) > 1 and not step
@@ -724,6 +627,7 @@ class MovePlanner:
             problem,
             warnings,
             self.budget,
+            alternating=self._ctx.alternating,
         )
 
     def plan_step(self, target: Cell, action: str = "step") -> MovePlan:
@@ -746,7 +650,7 @@ class MovePlanner:
         steps: tuple[int, ...] = ()
         diagonals = int(target.x != start.x and target.y != start.y) if len(path) > 1 else 0
         if problem is None:
-            cost = path_cost(self.scene, self.token, path, self.spent.diagonals, "step")
+            cost = path_cost(self.scene, self.token, path, self.budget.diagonals, "step")
             steps, diagonals = cost.steps, cost.diagonals
             if not cost.legal:
                 problem = (cost.problem or "not a legal square").replace("a Step", f"a {name}")
@@ -770,16 +674,11 @@ class MovePlanner:
             warnings,
             b,
             action,
+            self._ctx.alternating,
         )
 
     def _too_far(self, feet: int, actions: int) -> str:
-        b = self.budget
-        if b.strides:
-            return (
-                f"too far: needs {actions} Strides, {self.token.label} has "
-                f"{b.actions_left} action{'s' if b.actions_left != 1 else ''} left"
-            )
-        return f"too far: needs {feet} ft, {self.token.label} has {b.feet_left} ft left even with Dash"
+        return self.budget.too_far(feet, actions, self.token.label)
 
     def explain_unreachable(self, frm: Cell, to: Cell, exhaustive: bool = False) -> str:
         """Why no path ends at `to`: off the map, a space the token can't end in (an impassable square, or
@@ -811,29 +710,32 @@ class MovePlanner:
 # ---------------------------------------------------------------------------------------------- overlay
 
 
-def overlay_bands(scene: Scene, token: Token, budget: Budget | Spent) -> dict[Cell, int]:
+def overlay_bands(
+    scene: Scene, token: Token, budget: MoveBudget | TurnLedger | None = None
+) -> dict[Cell, int]:
     """Top-left cells where the token can still end a move this turn, by band; the token's own cell is left
     out. A drag to any of them (`MovePlanner.plan` without waypoints) is legal and ends in the same band.
 
-    PF2e: the number in the turn of the last Stride of the move with the fewest Strides there (`stride_field`:
-    the engine's step prices, diagonal parity carried from the turn's earlier moves, a fresh Stride for this
-    move): the Strides already used plus that fewest number, at most `Budget.strides_left` of them. Feet left
-    unused at the end of a Stride are lost, so this is not ``ceil(feet / Speed)``: three greater-difficult
-    squares in a row (15 ft each) take 3 Strides at Speed 25, not 2. 5e: `Budget.dnd_band` of the movement
-    spent plus the cheapest cost there (1 within Speed, 2 with the Dash), within `Budget.feet_left`."""
-    if not isinstance(budget, Budget):
-        budget = turn_budget(scene, token, budget)
-    spent = budget.spent
+    Movement counted in actions (PF2e Strides, `MoveBudget.stride_feet`): the number in the turn of the last
+    Stride of the move with the fewest Strides there (`stride_field`: the engine's step prices, diagonal
+    parity carried from the turn's earlier moves, a fresh Stride for this move): the Strides already used
+    plus that fewest number, at most `MoveBudget.strides_left` of them. Feet left unused at the end of a
+    Stride are lost, so this is not ``ceil(feet / Speed)``: three greater-difficult squares in a row (15 ft
+    each) take 3 Strides at Speed 25, not 2. Movement as a pool of feet (5e): `MoveBudget.band_of` the
+    movement spent plus the cheapest cost there (1 within Speed, 2 with the Dash), within
+    `MoveBudget.feet_left`."""
+    if budget is None or isinstance(budget, TurnLedger):
+        budget = budget_of(scene, token, budget)
     feet = budget.feet_left
-    if token.speed <= 0 or budget.speed <= 0 or feet <= 0:
+    if budget.speed <= 0 or feet <= 0:
         return {}
     out: dict[Cell, int] = {}
-    if budget.strides:
+    if budget.stride_feet is not None:
         left = budget.strides_left
         if left <= 0:
             return {}
         ctx = move_context(scene, token)
-        field = stride_field(scene, token, token.cell, spent.diagonals, budget.speed, budget.speed, left)
+        field = stride_field(scene, token, token.cell, budget.diagonals, budget.speed, budget.speed, left)
         w, k, used = ctx.width, budget.speed + 1, budget.used_actions
         no_end = ctx.no_end
         start = token.cell.y * w + token.cell.x
@@ -841,9 +743,9 @@ def overlay_bands(scene: Scene, token: Token, budget: Budget | Spent) -> dict[Ce
             if pos != start and pos not in no_end:
                 out[Cell(pos % w, pos // w)] = used + key // k
         return out
-    for cell, cost in reachable(scene, token, feet, spent.diagonals).items():
+    for cell, cost in reachable(scene, token, feet, budget.diagonals).items():
         if cell != token.cell:
-            out[cell] = budget.dnd_band(spent.feet + cost)
+            out[cell] = budget.band_of(budget.feet_spent + cost)
     return out
 
 

@@ -21,11 +21,10 @@ order. The free-mode movement of a creature that joins is forgotten (its turns a
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from rules.dice import DieSource
+from rules.dice import DieSource, fresh_source
 from rules.messages import msg
 from rules.model.encounter import Combatant, Encounter
 from rules.model.state import GameState
@@ -46,7 +45,7 @@ NOBODY_LEFT = "Nobody is left in the initiative order: the encounter ends"
 
 
 def _rng() -> DieSource:
-    return random.Random()
+    return fresh_source()
 
 
 def _encounter(state: GameState) -> Encounter:
@@ -121,13 +120,13 @@ def add_to_encounter(
 
 
 def _forget(enc: Encounter, gone: set[str]) -> Encounter:
-    """The encounter's notes about the creatures in `gone` dropped (delay, readied action, used reaction)."""
+    """The encounter's notes about the creatures in `gone` dropped (delay, and their turn ledgers: readied
+    action, used reaction)."""
     return replace(
         enc,
         order=tuple(c for c in enc.order if c.token_id not in gone),
         delayed=enc.delayed - gone,
-        readied=tuple(r for r in enc.readied if r[0] not in gone),
-        reactions_used=enc.reactions_used - gone,
+        ledgers=tuple(led for led in enc.ledgers if led.token_id not in gone),
     )
 
 
@@ -170,7 +169,7 @@ def remove_from_encounter(
         index = next(i for i, c in enumerate(kept.order) if c.token_id == current)
         return replace(state, encounter=replace(kept, index=index)), lines
     index, rnd = _next_after(state, enc, gone)
-    state = replace(state, encounter=replace(kept, index=index, round=rnd, turn=None))
+    state = replace(state, encounter=replace(kept, index=index, round=rnd))
     state, more = begin_turn(state, rng)
     return state, [*lines, *more]
 

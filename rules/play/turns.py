@@ -34,32 +34,34 @@ down (`rules.model.areas.tick_areas`).
   turn just ended and takes its turn.
 * `ready`: spends the actions the system's Ready costs and notes the trigger; `use_reaction` spends a
   creature's reaction (and its readied action, if any).
-* `record_attack`: counts an attack made on the attacker's own turn (the system's `attack_actions`, and the
-  multiple attack penalty); off-turn attacks (reactions) don't count.
+* `record_attack`: counts an attack made on the attacker's own turn in its ledger (the multiple attack
+  penalty, and the economy's Attack action); off-turn attacks (reactions) don't count.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from rules import dice
-from rules.dice import DieSource
+from rules.dice import DieSource, fresh_source
 from rules.model.areas import tick_areas
 from rules.model.effects import TurnMoment
-from rules.model.encounter import Combatant, Encounter, TurnState
+from rules.model.encounter import Combatant, Encounter
 from rules.model.scene import PersistentDamage, Scene, Token
 from rules.model.state import GameState
+from rules.model.turn_ledger import Readied, TurnLedger
 from rules.play.command import Outcome, Refused, logged
+from rules.play.economy import charge, charge_reaction, economy_of, ledger_for, reaction_problem
 from rules.play.effects import put_token
 from rules.systems import RuleSystem, initiative, support_actions, system_for
+from rules.systems.economy import Act, NotAllowed
 from rules.systems.turn import at_moment
 from rules.systems.turn_rolls import MissingRoll, TurnRolls
 
 
 def _rng() -> DieSource:
-    return random.Random()
+    return fresh_source()
 
 
 def _system(state: GameState) -> RuleSystem:
@@ -94,20 +96,18 @@ def in_the_fight(scene: Scene, token_id: str) -> bool:
     return tok is not None and not tok.has_condition("dead")
 
 
-def fresh_turn(system: RuleSystem, token: Token) -> TurnState:
-    budget = system.turn_budget(token)
-    return TurnState(token.id, budget.actions, budget.bonus_actions, budget.movement)
+def fresh_turn(system: RuleSystem, token: Token) -> TurnLedger:
+    """The ledger of `token` as its turn begins, by the system's turn economy."""
+    return system.economy.fresh(token)
 
 
 def has_reaction(state: GameState, token_id: str) -> bool:
-    """The token still has its reaction: it can react and hasn't since the start of its last turn (a 5e
-    2014 surprised creature has none until its first turn ends)."""
+    """The token still has its reaction: it can react (not delaying, able to act; a 5e 2014 surprised
+    creature has none until its first turn ends) and hasn't since the start of its last turn."""
     tok = state.scene.token(token_id)
-    if tok is None or token_id in state.reactions_used:
+    if tok is None or reaction_problem(state, tok) is not None:
         return False
-    if not initiative.can_react(state.scene.system, tok):
-        return False
-    return _system(state).turn_budget(tok).reactions > 0
+    return ledger_for(state, token_id).reactions > 0
 
 
 # ------------------------------------------------------------------------------------------ initiative
@@ -150,7 +150,13 @@ def roll_initiative(
 
 
 def _turn_rules(
-    state: GameState, token_id: str, at: str, rolls: TurnRolls | None, rng: DieSource
+    state: GameState,
+    token_id: str,
+    at: str,
+    rolls: TurnRolls | None,
+    rng: DieSource,
+    *,
+    negatives_done: bool = False,
 ) -> tuple[GameState, list[str]]:
     """The start or end of `token_id`'s turn by the rules (`rules.systems.turn.at_moment`): timed effects
     tick, the system's own rules (recovery check, death save; persistent damage, flat checks, frightened −1)
@@ -158,10 +164,12 @@ def _turn_rules(
     (`rules.systems.support_actions.at_turn`). Raises `Refused` when a roll is missing."""
     enc = _enc(state)
     given = rolls or TurnRolls()
-    if given.rng is None:
+    if given.rng is None and not isinstance(rng, dice.NoDice):
         given = replace(given, rng=rng)
     try:
-        scene, timed, lines = at_moment(state.scene, enc.timed, TurnMoment(token_id, at), given)
+        scene, timed, lines = at_moment(
+            state.scene, enc.timed, TurnMoment(token_id, at), given, negatives_done=negatives_done
+        )
     except MissingRoll as exc:
         raise Refused(str(exc)) from None
     except dice.DiceSyntaxError as exc:
@@ -172,7 +180,7 @@ def _turn_rules(
     return state, [*lines, *more, *ended]
 
 
-def _stunned(state: GameState, token: Token, turn: TurnState) -> tuple[GameState, TurnState, list[str]]:
+def _stunned(state: GameState, token: Token, turn: TurnLedger) -> tuple[GameState, TurnLedger, list[str]]:
     """PF2e stunned at the start of the turn: stunned N loses N of the actions regained and drops by the
     number lost (「回復するアクション数を朦朧状態の値だけ減らし、その後、朦朧状態の値を失ったアクション数だけ
     減らす」); stunned for a duration (a timed effect without a value) loses all of them while it lasts.
@@ -205,8 +213,13 @@ def begin_turn(
     tid = enc.order[enc.index].token_id
     tok = state.scene.token(tid)
     lines = [f"Round {enc.round}: {tok.label if tok else tid}'s turn"]
+    old = enc.ledger(tid)
     if tok is None:
-        return replace(state, encounter=replace(enc, turn=None)), lines
+        if old is not None:
+            enc = enc.with_ledger(replace(old, begun=False))
+        return replace(state, encounter=enc), lines
+    if old is not None and old.readied is not None:
+        lines.append(f"{tok.label}'s readied action lapses")
     state, more = _turn_rules(state, tid, "start", rolls, rng)
     lines += more
     token = _token(state, tid)
@@ -216,8 +229,7 @@ def begin_turn(
     if not initiative.can_act(state.scene.system, token, _enc(state).round):
         turn = replace(turn, actions=0, bonus_actions=0, movement=0)
         lines.append(f"{token.label} is surprised: no move or action this turn")
-    enc = _enc(state)
-    state = replace(state, encounter=replace(enc, turn=turn, reactions_used=enc.reactions_used - {tid}))
+    state = replace(state, encounter=_enc(state).with_ledger(turn))
     return state, lines
 
 
@@ -239,14 +251,60 @@ def start_encounter(
     return state, lines + more
 
 
+def start_in_order(state: GameState, token_ids: Sequence[str], rng: DieSource) -> tuple[GameState, list[str]]:
+    """Begin an encounter with the creatures in the order given (no initiative roll: the GM's order, or
+    the query command's ``play``), and the first creature's turn in round 1. Raises `Refused` for an unknown
+    or repeated token id."""
+    if len(set(token_ids)) != len(token_ids):
+        raise Refused("an initiative order lists each creature once")
+    for tid in token_ids:
+        _token(state, tid)
+    n = len(token_ids)
+    order = tuple(Combatant(tid, 0, n - i) for i, tid in enumerate(token_ids))
+    lines = ["Initiative (in the order given): " + ", ".join(_label(state, t) for t in token_ids)]
+    state = replace(state, encounter=Encounter(order), free=state.free.reset())
+    state, more = begin_turn(state, rng)
+    return state, lines + more
+
+
 def _end_of_turn(
     state: GameState, rng: DieSource, rolls: TurnRolls | None = None
 ) -> tuple[GameState, list[str]]:
+    """The end-of-turn rules of the current creature; after it returned from a PF2e Delay, without the
+    negative effects that already happened when it Delayed (its persistent damage)."""
     enc = _enc(state)
     tid = enc.order[enc.index].token_id
     lines: list[str] = []
     if state.scene.token(tid) is not None:
-        state, more = _turn_rules(state, tid, "end", rolls, rng)
+        ledger = enc.ledger(tid)
+        done = ledger is not None and ledger.delay_done
+        state, more = _turn_rules(state, tid, "end", rolls, rng, negatives_done=done)
+        lines += more
+        state, more = _turn_ends(state, tid, rng)
+        lines += more
+    return state, lines
+
+
+def _turn_ends(state: GameState, token_id: str, rng: DieSource) -> tuple[GameState, list[str]]:
+    """What the end of its turn does to the creature by the economy's rules, from what it did this turn
+    (`rules.systems.economy.TurnEconomy.turn_ends`): PF2e a flyer that didn't Fly falls (its falling damage
+    through its system); 5e 2024 ending in another creature's space knocks it prone."""
+    from rules.play.flight import fall_to
+
+    token = state.scene.token(token_id)
+    if token is None or token.has_condition("dead"):
+        return state, []
+    end = economy_of(state).turn_ends(state.scene, token, ledger_for(state, token_id))
+    lines = list(end.lines)
+    if end.token is not None:
+        state, ended = put_token(state, end.token)
+        lines += ended
+        token = end.token
+    if end.prone and not token.has_condition("prone"):
+        state, ended = put_token(state, token.with_condition("prone"))
+        lines += ended
+    if end.falls and token.elevation > 0:
+        state, more = fall_to(state, token_id, token.elevation, rng)
         lines += more
     return state, lines
 
@@ -272,9 +330,6 @@ def _after_turn_change(state: GameState, new_round: bool) -> tuple[GameState, li
     if current is not None and current in enc.delayed:
         enc = replace(enc, delayed=enc.delayed - {current})
         lines.append(f"{_label(state, current)} delayed a whole round and takes its turn in its old place")
-    if current is not None and any(t == current for t, _ in enc.readied):
-        enc = replace(enc, readied=tuple(r for r in enc.readied if r[0] != current))
-        lines.append(f"{_label(state, current)}'s readied action lapses")
     active = (c.token_id for c in enc.order if in_the_fight(state.scene, c.token_id))
     areas, ended = tick_areas(state.areas, current, new_round, active)
     lines += [f"{area.title} ends" for area in ended]
@@ -292,7 +347,7 @@ def _advance(
     state, lines = _end_of_turn(state, rng, end)
     enc = _enc(state)
     index, rnd = _next_place(state, enc)
-    state = replace(state, encounter=replace(enc, index=index, round=rnd, turn=None))
+    state = replace(state, encounter=replace(enc, index=index, round=rnd))
     state, more = begin_turn(state, rng, start)
     state, after = _after_turn_change(state, rnd != before.round)
     return state, lines + more + after
@@ -370,8 +425,9 @@ def previous_turn(state: GameState) -> tuple[GameState, list[str]]:
         index, rnd = len(enc.order) - 1, rnd - 1
     tid = enc.order[index].token_id
     tok = state.scene.token(tid)
-    turn = None if tok is None else fresh_turn(_system(state), tok)
-    enc = replace(enc, index=index, round=rnd, turn=turn, reactions_used=enc.reactions_used - {tid})
+    enc = replace(enc, index=index, round=rnd)
+    if tok is not None:
+        enc = enc.with_ledger(fresh_turn(_system(state), tok))
     return replace(state, encounter=enc), [f"Back to round {rnd}: {_label(state, tid)}'s turn (turn reset)"]
 
 
@@ -422,86 +478,163 @@ def can_delay(state: GameState) -> bool:
     return _system(state).has_delay and state.encounter is not None and bool(state.encounter.order)
 
 
-def delay(state: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
-    """The current creature Delays; the next turn begins."""
+def delay(
+    state: GameState,
+    rng: DieSource,
+    rolls: TurnRolls | None = None,
+    *,
+    free: bool = False,
+    start: TurnRolls | None = None,
+) -> tuple[GameState, list[str]]:
+    """The current creature Delays (PF2e "Delay", Player Core 416, l.508–511): only as its turn begins,
+    before it has done anything (「トリガー 君のターンが開始される」); it leaves the initiative order and
+    can't use reactions until it returns. The negative effects of its turn happen now — its persistent
+    damage and the flat checks to end it, with `rolls` as the end of a turn takes them (the economy's
+    `delay_effects`) — and not again when it returns. **Ruling**: durations that count at the end of its
+    turn tick once, at the end of the turn it takes after returning (a Delay neither shortens nor lengthens
+    them). The next creature's turn then begins, without the delayer's end-of-turn rules."""
     if not _system(state).has_delay:
-        raise Refused(f"{state.scene.system} has no Delay")
+        raise Refused(f"{state.scene.system} has no Delay (a 5e creature Readies an action instead)")
     enc = _enc(state)
     tid = enc.current_id
     if tid is None:
         return state, []
-    state = replace(state, encounter=replace(enc, delayed=enc.delayed | {tid}))
-    state, lines = _advance(state, rng)
-    return state, [f"{_label(state, tid)} delays", *lines]
+    token = _token(state, tid)
+    state = charge(state, tid, Act("delay"), free=free)
+    given = rolls or TurnRolls()
+    if given.rng is None and not isinstance(rng, dice.NoDice):
+        given = replace(given, rng=rng)
+    economy = economy_of(state)
+    try:
+        after, effects = economy.delay_effects(token, given)
+    except NotAllowed as exc:
+        raise Refused(str(exc)) from None
+    except MissingRoll as exc:
+        raise Refused(str(exc)) from None
+    except dice.DiceSyntaxError as exc:
+        raise Refused(f"a persistent damage on {token.label} has a bad formula: {exc}") from None
+    state, ended = put_token(state, after)
+    enc = _enc(state)
+    ledger = replace(ledger_for(state, tid), delay_done=True)
+    enc = replace(enc.with_ledger(ledger), delayed=enc.delayed | {tid})
+    state = replace(state, encounter=enc)
+    lines = [f"{token.label} delays", *effects, *ended]
+    index, rnd = _next_place(state, enc)
+    state = replace(state, encounter=replace(enc, index=index, round=rnd))
+    state, more = begin_turn(state, rng, start)
+    state, after_lines = _after_turn_change(state, rnd != enc.round)
+    return state, [*lines, *more, *after_lines]
 
 
-def return_from_delay(state: GameState, token_id: str, rng: DieSource) -> tuple[GameState, list[str]]:
-    """After the current turn ends, `token_id` comes back from Delay and takes its turn."""
+def return_from_delay(
+    state: GameState, token_id: str, rng: DieSource, end: TurnRolls | None = None
+) -> tuple[GameState, list[str]]:
+    """`token_id` returns from Delay at the end of the current creature's turn (a free action, Player Core
+    416): the current turn ends (its end-of-turn rules, with `end` rolls), then the delayer takes its turn
+    right after that creature, its initiative changed for good. Its start-of-turn rules don't run again
+    (they ran when its turn first began); it has the actions it Delayed with."""
     enc = _enc(state)
     if token_id not in enc.delayed:
-        raise Refused(f"{token_id} is not delaying")
+        raise Refused(f"{_label(state, token_id)} is not delaying")
+    state, lines = _end_of_turn(state, rng, end)
+    enc = _enc(state)
     current = enc.current_id
     rest = [c for c in enc.order if c.token_id != token_id]
     mover = next(c for c in enc.order if c.token_id == token_id)
-    pos = next(i for i, c in enumerate(rest) if c.token_id == current) if current != token_id else 0
+    pos = next(i for i, c in enumerate(rest) if c.token_id == current) if current != token_id else -1
     order = (*rest[: pos + 1], mover, *rest[pos + 1 :])
-    enc = replace(enc, order=order, index=pos, delayed=enc.delayed - {token_id})
+    enc = replace(enc, order=order, index=pos + 1, delayed=enc.delayed - {token_id})
+    ledger = enc.ledger(token_id)
+    token = state.scene.token(token_id)
+    if ledger is None and token is not None:
+        ledger = fresh_turn(_system(state), token)
+    if ledger is not None:
+        enc = enc.with_ledger(replace(ledger, begun=True))
     state = replace(state, encounter=enc)
-    state, lines = _advance(state, rng)
-    return state, [f"{_label(state, token_id)} returns from delaying", *lines]
+    state, after = _after_turn_change(state, False)
+    head = f"{_label(state, token_id)} returns from delaying"
+    return state, [*lines, head, f"Round {enc.round}: {_label(state, token_id)}'s turn", *after]
 
 
-def ready(state: GameState, token_id: str, trigger: str) -> tuple[GameState, list[str]]:
-    """`token_id` Readies an action for `trigger` on its own turn (spends the Ready's actions)."""
-    enc = _enc(state)
-    cost = _system(state).ready_actions
-    turn = enc.turn
-    if turn is not None and turn.token_id == token_id:
-        turn = replace(turn, actions=max(0, turn.actions - cost))
-    readied = (*tuple(r for r in enc.readied if r[0] != token_id), (token_id, trigger))
-    state = replace(state, encounter=replace(enc, turn=turn, readied=readied))
+def ready(
+    state: GameState,
+    token_id: str,
+    trigger: str,
+    rng: DieSource | None = None,
+    *,
+    action: str = "",
+    end: TurnRolls | None = None,
+    free: bool = False,
+    start: TurnRolls | None = None,
+) -> tuple[GameState, list[str]]:
+    """`token_id` Readies an action for `trigger` on its own turn: the system's cost (PF2e two actions,
+    5e the action), and the readied action waits for its trigger until the creature's next turn begins. A
+    readied PF2e Strike keeps the multiple attack penalty it had when readied (l.540–541). When the system's
+    Ready ends the turn (PF2e: 「その後、君のターンは終了する」) the turn ends as `next_turn` would (`end`
+    rolls) and the next creature's turn begins."""
+    before = ledger_for(state, token_id)
+    state = charge(state, token_id, Act("ready"), free=free)
+    ledger = ledger_for(state, token_id)
+    readied = Readied(trigger, action, attack_number=before.next_attack_number)
+    state = state.with_ledger(replace(ledger, readied=readied))
     what = f": {trigger}" if trigger else ""
-    return state, [f"{_label(state, token_id)} readies an action{what}"]
+    lines = [f"{_label(state, token_id)} readies an action{what}"]
+    enc = state.encounter
+    if economy_of(state).ready_ends_turn and enc is not None and enc.current_id == token_id:
+        state, more = _advance(state, rng or _rng(), end, start)
+        lines += [f"{_label(state, token_id)}'s turn ends (Ready)", *more]
+    return state, lines
 
 
 def use_reaction(state: GameState, token_id: str) -> tuple[GameState, list[str]]:
-    """Spend `token_id`'s reaction (its readied action goes with it)."""
-    enc = _enc(state)
-    readied = [r for r in enc.readied if r[0] == token_id]
-    enc = replace(
-        enc,
-        reactions_used=enc.reactions_used | {token_id},
-        readied=tuple(r for r in enc.readied if r[0] != token_id),
-    )
+    """Mark `token_id`'s reaction as used (the GM's mark; its readied action goes with it)."""
+    ledger = ledger_for(state, token_id)
+    readied = ledger.readied
+    state = state.with_ledger(replace(ledger, reactions=0, readied=None))
     what = "its reaction"
-    if readied:
-        what = f"its readied action ({readied[0][1]})" if readied[0][1] else "its readied action"
-    return replace(state, encounter=enc), [f"{_label(state, token_id)} uses {what}"]
+    if readied is not None:
+        what = f"its readied action ({readied.trigger})" if readied.trigger else "its readied action"
+    return state, [f"{_label(state, token_id)} uses {what}"]
+
+
+def use_readied(state: GameState, token_id: str) -> tuple[GameState, list[str]]:
+    """`token_id` takes its readied action as a reaction (5e Ready; a PF2e readied action): its reaction
+    and the readied action are spent. Refused without a readied action waiting, or without a reaction
+    (`rules.play.economy.charge_reaction`)."""
+    ledger = ledger_for(state, token_id)
+    if ledger.readied is None:
+        raise Refused(
+            f"it isn't {_label(state, token_id)}'s turn and it has no readied action: outside its turn a "
+            "creature acts only with a reaction"
+        )
+    trigger = ledger.readied.trigger
+    state, _readied = charge_reaction(state, token_id)
+    what = f" ({trigger})" if trigger else ""
+    return state, [f"{_label(state, token_id)} takes its readied action{what} as its reaction"]
 
 
 def record_attack(state: GameState, token_id: str) -> GameState:
-    """Count an attack by `token_id` (see the module docstring); nothing without an encounter."""
-    enc = state.encounter
-    t = enc.own_turn(token_id) if enc is not None else None
-    if enc is None or t is None:
+    """Count an attack by `token_id` on its own turn (a Strike's action and the multiple attack penalty);
+    nothing outside its turn or when its turn has no action left for it (the economy refuses)."""
+    try:
+        return charge(state, token_id, Act("strike"))
+    except Refused:
         return state
-    actions = max(0, t.actions - _system(state).attack_actions)
-    return replace(state, encounter=replace(enc, turn=replace(t, actions=actions, attacks=t.attacks + 1)))
 
 
 def spend_actions(
     state: GameState, token_id: str, actions: int = 1, *, bonus_action: bool = False
 ) -> GameState:
-    """Spend actions (or a bonus action) on the token's own turn."""
-    enc = state.encounter
-    t = enc.own_turn(token_id) if enc is not None else None
-    if enc is None or t is None:
+    """Spend actions (or a bonus action) of the token's own turn without pricing an act (a GM's
+    correction); nothing outside its turn."""
+    if not state.is_turn_of(token_id) or state.scene.token(token_id) is None:
         return state
+    t = ledger_for(state, token_id)
     if bonus_action:
         t = replace(t, bonus_actions=max(0, t.bonus_actions - 1))
     else:
-        t = replace(t, actions=max(0, t.actions - actions))
-    return replace(state, encounter=replace(enc, turn=t))
+        t = replace(t, actions=max(0, t.actions - actions), actions_used=t.actions_used + actions)
+    return state.with_ledger(t)
 
 
 # -------------------------------------------------------------------------------------------- commands
@@ -537,6 +670,16 @@ def StartEncounter(
 
     def step(gs: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
         return start_encounter(gs, rng, token_ids=ids, rolls=typed)
+
+    return EncounterStep("Start encounter", step, dice or _rng())
+
+
+def BeginInOrder(token_ids: Sequence[str], dice: DieSource | None = None) -> EncounterStep:
+    """Start an encounter in the order given (`start_in_order`)."""
+    ids = tuple(token_ids)
+
+    def step(gs: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+        return start_in_order(gs, ids, rng)
 
     return EncounterStep("Start encounter", step, dice or _rng())
 
@@ -579,18 +722,54 @@ def Reorder(token_ids: Sequence[str]) -> EncounterStep:
     return EncounterStep("Reorder initiative", step)
 
 
-def Delay(dice: DieSource | None = None) -> EncounterStep:
-    return EncounterStep("Delay", delay, dice or _rng())
+def Delay(
+    dice: DieSource | None = None,
+    *,
+    rolls: TurnRolls | None = None,
+    free: bool = False,
+    start: TurnRolls | None = None,
+) -> EncounterStep:
+    """The current creature Delays (`delay`); `rolls` are its persistent damage and flat checks as typed
+    at the table, `start` the next creature's start-of-turn roll; `free` is the GM's override (no check
+    that it hasn't acted)."""
+
+    def step(gs: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+        return delay(gs, rng, rolls, free=free, start=start)
+
+    return EncounterStep("Delay", step, dice or _rng())
 
 
-def ReturnFromDelay(token_id: str, dice: DieSource | None = None) -> EncounterStep:
+def ReturnFromDelay(
+    token_id: str, dice: DieSource | None = None, *, end: TurnRolls | None = None
+) -> EncounterStep:
+    """`token_id` returns from Delay as the current turn ends (`return_from_delay`)."""
     return EncounterStep(
-        "Return from delay", lambda gs, rng: return_from_delay(gs, token_id, rng), dice or _rng()
+        "Return from delay", lambda gs, rng: return_from_delay(gs, token_id, rng, end), dice or _rng()
     )
 
 
-def Ready(token_id: str, trigger: str) -> EncounterStep:
-    return EncounterStep("Ready an action", lambda gs, _rng: ready(gs, token_id, trigger))
+def Ready(
+    token_id: str,
+    trigger: str,
+    dice: DieSource | None = None,
+    *,
+    action: str = "",
+    end: TurnRolls | None = None,
+    free: bool = False,
+    start: TurnRolls | None = None,
+) -> EncounterStep:
+    """`token_id` Readies an action (`ready`); `end` are the rolls of its end of turn when Ready ends it,
+    `start` those of the next creature's start."""
+
+    def step(gs: GameState, rng: DieSource) -> tuple[GameState, list[str]]:
+        return ready(gs, token_id, trigger, rng, action=action, end=end, free=free, start=start)
+
+    return EncounterStep("Ready an action", step, dice or _rng())
+
+
+def UseReadied(token_id: str) -> EncounterStep:
+    """`token_id` takes its readied action as its reaction (`use_readied`)."""
+    return EncounterStep("Readied action", lambda gs, _rng: use_readied(gs, token_id))
 
 
 def UseReaction(token_id: str) -> EncounterStep:

@@ -11,8 +11,6 @@ from rules.queries import _fields as f
 from rules.queries import query
 from rules.systems import system_for
 from rules.systems.damage import DamageEntry
-from rules.systems.dnd5e import damage as dnd_damage
-from rules.systems.pf2e.degrees import DEGREES
 
 
 def _d20(value: Any, name: str) -> int:
@@ -113,29 +111,15 @@ def damage(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     critical = f.boolean(q, "critical")
     nonlethal = f.boolean(q, "nonlethal")
     magical = f.boolean(q, "magical")  # 5e: from a magical attack (past resistance to nonmagical damage)
-    save: str | None
     system = system_for(scene)
-    if system.uses_degrees:
-        save = None if q.get("basic_save") is None else f.choice(q, "basic_save", DEGREES)
-    else:
-        save = None if q.get("save") is None else f.choice(q, "save", ("success", "failure"))
+    field, outcomes = system.damage_save  # PF2e a basic save's degree, 5e a save's success or failure
+    save = None if q.get(field) is None else f.choice(q, field, outcomes)
     if target.hp is None:
         raise QueryError("missing field", f"token {target.id!r} has no 'hp'")
-    if system.melee_knock_out and nonlethal:
-        # 2024 knock-out: left at 1 HP and unconscious (rules.systems.dnd5e.damage).
-        outcome, after = dnd_damage.damage(
-            target,
-            entries,
-            critical=critical,
-            nonlethal=True,
-            save=save,
-            knock_out_at_one=True,
-            magical=magical,
-        )
-    else:
-        outcome, after = system.damage(
-            target, entries, critical=critical, nonlethal=nonlethal, save=save, magical=magical
-        )
+    # nonlethal: PF2e knocks out; 5e 2014 leaves the target stable at 0 HP; 5e 2024 at 1 HP, unconscious
+    outcome, after = system.damage(
+        target, entries, critical=critical, nonlethal=nonlethal, save=save, magical=magical
+    )
     answer = outcome.to_json()
     if system.persistent_damage and after.persistent != target.persistent:
         # Persistent damage isn't dealt now: it is the target's persistent damage, taken at its turn's end.

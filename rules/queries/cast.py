@@ -10,17 +10,21 @@ second]``); ``damage`` (the rolled amounts, one roll for every target) and 5e ``
 
 The resolution is `rules.play.spell_resolution` (the same the app's `Cast` command uses); the answer is
 ``{"spell", "level", "dc"?, "damage_formula", "targets": [...], "excluded": [{"id", "why"}]}``.
+
+`cast_command` reads the same fields as the play layer's `Cast` command (the `play` query's ``cast`` step).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rules.dice import DieSource
 from rules.errors import QueryError, SceneError
 from rules.io.bundled_spells import find_bundled
 from rules.io.spell_json import spell_from_json
 from rules.model.scene import Scene, Token
 from rules.model.spell import Spell
+from rules.play.cast import Cast
 from rules.play.spell_resolution import Placement, Rolls, aim, resolve
 from rules.queries import _fields as f
 from rules.queries import query
@@ -88,18 +92,17 @@ def _placement(q: dict[str, Any]) -> Placement:
     )
 
 
-@query("cast")
-def cast(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
-    caster = f.token(scene, q, "caster")
-    spell = spell_of(scene, caster, f.require(q, "spell"))
-    level = None if q.get("level") is None else f.integer(q, "level", lo=0)
+def _targets(q: dict[str, Any]) -> tuple[str, ...]:
     targets = q.get("targets")
     if targets is not None and (
         not isinstance(targets, list) or not all(isinstance(t, str) for t in targets)
     ):
         raise QueryError("bad value", f"'targets' must be a list of token ids, got {f.show(targets)}")
-    aimed = aim(scene, caster, spell, level=level, placement=_placement(q), target_ids=targets or ())
-    rolls = Rolls(
+    return tuple(targets or ())
+
+
+def _rolls(scene: Scene, q: dict[str, Any]) -> Rolls:
+    return Rolls(
         saves=_rolls_table(scene, q, "saves"),
         attack_d20=_rolls_table(scene, q, "attack_d20"),
         damage=None if q.get("damage") is None else tuple(damage_entries(q, "damage")),
@@ -107,4 +110,34 @@ def cast(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
         if q.get("critical_damage") is None
         else tuple(damage_entries(q, "critical_damage")),
     )
-    return resolve(scene, aimed, rolls).to_json()
+
+
+@query("cast")
+def cast(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    caster = f.token(scene, q, "caster")
+    spell = spell_of(scene, caster, f.require(q, "spell"))
+    level = None if q.get("level") is None else f.integer(q, "level", lo=0)
+    aimed = aim(scene, caster, spell, level=level, placement=_placement(q), target_ids=_targets(q))
+    return resolve(scene, aimed, _rolls(scene, q)).to_json()
+
+
+def cast_command(scene: Scene, q: dict[str, Any], rng: DieSource | None = None) -> Cast:
+    """The ``cast`` query's fields as the play layer's `Cast` command (the `play` query's ``cast`` step): the
+    same spell, level, placement, targets and typed dice; `rng` rolls what isn't typed. Raises
+    `QueryError` for a field the ``cast`` query would refuse."""
+    caster = f.token(scene, q, "caster")
+    spell = spell_of(scene, caster, f.require(q, "spell"))
+    level = None if q.get("level") is None else f.integer(q, "level", lo=0)
+    rolls = _rolls(scene, q)
+    return Cast(
+        caster.id,
+        spell,
+        level=level,
+        placement=_placement(q),
+        target_ids=_targets(q),
+        saves=tuple(rolls.saves.items()),
+        attack_d20=tuple(rolls.attack_d20.items()),
+        damage=rolls.damage,
+        critical_damage=rolls.critical_damage,
+        rng=rng,
+    )

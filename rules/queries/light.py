@@ -1,4 +1,4 @@
-"""The `light` and `visibility` queries (query-protocol.md "Light and visibility")."""
+"""The `light`, `fog` and `visibility` queries (query-protocol.md "Light and visibility")."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from rules.errors import QueryError
 from rules.geometry.light import light_at
 from rules.geometry.vision import visibility
 from rules.model.scene import Scene
+from rules.play.fog import fog_cells
 from rules.queries import _fields as fields
 from rules.queries import query
 
@@ -17,6 +18,13 @@ def light_query(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     """``{"q": "light", "cell": [x, y]}`` → ``{"light": "bright" | "dim" | "darkness"}``."""
     cell = fields.in_grid(scene, fields.cell(q, "cell"), "cell")
     return {"light": light_at(scene, cell)}
+
+
+@query("fog")
+def fog_query(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    """``{"q": "fog"}`` → ``{"enabled": bool, "explored": [[x, y]…], "visible": [[x, y]…]}``: the squares
+    the party has explored (saved with the scene) and the squares it sees now (`rules.play.fog.fog_cells`)."""
+    return fog_cells(scene)
 
 
 @query("visibility")

@@ -1,7 +1,13 @@
 """The `maneuver` query (query-protocol.md "Queries for the turn"): PF2e grapple, shove, trip, disarm,
-escape and tumble-through; 5e grapple, shove and escape. Answers PF2e ``{"total", "dc", "degree",
-"effects", "modifiers"}`` and 5e ``{"success", "effects"}``; it changes nothing (the outcome objects in
-`rules.systems.pf2e.maneuvers` / `rules.systems.dnd5e.maneuvers` carry the changes for the app).
+escape and tumble-through; 5e grapple, shove and escape (`RuleSystem.maneuver_actions`). Answers PF2e
+``{"total", "dc", "degree", "effects", "modifiers"}`` and 5e ``{"success", "effects"}`` (the outcome the
+system resolves, `RuleSystem.maneuver`); it changes nothing.
+
+The dice the query needs are those the system's maneuver rolls (`RuleSystem.maneuver_rolls`): ``d20`` (the
+actor's check; 5e 2024 grapple and shove roll none) and ``target_d20`` (5e: the target's contest roll or
+save); each is one d20, or ``[first, second]`` where rolls have advantage. ``attack_number`` (the multiple
+attack penalty) and typed ``bonuses`` count where the system has them; ``shove`` is one of
+`RuleSystem.shove_choices`.
 
 Errors: an unknown action or a target more than one size larger is ``bad value``; a target out of the
 actor's reach ``out of reach`` (escape: the two must be within reach of one of them; tumble-through has no
@@ -18,13 +24,9 @@ from rules.model.scene import Scene, Token
 from rules.queries import _fields as f
 from rules.queries import query
 from rules.queries.rolls import bonuses as situational
-from rules.queries.rolls import dnd_d20, missing, pf2e_d20
+from rules.queries.rolls import missing, roll_dice
 from rules.systems import system_for
-from rules.systems.dnd5e import checks as dnd_checks
-from rules.systems.dnd5e import maneuvers as dnd
-from rules.systems.dnd5e.editions import edition as edition_named
-from rules.systems.pf2e import checks as pf2e_checks
-from rules.systems.pf2e import maneuvers as pf2e
+from rules.systems.base import MissingStatistic
 
 
 def _reach(scene: Scene, actor: Token, target: Token, action: str) -> None:
@@ -41,37 +43,38 @@ def _reach(scene: Scene, actor: Token, target: Token, action: str) -> None:
 
 @query("maneuver")
 def maneuver(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
+    rules = system_for(scene)
     actor = f.token(scene, q, "actor")
     target = f.token(scene, q, "target")
-    degrees = system_for(scene).uses_degrees  # PF2e maneuvers are checks with degrees; 5e contests or saves
-    actions = pf2e.ACTIONS if degrees else dnd.ACTIONS
-    action = f.choice(q, "action", actions)
+    action = f.choice(q, "action", rules.maneuver_actions)
     if actor.id == target.id:
         raise QueryError("bad value", f"'actor' and 'target' are the same token {actor.id!r}")
-    problem = pf2e.check_legal(actor, target, action) if degrees else dnd.check_legal(actor, target, action)
-    if degrees:
-        roll = pf2e_d20(f.require(q, "d20"))
-        attack_number = f.integer(q, "attack_number", 1, lo=1)
-        extra = tuple(situational(q))
-        _reach(scene, actor, target, action)
-        if problem:
-            raise QueryError("bad value", problem)
-        try:
-            out = pf2e.maneuver(actor, target, action, roll, attack_number=attack_number, bonuses=extra)
-        except pf2e_checks.MissingStatistic as exc:
-            raise missing(exc) from None
-        return out.to_json()
-    ed = edition_named(scene.system)
-    shove = f.choice(q, "shove", dnd.SHOVES, "push")
-    unarmed_2024 = ed.year >= 2024 and action in ("grapple", "shove")
-    d20 = None if unarmed_2024 else dnd_d20(f.require(q, "d20"))
-    needs_target_roll = not (ed.year >= 2024 and action == "escape")
-    target_d20 = dnd_d20(f.require(q, "target_d20"), "target_d20") if needs_target_roll else None
+    problem = rules.maneuver_problem(actor, target, action)
+    needed = {key for key, _words, _sides in rules.maneuver_rolls(action, actor.id, target.id)}
+    shoves = rules.shove_choices
+    shove = f.choice(q, "shove", shoves, shoves[0]) if len(shoves) > 1 else shoves[0]
+    d20 = roll_dice(scene, f.require(q, "d20")) if "d20" in needed else ()
+    target_d20 = roll_dice(scene, f.require(q, "target_d20"), "target_d20") if "target_d20" in needed else ()
+    attack_number = f.integer(q, "attack_number", 1, lo=1)
+    extra = tuple(situational(q)) if rules.uses_degrees else ()
     _reach(scene, actor, target, action)
     if problem:
         raise QueryError("bad value", problem)
     try:
-        result = dnd.maneuver(actor, target, action, edition=ed, d20=d20, target_d20=target_d20, shove=shove)
-    except dnd_checks.MissingStatistic as exc:
+        out = rules.maneuver(
+            scene,
+            actor,
+            target,
+            action,
+            d20=d20,
+            target_d20=target_d20,
+            shove=shove,
+            attack_number=attack_number,
+            bonuses=extra,
+        )
+    except MissingStatistic as exc:
         raise missing(exc) from None
-    return result.to_json()
+    except ValueError as exc:
+        raise QueryError("bad value", str(exc)) from None
+    result: dict[str, Any] = out.outcome.to_json()
+    return result

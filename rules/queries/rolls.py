@@ -19,11 +19,9 @@ from rules.model.scene import Scene, Token
 from rules.queries import _fields as f
 from rules.queries import query
 from rules.systems import system_for
-from rules.systems.dnd5e import checks as dnd
-from rules.systems.dnd5e.advantage import Reason, save_reasons
-from rules.systems.dnd5e.editions import edition as edition_named
+from rules.systems.base import MissingStatistic
 from rules.systems.modifiers import MODIFIER_TYPES, Modifier
-from rules.systems.pf2e import checks as pf2e
+from rules.systems.roll_modes import ADVANTAGE, DISADVANTAGE, Reason
 
 
 def d20_value(value: Any, name: str) -> int:
@@ -37,15 +35,15 @@ def d20_value(value: Any, name: str) -> int:
     return int(value)
 
 
-def pf2e_d20(value: Any, name: str = "d20") -> int:
-    """PF2e: one d20 (a list's first die is taken, as `attack` does)."""
+def one_d20(value: Any, name: str = "d20") -> int:
+    """One d20 (a list's first die is taken, as `attack` does)."""
     if isinstance(value, list) and value:
         value = value[0]
     return d20_value(value, name)
 
 
-def dnd_d20(value: Any, name: str = "d20") -> tuple[int, int]:
-    """5e: ``[first, second]`` or one die (used as both)."""
+def two_d20(value: Any, name: str = "d20") -> tuple[int, int]:
+    """Two d20s ``[first, second]``, or one die (used as both)."""
     if isinstance(value, list):
         if len(value) == 1:
             one = d20_value(value[0], f"{name}[0]")
@@ -100,121 +98,76 @@ def _origin_cover(scene: Scene, target: Token, origin: Point) -> tuple[str, int]
     return str(result.degree), int(result.ac_bonus)
 
 
-def _dnd_adv(q: dict[str, Any]) -> tuple[bool, bool]:
-    return f.boolean(q, "advantage"), f.boolean(q, "disadvantage")
+def _statistic(scene: Scene, tok: Token, raw: Any, name: str, *, saves_only: bool = False) -> str:
+    if not isinstance(raw, str) or not raw.strip():
+        raise QueryError("bad value", f"{name!r} must be a statistic name, got {f.show(raw)}")
+    try:
+        return system_for(scene).statistic(tok, raw, name, saves_only=saves_only)
+    except ValueError as exc:
+        raise QueryError("bad value", str(exc)) from None
 
 
-def _pf2e_stat(tok: Token, stat: Any, name: str, *, saves_only: bool = False) -> str:
-    if not isinstance(stat, str) or not stat.strip():
-        raise QueryError("bad value", f"{name!r} must be a statistic name, got {f.show(stat)}")
-    key = pf2e.normalise(stat)
-    if saves_only:
-        if key not in pf2e.SAVES:
-            raise QueryError("bad value", f"{name!r} must be fortitude, reflex or will, got {f.show(stat)}")
-        return key
-    listed = any(pf2e.normalise(n) == key for n, _v in tok.skills)
-    if not pf2e.is_known(key) and not listed:
-        raise QueryError(
-            "bad value",
-            f"{name!r} {stat!r} is not perception, a save or a PF2e skill (nor one {tok.id} lists)",
-        )
-    return key
-
-
-def _dnd_stat(tok: Token, stat: Any, name: str, *, saves_only: bool = False) -> str:
-    if not isinstance(stat, str) or not stat.strip():
-        raise QueryError("bad value", f"{name!r} must be a statistic name, got {f.show(stat)}")
-    key = dnd.normalise(stat)
-    if saves_only:
-        if key not in dnd.ABILITIES:
-            raise QueryError(
-                "bad value", f"{name!r} must be one of {', '.join(dnd.ABILITIES)}, got {f.show(stat)}"
-            )
-        return key
-    listed = any(dnd.normalise(n) == key for n, _v in tok.skills)
-    if not dnd.is_known(key) and not listed:
-        raise QueryError(
-            "bad value",
-            f"{name!r} {stat!r} is not an ability, perception or a 5e skill (nor one {tok.id} lists)",
-        )
-    return key
-
-
-def missing(exc: pf2e.MissingStatistic | dnd.MissingStatistic) -> QueryError:
+def missing(exc: MissingStatistic) -> QueryError:
     return QueryError(
         "missing field", f"token {exc.token_id!r} has no {exc.stat!r} (its {exc.field!r} field)"
     )
 
 
-def pf2e_roll(
-    scene: Scene, q: dict[str, Any], tok: Token, stat: str, *, origin_cover: bool
-) -> dict[str, Any]:
-    d20 = pf2e_d20(f.require(q, "d20"))
+def roll_dice(scene: Scene, value: Any, name: str = "d20") -> tuple[int, ...]:
+    """The d20(s) of a roll in the scene's system: one (a list's first die) where a roll has one die,
+    ``[first, second]`` or one (used as both) where it has two (`RuleSystem.has_advantage`)."""
+    if system_for(scene).has_advantage:
+        return two_d20(value, name)
+    return (one_d20(value, name),)
+
+
+def _gm_reasons(q: dict[str, Any]) -> list[Reason]:
+    out = []
+    if f.boolean(q, "advantage"):
+        out.append(Reason(ADVANTAGE, "from the GM"))
+    if f.boolean(q, "disadvantage"):
+        out.append(Reason(DISADVANTAGE, "from the GM"))
+    return out
+
+
+def roll(scene: Scene, q: dict[str, Any], tok: Token, kind: str, stat: str) -> dict[str, Any]:
+    """A check or save of `tok` by the scene's system (`RuleSystem.d20_check`): the query's ``d20``,
+    ``dc``, the GM's typed ``bonuses`` (where checks take them, `RuleSystem.uses_degrees`) or ``advantage``
+    / ``disadvantage`` (where rolls have them), and a save's cover from an area's ``origin`` (to the save
+    cover helps, `RuleSystem.cover_save`)."""
+    rules = system_for(scene)
+    dice = roll_dice(scene, f.require(q, "d20"))
     dc = f.integer(q, "dc")
-    mods = bonuses(q)
-    if origin_cover and q.get("origin") is not None and stat == "reflex":
-        degree, bonus = _origin_cover(scene, tok, f.point(q, "origin"))
-        if bonus > 0:
-            mods.append(Modifier("cover", "circumstance", bonus, f"{degree} cover from the area's origin"))
-    elif origin_cover and q.get("origin") is not None:
-        f.point(q, "origin")
-    try:
-        return pf2e.check(tok, stat, d20, dc, bonuses=mods).to_json()
-    except pf2e.MissingStatistic as exc:
-        raise missing(exc) from None
-
-
-def _squeezing(tok: Token, kind: str, stat: str) -> list[Reason]:
-    """5e: a squeezing creature has disadvantage on Dexterity saves (`dnd5e.movement_actions`)."""
-    return save_reasons(tok, stat) if kind == "save" else []
-
-
-def dnd_roll(scene: Scene, q: dict[str, Any], tok: Token, kind: str, stat: str) -> dict[str, Any]:
-    dice = dnd_d20(f.require(q, "d20"))
-    dc = f.integer(q, "dc")
-    adv, dis = _dnd_adv(q)
-    bonus = 0
+    mods = bonuses(q) if rules.uses_degrees else []
+    reasons = _gm_reasons(q) if rules.has_advantage else []
     if kind == "save" and q.get("origin") is not None:
         origin = f.point(q, "origin")
-        if stat == "dex":
-            _degree, bonus = _origin_cover(scene, tok, origin)
+        if stat == rules.cover_save:
+            degree, bonus = _origin_cover(scene, tok, origin)
+            if bonus > 0:
+                source = f"{degree} cover from the area's origin"
+                mods.append(Modifier("cover", "circumstance", bonus, source))
     try:
-        result = dnd.d20_test(
-            tok,
-            kind,
-            stat,
-            dice,
-            dc,
-            edition=edition_named(scene.system),
-            advantage=adv,
-            disadvantage=dis,
-            bonus=bonus,
-            extra_reasons=_squeezing(tok, kind, stat),
-        )
-    except dnd.MissingStatistic as exc:
+        return rules.d20_check(tok, kind, stat, dice, dc, bonuses=mods, reasons=reasons).to_json()
+    except MissingStatistic as exc:
         raise missing(exc) from None
-    return result.to_json()
+    except ValueError as exc:
+        raise QueryError("bad value", str(exc)) from None
 
 
 @query("save")
 def save(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     tok = f.token(scene, q, "token")
-    raw = f.require(q, "save")
-    if system_for(scene).uses_degrees:
-        return pf2e_roll(scene, q, tok, _pf2e_stat(tok, raw, "save", saves_only=True), origin_cover=True)
-    return dnd_roll(scene, q, tok, "save", _dnd_stat(tok, raw, "save", saves_only=True))
+    return roll(scene, q, tok, "save", _statistic(scene, tok, f.require(q, "save"), "save", saves_only=True))
 
 
 def check_by_token(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     """``check`` with ``token`` and ``stat`` (PF2e Perception / a skill / a save; 5e also an ability)."""
     tok = f.token(scene, q, "token")
-    raw = f.require(q, "stat")
-    if system_for(scene).uses_degrees:
-        return pf2e_roll(scene, q, tok, _pf2e_stat(tok, raw, "stat"), origin_cover=False)
-    return dnd_roll(scene, q, tok, "check", _dnd_stat(tok, raw, "stat"))
+    return roll(scene, q, tok, "check", _statistic(scene, tok, f.require(q, "stat"), "stat"))
 
 
-def _side(scene: Scene, q: dict[str, Any], name: str) -> dnd.TestResult:
+def _side(scene: Scene, q: dict[str, Any], name: str) -> tuple[Token, Any]:
     raw = f.require(q, name)
     if not isinstance(raw, dict):
         raise QueryError(
@@ -227,20 +180,19 @@ def _side(scene: Scene, q: dict[str, Any], name: str) -> dnd.TestResult:
         raise QueryError("missing field", f"the contest query needs '{name}.stat'")
     if raw.get("d20") is None:
         raise QueryError("missing field", f"the contest query needs '{name}.d20'")
-    stat = _dnd_stat(tok, raw["stat"], f"{name}.stat")
-    dice = dnd_d20(raw["d20"], f"{name}.d20")
-    adv = f.boolean(raw, "advantage")
-    dis = f.boolean(raw, "disadvantage")
+    stat = _statistic(scene, tok, raw["stat"], f"{name}.stat")
+    dice = roll_dice(scene, raw["d20"], f"{name}.d20")
     try:
-        return dnd.check(
-            tok, stat, dice, None, edition=edition_named(scene.system), advantage=adv, disadvantage=dis
-        )
-    except dnd.MissingStatistic as exc:
+        result = system_for(scene).d20_check(tok, "check", stat, dice, None, reasons=_gm_reasons(raw))
+    except MissingStatistic as exc:
         raise missing(exc) from None
+    return tok, result
 
 
 @query("contest")
 def contest(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
-    if not system_for(scene).has_contests:
+    rules = system_for(scene)
+    if not rules.has_contests:
         raise QueryError("bad value", "the contest query is D&D 5e only; PF2e rolls a check against a DC")
-    return dnd.contest(_side(scene, q, "a"), _side(scene, q, "b")).to_json()
+    (_ta, a), (_tb, b) = _side(scene, q, "a"), _side(scene, q, "b")
+    return {"a_total": a.total, "b_total": b.total, "winner": rules.contest_winner(a, b)}

@@ -29,7 +29,7 @@ from rules.queries import _fields as f
 from rules.queries import query
 from rules.systems import healing, system_for
 from rules.systems import turn as turn_rules
-from rules.systems.pf2e.persistent import plain_type
+from rules.systems.damage import plain_type
 
 
 def _d20(value: Any, name: str) -> int:
@@ -52,7 +52,7 @@ def _answer(scene: Scene, token: Token) -> dict[str, Any]:
         "state": healing.state_of(token, scene.system),
         "conditions": sorted(token.conditions),
     }
-    if scene.is_5e:
+    if system_for(scene).has_death_saves:
         s, fails = token.death_saves
         out["death_saves"] = {"successes": s, "failures": fails}
     return out

@@ -1,6 +1,7 @@
 """Rule systems behind one interface: `RuleSystem`, chosen by name with `system_for`.
 
-``system_for(scene)`` (or ``system_for("pf2e")``) returns the PF2e system or one of the two D&D 5e editions.
+``system_for(scene)`` (or ``system_for("pf2e")``, `rules.systems.registry`) returns the PF2e system or one
+of the two D&D 5e editions.
 They share the interface and differ in data; what each computes is documented in its package
 (`rules.systems.pf2e`, `rules.systems.dnd5e`). Shared pieces: `rules.systems.modifiers` (typed modifiers
 and stacking), `rules.systems.damage` (damage entries and results), `rules.systems.board` (facts read off
@@ -10,7 +11,6 @@ the board: distance, reach, cover, flanking, sight). The checks both systems mak
 
 from __future__ import annotations
 
-from rules.model.scene import Scene
 from rules.systems.base import (
     AttackOutcome,
     RuleSystem,
@@ -22,6 +22,7 @@ from rules.systems.base import (
 )
 from rules.systems.dnd5e.system import DND5E_2014_SYSTEM, DND5E_2024_SYSTEM
 from rules.systems.pf2e.system import PF2E
+from rules.systems.registry import register, system_for
 
 __all__ = [
     "DEFAULT_SYSTEM",
@@ -43,28 +44,14 @@ __all__ = [
 SYSTEM_NAMES: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
 #: The system a new scene starts in when nobody chose one.
 DEFAULT_SYSTEM = SYSTEM_NAMES[0]
-_SYSTEMS: dict[str, RuleSystem] = {
-    "pf2e": PF2E,
-    "dnd5e-2014": DND5E_2014_SYSTEM,
-    "dnd5e-2024": DND5E_2024_SYSTEM,
-}
-
-
-def system_for(scene_or_name: Scene | str) -> RuleSystem:
-    """The rule system of a scene, or by name (``pf2e``, ``dnd5e-2014``, ``dnd5e-2024``).
-
-    Raises `ValueError` for an unknown name.
-    """
-    name = scene_or_name if isinstance(scene_or_name, str) else scene_or_name.system
-    try:
-        return _SYSTEMS[name]
-    except KeyError:
-        raise ValueError(f"unknown rule system {name!r}; the systems are {', '.join(SYSTEM_NAMES)}") from None
+for _system in (PF2E, DND5E_2014_SYSTEM, DND5E_2024_SYSTEM):
+    register(_system)
+del _system
 
 
 def all_systems() -> tuple[RuleSystem, ...]:
     """Every system, in picker order (each has `name`, `title`, `label`, `game`)."""
-    return tuple(_SYSTEMS[n] for n in SYSTEM_NAMES)
+    return tuple(system_for(n) for n in SYSTEM_NAMES)
 
 
 def same_game(a: str, b: str) -> bool:

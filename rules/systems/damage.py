@@ -129,6 +129,11 @@ def base_type(damage_type: str) -> str:
     return " ".join(words)
 
 
+def plain_type(damage_type: str) -> str:
+    """``persistent fire`` or ``persistent-fire`` → ``fire`` (lower case)."""
+    return base_type(damage_type.lower().replace("persistent-", "persistent "))
+
+
 def type_keys(damage_type: str) -> set[str]:
     """Every immunity/weakness/resistance key that applies to a damage type."""
     t = damage_type.lower().strip()

@@ -1,9 +1,10 @@
-"""Healing, temporary Hit Points and editing HP by hand, by the rules of each system. Pure functions:
-a token in, ``(token, log lines)`` out.
+"""Healing, temporary Hit Points and editing HP by hand, by the rules of each system (its `HealingRules`:
+`rules.systems.pf2e.healing`, `rules.systems.dnd5e.healing`). Pure functions: a token in, ``(token, log
+lines)`` out.
 
 Both systems:
 
-* Healing adds to the current HP, never above the maximum (`rules.systems.effective_stats.effective_max_hp`:
+* Healing adds to the current HP, never above the maximum (`HealingRules.max_hp`:
   2014 exhaustion 4+ halves it, PF2e drained lowers it); what would go above is lost. HP already above
   the maximum stay where they are.
 * A dead creature regains nothing (PF2e 「死亡している間はヒット・ポイントを0以上にすることはできない」; 5e
@@ -36,19 +37,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.model.scene import Token
-from rules.systems.dnd5e import damage as dnd_damage
-from rules.systems.effective_stats import Named, effective_max_hp, system_name
-from rules.systems.pf2e import damage as pf2e_damage
-from rules.systems.pf2e import dying
+from rules.systems.base import RuleSystem
+from rules.systems.registry import system_for
 
 Lines = tuple[str, ...]
 
 
-def state_of(token: Token, system: str | Named) -> str:
-    """``ok``, ``unconscious``, ``dying N`` (PF2e) or ``dead``."""
-    if system_name(system) == "pf2e":
-        return dying.state_of(token)
-    return dnd_damage.state_of(token)
+def state_of(token: Token, system: str | RuleSystem) -> str:
+    """``ok``, ``unconscious``, ``dying N`` (PF2e) or ``dead`` (`RuleSystem.state_of`)."""
+    return system_for(system).state_of(token)
 
 
 def is_dead(token: Token) -> bool:
@@ -66,14 +63,14 @@ def _check_amount(amount: int, what: str) -> None:
         raise ValueError(f"{what} must be a whole number of 0 or more, got {amount!r}")
 
 
-def heal(token: Token, amount: int, system: str | Named) -> tuple[Token, Lines]:
+def heal(token: Token, amount: int, system: str | RuleSystem) -> tuple[Token, Lines]:
     """`token` regains `amount` HP by its system's rules (see the module docstring)."""
-    name = system_name(system)
+    rules = system_for(system)
     _check_amount(amount, "healing")
     hp = _need_hp(token)
     if is_dead(token):
         return token, (f"{token.label} is dead and regains no HP",)
-    cap = effective_max_hp(token, name)
+    cap = rules.max_hp(token)
     assert cap is not None
     new_hp = max(hp, min(cap, hp + amount))
     t = replace(token, hp=new_hp)
@@ -81,43 +78,13 @@ def heal(token: Token, amount: int, system: str | Named) -> tuple[Token, Lines]:
     lines = [f"{token.label} regains {gained} HP ({hp} → {new_hp})"]
     if gained <= 0:
         return t, tuple(lines)
-    if name == "pf2e":
-        t, more = _pf2e_healed(token, t, hp)
-    else:
-        t, more = _dnd5e_healed(token, t, hp, name)
+    t, more = rules.healed(token, t, hp)
     return t, (*lines, *more)
 
 
-def _pf2e_healed(before: Token, t: Token, hp_before: int) -> tuple[Token, list[str]]:
-    lines: list[str] = []
-    if hp_before > 0:
-        return t, lines
-    value = dying.dying_value(t)
-    if value:
-        t = dying.set_dying(t, 0)
-        lines.append(f"{before.label} is no longer dying; wounded {t.condition_value('wounded')}")
-    if t.has_condition("unconscious"):
-        t = t.without_condition("unconscious")
-        lines.append(f"{before.label} wakes up")
-    return t, lines
-
-
-def _dnd5e_healed(before: Token, t: Token, hp_before: int, name: str) -> tuple[Token, list[str]]:
-    lines: list[str] = []
-    knocked_out_2024 = name == "dnd5e-2024" and t.has_condition("unconscious")
-    if hp_before > 0 and not knocked_out_2024:
-        return t, lines
-    if t.has_condition("unconscious"):
-        lines.append(f"{before.label} wakes up")
-    if hp_before <= 0 and t.death_saves != (0, 0):
-        lines.append(f"{before.label}'s death saving throws reset")
-    t = replace(t.without_condition("unconscious").without_condition("stable"), death_saves=(0, 0))
-    return t, lines
-
-
-def gain_temp_hp(token: Token, amount: int, system: str | Named) -> tuple[Token, Lines]:
+def gain_temp_hp(token: Token, amount: int, system: str | RuleSystem) -> tuple[Token, Lines]:
     """Gain `amount` temporary HP: they don't stack, the higher of the old and new amounts stays."""
-    system_name(system)
+    system_for(system)
     _check_amount(amount, "temporary HP")
     if is_dead(token):
         return token, (f"{token.label} is dead and gains no temporary HP",)
@@ -127,25 +94,24 @@ def gain_temp_hp(token: Token, amount: int, system: str | Named) -> tuple[Token,
     return replace(token, temp_hp=amount), (f"{token.label} has {amount} temporary HP (was {old})",)
 
 
-def lose_hp(token: Token, amount: int, system: str | Named) -> tuple[Token, Lines]:
+def lose_hp(token: Token, amount: int, system: str | RuleSystem) -> tuple[Token, Lines]:
     """Lose `amount` HP by the damage rules of the system, skipping temporary HP and defences."""
-    name = system_name(system)
+    rules = system_for(system)
     _check_amount(amount, "HP lost")
     hp = _need_hp(token)
     if amount == 0 or is_dead(token):
         return token, ()
     bare = replace(token, temp_hp=0)
-    take = pf2e_damage.take_damage if name == "pf2e" else dnd_damage.take_damage
-    after = replace(take(bare, amount), temp_hp=token.temp_hp)
+    after = replace(rules.lose_hp(bare, amount), temp_hp=token.temp_hp)
     new_hp = after.hp if after.hp is not None else 0
     line = f"{token.label} loses {amount} HP ({hp} → {new_hp})"
-    state = state_of(after, name)
-    if state != state_of(token, name):
+    state = rules.state_of(after)
+    if state != rules.state_of(token):
         line += f": {state}"
     return after, (line,)
 
 
-def set_hp(token: Token, hp: int, system: str | Named) -> tuple[Token, Lines]:
+def set_hp(token: Token, hp: int, system: str | RuleSystem) -> tuple[Token, Lines]:
     """Edit HP by hand: a raise heals, a drop loses HP by the damage rules (see the module docstring)."""
     if isinstance(hp, bool) or not isinstance(hp, int) or hp < 0:
         raise ValueError(f"HP must be a whole number of 0 or more, got {hp!r}")

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.model.scene import Token
+from rules.systems.base import RuleSystem
+from rules.systems.registry import system_for
 
 SURPRISED = "surprised"
 
@@ -25,15 +27,17 @@ def surprise(token: Token) -> Token:
     return token if token.has_condition(SURPRISED) else token.with_condition(SURPRISED)
 
 
-def can_act(system: str, token: Token, round_number: int) -> bool:
+def can_act(system: str | RuleSystem, token: Token, round_number: int) -> bool:
     """Can the creature move and act on its turn in `round_number`? Not a surprised creature in round 1
-    under 5e 2014; always otherwise (other conditions are the conditions tables' business)."""
-    return not (system == "dnd5e-2014" and round_number <= 1 and token.has_condition(SURPRISED))
+    where surprise stops its first turn (`ReactionRules.surprise_stops_first_turn`: 5e 2014); always
+    otherwise (other conditions are the conditions tables' business)."""
+    stops = system_for(system).surprise_stops_first_turn
+    return not (stops and round_number <= 1 and token.has_condition(SURPRISED))
 
 
-def can_react(system: str, token: Token) -> bool:
-    """5e 2014: no reactions while surprised (until its first turn ends)."""
-    return not (system == "dnd5e-2014" and token.has_condition(SURPRISED))
+def can_react(system: str | RuleSystem, token: Token) -> bool:
+    """No reactions while surprised (until its first turn ends) where surprise stops it (5e 2014)."""
+    return not (system_for(system).surprise_stops_first_turn and token.has_condition(SURPRISED))
 
 
 def end_of_turn(token: Token) -> Token:

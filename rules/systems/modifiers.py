@@ -11,6 +11,10 @@ Boundary rules of `stack`:
 * Ties: among equal best bonuses (or equal worst penalties) of one type, the first listed applies and the
   others are listed with ``applied: False``, so the total never counts the same type twice.
 * The order of the breakdown is the order the modifiers were given.
+
+`ModifierRow` / `RowGroup` are what every roll answers for people, whatever its system (Foundry pf2e's
+modifier list): groups such as "Attack modifier", "Target AC", "Roll mode", "Roll", each with its total and
+its typed rows (label, type, value, applied, source). The dialogs draw them with one renderer.
 """
 
 from __future__ import annotations
@@ -79,6 +83,60 @@ class Breakdown:
             text = f"{m.value:+d} {m.label}" + (f" ({m.source})" if m.source and m.source != m.label else "")
             parts.append(text if e.applied else f"[{text}, not applied]")
         return ", ".join(parts) if parts else "no modifiers"
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierRow:
+    """One row of a roll's breakdown: a typed modifier (`type` one of `MODIFIER_TYPES`, `value` its number,
+    `applied` whether stacking let it count) or a row that is no number (`type` ``""``: the d20, a reason
+    for advantage); `text` is the value in words when it isn't a signed number (``1d4``, ``12, 15 → 15``)."""
+
+    label: str
+    type: str = ""
+    value: int | None = None
+    applied: bool = True
+    source: str = ""
+    text: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The value column: `text`, else the signed number, else nothing."""
+        if self.text:
+            return self.text
+        return "" if self.value is None else signed(self.value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "type": self.type,
+            "value": self.value,
+            "applied": self.applied,
+            "source": self.source,
+            "text": self.shown,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RowGroup:
+    """A titled group of rows and its total in words (``+7``, ``AC 18``, ``advantage``)."""
+
+    title: str
+    total: str
+    rows: tuple[ModifierRow, ...] = ()
+
+
+def rows_of(b: Breakdown) -> tuple[ModifierRow, ...]:
+    """A breakdown's modifiers as rows (a source equal to the label is left out)."""
+    return tuple(
+        ModifierRow(
+            a.modifier.label,
+            a.modifier.type,
+            a.modifier.value,
+            a.applied,
+            a.modifier.source if a.modifier.source != a.modifier.label else "",
+        )
+        for a in b.entries
+    )
 
 
 def stack(modifiers: Iterable[Modifier]) -> Breakdown:

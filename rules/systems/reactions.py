@@ -32,16 +32,11 @@ from rules.geometry.reach import melee_reach as longest_melee_reach
 from rules.geometry.reach import within_reach
 from rules.model.scene import CANNOT_ACT, Scene, Token
 from rules.systems.board import can_see, hostile
+from rules.systems.registry import system_for
 
 #: How the mover moves: its own Stride / move (``stride``), a PF2e ``step``, ``forced`` movement (shoved,
 #: pushed, falling) or ``teleport``.
 MOVE_KINDS: tuple[str, ...] = ("stride", "step", "forced", "teleport")
-#: PF2e actions taken in place that trigger Reactive Strike: move actions and manipulate actions, ranged
-#: attacks.
-PF2E_TRIGGERING_ACTIONS: frozenset[str] = frozenset(
-    {"stand", "drop-prone", "crawl", "interact", "ranged-attack", "manipulate", "move"}
-)
-PF2E_MOVE_REACTIONS: tuple[str, ...] = ("reactive strike", "attack of opportunity")
 #: Conditions under which a creature makes no reaction (PF2e can't act; 5e incapacitated or worse).
 CANNOT_REACT: frozenset[str] = CANNOT_ACT | {"confused"}
 
@@ -69,26 +64,21 @@ def reaction_names(creature: Token) -> tuple[str, ...]:
     return tuple(str(r) for r in raw) if isinstance(raw, list) else ()
 
 
-def has_reactive_strike(creature: Token) -> bool:
-    names = [name.lower() for name in reaction_names(creature)]
-    return any(any(key in name for key in PF2E_MOVE_REACTIONS) for name in names)
-
-
 def can_react(scene: Scene, creature: Token, reactions_used: Set[str] = frozenset()) -> bool:
     """Can `creature` use a reaction that movement triggers now? Not at 0 HP, not when it can't act
     (`CANNOT_REACT`), not when its reaction is spent (in `reactions_used`, or ``reaction-used`` on it), not
-    while surprised in 5e 2014 (`rules.systems.initiative`), and in PF2e only with Reactive Strike."""
+    while surprised where surprise stops it (5e 2014, `rules.systems.initiative`), and only when it has the
+    reaction (`ReactionRules.reacts_to_moves`: in PF2e it must list Reactive Strike)."""
     if creature.id in reactions_used or creature.has_condition("reaction-used"):
         return False
     if creature.hp is not None and creature.hp <= 0:
         return False
     if creature.condition_names() & CANNOT_REACT:
         return False
-    if scene.system == "dnd5e-2014" and creature.has_condition("surprised"):
+    rules = system_for(scene)
+    if rules.surprise_stops_first_turn and creature.has_condition("surprised"):
         return False
-    if scene.is_pf2e:
-        return has_reactive_strike(creature)
-    return True
+    return rules.reacts_to_moves(creature)
 
 
 def threat_reach(creature: Token) -> int:
@@ -105,12 +95,18 @@ def sees_mover(scene: Scene, reactor: Token, mover: Token) -> bool:
     return can_see(scene, reactor, mover)
 
 
-def _reactors(scene: Scene, mover: Token, reactions_used: Set[str]) -> list[Token]:
-    return [
-        o
-        for o in scene.tokens
-        if o.id != mover.id and hostile(mover, o) and can_react(scene, o, reactions_used)
-    ]
+def _reactors(scene: Scene, mover: Token, reactions_used: Set[str]) -> tuple[Token, ...]:
+    """The creatures hostile to `mover` that can react now (cached on the scene: a drag asks on every
+    mouse move)."""
+    used = frozenset(reactions_used)
+
+    def build() -> tuple[Token, ...]:
+        return tuple(
+            o for o in scene.tokens if o.id != mover.id and hostile(mover, o) and can_react(scene, o, used)
+        )
+
+    result: tuple[Token, ...] = scene.cached(("reactions.reactors", mover.id, mover.side, used), build)
+    return result
 
 
 def movement_reactions(
@@ -128,7 +124,8 @@ def movement_reactions(
         raise ValueError(f"kind {kind!r} is not one of {', '.join(MOVE_KINDS)}")
     if len(path) < 2 or kind != "stride":
         return ()
-    if not scene.is_pf2e and mover.has_condition("disengaged"):
+    rules = system_for(scene)
+    if rules.disengage_stops_reactions and mover.has_condition("disengaged"):
         return ()
     n = mover.side_squares
     x0, x1 = min(c.x for c in path), max(c.x for c in path) + n
@@ -142,15 +139,8 @@ def movement_reactions(
             continue  # too far from every square of the path
         inside = [within_reach(scene, other, replace(mover, cell=c), feet) for c in path]
         for i in range(len(path) - 1):
-            if scene.is_pf2e:
-                trigger = inside[i]
-            else:
-                trigger = (
-                    inside[i] and not inside[i + 1] and sees_mover(scene, other, replace(mover, cell=path[i]))
-                )
-            if trigger:
-                what = "Reactive Strike" if scene.is_pf2e else "opportunity attack"
-                verb = "leaves a square in" if scene.is_pf2e else "leaves"
+            if rules.provokes(scene, other, mover, path, inside, i):
+                what, verb = rules.move_reaction, rules.provoking_verb
                 found.append(Reaction(i, path[i], other.id, what, f"{verb} {other.label}'s reach ({what})"))
                 break
     found.sort(key=lambda r: (r.step, r.token_id))
@@ -160,16 +150,16 @@ def movement_reactions(
 def action_reactions(
     scene: Scene, actor: Token, action: str, *, reactions_used: Set[str] = frozenset()
 ) -> tuple[Reaction, ...]:
-    """PF2e: who may make a Reactive Strike when `actor` uses `action` in place (``stand``, ``drop-prone``,
-    ``crawl``, ``interact``, ``manipulate``, ``ranged-attack``, ``move``): every reacting creature with the
-    actor within its reach. Other actions, and 5e (whose opportunity attacks need the mover to leave reach),
-    trigger nothing."""
-    if not scene.is_pf2e or action not in PF2E_TRIGGERING_ACTIONS:
+    """Who may react when `actor` uses `action` in place (`ReactionRules.action_triggers`; PF2e ``stand``,
+    ``drop-prone``, ``crawl``, ``interact``, ``manipulate``, ``ranged-attack``, ``move``): every reacting
+    creature with the actor within its reach. Other actions, and 5e (whose opportunity attacks need the mover
+    to leave reach), trigger nothing."""
+    rules = system_for(scene)
+    if action not in rules.action_triggers:
         return ()
+    what = rules.move_reaction
     out = [
-        Reaction(
-            0, actor.cell, o.id, "Reactive Strike", f"{action} within {o.label}'s reach (Reactive Strike)"
-        )
+        Reaction(0, actor.cell, o.id, what, f"{action} within {o.label}'s reach ({what})")
         for o in _reactors(scene, actor, reactions_used)
         if within_reach(scene, o, actor, threat_reach(o))
     ]
@@ -177,9 +167,9 @@ def action_reactions(
 
 
 def is_single_step(scene: Scene, mover: Token, path: Sequence[Cell], diagonals_before: int = 0) -> bool:
-    """PF2e: is `path` one legal Step (a single 5-ft move, not into difficult terrain, not a diagonal that
-    would cost 10 ft, with a Speed of at least 10 ft)? Always False in 5e."""
-    if not scene.is_pf2e or len(path) != 2 or mover.speed < 10:
+    """Is `path` one legal Step (`ReactionRules.has_step`, PF2e: a single 5-ft move, not into difficult
+    terrain, not a diagonal that would cost 10 ft, with a Speed of at least 10 ft)? Always False in 5e."""
+    if not system_for(scene).has_step or len(path) != 2 or mover.speed < 10:
         return False
     from rules.geometry.movement import path_cost
 

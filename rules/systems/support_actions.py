@@ -11,8 +11,7 @@ PF2e (Player Core basic actions):
   shield's circumstance bonus to AC until the start of the creature's next turn (`start_of_turn`).
   **Shield Block** (`shield_block`): the damage is reduced by the shield's hardness; the shield and the
   creature each take the rest.
-* **Aid** (`aid`): a check against DC 15 (usually): critical success +2 circumstance (+3 at master, +4 at
-  legendary proficiency), success +1, failure nothing, critical failure −1 circumstance to the ally's check.
+* **Aid** is a check (`rules.systems.pf2e.checks.aid_modifier`, the `Aid` command of `rules.play.actions`).
 
 D&D 5e (2014 and 2024 PHB actions):
 
@@ -30,8 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.model.scene import Token
+from rules.systems.base import RuleSystem
 from rules.systems.modifiers import Modifier
-from rules.systems.pf2e.degrees import degree
+from rules.systems.registry import system_for
 
 TOOK_COVER = "took-cover"
 RAISED_SHIELD = "raised-shield"
@@ -42,16 +42,7 @@ HELPED = "helped"
 #: What ends Take Cover (「現在の場所から移動するか、攻撃アクションを使用するか、気絶状態になるか、
 #: フリー・アクションでこの効果を終了する」).
 TAKE_COVER_ENDS: frozenset[str] = frozenset({"move", "attack", "unconscious", "dismiss"})
-#: Proficiency ranks, for Aid's critical success.
-RANKS: tuple[str, ...] = ("untrained", "trained", "expert", "master", "legendary")
-AID_DC = 15  # the usual DC (`rules.systems.pf2e.checks.AID_DC`)
 RAISED_SHIELD_BONUS = 2
-
-
-def _require_system(system: str, action: str, pf2e: bool) -> None:
-    if (system == "pf2e") != pf2e:
-        where = "PF2e" if pf2e else "D&D 5e"
-        raise ValueError(f"{action} is a {where} action; this scene is {system}")
 
 
 # ------------------------------------------------------------------------------------------- PF2e
@@ -105,32 +96,6 @@ def shield_block(damage: int, hardness: int) -> ShieldBlock:
         raise ValueError("damage and hardness are not negative")
     rest = max(0, damage - hardness)
     return ShieldBlock(rest, rest, damage - rest)
-
-
-@dataclass(frozen=True, slots=True)
-class AidResult:
-    """The Aid check's degree and what it gives the ally's triggering check (None: nothing)."""
-
-    total: int
-    dc: int
-    degree: str
-    modifier: Modifier | None
-
-
-def aid_modifier(deg: str, rank: str = "trained") -> Modifier | None:
-    """What Aid gives for a degree (`rules.systems.pf2e.checks.aid_modifier`): critical success +2 (+3
-    master, +4 legendary), success +1, critical failure −1 circumstance; failure nothing."""
-    if rank not in RANKS:
-        raise ValueError(f"rank {rank!r} is not one of {', '.join(RANKS)}")
-    from rules.systems.pf2e.checks import aid_modifier as pf2e_aid
-
-    return pf2e_aid(deg, rank, f"Aid {deg} ({rank})")
-
-
-def aid(d20: int, modifier: int, *, rank: str = "trained", dc: int = AID_DC) -> AidResult:
-    """Resolve the Aid reaction's check (usually DC 15)."""
-    deg = degree(d20, modifier, dc)
-    return AidResult(d20 + modifier, dc, deg, aid_modifier(deg, rank))
 
 
 # ------------------------------------------------------------------------------------------- D&D 5e
@@ -190,7 +155,7 @@ def end_of_turn(token: Token) -> Token:
     return token.without_condition(DISENGAGED) if token.has_condition(DISENGAGED) else token
 
 
-def at_turn(system: str, token: Token, moment: str) -> tuple[Token, tuple[str, ...]]:
+def at_turn(system: str | RuleSystem, token: Token, moment: str) -> tuple[Token, tuple[str, ...]]:
     """Everything these actions, reactions and surprise change at the ``start`` or ``end`` of the
     creature's own turn, with one log line each — the one call for the encounter's turn steps:
 
@@ -215,25 +180,8 @@ def at_turn(system: str, token: Token, moment: str) -> tuple[Token, tuple[str, .
     else:
         if token.has_condition(DISENGAGED):
             lines.append(f"{name}'s Disengage ends")
-        if system == "dnd5e-2014" and token.has_condition(initiative.SURPRISED):
+        if system_for(system).surprise_stops_first_turn and token.has_condition(initiative.SURPRISED):
             lines.append(f"{name} is no longer surprised")
             token = initiative.end_of_turn(token)
         token = end_of_turn(token)
     return token, tuple(lines)
-
-
-def apply(system: str, action: str, token: Token) -> Token:
-    """Apply one of these actions by name (``take-cover``, ``raise-shield``, ``dodge``, ``disengage``,
-    ``help``) for the scene's `system`; raises `ValueError` for another system's action or an unknown one."""
-    table = {
-        "take-cover": (True, take_cover),
-        "raise-shield": (True, raise_shield),
-        "dodge": (False, dodge),
-        "disengage": (False, disengage),
-        "help": (False, help_ally),
-    }
-    if action not in table:
-        raise ValueError(f"unknown action {action!r}; the actions are {', '.join(table)}")
-    pf2e, fn = table[action]
-    _require_system(system, action, pf2e)
-    return fn(token)

@@ -26,9 +26,8 @@ from collections.abc import Sequence
 
 from rules.model.effects import Effect, TurnMoment, apply_to_token, follow_token, tick
 from rules.model.scene import Scene, Token
-from rules.systems.dnd5e import turn as dnd_turn
-from rules.systems.effective_stats import Named, system_name
-from rules.systems.pf2e import turn as pf2e_turn
+from rules.systems.base import RuleSystem
+from rules.systems.registry import system_for
 from rules.systems.turn_rolls import MissingRoll, TurnRolls
 
 __all__ = ["MissingRoll", "TurnRolls", "at_moment", "end_of_turn", "start_of_turn"]
@@ -36,23 +35,30 @@ __all__ = ["MissingRoll", "TurnRolls", "at_moment", "end_of_turn", "start_of_tur
 Lines = tuple[str, ...]
 
 
-def start_of_turn(system: str | Named, token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
-    if system_name(system) == "pf2e":
-        return pf2e_turn.start_of_turn(token, rolls)
-    return dnd_turn.start_of_turn(token, rolls)
+def start_of_turn(system: str | RuleSystem, token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
+    """The system's start-of-turn rules (`TurnRules.turn_started`)."""
+    return system_for(system).turn_started(token, rolls)
 
 
-def end_of_turn(system: str | Named, token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
-    if system_name(system) == "pf2e":
-        return pf2e_turn.end_of_turn(token, rolls)
-    return dnd_turn.end_of_turn(token, rolls)
+def end_of_turn(
+    system: str | RuleSystem, token: Token, rolls: TurnRolls, *, negatives_done: bool = False
+) -> tuple[Token, Lines]:
+    """The system's end-of-turn rules (`TurnRules.turn_ended`). `negatives_done`: the negative
+    end-of-turn effects already happened this turn (PF2e Delay)."""
+    return system_for(system).turn_ended(token, rolls, negatives_done=negatives_done)
 
 
 def at_moment(
-    scene: Scene, effects: Sequence[Effect], moment: TurnMoment, rolls: TurnRolls
+    scene: Scene,
+    effects: Sequence[Effect],
+    moment: TurnMoment,
+    rolls: TurnRolls,
+    *,
+    negatives_done: bool = False,
 ) -> tuple[Scene, tuple[Effect, ...], Lines]:
     """The scene and effects after the start or end of `moment.creature`'s turn (see the module
-    docstring), with the log lines. Effects on creatures no longer in the scene are dropped. Raises
+    docstring), with the log lines; `negatives_done` (an end of turn after a PF2e Delay): the persistent
+    damage already happened. Effects on creatures no longer in the scene are dropped. Raises
     `MissingRoll` when a needed roll is neither given nor rollable, and `KeyError` for an unknown creature."""
     present = {t.id for t in scene.tokens}
     before = tuple(e for e in effects if e.target in present)
@@ -62,8 +68,10 @@ def at_moment(
     token = scene.token(moment.creature)
     if token is None:
         raise KeyError(f"no token with id {moment.creature!r}")
-    rule = start_of_turn if moment.at == "start" else end_of_turn
-    changed, more = rule(scene.system, token, rolls)
+    if moment.at == "start":
+        changed, more = start_of_turn(scene.system, token, rolls)
+    else:
+        changed, more = end_of_turn(scene.system, token, rolls, negatives_done=negatives_done)
     scene = scene.replace_token(changed)
     after, followed = follow_token(after, changed)
     return scene, after, (*lines, *more, *followed)

@@ -40,6 +40,10 @@ class TurnRolls:
     flat_checks: tuple[tuple[str, int], ...] = ()
     rng: DieSource | None = None
     spend_hero_points: bool = False
+    #: (affliction name, d20) of each save against an ongoing affliction, and (name, rolled damage) of its
+    #: stage's damage (PF2e end of turn).
+    affliction_saves: tuple[tuple[str, int], ...] = ()
+    affliction_damage: tuple[tuple[str, int], ...] = ()
 
     @staticmethod
     def given(
@@ -49,6 +53,8 @@ class TurnRolls:
         *,
         rng: DieSource | None = None,
         spend_hero_points: bool = False,
+        affliction_saves: Mapping[str, int] | None = None,
+        affliction_damage: Mapping[str, int] | None = None,
     ) -> TurnRolls:
         """Build from mappings keyed by damage type (lower-cased)."""
         return TurnRolls(
@@ -57,6 +63,8 @@ class TurnRolls:
             tuple((k.lower(), v) for k, v in (flat_checks or {}).items()),
             rng,
             spend_hero_points,
+            tuple((affliction_saves or {}).items()),
+            tuple((affliction_damage or {}).items()),
         )
 
     def need_d20(self, what: str) -> int:
@@ -86,6 +94,28 @@ class TurnRolls:
             "persistent_rolls",
             f"the {formula} persistent {damage_type} damage needs its roll in 'persistent_rolls'",
         )
+
+    def affliction_save(self, name: str) -> int:
+        """The d20 of the save against affliction `name` (given, else rolled)."""
+        given = {k.lower(): v for k, v in self.affliction_saves}
+        if name.lower() in given:
+            return given[name.lower()]
+        if self.rng is not None:
+            return self.rng.randint(1, 20)
+        raise MissingRoll("affliction_saves", f"the save against {name} needs its d20 in 'affliction_saves'")
+
+    def affliction_amount(self, name: str, formula: str) -> tuple[int, str]:
+        """The rolled damage of affliction `name`'s stage (given, else rolled)."""
+        given = {k.lower(): v for k, v in self.affliction_damage}
+        if name.lower() in given:
+            return max(0, given[name.lower()]), f"{formula} rolled {given[name.lower()]}"
+        parsed = dice.parse(formula)
+        if not parsed.dice():
+            return max(0, dice.roll(parsed).total), formula
+        if self.rng is not None:
+            rolled = dice.roll(parsed, self.rng)
+            return max(0, rolled.total), rolled.render()
+        raise MissingRoll("affliction_damage", f"{name}'s {formula} needs its roll in 'affliction_damage'")
 
     def flat_check(self, damage_type: str) -> int:
         given = dict(self.flat_checks)

@@ -3,8 +3,8 @@
 `lit_doc(doc)` turns a generated dungeon (`tests.benchmarks.bigmap`) dark: ambient darkness, a light in the
 middle of every room (bright 20 ft, dim 40 ft), torches (bright 20, dim 40) on six party creatures, and
 darkvision on two of them. `huge_map_doc()` is the 250×250 dungeon: a 12×12 lattice of rooms (2,000+ wall
-segments with doors and windows) and 240 tokens, lit the same way. The same arguments always give the same
-scene.
+segments with doors and windows) and 240 tokens, lit the same way; `giant_map_doc()` the 500×500 one
+(24×24 rooms, 576 room lights, 480 tokens). The same arguments always give the same scene.
 """
 
 from __future__ import annotations
@@ -58,6 +58,18 @@ def huge_map_doc(system: str = "pf2e", *, quick: bool = False) -> dict[str, Any]
     if quick:
         return lit_big_map_doc(system, cells=40, rooms=3, tokens=12)
     return lit_big_map_doc(system, cells=250, rooms=12, tokens=240)
+
+
+def giant_map_doc(system: str = "pf2e", *, quick: bool = False) -> dict[str, Any]:
+    """The 500×500 dungeon: a 24×24 lattice of rooms (576 room lights, 8,000+ wall segments) and 480 tokens,
+    lit like the others."""
+    if quick:
+        return lit_big_map_doc(system, cells=48, rooms=4, tokens=16)
+    return lit_big_map_doc(system, cells=500, rooms=24, tokens=480)
+
+
+def giant_map(system: str = "pf2e", *, quick: bool = False) -> Scene:
+    return scene_from_json(giant_map_doc(system, quick=quick), "<giant map>")
 
 
 def huge_map(system: str = "pf2e", *, quick: bool = False) -> Scene:

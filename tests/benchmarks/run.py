@@ -35,6 +35,11 @@ class Bench:
     baseline_name: str = ""
     repeat: int = 7
     check: Callable[[Any, Any], None] | None = None  # compares result and baseline result
+    #: one run makes this many of the operations the row is named after (a drag of 8 mouse moves): the
+    #: times are per operation
+    calls: int = 1
+    #: called once the row is measured (ends a drag, hides a window)
+    finish: Callable[[], None] | None = None
 
 
 @dataclass
@@ -50,14 +55,14 @@ class Row:
     runs: list[float] = field(default_factory=list)
 
 
-def _time(fn: Callable[[], Any], repeat: int) -> tuple[float, list[float], Any]:
+def _time(fn: Callable[[], Any], repeat: int, calls: int = 1) -> tuple[float, list[float], Any]:
     result = fn()  # warm-up (and the value for checks)
     times = []
     for _ in range(repeat):
         gc.collect()
         started = time.perf_counter()
         fn()
-        times.append((time.perf_counter() - started) * 1000.0)
+        times.append((time.perf_counter() - started) * 1000.0 / calls)
     return statistics.median(times), times, result
 
 
@@ -65,12 +70,14 @@ def run_benches(benches: list[Bench], repeat: int | None = None) -> list[Row]:
     rows: list[Row] = []
     for b in benches:
         n = repeat if repeat is not None else b.repeat
-        median, times, result = _time(b.run, n)
+        median, times, result = _time(b.run, n, b.calls)
         base_ms = None
         if b.baseline is not None:
-            base_ms, _, base_result = _time(b.baseline, max(1, min(n, 3)))
+            base_ms, _, base_result = _time(b.baseline, max(1, min(n, 3)), b.calls)
             if b.check is not None:
                 b.check(result, base_result)
+        if b.finish is not None:
+            b.finish()
         status = "-" if b.target_ms is None else ("ok" if median <= b.target_ms else "MISSED")
         rows.append(
             Row(

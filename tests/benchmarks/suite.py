@@ -60,7 +60,11 @@ def goal_12_away(s: Scene, t: Token) -> Cell:
 @cache
 def parity_graph(system: str, quick: bool) -> nx.DiGraph:
     """The cell × parity graph of the mover, priced by the engine one step at a time (built once)."""
-    s = scene(system, quick)
+    return build_parity_graph(scene(system, quick))
+
+
+def build_parity_graph(s: Scene) -> nx.DiGraph:
+    """The cell × parity graph of the mover in `s`, priced by the engine one step at a time."""
     t = mover(s)
     ctx = movement.move_context(s, t)
     g = nx.DiGraph()
@@ -194,27 +198,50 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
             check=check_equal,
         )
     )
-    benches.append(
-        Bench(
-            "reachable: 90 ft",
-            15.0,
-            lambda: movement.reachable(pf, t, feet=90),
-            lambda: nx_reachable("pf2e", quick, t.cell, 90),
-            "networkx Dijkstra with cutoff",
-            check=lambda a, b: check_equal(len(a), len(b)),
+
+    def fresh_reachable(feet: int | None) -> Callable[[], dict[Cell, int]]:
+        def run() -> dict[Cell, int]:
+            s = pf.edit()  # a new state, as after any edit: its move context and search are made again
+            return movement.reachable(s, t, feet=100_000 if feet is None else feet)
+
+        return run
+
+    def nx_fresh(feet: int | None) -> Callable[[], dict[Cell, int]]:
+        def run() -> dict[Cell, int]:
+            g = build_parity_graph(pf.edit())
+            lengths = nx.single_source_dijkstra_path_length(g, (t.cell, 0), cutoff=feet, weight="weight")
+            out: dict[Cell, int] = {}
+            for (c, _), d in lengths.items():
+                out[c] = min(out.get(c, 10**9), int(d))
+            return out
+
+        return run
+
+    fresh_base = "networkx from a fresh state: the cell × parity graph priced by the engine, then Dijkstra"
+    kept_base = "networkx Dijkstra on a graph built once outside the timing"
+    for label, feet, target in (("90 ft", 90, 15.0), ("whole map", None, 150.0)):
+        benches.append(
+            Bench(
+                f"reachable: {label}, first query of a state",
+                target,
+                fresh_reachable(feet),
+                nx_fresh(feet),
+                fresh_base,
+                repeat=5,
+                check=lambda a, b: check_equal(len(a), len(b)),
+            )
         )
-    )
-    benches.append(
-        Bench(
-            "reachable: whole map",
-            150.0,
-            lambda: movement.reachable(pf, t, feet=100_000),
-            lambda: nx_reachable("pf2e", quick, t.cell, None),
-            "networkx Dijkstra, no cutoff",
-            repeat=5,
-            check=lambda a, b: check_equal(len(a), len(b)),
+        benches.append(
+            Bench(
+                f"reachable: {label}, asked again in the same state",
+                target,
+                lambda feet=feet: movement.reachable(pf, t, feet=100_000 if feet is None else feet),
+                lambda feet=feet: nx_reachable("pf2e", quick, t.cell, feet),
+                kept_base,
+                repeat=5,
+                check=lambda a, b: check_equal(len(a), len(b)),
+            )
         )
-    )
     centre = Point(pf.grid.width // 2, pf.grid.height // 2)
     burst = AreaSpec("burst", 30, origin=centre)
     benches.append(
@@ -286,6 +313,26 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
             )
         )
 
+    def cover_after_wall_edit(s: Scene = pf) -> int:
+        s = s.edit(walls=tuple(list(s.walls)))  # new walls, as after opening a map or editing a wall
+        n = 0
+        for a in s.tokens:
+            for b in s.tokens:
+                if a.id != b.id and cover(s, b, attacker=a).degree != "none":
+                    n += 1
+        return n
+
+    benches.append(
+        Bench(
+            f"cover: all pairs of {len(pf.tokens)} right after a wall edit, pf2e",
+            None,
+            cover_after_wall_edit,
+            (lambda: naive_cover_all(pf)),
+            "centre lines vs every wall/creature in shapely",
+            repeat=3,
+        )
+    )
+
     def all_flanking(s: Scene = pf) -> int:
         s = s.edit()  # fresh scene value: indexes rebuilt in the timing
         n = 0
@@ -322,6 +369,14 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
     from tests.benchmarks.vision_benches import vision_benches
 
     benches.extend(vision_benches(quick))
+    from tests.benchmarks.drag_benches import unreachable_drag_benches
+    from tests.benchmarks.hugemap import huge_map
+
+    benches.extend(
+        unreachable_drag_benches(
+            [("small map", pf)] if quick else [("120×120", pf), ("250×250", huge_map("pf2e"))]
+        )
+    )
     if qt:
         from tests.benchmarks.qt_benches import qt_benches
 
@@ -329,6 +384,14 @@ def build_suite(quick: bool = False, qt: bool = True) -> list[Bench]:
         from tests.benchmarks.vision_benches import vision_qt_benches
 
         benches.extend(vision_qt_benches(quick))
+        from tests.benchmarks.drag_benches import fog_light_drag_benches, lights_frame_benches
+
+        benches.extend(fog_light_drag_benches(quick))
+        benches.extend(lights_frame_benches(quick))
+        from tests.benchmarks.open_benches import in_process_open_benches, launch_benches
+
+        benches.extend(in_process_open_benches(quick))
+        benches.extend(launch_benches(quick))
         from tests.benchmarks.table_bench import table_benches
 
         benches.extend(table_benches(pf, quick))

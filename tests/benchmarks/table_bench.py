@@ -43,7 +43,7 @@ def table_benches(scene: Scene, quick: bool) -> list[Bench]:
     # the party are player characters, so players can sit at them; the fog is on, as at a real table
     scene = scene.edit(tokens=tuple(replace(t, pc=True) if t.side == "party" else t for t in scene.tokens))
     window = MainWindow(Document(scene), autosave=False)
-    from desktop.map.tools.fog_tool import SetFogMode
+    from rules.play.fog import SetFogMode
 
     window.doc.execute(SetFogMode("on"))
     window.resize(1600, 1000)

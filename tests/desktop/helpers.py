@@ -115,6 +115,14 @@ def drag(
     release(view, end, mods=mods if release_mods is None else release_mods)
 
 
+def settle() -> None:
+    """Let the event loop handle what is pending (posted events, zero-time timers, layouts) without waiting
+    for the clock."""
+    for _ in range(3):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+
+
 def cell(x: int, y: int) -> Cell:
     return Cell(x, y)
 

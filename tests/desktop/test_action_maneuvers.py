@@ -117,17 +117,22 @@ def test_a_maneuver_out_of_reach_is_refused_in_the_dialog(window) -> None:  # ty
 
 
 def test_aid_from_the_menu_rolls_against_dc_15(window) -> None:  # type: ignore[no-untyped-def]
+    from rules.play.economy import ledger_for
+
     doc = window.doc
     menu = _context(window, (5, 11))
-    aid = _sub(_sub(menu, "Actions"), "Aid")
+    _action(_sub(_sub(menu, "Actions"), "Prepare to Aid"), "Isolde").trigger()  # one action first
+    menu.close()
+    menu = _context(window, (5, 11))
+    aid = _sub(_sub(menu, "Actions"), "Aid (reaction")
     skills = _sub(aid, "Isolde")
     _action(skills, "Athletics").trigger()
     menu.close()
     dialog = OPEN_DIALOGS[-1]
     dialog.set_die("d20", 8)  # 8 + 7 = 15: success, +1
     dialog.resolve()
-    isolde = doc.scene.token("isolde")
-    assert isolde is not None and isolde.condition_value("aided") == 1
+    waiting = ledger_for(doc.state, "brann").supports
+    assert [(s.ally, s.value) for s in waiting] == [("isolde", 1)]  # for Isolde's next roll
     assert doc.log[-1].startswith("Brann Aids Isolde with Athletics: success")
     dialog.close()
 

@@ -4,6 +4,7 @@ logged and undoable; the elevation badge; screenshots of the menu and of a flyin
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ from desktop.look.style import CELL
 from desktop.map.items.token_item import elevation_text
 from desktop.window.action_menu import actions_for, resolve, run_action
 from rules.dice import ScriptedDice
+from rules.geometry.coords import Cell
+from rules.play.moves import MoveToken
 from tests.desktop.helpers import ascii_scene, press, release, view_point
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +41,13 @@ def _actions_submenu(menu: QMenu) -> QMenu:
 
 def test_context_menu_take_cover_is_logged_and_undoable(window) -> None:  # type: ignore[no-untyped-def]
     doc = window.doc
+    # in the open room there is nothing to take cover behind: refused, the reason told
     menu = _open_menu(window, (5, 11))
+    {a.text(): a for a in _actions_submenu(menu).actions()}["Take Cover"].trigger()
+    menu.close()
+    assert "nothing to take cover behind" in (doc.last_refusal or "")
+    doc.execute(MoveToken("brann", (Cell(7, 11),), free=True))  # against the room's east wall
+    menu = _open_menu(window, (7, 11))
     sub = _actions_submenu(menu)
     labels = [a.text() for a in sub.actions()]
     assert labels[:4] == ["Take Cover", "Raise a Shield", "Drop Prone", "Hide (roll Stealth)"]
@@ -46,13 +55,28 @@ def test_context_menu_take_cover_is_logged_and_undoable(window) -> None:  # type
     menu.close()
     brann = doc.scene.token("brann")
     assert brann is not None and brann.has_condition("took-cover")
-    assert "takes cover" in doc.log[-1]
+    assert "takes cover" in doc.log[-1] and "2 actions left" in doc.log[-1]
     assert doc.undo()
     brann = doc.scene.token("brann")
     assert brann is not None and not brann.has_condition("took-cover")
 
 
+def _give_fly_speed(doc, token_id: str) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from rules.play.edits import UpdateToken
+
+    token = doc.scene.token(token_id)
+    assert token is not None
+    doc.execute(UpdateToken(token_id, replace(token, speeds=(("fly", 30),)), log="wings"))
+
+
 def test_flying_up_shows_the_elevation_badge(window) -> None:  # type: ignore[no-untyped-def]
+    menu = _open_menu(window, (5, 11))  # no fly or climb Speed: refused
+    {a.text(): a for a in _actions_submenu(menu).actions()}["Fly / climb up 5 ft"].trigger()
+    menu.close()
+    assert "no fly or climb Speed" in (window.doc.last_refusal or "")
+    _give_fly_speed(window.doc, "brann")
     for _ in range(2):
         menu = _open_menu(window, (5, 11))
         {a.text(): a for a in _actions_submenu(menu).actions()}["Fly / climb up 5 ft"].trigger()
@@ -97,7 +121,13 @@ def test_resolve_hide_and_fall_with_given_dice() -> None:
     assert a5 is not None
     rolled = resolve(five, a5, "fall", ScriptedDice([4, 5, 6]))
     assert rolled.tokens[0].hp == 15 and "3d6 rolled 15" in rolled.lines[0]
-    assert [x.key for x in actions_for(five, a5)][:4] == ["dodge", "disengage", "drop-prone", "squeeze"]
+    assert [x.key for x in actions_for(five, a5)][:5] == [
+        "dash",
+        "dodge",
+        "disengage",
+        "drop-prone",
+        "squeeze",
+    ]
     squeezed = resolve(five, a5, "squeeze", ScriptedDice([])).tokens[0]
     assert squeezed.has_condition("squeezing")
     assert "unsqueeze" in [x.key for x in actions_for(five, squeezed)]
@@ -155,10 +185,12 @@ def test_screenshot_action_menu(window, shots: Path, qtbot) -> None:  # type: ig
 
 def test_screenshot_flying_token_badge_and_a_hidden_token(window, shots: Path) -> None:  # type: ignore[no-untyped-def]
     doc = window.doc
-    for _ in range(6):
-        run_action(doc, "brann", "up", ScriptedDice([]))
-    run_action(doc, "goblin-1", "up", ScriptedDice([]))
     from rules.play.edits import UpdateToken
+
+    for tid, feet in (("brann", 30), ("goblin-1", 5)):  # the GM sets the heights
+        token = doc.scene.token(tid)
+        assert token is not None
+        doc.execute(UpdateToken(tid, replace(token, elevation=feet), log=f"{tid} flies"))
 
     mira = doc.scene.token("mira")
     assert mira is not None

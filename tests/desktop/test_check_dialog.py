@@ -14,6 +14,7 @@ from desktop.dialogs.check_dialog import CheckDialog
 from desktop.document import Document
 from rules.dice import ScriptedDice
 from rules.io.scene_json import scene_from_json
+from tests.desktop.helpers import settle
 
 ROOT = Path(__file__).resolve().parents[2]
 ABILITIES = {"str": 10, "dex": 14, "con": 12, "int": 10, "wis": 12, "cha": 10}
@@ -174,7 +175,7 @@ def test_screenshot(qtbot: Any) -> None:
     d.bonus_value.setValue(2)
     qtbot.mouseClick(d.roll_button, Qt.MouseButton.LeftButton)
     d.resize(760, 560)
-    qtbot.wait(20)
+    settle()
     path = folder / "13-check-dialog-group-stealth.png"
     assert d.grab().save(str(path))
     image = QImage(str(path))

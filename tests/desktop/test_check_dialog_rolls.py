@@ -39,12 +39,13 @@ def test_group_check_is_one_logged_step(qtbot: Any) -> None:
     d.dc.setValue(15)
     d.group.item(2).setCheckState(Qt.CheckState.Checked)  # x lists nothing: said, not rolled
     click(qtbot, d.roll_button)
-    assert [r.total for r in d.results] == [None, 15, 7]
-    assert "no" in d.results[0].detail and d.results[0].success is None
+    assert [r.total for r in d.results] == [15, 7, None]  # in the group's order
+    assert "no" in d.results[2].detail and d.results[2].success is None
     assert len(d.doc.log) == 1
     entry = d.doc.log[0]
     assert entry.startswith("Group perception check (DC 15): The group succeeds: 1 of 2")
     assert "p0: Perception check 15 vs DC 15 — success" in entry
+    assert "x: x has no" in entry  # the command says who was left out and why
 
 
 def test_hero_point_reroll_in_the_check_dialog(qtbot: Any) -> None:

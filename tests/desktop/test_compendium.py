@@ -15,12 +15,13 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from desktop.docks.compendium_dock import MIME, CompendiumDock, Entry, mime_for, numbered_names
+from desktop.docks.library import CreatureLibrary
 from desktop.map.grid_coords import to_scene
 from desktop.map.items.token_item import TokenItem
-from desktop.window.library import CreatureLibrary
 from rules.cli import answer
 from rules.geometry.coords import Cell
 from rules.io.creature_json import creature_to_json
+from tests.desktop.helpers import settle
 from tests.shared_data import shared
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +125,7 @@ def test_stat_block_shows_what_the_rules_read(window, qtbot, shots: Path) -> Non
     window.resize(1500, 1150)
     window.resizeDocks([dock], [520], Qt.Orientation.Horizontal)
     dock.splitter.setSizes([120, 900])
-    qtbot.wait(50)
+    settle()
     save_shot(dock, shots, "41-compendium-stat-block-adult-red-dragon")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from desktop.window.library import MY_CREATURES, CreatureLibrary
+from desktop.docks.library import MY_CREATURES, CreatureLibrary
 from rules.errors import CreatureImportError
 from rules.model.creature import Creature
 from tests.shared_data import shared

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from desktop.docks.compendium_dock import CompendiumDock
-from desktop.window.library import CreatureLibrary
+from desktop.docks.library import CreatureLibrary
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-from desktop.dialogs.condition_editor import ConditionEditor, system_conditions
+from desktop.docks.condition_editor import ConditionEditor, system_conditions
 from rules.geometry.coords import Cell
 from rules.model.effects import END
 from rules.model.scene import PersistentDamage, Token

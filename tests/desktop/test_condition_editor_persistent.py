@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from desktop.dialogs.condition_editor import ConditionEditor
+from desktop.docks.condition_editor import ConditionEditor
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
 from rules.model.scene import PersistentDamage, Token

@@ -11,8 +11,8 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTableWidgetItem
 
-from desktop.dialogs.creature_editor import CreatureEditor, blank_creature
-from desktop.window.library import MY_CREATURES, CreatureLibrary
+from desktop.docks.creature_editor import CreatureEditor, blank_creature
+from desktop.docks.library import MY_CREATURES, CreatureLibrary
 from rules.io.creatures import import_creatures
 from tests.shared_data import shared
 

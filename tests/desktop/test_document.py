@@ -9,9 +9,9 @@ import pytest
 from desktop.document import Document
 from rules.geometry.coords import Cell, Point
 from rules.io.scene_json import scene_to_json
-from rules.model.encounter import FreeMovement, Spent
 from rules.model.scene import Wall
 from rules.model.state import GameState
+from rules.model.turn_ledger import FreeTurns, TurnLedger
 from rules.play.edits import (
     AddTokens,
     AddWalls,
@@ -34,11 +34,11 @@ A....
 
 
 def test_turn_state_is_frozen() -> None:
-    turn = FreeMovement()
+    turn = FreeTurns()
     with pytest.raises(FrozenInstanceError):
         turn.round = 2  # type: ignore[misc]
     with pytest.raises(FrozenInstanceError):
-        Spent().feet = 5  # type: ignore[misc]
+        TurnLedger("A").movement_spent = 5  # type: ignore[misc]
 
 
 def test_move_command_moves_and_spends() -> None:
@@ -46,9 +46,11 @@ def test_move_command_moves_and_spends() -> None:
     state = GameState(scene)
     after = MoveToken("A", (Cell(1, 1),)).apply(state).state  # the engine prices it: 5 ft, 1 Stride
     assert after.scene.token("A").cell == Cell(1, 1)
-    assert after.free.of("A") == Spent(5, 1, 1)
+    ledger = after.free.of("A")
+    assert ledger is not None
+    assert (ledger.movement_spent, ledger.diagonals, ledger.actions, ledger.actions_used) == (5, 1, 2, 1)
     free = MoveToken("A", (Cell(3, 0),), free=True).apply(state).state
-    assert free.scene.token("A").cell == Cell(3, 0) and free.free.of("A") == Spent()
+    assert free.scene.token("A").cell == Cell(3, 0) and free.free.of("A") is None
     assert state.scene.token("A").cell == Cell(0, 0)  # the old state is untouched
 
 

@@ -30,7 +30,7 @@ def test_drag_moves_token_and_model_log_cost_agree_with_engine(window) -> None: 
 
     moved = doc.scene.token("brann")
     assert moved.cell == target
-    assert doc.free.of("brann").feet == expected.feet
+    assert doc.free.of("brann").movement_spent == expected.feet
     assert doc.free.of("brann").diagonals == expected.diagonals
     assert f"moves {expected.feet} ft to [8, 15]" in doc.log[-1]
     # the engine prices the committed path the same and finds it legal
@@ -51,7 +51,7 @@ def test_stride_count_is_in_the_log(window) -> None:  # type: ignore[no-untyped-
     drag(window.view, _token_point(window, "brann"), view_point(window.view, target))
     assert doc.scene.token("brann").cell == target
     assert "2 Strides" in doc.log[-1]
-    assert doc.free.of("brann").actions == 2
+    assert doc.free.of("brann").actions_used == 2
 
 
 def test_illegal_drop_on_occupied_square_is_refused(window) -> None:  # type: ignore[no-untyped-def]
@@ -132,7 +132,7 @@ def test_shift_click_adds_waypoints(window) -> None:  # type: ignore[no-untyped-
     assert doc.scene.token("brann").cell == target
     first = shortest_path(before, brann, waypoint)
     second = shortest_path(before, replace(brann, cell=waypoint), target, first.diagonals)
-    assert doc.free.of("brann").feet == first.feet + second.feet
+    assert doc.free.of("brann").movement_spent == first.feet + second.feet
     assert "via [2, 16]" in doc.log[-1]
 
 
@@ -141,9 +141,9 @@ def test_diagonal_parity_carries_over_between_moves(window) -> None:  # type: ig
     view = window.view
     # one diagonal (5 ft), then another diagonal: the second costs 10 ft under PF2e's alternating count
     drag(view, _token_point(window, "brann"), view_point(view, (6, 12)))
-    assert doc.free.of("brann").feet == 5 and doc.free.of("brann").diagonals == 1
+    assert doc.free.of("brann").movement_spent == 5 and doc.free.of("brann").diagonals == 1
     drag(view, _token_point(window, "brann"), view_point(view, (7, 13)))
-    assert doc.free.of("brann").feet == 15
+    assert doc.free.of("brann").movement_spent == 15
     assert "moves 10 ft" in doc.log[-1]
 
 
@@ -153,7 +153,7 @@ def test_alt_is_a_free_move_that_ignores_the_rules(window) -> None:  # type: ign
     target = Cell(31, 10)  # in the vault behind a closed door, far away
     drag(window.view, _token_point(window, "brann"), view_point(window.view, target), mods=alt)
     assert doc.scene.token("brann").cell == target
-    assert doc.free.of("brann").feet == 0
+    assert doc.free.of("brann") is None  # nothing spent
     assert "free move" in doc.log[-1]
 
 

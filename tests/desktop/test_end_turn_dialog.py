@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from desktop.dialogs.end_turn_dialog import EndTurnDialog
+from desktop.docks.end_turn_dialog import EndTurnDialog
 from desktop.docks.initiative_dock import InitiativeDock
 from rules.dice import ScriptedDice
 from rules.model.scene import PersistentDamage

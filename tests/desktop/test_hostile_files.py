@@ -190,7 +190,7 @@ def test_a_10000_by_10000_picture_within_the_pixel_limit_decodes(qtbot, tmp_path
     from PySide6.QtGui import QImageReader
 
     from desktop.map.images import DECODE_LIMIT_MB
-    from desktop.map.picture import read_picture
+    from desktop.window.pictures import read_picture
     from rules.io.images import MAX_PIXELS
 
     assert DECODE_LIMIT_MB * 1024 * 1024 >= MAX_PIXELS * 8  # whatever the checks accept, Qt may allocate
@@ -282,7 +282,7 @@ def test_a_picture_over_the_image_memory_limit_gets_a_precise_message(
     from PySide6.QtGui import QImageReader
 
     import desktop.map.images
-    from desktop.map.picture import PictureError, read_picture
+    from desktop.window.pictures import PictureError, read_picture
 
     path = tmp_path / "wide.png"
     _big_png(path, 4000, 3000)  # 46 MB decoded
@@ -309,7 +309,7 @@ def test_a_backup_opens_as_an_unsaved_copy(start_window, tmp_path: Path) -> None
 
 
 def test_a_network_picture_path_is_refused_without_touching_it(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from desktop.map.picture import PictureError, read_picture
+    from desktop.window.pictures import PictureError, read_picture
 
     for ref in (r"\\fileserver\maps\cave.png", "//fileserver/maps/cave.png"):
         with pytest.raises(PictureError, match="network path"):

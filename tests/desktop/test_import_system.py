@@ -12,7 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from desktop.dialogs.import_system import ImportSystemDialog
-from desktop.dialogs.settings_dialog import last_import_system
+from desktop.settings import last_import_system
 from rules.io.scene_json import scene_to_json
 from tests.desktop.helpers import ascii_scene
 

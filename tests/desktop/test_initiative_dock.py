@@ -11,7 +11,6 @@ from desktop.docks.initiative_dock import InitiativeDock
 from desktop.docks.log_dock import LogDock
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
-from rules.model.encounter import Spent
 from rules.play.moves import MoveToken
 from rules.play.table import AttackRoll
 from rules.play.turns import has_reaction, roll_initiative
@@ -87,7 +86,7 @@ def test_next_turn_resets_movement_and_map_and_everything_undoes(qtbot: Any) -> 
     enc = doc.encounter
     assert enc is not None and enc.attack_number("A") == 3
     assert enc.turn is not None and enc.turn.movement_spent == 5 and enc.turn.actions == 0
-    assert doc.free.of("A") == Spent()  # one ledger: the encounter's on A's own turn
+    assert doc.free.of("A") is None  # one ledger: the encounter's on A's own turn
     assert "2 attacks" in dock.turn_info.text() and "next MAP -10" in dock.turn_info.text()
     for _ in range(4):
         qtbot.mouseClick(dock.next_button, Qt.MouseButton.LeftButton)
@@ -95,7 +94,7 @@ def test_next_turn_resets_movement_and_map_and_everything_undoes(qtbot: Any) -> 
     assert enc is not None and enc.round == 2 and enc.current_id == "A"
     assert enc.attack_number("A") == 1
     assert enc.turn is not None and enc.turn.movement_spent == 0 and enc.turn.diagonals == 0
-    assert doc.free.of("A") == Spent()
+    assert doc.free.of("A") is None
     assert dock.header.text() == "Round 2 · A's turn"
     assert any(e.startswith("Round 2: A's turn") for e in doc.log)
     qtbot.mouseClick(dock.prev_button, Qt.MouseButton.LeftButton)

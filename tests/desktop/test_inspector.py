@@ -59,12 +59,12 @@ def test_end_turn_resets_movement(window) -> None:  # type: ignore[no-untyped-de
 
     doc = window.doc
     drag(window.view, view_point(window.view, (5, 11)), view_point(window.view, (6, 11)))
-    assert doc.free.of("brann").feet == 5
+    assert doc.free.of("brann").movement_spent == 5
     assert "5 ft moved" in window.inspector.movement.text()
     window.inspector.end_turn.click()
-    assert doc.free.of("brann").feet == 0
+    assert doc.free.of("brann") is None  # its free-mode turn begins again
     doc.undo()
-    assert doc.free.of("brann").feet == 5
+    assert doc.free.of("brann").movement_spent == 5
 
 
 def test_multi_selection_shows_a_summary(window) -> None:  # type: ignore[no-untyped-def]

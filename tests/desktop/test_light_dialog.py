@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from desktop.dialogs.light_dialog import LightDialog
 from desktop.dialogs.scene_settings import SceneSettingsDialog
 from desktop.look.style import CELL
+from desktop.map.tools.light_dialog import LightDialog
 from rules.geometry.coords import Point
 from rules.geometry.light import BRIGHT, DARKNESS, light_map
 from rules.io.scene_json import scene_from_json

@@ -15,13 +15,13 @@ from PySide6.QtWidgets import QApplication
 from desktop.dialogs.import_picture import ImportChoice, ImportPictureDialog
 from desktop.look.style import CELL
 from desktop.map.images import load_image
-from desktop.map.picture import MapPicture
+from desktop.window.pictures import MapPicture
 from rules.geometry.coords import Point
 from rules.io.fivefoot_file import load_document
 from rules.io.images import parse_data_uri
 from rules.io.scene_json import scene_to_json
 from rules.model.scene import Grid
-from tests.desktop.helpers import document_snapshot, move, press, release
+from tests.desktop.helpers import document_snapshot, move, press, release, settle
 from tests.desktop.picture_helpers import encode, plain_picture, printed_grid_picture
 
 
@@ -399,7 +399,7 @@ def _drop(window, qtbot, paths: list[Path], on_map: bool = True) -> bool:  # typ
         pos, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     )
     QApplication.sendEvent(target, drop)
-    qtbot.wait(20)  # the drop is handled once the event loop runs
+    settle()  # the drop is handled once the event loop runs
     return accepted
 
 

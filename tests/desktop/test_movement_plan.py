@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from rules.geometry.coords import Cell
 from rules.geometry.movement import path_cost, reachable, shortest_path
-from rules.model.encounter import Spent
-from rules.play.planner import Budget, MovePlanner, overlay_bands, reaction_warnings
+from rules.play.planner import MovePlanner, ledger_after, overlay_bands, reaction_warnings
+from rules.systems.dnd5e.economy import FeetBudget
+from rules.systems.pf2e.economy import StrideBudget
 from tests.desktop.helpers import ascii_scene
 
 OPEN = """
@@ -24,24 +25,24 @@ A.........
 
 
 def test_pf2e_strides_group_steps_greedily_by_speed() -> None:
-    budget = Budget(strides=True, speed=25, spent=Spent(), actions_left=3)
+    budget = StrideBudget(25)
     bands, strides = budget.bands([5, 5, 5, 5, 5, 10, 5])
     assert bands == (1, 1, 1, 1, 1, 2, 2) and strides == 2
     # a Stride ends on a square: 15 + 15 doesn't fit in 25, so it takes two Strides
     assert budget.bands([15, 15]) == ((1, 2), 2)
     # after two Strides this turn, a third is the last one
-    later = Budget(strides=True, speed=25, spent=Spent(50, 0, 2), actions_left=1)
+    later = StrideBudget(25, 50, 0, actions_left=1, used=2)
     assert later.bands([10, 10, 10]) == ((3, 3, 0), 2)
 
 
 def test_5e_move_then_dash_then_too_far() -> None:
-    budget = Budget(strides=False, speed=30, spent=Spent(20, 0, 0), actions_left=1)
+    budget = FeetBudget(30, 30, 20)
     bands, dash = budget.bands([5, 5, 5, 30, 10])
     assert bands == (1, 1, 2, 0, 0)
     assert dash == 1
     assert budget.move_left == 10 and budget.feet_left == 40
     # without the action for a Dash, the move is all there is
-    spent_action = Budget(strides=False, speed=30, spent=Spent(20, 0, 0), actions_left=0)
+    spent_action = FeetBudget(30, 30, 20, dash_possible=False)
     assert spent_action.bands([5, 5, 5]) == ((1, 1, 0), 0)
 
 
@@ -55,7 +56,7 @@ def test_plan_matches_engine_shortest_path() -> None:
         """
     )
     token = scene.token("A")
-    plan = MovePlanner(scene, token, Spent()).plan([], Cell(4, 3))
+    plan = MovePlanner(scene, token, ledger_after(scene, token)).plan([], Cell(4, 3))
     expected = shortest_path(scene, token, Cell(4, 3))
     assert expected is not None
     assert plan.legal and plan.path == expected.path and plan.feet == expected.feet
@@ -65,7 +66,7 @@ def test_plan_matches_engine_shortest_path() -> None:
 def test_waypoints_chain_the_diagonal_count() -> None:
     scene = ascii_scene(OPEN)
     token = scene.token("A")
-    plan = MovePlanner(scene, token, Spent()).plan([Cell(1, 1)], Cell(2, 2))
+    plan = MovePlanner(scene, token, ledger_after(scene, token)).plan([Cell(1, 1)], Cell(2, 2))
     # two single diagonals through a waypoint: 5 then 10 ft, as one straight move would be
     assert plan.steps == (5, 10) and plan.feet == 15
     direct = path_cost(scene, token, [Cell(0, 0), Cell(1, 1), Cell(2, 2)])
@@ -75,8 +76,8 @@ def test_waypoints_chain_the_diagonal_count() -> None:
 def test_parity_from_earlier_moves_this_turn() -> None:
     scene = ascii_scene(OPEN)
     token = scene.token("A")
-    fresh = MovePlanner(scene, token, Spent()).plan([], Cell(1, 1))
-    after_one = MovePlanner(scene, token, Spent(5, 1, 1)).plan([], Cell(1, 1))
+    fresh = MovePlanner(scene, token, ledger_after(scene, token)).plan([], Cell(1, 1))
+    after_one = MovePlanner(scene, token, ledger_after(scene, token, 5, 1, 1)).plan([], Cell(1, 1))
     assert fresh.feet == 5 and after_one.feet == 10
 
 
@@ -91,7 +92,7 @@ def test_too_far_and_unreachable_are_refused_with_a_reason() -> None:
     )
     token = replace(scene.token("A"), speed=5)
     scene = scene.replace_token(token)
-    planner = MovePlanner(scene, token, Spent())
+    planner = MovePlanner(scene, token, ledger_after(scene, token))
     far = planner.plan([], Cell(2, 3))
     assert not far.legal and "too far" in (far.problem or "")
     walled = planner.plan([], Cell(6, 0), exhaustive=True)
@@ -159,41 +160,40 @@ def test_overlay_bands_follow_reachable_costs() -> None:
         """
     )
     token = scene.token("A")
-    bands = overlay_bands(scene, token, Spent())
+    bands = overlay_bands(scene, token, ledger_after(scene, token))
     costs = reachable(scene, token, 75)
     assert set(bands) == set(costs) - {token.cell}
-    planner = MovePlanner(scene, token, Spent())
+    planner = MovePlanner(scene, token, ledger_after(scene, token))
     for c, band in bands.items():
         assert costs[c] <= band * 25  # a Stride moves at most Speed
         assert planner.plan([], c).actions == band  # what a drag there takes
 
 
 def test_budget_comes_from_the_running_encounter_on_the_tokens_turn() -> None:
-    from rules.model.encounter import Combatant, Encounter, FreeMovement, TurnState
+    from rules.model.encounter import Combatant, Encounter
     from rules.model.state import GameState
+    from rules.model.turn_ledger import TurnLedger
     from rules.play.moves import MoveToken, budget_for
 
     scene = ascii_scene(OPEN + "B.........\n")
-    turn = TurnState(
-        "A", actions=2, bonus_actions=0, movement=None, movement_spent=15, diagonals=1, attacks=1
-    )
-    enc = Encounter((Combatant("A", 10, 0), Combatant("B", 5, 0)), turn=turn)
-    state = GameState(scene, enc, free=FreeMovement().with_spent("B", Spent(10, 0, 1)))
+    turn = TurnLedger("A", actions=2, movement_spent=15, diagonals=1, attacks=1, actions_used=1)
+    enc = Encounter((Combatant("A", 10, 0), Combatant("B", 5, 0)), ledgers=(turn,))
+    state = GameState(scene, enc)
     a = budget_for(state, state.scene.token("A"))
-    assert (a.actions_left, a.spent.feet, a.spent.diagonals) == (2, 15, 1)  # the attack took an action
-    b = budget_for(state, state.scene.token("B"))  # not its turn: free-mode movement
-    assert (b.actions_left, b.spent.feet) == (2, 10)
+    assert (a.actions_left, a.feet_spent, a.diagonals) == (2, 15, 1)  # the attack took an action
+    b = budget_for(state, state.scene.token("B"))  # not its turn: a fresh turn's movement
+    assert (b.actions_left, b.feet_spent) == (3, 0)
     moved = MoveToken("A", (Cell(1, 1),)).apply(state).state  # the engine prices it: 10 ft, 1 Stride
     after = moved.encounter
     assert after is not None and after.turn is not None
     assert (after.turn.movement_spent, after.turn.diagonals, after.turn.actions) == (25, 2, 1)
-    assert budget_for(moved, moved.scene.token("A")).spent.feet == 25  # the encounter's count is the one read
+    assert budget_for(moved, moved.scene.token("A")).feet_spent == 25  # the encounter's count is the one read
 
 
 def test_overlay_5e_move_and_dash() -> None:
     scene = ascii_scene("A" + "." * 14, system="dnd5e-2014")
     token = scene.token("A")
-    bands = overlay_bands(scene, token, Spent(10, 0, 0))
+    bands = overlay_bands(scene, token, ledger_after(scene, token, 10, 0, 0))
     assert bands[Cell(4, 0)] == 1  # 20 ft more: 30 in all
     assert bands[Cell(5, 0)] == 2  # 25 ft more needs the Dash
     assert Cell(11, 0) not in bands  # 55 + 10 > 60
@@ -213,7 +213,7 @@ def test_plan_cost_equals_engine_price_of_its_path(wx: int, wy: int, tx: int, ty
         """
     )
     token = scene.token("A")
-    planner = MovePlanner(scene, token, Spent(0, before, 0))
+    planner = MovePlanner(scene, token, ledger_after(scene, token, 0, before, 0))
     plan = planner.plan([Cell(wx, wy)], Cell(tx, ty), exhaustive=True)
     if plan.moved:
         priced = path_cost(scene, token, plan.path, before)

@@ -14,7 +14,7 @@ from PySide6.QtTest import QTest
 from desktop.dialogs.import_picture import ImportChoice
 from desktop.look.style import CELL, VIEW_BACKGROUND
 from desktop.map.grid_coords import to_scene
-from desktop.map.picture import MapPicture
+from desktop.window.pictures import MapPicture
 from rules.geometry.areas import AreaSpec
 from rules.geometry.coords import Cell, Point
 from tests.desktop.helpers import drag, move, press, release, view_point

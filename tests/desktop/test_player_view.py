@@ -13,7 +13,7 @@ from PySide6.QtGui import QImage
 from desktop.look.style import CELL
 from rules.geometry.coords import Cell
 from rules.io.scene_json import scene_from_json
-from tests.desktop.helpers import move, press, release, view_point
+from tests.desktop.helpers import drag, move, press, release, settle, view_point
 
 
 def dungeon_doc() -> dict[str, Any]:
@@ -123,14 +123,14 @@ def test_player_view_follows_the_gm_or_stays_and_rotates(gm, qtbot) -> None:  # 
     qtbot.waitExposed(pw)
     pw.follow.setChecked(True)
     gm.view.set_scale(1.3)
-    qtbot.wait(10)
+    settle()
     assert pw.view.transform().m11() == pytest.approx(gm.view.transform().m11())
     pw.rotate.setChecked(True)
     assert pw.view.transform().m11() == pytest.approx(-gm.view.transform().m11())
     pw.follow.setChecked(False)
     fixed = pw.view.transform().m11()
     gm.view.set_scale(0.5)
-    qtbot.wait(10)
+    settle()
     assert pw.view.transform().m11() == pytest.approx(fixed)
     assert pw.screens.count() >= 1
 
@@ -162,25 +162,21 @@ def test_fog_follows_a_dragged_token(gm, qtbot) -> None:  # type: ignore[no-unty
     press(view, view_point(view, (4, 6)))
     move(view, view_point(view, (6, 6)))
     move(view, view_point(view, (10, 6)))
-    qtbot.wait(20)
+    settle()
     assert seen and seen[-1][6, 11]  # the torch moved with the hero while carried
     release(view, view_point(view, (10, 6)))
 
 
 def test_fog_remembers_where_the_party_has_been_and_saves_it(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from desktop.player_view import PlayerScreenFeatures  # noqa: F401
+    from rules.io.scene_json import scene_to_json
+    from rules.play.edits import PlaceTokens
 
     doc = gm.doc
-    hero = doc.scene.token("hero")
-    from desktop.map.tools.fog_tool import RememberFog
-
-    doc.execute(RememberFog())
-    assert doc.scene.fog.is_explored(5, 6)
-    from rules.io.scene_json import scene_to_json
-
+    assert not doc.scene.fog.is_explored(2, 11)
+    doc.execute(PlaceTokens((("hero", Cell(2, 10)),)))  # the engine remembers inside the move
+    assert doc.scene.fog.is_explored(2, 11) and doc.scene.fog.is_explored(4, 6)
     saved = scene_to_json(doc.scene)
     assert saved["fog"]["enabled"] is True and saved["fog"]["explored"]
-    assert hero is not None
 
 
 def test_light_tool_and_ambient_menu(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -205,7 +201,7 @@ def test_light_tool_and_ambient_menu(gm, qtbot) -> None:  # type: ignore[no-unty
 def test_preview_dock_shows_the_player_scene(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
     feats = gm.player_screen
     feats.act_preview.trigger()
-    qtbot.wait(10)
+    settle()
     assert feats.preview.isVisible()
     assert feats.preview_view.scene() is feats.player_scene
     img = feats.preview_view.viewport().grab().toImage()
@@ -232,18 +228,34 @@ def test_initiative_lists_only_the_creatures_on_the_player_screen(qtbot) -> None
     assert pw.round_label.text() == "Round 3"
 
 
-def test_fog_remembers_after_a_move_but_not_after_undo(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_fog_remembers_after_a_move_in_the_same_step_and_undo_forgets(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
     from rules.play.edits import PlaceTokens
 
     doc = gm.doc
     doc.execute(PlaceTokens((("hero", Cell(2, 11)),)))
-    qtbot.waitUntil(lambda: doc.scene.fog is not None and doc.scene.fog.is_explored(2, 12))
-    assert doc.undo_label() == "Explore"  # the remembering is its own, merged step
-    explored = doc.scene.fog.explored_count
-    doc.undo()  # forget what was explored on the way
-    qtbot.wait(30)
-    assert doc.scene.fog.explored_count < explored  # not remembered again while a redo is pending
+    assert doc.scene.fog.is_explored(2, 12)  # at once: no second step, no timer
+    assert doc.undo_label() == "Move tokens"  # the remembering is part of the move's one step
+    doc.undo()  # one undo takes the move and what it explored
+    assert doc.scene.token("hero").cell == Cell(4, 6)
+    assert not doc.scene.fog.is_explored(2, 12)
+    assert not doc.can_undo()
+
+
+def test_one_drag_with_fog_on_is_one_undo_step_and_one_change(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
+    doc = gm.doc
+    changes: list[object] = []
+    doc.changed.connect(lambda old, new: changes.append(new))
+    view = gm.view
+    gm.set_tool("select")
+    assert not doc.scene.fog.is_explored(2, 9)
+    drag(view, view_point(view, (4, 6)), view_point(view, (4, 8)))
+    settle()  # nothing more may follow the drag (no deferred remembering)
+    assert doc.scene.token("hero").cell == Cell(4, 8)
+    assert len(changes) == 1
+    assert len(doc.applied()) == 1
+    assert doc.scene.fog.is_explored(2, 9)  # the engine remembered what the hero sees from there
     doc.undo()
+    assert not doc.can_undo()
     assert doc.scene.token("hero").cell == Cell(4, 6)
 
 

@@ -21,6 +21,7 @@ from desktop.look.style import CELL, WALL_COLOURS
 from rules.geometry.coords import Cell
 from rules.model.fog import Fog
 from rules.model.scene import Token
+from tests.desktop.helpers import settle
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = "test.dd2vtt"  # the sample map that comes with a light
@@ -73,9 +74,9 @@ def test_sample_map_lights_fog_and_player_screen(qtbot, shots: Path) -> None:  #
     if path is None:
         pytest.skip("sample maps not available (set FIVEFOOT_SAMPLE_MAPS)")
     from desktop.document import Document
-    from desktop.map.tools.fog_tool import EditFog, RememberFog
     from desktop.window.main_window import MainWindow
     from rules.io import uvtt
+    from rules.play.fog import EditFog
 
     opened = uvtt.load_document(path)
     scene = opened.scene
@@ -99,17 +100,17 @@ def test_sample_map_lights_fog_and_player_screen(qtbot, shots: Path) -> None:  #
     win.show()
     qtbot.waitExposed(win)
     win.view.fit()
-    qtbot.wait(20)
+    settle()
     # 1. the sample map with its imported light (fog off for this picture)
     win.player_screen.act_fog.trigger()
-    qtbot.wait(20)
+    settle()
     assert win.grab().save(str(shots / "light-sample-map.png"))
     win.player_screen.act_fog.trigger()
-    # 2. the GM view with fog: the GM revealed a strip, the party remembers what it has seen
+    # 2. the GM view with fog: the GM revealed a strip, the party remembers what it has seen (the engine
+    # remembered it when the fog was switched on again)
     w, h = scene.grid.width, scene.grid.height
     win.doc.execute(EditFog(tuple((x, y) for x in range(w) for y in range(h - 3, h)), True))
-    win.doc.execute(RememberFog())
-    qtbot.wait(20)
+    settle()
     gm_img = win.view.viewport().grab().toImage()
     assert win.grab().save(str(shots / "fog-gm-view.png"))
     # 3. the player screen of the same moment
@@ -117,7 +118,7 @@ def test_sample_map_lights_fog_and_player_screen(qtbot, shots: Path) -> None:  #
     qtbot.waitExposed(pw)
     pw.follow.setChecked(True)
     pw.resize(1280, 800)
-    qtbot.wait(30)
+    settle()
     pw.sync_view()
     pl_img = pw.view.viewport().grab().toImage()
     assert pw.grab().save(str(shots / "fog-player-view.png"))

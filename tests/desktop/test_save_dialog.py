@@ -6,8 +6,8 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from desktop.dialogs.save_dialog import SaveDialog
 from desktop.docks.areas_dock import AreasDock
+from desktop.docks.save_dialog import SaveDialog
 from desktop.document import Document
 from rules.dice import ScriptedDice
 from rules.geometry.areas import AreaSpec, resolve_area

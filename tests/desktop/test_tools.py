@@ -88,7 +88,7 @@ def test_painted_terrain_changes_the_path_preview(window) -> None:  # type: igno
     drag(view, view_point(view, (6, 11)), view_point(view, (6, 11)))
     window.set_tool("select")
     drag(view, view_point(view, (5, 11)), view_point(view, (6, 11)))
-    assert doc.free.of("brann").feet == 10  # 5 + 5 for difficult terrain (PF2e)
+    assert doc.free.of("brann").movement_spent == 10  # 5 + 5 for difficult terrain (PF2e)
 
 
 def test_draw_wall_polyline_then_it_blocks_movement(window) -> None:  # type: ignore[no-untyped-def]
@@ -108,7 +108,7 @@ def test_draw_wall_polyline_then_it_blocks_movement(window) -> None:  # type: ig
     drag(view, view_point(view, (5, 11)), view_point(view, (6, 11)))
     # the wall is in the way: Brann walks around it
     assert doc.scene.token("brann").cell == Cell(6, 11)
-    assert doc.free.of("brann").feet > 5
+    assert doc.free.of("brann").movement_spent > 5
 
 
 def test_click_on_a_door_opens_and_closes_it(window) -> None:  # type: ignore[no-untyped-def]

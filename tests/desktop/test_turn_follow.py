@@ -61,7 +61,8 @@ def test_the_order_list_scrolls_to_the_active_creature(qtbot: Any) -> None:
 
 
 def test_recentring_on_each_turn_is_a_setting(qtbot: Any) -> None:
-    from desktop.dialogs.settings_dialog import SettingsDialog, recentre_on_turn
+    from desktop.dialogs.settings_dialog import SettingsDialog
+    from desktop.settings import recentre_on_turn
 
     board, tokens = _crowd(3)
     doc, map_scene, view = make_view(qtbot, ascii_scene(board, tokens=tokens))

@@ -9,11 +9,15 @@ from hypothesis import strategies as st
 
 from rules.geometry.coords import Cell
 from rules.model.scene import Token
+from rules.systems import system_for
 from rules.systems.dnd5e import checks as dnd
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024
+from rules.systems.hooks.heroics import NothingToSpend
 from rules.systems.modifiers import Modifier
 from rules.systems.pf2e import checks as pf2e
-from rules.systems.reroll import NothingToSpend, avoid_death, can_reroll, inspiration_advantage, reroll
+from rules.systems.pf2e.dying import avoid_death
+
+PF2E, DND14, DND24 = (system_for(n) for n in ("pf2e", "dnd5e-2014", "dnd5e-2024"))
 
 ABILITIES = (("str", 8), ("dex", 14), ("con", 12), ("int", 10), ("wis", 17), ("cha", 9))
 
@@ -177,33 +181,56 @@ def test_5e_mode_picks_the_die(first: int, second: int, sav: int, dc: int) -> No
 
 def test_hero_point_reroll_keeps_the_new_roll_even_when_worse() -> None:
     t = pc(hero_points=2)
-    assert can_reroll(t, "pf2e")
-    r = reroll(t, "pf2e", 14, 3)
+    assert PF2E.can_reroll(t) and not PF2E.can_reroll(pc(hero_points=0))
+    r = PF2E.spend_reroll(t, 14, 3)
     assert r.kept == 3 and r.token.hero_points == 1
     with pytest.raises(NothingToSpend):
-        reroll(pc(hero_points=0), "pf2e", 5, 6)
+        PF2E.spend_reroll(pc(hero_points=0), 5, 6)
+    with pytest.raises(ValueError, match="no advantage"):
+        PF2E.spend_advantage(t)
 
 
 def test_heroic_inspiration_2024_and_inspiration_2014() -> None:
-    r = reroll(fiver(inspiration=True), "dnd5e-2024", 2, 17)
+    r = DND24.spend_reroll(fiver(inspiration=True), 2, 17)
     assert r.kept == 17 and not r.token.inspiration
-    assert not can_reroll(fiver(inspiration=True), "dnd5e-2014")
+    assert DND24.can_reroll(fiver(inspiration=True)) and not DND14.can_reroll(fiver(inspiration=True))
     with pytest.raises(ValueError):
-        reroll(fiver(inspiration=True), "dnd5e-2014", 2, 17)
-    spent, reason = inspiration_advantage(fiver(inspiration=True))
+        DND14.spend_reroll(fiver(inspiration=True), 2, 17)
+    spent, reason = DND14.spend_advantage(fiver(inspiration=True))
     assert not spent.inspiration and reason.kind == "advantage"
     with pytest.raises(NothingToSpend):
-        inspiration_advantage(spent)
+        DND14.spend_advantage(spent)
+    with pytest.raises(ValueError, match="no advantage"):
+        DND24.spend_advantage(fiver(inspiration=True))
+    words = [s.spending for s in (PF2E, DND14, DND24)]
+    assert [w.reroll is not None for w in words] == [True, False, True]
+    assert [w.advantage is not None for w in words] == [False, True, False]
+
+
+@pytest.mark.parametrize(
+    ("dice", "mode", "after"),
+    [
+        ((14,), "normal", (5,)),
+        ((3, 17), "normal", (5, 5)),
+        ((3, 17), "advantage", (5, 17)),
+        ((17, 3), "disadvantage", (17, 5)),
+    ],
+)
+def test_a_reroll_rolls_the_lower_die_again_or_the_one_die(
+    dice: tuple[int, ...], mode: str, after: tuple[int, ...]
+) -> None:
+    assert DND24.rerolled(dice, mode, 5) == after
 
 
 def test_avoid_death_spends_all_hero_points() -> None:
     dying = pc("dying 3", "wounded 1", hero_points=2, hp=0)
-    saved = avoid_death(dying)
+    saved, line = avoid_death(dying)
+    assert "avoid death" in line
     assert saved.hero_points == 0 and saved.hp == 0
     assert not saved.has_condition("dying")
     assert saved.has_condition("unconscious")
     assert saved.condition_value("wounded") == 1  # not increased by losing dying this way
-    with pytest.raises(NothingToSpend):
+    with pytest.raises(ValueError):
         avoid_death(saved)
 
 

@@ -97,6 +97,23 @@ def _recovered(data_dir: Path) -> tuple[int, dict[tuple[str, str], Any]]:
     return int(scene.name.split()[1]), state
 
 
+def _read_until(stream: Any, moment: float) -> bytes:
+    """The child's lines up to its first acknowledgement at or after `moment` (its monotonic clock, the
+    same as ours on one machine)."""
+    lines = b""
+    while True:
+        raw = stream.readline()
+        lines += raw
+        if not raw:
+            return lines
+        try:
+            said = json.loads(raw)
+        except ValueError:
+            continue
+        if "ack" in said and said["t"] >= moment:
+            return lines
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_restore_after_kill_9_keeps_every_acknowledged_edit(tmp_path: Path) -> None:
@@ -117,12 +134,13 @@ def test_restore_after_kill_9_keeps_every_acknowledged_edit(tmp_path: Path) -> N
         first = json.loads(child.stdout.readline() or b'{"ready": null}')
         assert first.get("ready") is not None, child.stderr.read() if child.stderr else b""
         start_n = first["ready"]
-        # mostly short runs, every fifth one longer than 1 s so that "acknowledged > 1 s before" bites
+        # mostly short runs, every fifth one longer than 1 s so that "acknowledged > 1 s before" bites; the
+        # moment is read off the child's own acknowledgements (no sleeping: the kill follows its output)
         delay = rng.uniform(1.1, 1.6) if cycle % 5 == 0 else rng.uniform(0.0, 0.5)
-        time.sleep(delay)
+        seen = _read_until(child.stdout, first["t"] + delay)
         child.send_signal(signal.SIGKILL)
         killed_at = time.monotonic()
-        out = child.stdout.read()  # the same buffered reader as the first line (nothing lost)
+        out = seen + child.stdout.read()  # the same buffered reader as the first line (nothing lost)
         child.wait(timeout=30)
         if child.stderr is not None:
             child.stderr.close()

@@ -186,6 +186,28 @@ def test_shortest_paths_match_the_brute_force_reference(scene: Scene, diagonals_
 
 
 @SETTINGS
+@given(scenes(), st.integers(0, 3), st.integers(0, 40))
+def test_capped_paths_from_one_search_field_match_the_reference(
+    scene: Scene, diagonals_before: int, cap: int
+) -> None:
+    """A capped search (a drag's mouse moves) answers every target from one field: the same path as the
+    reference within the cap, None beyond it — and the field is searched once for all the targets."""
+    token = mover(scene)
+    ctx = move_context(scene, token)
+    for y in range(scene.grid.height):
+        for x in range(scene.grid.width):
+            goal = Cell(x, y)
+            found = shortest_path(scene, token, goal, diagonals_before, max_feet=cap)
+            expected = reference_path(scene, token, goal, diagonals_before)
+            if expected is None or expected[0] > cap:
+                assert found is None, goal
+                continue
+            assert found is not None, goal
+            assert (found.feet, list(found.path)) == expected, goal
+    assert len(ctx._fields) <= 1
+
+
+@SETTINGS
 @given(scenes(), st.integers(0, 3), st.integers(0, 60))
 def test_reachable_agrees_with_shortest_path(scene: Scene, diagonals_before: int, budget: int) -> None:
     token = mover(scene)

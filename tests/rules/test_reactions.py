@@ -130,15 +130,15 @@ def test_a_single_step_is_a_legal_pf2e_step_only() -> None:
 
 
 def test_the_drag_plan_warns_for_a_stride_but_not_for_a_single_step() -> None:
-    from rules.play.planner import MovePlanner, Spent, reaction_warnings
+    from rules.play.planner import MovePlanner, ledger_after, reaction_warnings
 
     s = ascii_scene(MAP, tokens={"b": RS})
     a = tok(s, "A")
-    step = MovePlanner(s, a, Spent()).plan([], Cell(0, 1))
+    step = MovePlanner(s, a, ledger_after(s, a)).plan([], Cell(0, 1))
     assert step.legal and step.warnings == ()
-    stride = MovePlanner(s, a, Spent()).plan([], Cell(0, 0))  # 5 ft diagonal: also a Step
+    stride = MovePlanner(s, a, ledger_after(s, a)).plan([], Cell(0, 0))  # 5 ft diagonal: also a Step
     assert stride.warnings == ()
-    far = MovePlanner(s, a, Spent()).plan([Cell(0, 1)], Cell(0, 0))  # two squares: a Stride
+    far = MovePlanner(s, a, ledger_after(s, a)).plan([Cell(0, 1)], Cell(0, 0))  # two squares: a Stride
     assert [w.token_id for w in far.warnings] == ["b"]
     # The drag's warnings follow the reaction rules: a blinded 5e creature makes no opportunity attack.
     blind = ascii_scene(MAP, "dnd5e-2014", tokens={"b": {"conditions": ["blinded"]}})

@@ -240,3 +240,15 @@ def test_huge_and_non_finite_numbers_are_reported_not_crashed_on() -> None:
     assert error_of(nan).path == "walls[0].a[0]"
     big_grid = doc(grid={"width": 10**400, "height": 5})
     assert error_of(big_grid).path == "grid.width"
+
+
+def test_a_wall_from_a_point_to_itself_is_dropped() -> None:
+    doc = {
+        "format": "fivefoot.scene",
+        "version": 1,
+        "system": "pf2e",
+        "grid": {"width": 5, "height": 5},
+        "walls": [{"a": [1, 1], "b": [1, 1]}, {"a": [0, 0], "b": [1, 0]}],
+    }
+    scene = scene_from_json(doc)
+    assert [(w.a, w.b) for w in scene.walls] == [((0, 0), (1, 0))]

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rules.model.scene import Cell, Scene, Token
-from rules.systems import stealth
+from rules.systems import system_for
+from rules.systems.dnd5e import stealth as dnd_stealth
+from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024
+from rules.systems.pf2e import stealth
 from tests.rules.ascii_maps import ascii_scene, wall
 
 HIDER = {"skills": {"stealth": 5}, "perception": 4}
@@ -103,20 +106,12 @@ def test_pf2e_seek_degrees_and_range() -> None:
     assert stealth.seek(far, tok(far, "b"), 20).observations == ()
 
 
-def test_pf2e_point_out_and_attacking() -> None:
+def test_pf2e_point_out() -> None:
     t = Token("t", Cell(0, 0), conditions=("undetected",))
     assert stealth.point_out(Token("p", Cell(1, 1)), t).conditions == ("hidden",)
-    assert stealth.attack_reveals("pf2e", Token("a", Cell(0, 0), conditions=("hidden",))).conditions == ()
-    inv = Token("a", Cell(0, 0), conditions=("invisible", "undetected"))
-    assert set(stealth.attack_reveals("pf2e", inv).conditions) == {"invisible", "hidden"}
-
-
-def test_pf2e_target_off_guard_to_a_hidden_attacker() -> None:
-    s = pf2e("A.b", conditions=["hidden"])
-    mod = stealth.off_guard_to_unseen_attacker(s, tok(s, "A"), tok(s, "b"))
-    assert mod is not None and (mod.type, mod.value) == ("circumstance", -2)
-    plain = pf2e("A.b")
-    assert stealth.off_guard_to_unseen_attacker(plain, tok(plain, "A"), tok(plain, "b")) is None
+    assert system_for("pf2e").point_out(Token("p", Cell(1, 1)), t).conditions == ("hidden",)
+    with pytest.raises(ValueError, match="PF2e action"):
+        system_for("dnd5e-2024").point_out(Token("p", Cell(1, 1)), t)
 
 
 FIVE = {"A": {"skills": {"stealth": 5}}, "b": {"skills": {"perception": 3}}}  # passive Perception 13
@@ -126,7 +121,7 @@ BEHIND = [wall((1, -1), (1, 4))]
 @pytest.mark.parametrize(("d20", "hidden"), [(8, True), (7, False)])
 def test_5e_2014_hide_against_passive_perception(d20: int, hidden: bool) -> None:
     s = ascii_scene("....\nA..b\n....", "dnd5e-2014", tokens=FIVE, walls=BEHIND)
-    r = stealth.hide_5e(s, tok(s, "A"), [d20, d20])
+    r = dnd_stealth.hide(s, tok(s, "A"), [d20, d20], edition=DND5E_2014)
     assert r.observations[0].dc == 13
     assert r.tokens[0].has_condition("hidden") is hidden
     if hidden:
@@ -135,7 +130,7 @@ def test_5e_2014_hide_against_passive_perception(d20: int, hidden: bool) -> None
 
 def test_5e_hide_in_clear_view_fails() -> None:
     s = ascii_scene("....\nA..b\n....", "dnd5e-2014", tokens=FIVE)
-    r = stealth.hide_5e(s, tok(s, "A"), [20, 20])
+    r = dnd_stealth.hide(s, tok(s, "A"), [20, 20], edition=DND5E_2014)
     assert r.observations[0].note == "in clear view"
     assert not r.tokens[0].has_condition("hidden")
 
@@ -143,7 +138,7 @@ def test_5e_hide_in_clear_view_fails() -> None:
 @pytest.mark.parametrize(("d20", "hidden"), [(10, True), (9, False)])
 def test_5e_2024_hide_is_dc_15(d20: int, hidden: bool) -> None:
     s = ascii_scene("....\nA..b\n....", "dnd5e-2024", tokens=FIVE, walls=BEHIND)
-    r = stealth.hide_5e(s, tok(s, "A"), [d20, d20])
+    r = dnd_stealth.hide(s, tok(s, "A"), [d20, d20], edition=DND5E_2024)
     assert r.observations[0].dc == 15
     assert r.tokens[0].has_condition("hidden") is hidden
 
@@ -151,12 +146,11 @@ def test_5e_2024_hide_is_dc_15(d20: int, hidden: bool) -> None:
 @pytest.mark.parametrize(("d20", "found"), [(12, True), (11, False)])
 def test_5e_search_against_the_stealth_total(d20: int, found: bool) -> None:
     s = ascii_scene("A..b", "dnd5e-2024", tokens={"A": {"conditions": ["hidden 15"]}, "b": FIVE["b"]})
-    r = stealth.search_5e(s, tok(s, "b"), [d20, d20])
-    assert r.observations[0].dc == 15
+    r = system_for(s).seek(s, tok(s, "b"), [d20, d20])  # 5e Search
+    assert r.action == "Search" and r.observations[0].dc == 15
     assert (len(r.tokens) == 1) is found
     if found:
         assert not r.tokens[0].has_condition("hidden")
-    assert stealth.attack_reveals("dnd5e-2024", tok(s, "A")).conditions == ()
 
 
 def test_pf2e_strike_from_a_hidden_attacker_finds_the_target_off_guard() -> None:
@@ -173,6 +167,3 @@ def test_pf2e_strike_from_a_hidden_attacker_finds_the_target_off_guard() -> None
     answer = handlers["attack"](hidden, q)
     assert answer["ac"] == 16
     assert any(m["source"] == "attacker hidden to the target" for m in answer["ac_modifiers"])
-    # After the attack the attacker is revealed: the next one is against AC 18 again.
-    revealed = hidden.replace_token(stealth.attack_reveals("pf2e", tok(hidden, "A")))
-    assert handlers["attack"](revealed, q)["ac"] == 18

@@ -20,14 +20,14 @@ from rules.geometry.coords import DIRECTIONS, Cell
 from rules.geometry.movement import move_context, path_cost
 from rules.model.scene import Scene, Token
 from rules.play.planner import (
-    PF2E_ACTIONS,
     MovePlanner,
-    Spent,
+    budget_of,
     fewest_strides_path,
+    ledger_after,
     overlay_bands,
     stride_field,
-    turn_budget,
 )
+from rules.systems.pf2e.economy import TURN_ACTIONS
 from tests.rules.ascii_maps import ascii_scene, wall
 
 Label = tuple[int, int]  # (Strides, feet)
@@ -95,7 +95,7 @@ def maps(draw: st.DrawFn, system: str = "pf2e") -> tuple[Scene, int, int]:
         tokens={"A": {"speed": speed}},
         walls=walls,
     )
-    return scene, draw(st.integers(0, 3)), draw(st.integers(0, PF2E_ACTIONS))
+    return scene, draw(st.integers(0, 3)), draw(st.integers(0, TURN_ACTIONS))
 
 
 @settings(max_examples=150)
@@ -104,9 +104,8 @@ def test_overlay_and_drag_take_the_fewest_strides_then_the_fewest_feet(case: tup
     scene, diagonals, used = case
     mover = scene.token("A")
     assert mover is not None
-    spent = Spent(0, diagonals, used)
-    budget = turn_budget(scene, mover, spent)
-    truth = brute_force(scene, mover, mover.speed, diagonals, PF2E_ACTIONS - used)
+    budget = budget_of(scene, mover, ledger_after(scene, mover, 0, diagonals, used))
+    truth = brute_force(scene, mover, mover.speed, diagonals, TURN_ACTIONS - used)
     bands = overlay_bands(scene, mover, budget)
     assert bands == {cell: used + strides for cell, (strides, _feet) in truth.items()}
     planner = MovePlanner(scene, mover, budget)
@@ -163,7 +162,7 @@ def test_5e_overlay_and_drag_agree(case: tuple[Scene, int, int], feet: int, dash
     scene, diagonals, _used = case
     mover = scene.token("A")
     assert mover is not None
-    budget = turn_budget(scene, mover, Spent(feet, diagonals, int(dashed)))
+    budget = budget_of(scene, mover, ledger_after(scene, mover, feet, diagonals, int(dashed)))
     bands = overlay_bands(scene, mover, budget)
     planner = MovePlanner(scene, mover, budget)
     for y in range(scene.grid.height):

@@ -77,11 +77,13 @@ def test_shield_block_reduces_damage_by_hardness(
     ],
 )
 def test_aid_degrees(d20: int, mod: int, rank: str, degree: str, value: int | None) -> None:
-    r = sa.aid(d20, mod, rank=rank)
-    assert r.dc == 15 and r.degree == degree
-    assert (None if r.modifier is None else r.modifier.value) == value
-    if r.modifier is not None:
-        assert r.modifier.type == "circumstance"
+    from rules.model.scene import Cell
+    from rules.systems import system_for
+
+    helper = Token("h", Cell(0, 0), skills=(("athletics", mod),))
+    r = system_for("pf2e").aid(helper, "athletics", d20, 15, rank)
+    assert r.dc == 15 and r.degree == degree and r.total == d20 + mod
+    assert r.value == value
 
 
 def test_dodge_needs_sight_of_the_attacker_and_a_working_body() -> None:
@@ -107,15 +109,13 @@ def test_help_gives_advantage_once() -> None:
     assert sa.help_reason(sa.help_used(h)) is None
 
 
-def test_apply_by_name_checks_the_system() -> None:
-    assert sa.apply("pf2e", "take-cover", tok()).has_condition("took-cover")
-    assert sa.apply("dnd5e-2024", "dodge", tok()).has_condition("dodging")
-    with pytest.raises(ValueError, match="PF2e action"):
-        sa.apply("dnd5e-2014", "raise-shield", tok())
-    with pytest.raises(ValueError, match="D&D 5e action"):
-        sa.apply("pf2e", "disengage", tok())
-    with pytest.raises(ValueError, match="unknown action"):
-        sa.apply("pf2e", "fly-away", tok())
+def test_helping_an_ally_is_each_systems_own() -> None:
+    from rules.systems import system_for
+
+    pf2e, dnd = system_for("pf2e"), system_for("dnd5e-2014")
+    assert pf2e.support_actions == ("aid", "point-out") and dnd.support_actions == ("help",)
+    with pytest.raises(ValueError, match="PF2e reaction"):
+        dnd.aid(tok(), "athletics", 10, 15, "trained")
 
 
 def test_a_raised_shield_raises_ac_in_a_strike_and_does_not_stack_with_cover() -> None:

@@ -18,7 +18,9 @@ from rules.systems import (
     same_game,
     system_for,
 )
+from rules.systems.base import MissingStatistic
 from rules.systems.modifiers import Modifier
+from rules.systems.roll_modes import ADVANTAGE, DISADVANTAGE, Reason
 from tests.rules.ascii_maps import ascii_scene
 
 PF2E, DND14, DND24 = (system_for(n) for n in SYSTEM_NAMES)
@@ -58,25 +60,35 @@ def test_games_group_the_editions() -> None:
 
 
 @pytest.mark.parametrize(("d20", "degree"), [(20, "critical success"), (9, "success"), (8, "failure")])
-def test_pf2e_check_row_gives_the_degree_with_the_typed_bonus(d20: int, degree: str) -> None:
+def test_pf2e_check_gives_the_degree_with_the_typed_bonus(d20: int, degree: str) -> None:
     # reflex +9, +1 circumstance from the GM: d20 9 → 19 vs DC 19 is a success, 8 → 18 a failure
     bonus = Modifier("aid", "circumstance", 1, "GM")
-    row = PF2E.roll_check(pc(), "save", "reflex", (d20, d20), 19, bonus=bonus)
-    assert row.total == d20 + 10
-    assert row.outcome == degree
-    assert "aid" in row.detail
+    result = PF2E.d20_check(pc(), "save", "reflex", (d20,), 19, bonuses=[bonus])
+    assert result.total == d20 + 10
+    assert result.word == degree and result.succeeded == (degree != "failure")
+    modifier = result.groups()[0]
+    assert [(r.label, r.type, r.value) for r in modifier.rows] == [
+        ("Reflex", "untyped", 9),
+        ("aid", "circumstance", 1),
+    ]
+    with pytest.raises(ValueError, match="5e rules"):
+        PF2E.d20_check(pc(), "save", "reflex", (d20,), 19, reasons=[Reason(ADVANTAGE, "Help")])
 
 
-def test_5e_check_row_takes_the_higher_die_with_advantage() -> None:
-    row = DND14.roll_check(fiver(), "save", "dex", (3, 15), 18, advantage=True)
-    assert row.total == 19 and row.success is True
-    row = DND14.roll_check(fiver(), "save", "dex", (3, 15), 18, disadvantage=True)
-    assert row.total == 7 and row.success is False
+def test_5e_check_takes_the_higher_die_with_advantage() -> None:
+    help_ = [Reason(ADVANTAGE, "Help")]
+    result = DND14.d20_check(fiver(), "save", "dex", (3, 15), 18, reasons=help_)
+    assert result.total == 19 and result.succeeded and result.mode == "advantage" and result.natural == 15
+    mode = next(g for g in result.groups() if g.title == "Roll mode")
+    assert mode.total == "advantage" and [(r.label, r.source) for r in mode.rows] == [("advantage", "Help")]
+    result = DND14.d20_check(fiver(), "save", "dex", (3, 15), 18, reasons=[Reason(DISADVANTAGE, "fog")])
+    assert result.total == 7 and not result.succeeded
 
 
-def test_a_missing_statistic_gives_a_row_without_a_total() -> None:
-    row = PF2E.roll_check(pc(skills=()), "check", "athletics", (10, 10), 15)
-    assert row.total is None and row.success is None and "athletics" in row.detail
+def test_a_missing_statistic_is_named() -> None:
+    with pytest.raises(MissingStatistic) as caught:
+        PF2E.d20_check(pc(skills=()), "check", "athletics", (10,), 15)
+    assert (caught.value.stat, caught.value.field) == ("athletics", "skills")
 
 
 def test_passive_values() -> None:
@@ -88,9 +100,11 @@ def test_passive_values() -> None:
 
 def test_contests_exist_only_where_the_rules_have_them() -> None:
     a, b = fiver(), fiver(abilities=(("str", 18),))
-    out = DND14.contest(a, "str", (12, 12), b, "str", (5, 5))
-    assert DND14.has_contests and [r.total for r in out.rows] == [11, 9] and out.winner == "a"
-    assert not PF2E.has_contests and PF2E.contest(a, "str", (12, 12), b, "str", (5, 5)).rows == ()
+    ra = DND14.d20_check(a, "check", "str", (12, 12), None)
+    rb = DND14.d20_check(b, "check", "str", (5, 5), None)
+    assert DND14.has_contests and (ra.total, rb.total) == (11, 9) and DND14.contest_winner(ra, rb) == "a"
+    assert DND14.contest_winner(ra, ra) is None and ra.word == "rolled"
+    assert not PF2E.has_contests
 
 
 def test_group_summary_needs_half_in_5e() -> None:

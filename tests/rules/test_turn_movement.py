@@ -17,24 +17,24 @@ from hypothesis import strategies as st
 
 from rules.geometry.coords import Cell
 from rules.geometry.movement import path_cost, shortest_path
-from rules.model.encounter import Combatant, Encounter, FreeMovement, TurnState
+from rules.model.encounter import Combatant, Encounter
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
+from rules.model.turn_ledger import FreeTurns, TurnLedger
 from rules.play.moves import budget_for
 from rules.play.planner import (
-    Budget,
     MovePlanner,
     ReactionWarning,
-    Spent,
     StrideField,
+    budget_of,
     can_react_to_movement,
-    encounter_budget,
     footprint_bands,
+    ledger_after,
     overlay_bands,
     reaction_warnings,
     threat_reach,
-    turn_budget,
 )
+from rules.systems.pf2e.economy import StrideBudget
 from tests.rules.ascii_maps import ascii_scene
 
 
@@ -54,8 +54,8 @@ def token(scene: Scene, letter: str) -> Token:
     return found
 
 
-def pf2e_fresh(speed: int = 25) -> Budget:
-    return Budget(strides=True, speed=speed, spent=Spent(), actions_left=3)
+def pf2e_fresh(speed: int = 25) -> StrideBudget:
+    return StrideBudget(speed)
 
 
 # ---------------------------------------------------------------------------------------- PF2e Strides
@@ -124,7 +124,7 @@ def test_pf2e_greater_difficult_squares_take_a_stride_each_and_a_fourth_is_out_o
 
 def test_pf2e_strides_are_numbered_after_those_already_used_this_turn() -> None:
     scene = ascii_scene("A......")
-    budget = turn_budget(scene, token(scene, "A"), Spent(25, 0, 1))
+    budget = budget_of(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"), 25, 0, 1))
     assert budget.actions_left == 2 and budget.used_actions == 1
     bands, strides = budget.bands([5] * 6)
     assert bands == (2, 2, 2, 2, 2, 3) and strides == 2
@@ -146,7 +146,7 @@ def test_pf2e_no_steps_take_no_action() -> None:
     st.integers(0, 3),
 )
 def test_pf2e_stride_grouping_properties(speed: int, steps: list[int], actions_used: int) -> None:
-    budget = Budget(True, speed, Spent(), 3 - actions_used)
+    budget = StrideBudget(speed, actions_left=3 - actions_used, used=actions_used)
     bands, strides = budget.bands(steps)
     assert len(bands) == len(steps)
     # replay the rule: a Stride holds steps while its feet stay within Speed
@@ -167,7 +167,7 @@ def test_pf2e_stride_grouping_properties(speed: int, steps: list[int], actions_u
 
 def test_5e_move_up_to_speed_then_dash_up_to_twice_speed() -> None:
     scene = ascii_scene("A" + "." * 14, "dnd5e-2014")
-    budget = turn_budget(scene, token(scene, "A"), Spent())
+    budget = budget_of(scene, token(scene, "A"), ledger_after(scene, token(scene, "A")))
     assert (budget.speed, budget.limit, budget.feet_left, budget.move_left) == (30, 60, 60, 30)
     bands, dash = budget.bands([5] * 13)
     assert bands == (1,) * 6 + (2,) * 6 + (0,)  # 30 ft move, 30 ft more with the Dash, 65 ft is too far
@@ -179,14 +179,14 @@ def test_5e_difficult_terrain_doubles_and_counts_toward_the_dash() -> None:
     scene = ascii_scene("A.~~....", "dnd5e-2014")
     steps = steps_of(scene, "A", [(x, 0) for x in range(8)])
     assert steps == (5, 10, 10, 5, 5, 5, 5)
-    budget = turn_budget(scene, token(scene, "A"), Spent(5, 0, 0))
+    budget = budget_of(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"), 5, 0, 0))
     # running total after 5 ft already spent: 10 20 30 | 35 40 45 50
     assert budget.bands(steps) == ((1, 1, 1, 2, 2, 2, 2), 1)
 
 
 def test_5e_after_the_dash_is_taken_movement_runs_to_twice_speed_without_another() -> None:
     scene = ascii_scene("A" + "." * 14, "dnd5e-2014")
-    budget = turn_budget(scene, token(scene, "A"), Spent(35, 0, 1))
+    budget = budget_of(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"), 35, 0, 1))
     assert budget.dashed and budget.actions_left == 0
     assert budget.feet_left == 25 and budget.move_left == 25
     assert budget.bands([5] * 6) == ((2, 2, 2, 2, 2, 0), 0)
@@ -194,29 +194,32 @@ def test_5e_after_the_dash_is_taken_movement_runs_to_twice_speed_without_another
 
 def test_5e_without_the_action_there_is_no_dash() -> None:
     scene = ascii_scene("A......", "dnd5e-2014")
-    turn = TurnState("A", actions=0, bonus_actions=1, movement=30, movement_spent=20)
-    budget = encounter_budget(scene, token(scene, "A"), turn)
+    turn = TurnLedger("A", actions=0, bonus_actions=1, movement=30, movement_spent=20)
+    budget = budget_of(scene, token(scene, "A"), turn)
     assert budget.limit == 30 and budget.feet_left == 10
     assert budget.bands([5, 5, 5]) == ((1, 1, 0), 0)
 
 
-def test_5e_encounter_turn_spent_beyond_its_movement_means_the_dash_was_taken() -> None:
+def test_5e_encounter_turn_after_a_dash_has_twice_the_movement() -> None:
     scene = ascii_scene("A......", "dnd5e-2014")
-    turn = TurnState("A", actions=0, bonus_actions=1, movement=30, movement_spent=35, diagonals=0)
-    budget = encounter_budget(scene, token(scene, "A"), turn)
+    turn = TurnLedger("A", actions=0, bonus_actions=1, movement=60, movement_spent=35, used=("dash",))
+    budget = budget_of(scene, token(scene, "A"), turn)
     assert budget.dashed and budget.move_left == 25
 
 
 def test_budget_comes_from_the_encounter_only_on_the_tokens_own_turn() -> None:
     scene = ascii_scene("A....\nB....")
-    turn = TurnState("A", actions=2, bonus_actions=0, movement=None, movement_spent=15, diagonals=1)
-    enc = Encounter((Combatant("A", 10, 0), Combatant("B", 5, 0)), turn=turn)
-    free = FreeMovement(1, (("A", Spent(99, 0, 0)), ("B", Spent(10, 0, 1))))
+    turn = TurnLedger("A", actions=2, movement_spent=15, diagonals=1, actions_used=1)
+    enc = Encounter((Combatant("A", 10, 0), Combatant("B", 5, 0)), ledgers=(turn,))
+    free = FreeTurns(1, (ledger_after(scene, token(scene, "A"), 99, 0, 0),))
     state = GameState(scene, enc, free=free)
     a = budget_for(state, token(scene, "A"))
-    assert (a.actions_left, a.spent) == (2, Spent(15, 1, 0))
+    assert (a.actions_left, a.feet_spent, a.diagonals) == (2, 15, 1)
     b = budget_for(state, token(scene, "B"))
-    assert (b.actions_left, b.spent) == (2, Spent(10, 0, 1))  # free mode: one Stride used
+    assert (b.actions_left, b.feet_spent) == (3, 0)  # not its turn: a fresh turn's movement
+    alone = GameState(scene, free=FreeTurns(1, (ledger_after(scene, token(scene, "B"), 10, 0, 1),)))
+    free_b = budget_for(alone, token(scene, "B"))
+    assert (free_b.actions_left, free_b.feet_spent) == (2, 10)  # free mode: one Stride used
 
 
 # ---------------------------------------------------------------------------------------- overlay bands
@@ -227,20 +230,25 @@ def test_pf2e_overlay_counts_strides_not_feet_over_speed() -> None:
     # third is 45 ft away but 3 Strides, not ceil(45 / 25) = 2; the floor square after it fits the 3rd Stride
     scene = ascii_scene("A^^^.")
     a = token(scene, "A")
-    assert overlay_bands(scene, a, Spent()) == {Cell(1, 0): 1, Cell(2, 0): 2, Cell(3, 0): 3, Cell(4, 0): 3}
-    planner = MovePlanner(scene, a, Spent())
+    assert overlay_bands(scene, a, ledger_after(scene, a)) == {
+        Cell(1, 0): 1,
+        Cell(2, 0): 2,
+        Cell(3, 0): 3,
+        Cell(4, 0): 3,
+    }
+    planner = MovePlanner(scene, a, ledger_after(scene, a))
     plan = planner.plan([], Cell(3, 0))
     assert plan.steps == (15, 15, 15) and plan.actions == 3 and plan.legal
     # one Stride already used: two left, numbered 2 and 3
-    assert overlay_bands(scene, a, Spent(0, 0, 1)) == {Cell(1, 0): 2, Cell(2, 0): 3}
-    later = MovePlanner(scene, a, Spent(0, 0, 1)).plan([], Cell(3, 0))
+    assert overlay_bands(scene, a, ledger_after(scene, a, 0, 0, 1)) == {Cell(1, 0): 2, Cell(2, 0): 3}
+    later = MovePlanner(scene, a, ledger_after(scene, a, 0, 0, 1)).plan([], Cell(3, 0))
     assert not later.legal and later.bands == (2, 3, 0)
 
 
 def test_pf2e_overlay_numbers_strides_after_those_used_this_turn() -> None:
     scene = ascii_scene("A" + "." * 11)
     a = token(scene, "A")
-    bands = overlay_bands(scene, a, Spent(5, 0, 1))  # one Stride used: two left, 25 ft each
+    bands = overlay_bands(scene, a, ledger_after(scene, a, 5, 0, 1))  # one Stride used: two left, 25 ft each
     assert bands == {Cell(x, 0): 2 if x <= 5 else 3 for x in range(1, 11)}  # [11, 0] is 55 ft away
 
 
@@ -259,19 +267,21 @@ def test_pf2e_drag_takes_the_fewest_strides_then_the_fewest_feet() -> None:
     cheapest = shortest_path(scene, a, Cell(4, 0))
     assert cheapest is not None and cheapest.feet == 40
     assert pf2e_fresh().bands(cheapest.steps) == ((1, 1, 2, 3), 3)
-    plan = MovePlanner(scene, a, Spent()).plan([], Cell(4, 0))
+    plan = MovePlanner(scene, a, ledger_after(scene, a)).plan([], Cell(4, 0))
     assert plan.path == tuple(Cell(x, 0) for x in range(5))
     assert plan.steps == (5, 15, 15, 10) and plan.feet == 45
     assert plan.bands == (1, 1, 2, 2) and plan.actions == 2 and plan.legal
-    assert overlay_bands(scene, a, Spent())[Cell(4, 0)] == 2
+    assert overlay_bands(scene, a, ledger_after(scene, a))[Cell(4, 0)] == 2
     # with a single Stride left the detour is too far: nothing fits, whatever the path
-    assert Cell(4, 0) not in overlay_bands(scene, a, Spent(0, 0, 2))
-    assert not MovePlanner(scene, a, Spent(0, 0, 2)).plan([], Cell(4, 0)).legal
+    assert Cell(4, 0) not in overlay_bands(scene, a, ledger_after(scene, a, 0, 0, 2))
+    assert not MovePlanner(scene, a, ledger_after(scene, a, 0, 0, 2)).plan([], Cell(4, 0)).legal
 
 
 def test_pf2e_a_leg_after_a_waypoint_continues_the_stride_it_is_in() -> None:
     scene = ascii_scene(DETOUR)
-    plan = MovePlanner(scene, token(scene, "A"), Spent()).plan([Cell(1, 0)], Cell(4, 0))
+    plan = MovePlanner(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"))).plan(
+        [Cell(1, 0)], Cell(4, 0)
+    )
     # from [1, 0] with 5 ft of the first Stride used, straight on is 15 | 15 + 10 (2 Strides in all); the
     # diagonal way 5 + 20 | 10 would be cheaper for a fresh Stride but fills this one: 5 + 5 | 20 | 10
     assert plan.steps == (5, 15, 15, 10) and plan.actions == 2
@@ -282,15 +292,15 @@ def test_pf2e_the_fewest_strides_follow_the_diagonal_parity_of_the_turn() -> Non
     a = token(scene, "A")
     # Speed 5: the first diagonal of the turn (5 ft) is one Stride; after an odd number of diagonals it costs
     # 10 ft, which no 5-ft Stride holds, so [1, 1] takes two orthogonal Strides
-    assert overlay_bands(scene, a, Spent(0, 0, 0))[Cell(1, 1)] == 1
-    assert overlay_bands(scene, a, Spent(0, 1, 0))[Cell(1, 1)] == 2
-    plan = MovePlanner(scene, a, Spent(0, 1, 0)).plan([], Cell(1, 1))
+    assert overlay_bands(scene, a, ledger_after(scene, a, 0, 0, 0))[Cell(1, 1)] == 1
+    assert overlay_bands(scene, a, ledger_after(scene, a, 0, 1, 0))[Cell(1, 1)] == 2
+    plan = MovePlanner(scene, a, ledger_after(scene, a, 0, 1, 0)).plan([], Cell(1, 1))
     assert plan.legal and plan.steps == (5, 5) and plan.actions == 2 and plan.diagonals == 0
 
 
 def test_5e_overlay_move_and_dash() -> None:
     scene = ascii_scene("A" + "." * 14, "dnd5e-2014")
-    bands = overlay_bands(scene, token(scene, "A"), Spent(10, 0, 0))
+    bands = overlay_bands(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"), 10, 0, 0))
     assert bands[Cell(4, 0)] == 1  # 20 ft more: 30 in all
     assert bands[Cell(5, 0)] == 2  # 25 ft more needs the Dash
     assert Cell(11, 0) not in bands  # 55 + 10 > 60
@@ -300,7 +310,7 @@ def test_5e_overlay_bands_are_the_drags_bands_once_the_dash_is_taken() -> None:
     # the Dash already taken (free mode) with 10 ft moved: up to Speed is still the move, as a drag shows it
     scene = ascii_scene("A" + "." * 14, "dnd5e-2014")
     a = token(scene, "A")
-    budget = turn_budget(scene, a, Spent(10, 0, 1))
+    budget = budget_of(scene, a, ledger_after(scene, a, 10, 0, 1))
     bands = overlay_bands(scene, a, budget)
     assert bands[Cell(4, 0)] == 1 and bands[Cell(5, 0)] == 2 and Cell(11, 0) not in bands
     assert MovePlanner(scene, a, budget).plan([], Cell(4, 0)).bands[-1] == 1
@@ -308,9 +318,9 @@ def test_5e_overlay_bands_are_the_drags_bands_once_the_dash_is_taken() -> None:
 
 def test_no_speed_or_nothing_left_shows_nothing() -> None:
     scene = ascii_scene("A....", tokens={"A": {"speed": 0}})
-    assert overlay_bands(scene, token(scene, "A"), Spent()) == {}
+    assert overlay_bands(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"))) == {}
     scene = ascii_scene("A....")
-    assert overlay_bands(scene, token(scene, "A"), Spent(75, 0, 3)) == {}
+    assert overlay_bands(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"), 75, 0, 3)) == {}
 
 
 def test_footprint_bands_give_each_square_the_best_band_covering_it() -> None:
@@ -474,7 +484,7 @@ def test_planner_prices_chained_legs_and_groups_them_into_strides() -> None:
         .......
         """
     )
-    planner = MovePlanner(scene, token(scene, "A"), Spent())
+    planner = MovePlanner(scene, token(scene, "A"), ledger_after(scene, token(scene, "A")))
     plan = planner.plan([Cell(1, 1)], Cell(2, 2))
     # two single diagonals through a waypoint still alternate: 5 then 10
     assert plan.steps == (5, 10) and plan.feet == 15 and plan.diagonals == 2
@@ -484,14 +494,14 @@ def test_planner_prices_chained_legs_and_groups_them_into_strides() -> None:
 
 def test_planner_refuses_a_move_beyond_the_turn() -> None:
     scene = ascii_scene("A" + "." * 19, tokens={"A": {"speed": 5}})
-    plan = MovePlanner(scene, token(scene, "A"), Spent()).plan([], Cell(4, 0))
+    plan = MovePlanner(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"))).plan([], Cell(4, 0))
     assert not plan.legal and plan.bands == (1, 2, 3, 0)
     assert plan.problem is not None and "too far" in plan.problem
 
 
 def test_planner_reports_the_reactions_its_path_provokes() -> None:
     scene = ascii_scene(BESIDE, "dnd5e-2014")
-    plan = MovePlanner(scene, token(scene, "A"), Spent()).plan([], Cell(0, 1))
+    plan = MovePlanner(scene, token(scene, "A"), ledger_after(scene, token(scene, "A"))).plan([], Cell(0, 1))
     assert plan.legal and [w.token_id for w in plan.warnings] == ["b"]
     assert plan.strides_text() == "Move" and plan.left_after() == "25 ft of movement left"
 
@@ -499,8 +509,8 @@ def test_planner_reports_the_reactions_its_path_provokes() -> None:
 @pytest.mark.parametrize(
     "value",
     [
-        Spent(),
-        Budget(True, 25, Spent(), 3),
+        TurnLedger("A"),
+        StrideBudget(25),
         ReactionWarning(0, Cell(0, 0), "b", "leaves"),
         StrideField(5, 25, {}),
     ],
@@ -513,7 +523,7 @@ def test_value_types_are_frozen(value: object) -> None:
 
 def test_planner_skips_creatures_whose_reaction_is_spent() -> None:
     from rules.io.scene_json import scene_from_json
-    from rules.play.planner import NOTHING_SPENT, MovePlanner
+    from rules.play.planner import MovePlanner
 
     scene = scene_from_json(
         {
@@ -529,7 +539,7 @@ def test_planner_skips_creatures_whose_reaction_is_spent() -> None:
     )
     hero = scene.token("hero")
     assert hero is not None
-    fresh = MovePlanner(scene, hero, NOTHING_SPENT).plan([], Cell(2, 5))
+    fresh = MovePlanner(scene, hero, None).plan([], Cell(2, 5))
     assert [w.token_id for w in fresh.warnings] == ["ogre"]
-    spent = MovePlanner(scene, hero, NOTHING_SPENT, reactions_used={"ogre"}).plan([], Cell(2, 5))
+    spent = MovePlanner(scene, hero, None, reactions_used={"ogre"}).plan([], Cell(2, 5))
     assert spent.path == fresh.path and spent.warnings == ()

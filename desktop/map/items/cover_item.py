@@ -1,4 +1,5 @@
-"""Cover and flanking between an attacker and a target, drawn from the engine's answer.
+"""Cover and flanking between an attacker and a target, drawn from the engine's answer
+(`rules.play.targeting`: the attack's distance, elevation counted, the cover lines, the flanking lines).
 
 `CoverItem` shows `rules.geometry.cover.cover` — PF2e: the one line from centre to centre; D&D 5e: the four
 lines from the attacker's best corner to the corners of the target's best square — each line green when
@@ -12,7 +13,6 @@ line through the target (attacker to ally) and a badge: PF2e "off-guard (−2 AC
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
@@ -24,28 +24,15 @@ from desktop.map.grid_coords import cell_rect, to_scene
 from desktop.map.items import Z_LABELS, Z_PATH
 from desktop.map.items.bounded import BoundedItem
 from rules.geometry.coords import Cell
-from rules.geometry.cover import CoverLine, CoverResult, cover
-from rules.geometry.distance import space_distance
-from rules.geometry.flanking import FlankResult, flanking
+from rules.geometry.cover import CoverLine
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
-from rules.systems import system_for
+from rules.play.targeting import Targeting, cover_text, flank_text, targeting
 
 CLEAR = QColor("#46d17a")
 BLOCKED = QColor("#ff4d4d")
 SOFT = QColor("#ffb020")  # blocked only by a creature or a low wall
 FLANK = QColor("#ffd84a")
-
-DEGREE_TEXT: dict[str, str] = {
-    "none": "No cover",
-    "lesser": "Lesser cover",
-    "standard": "Standard cover",
-    "greater": "Greater cover",
-    "blocked": "No line of effect",
-    "half": "Half cover",
-    "three-quarters": "Three-quarters cover",
-    "total": "Total cover",
-}
 
 
 def line_colour(line: CoverLine) -> QColor:
@@ -54,39 +41,6 @@ def line_colour(line: CoverLine) -> QColor:
     if line.by is not None and (line.by.startswith("creature") or line.by == "low wall"):
         return QColor(SOFT)
     return QColor(BLOCKED)
-
-
-def cover_text(result: CoverResult) -> str:
-    text = DEGREE_TEXT.get(result.degree, result.degree)
-    if result.ac_bonus:
-        text += f" · +{result.ac_bonus} AC"
-    return text
-
-
-def flank_text(scene: Scene, result: FlankResult) -> str:
-    names = ", ".join((scene.token(i).label if scene.token(i) else i) for i in result.with_ids)  # type: ignore[union-attr]
-    return f"Flanked with {names} · {system_for(scene).flanking_effect}"
-
-
-@dataclass(frozen=True, slots=True)
-class Targeting:
-    """What the overlay shows for one attacker and target."""
-
-    attacker: Token
-    target: Token
-    feet: int
-    cover: CoverResult
-    flank: FlankResult
-
-
-def targeting(scene: Scene, attacker: Token, target: Token) -> Targeting:
-    """Ask the engine for the cover, flanking and distance between two tokens."""
-    feet = space_distance(
-        attacker.cell, attacker.side_squares, target.cell, target.side_squares, scene.options.diagonals
-    )
-    return Targeting(
-        attacker, target, feet, cover(scene, target, attacker=attacker), flanking(scene, attacker, target)
-    )
 
 
 class CoverItem(BoundedItem):

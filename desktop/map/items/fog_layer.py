@@ -7,18 +7,18 @@ player view draws the same masks opaque: unknown squares black, explored ones di
 `FogController` keeps the GM view's fog item up to date: on every document change, and while a token is
 dragged (the carried tokens' preview squares count, so the party's sight follows the drag), it recomputes
 what the party sees (`rules.geometry.vision.party_seen`, cached per token position so a drag step costs one
-token). When a change at the tip of the history shows the party new squares it folds them into the scene's
-fog (`RememberFog`, merged into one undo step with the remembering before it) so the memory is saved with
-the scene; after an undo it doesn't, so undo never fights the memory.
+token). It only draws: the engine remembers what the party has seen inside the command that changed it
+(`rules.play.fog.explore`).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -49,28 +49,69 @@ def fog_masks(scene: Scene) -> tuple[BoolMap, BoolMap, bool]:
     return visible, fog.resized(w, h).mask() | visible, True
 
 
+#: Squares per side of the tiles a change of the fog (or of the light) is repainted by.
+TILE = 16
+
+
+def changed_tiles(changed: BoolMap, tile: int = TILE) -> list[QRectF]:
+    """Scene rectangles of the `tile`-square tiles holding a true square of `changed` (``[y, x]``), runs of
+    neighbouring tiles in a row joined: what to repaint when those squares changed."""
+    h, w = changed.shape
+    th, tw = -(-h // tile), -(-w // tile)
+    padded = np.zeros((th * tile, tw * tile), dtype=bool)
+    padded[:h, :w] = changed
+    tiles = padded.reshape(th, tile, tw, tile).any(axis=(1, 3))
+    out: list[QRectF] = []
+    size = tile * CELL
+    for ty in np.flatnonzero(tiles.any(axis=1)).tolist():
+        xs = np.flatnonzero(tiles[ty]).tolist()
+        start = prev = xs[0]
+        for tx in [*xs[1:], -2]:
+            if tx == prev + 1:
+                prev = tx
+                continue
+            out.append(QRectF(start * size, ty * size, (prev - start + 1) * size, size))
+            start = prev = tx
+    return out
+
+
+def fog_alpha(visible: BoolMap, known: BoolMap, alphas: tuple[int, int]) -> npt.NDArray[np.uint32]:
+    """Each square's fog alpha: `alphas[0]` where unknown, `alphas[1]` where explored but not seen now, 0
+    where seen now."""
+    return np.where(visible, 0, np.where(known, alphas[1], alphas[0])).astype(np.uint32)
+
+
 def fog_image(visible: BoolMap, known: BoolMap, alphas: tuple[int, int]) -> QImage:
     """A picture with one pixel per square: black at `alphas[0]` where unknown, `alphas[1]` where explored
     but not seen now, clear where seen now (premultiplied ARGB)."""
-    h, w = visible.shape
-    alpha = np.where(visible, 0, np.where(known, alphas[1], alphas[0])).astype(np.uint32)
+    return _image_of(fog_alpha(visible, known, alphas))
+
+
+def _image_of(alpha: npt.NDArray[np.uint32]) -> QImage:
+    h, w = alpha.shape
     pixels = np.ascontiguousarray(alpha << 24)  # premultiplied black: colour channels 0
     image = QImage(pixels.data, w, h, w * 4, QImage.Format.Format_ARGB32_Premultiplied)
     return image.copy()  # own the pixels
 
 
 class FogItem(QGraphicsItem):
-    """The fog picture over the grid (see the module docstring)."""
+    """The fog picture over the grid (see the module docstring).
+
+    New masks repaint only the squares whose shade changed (a drag step that shows the party a few new
+    squares repaints their box, not the view), and painting draws only the part of the picture under the
+    exposed rectangle."""
 
     def __init__(self, alphas: tuple[int, int] = GM_ALPHA) -> None:
         super().__init__()
         self.alphas = alphas
+        self._alpha: npt.NDArray[np.uint32] | None = None
         self._image: QImage | None = None
         self._pixmap: QPixmap | None = None
         self._rect = QRectF()
         self.setZValue(Z_FOG)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
     def set_masks(self, visible: BoolMap | None, known: BoolMap | None) -> None:
         """Show fog for these masks; None hides the fog (fog off)."""
@@ -78,16 +119,31 @@ class FogItem(QGraphicsItem):
             if self._image is not None:
                 self._image = None
                 self._pixmap = None
+                self._alpha = None
                 self.update()
             return
         h, w = visible.shape
         rect = QRectF(0, 0, w * CELL, h * CELL)
+        alpha = fog_alpha(visible, known, self.alphas)
+        old = self._alpha
+        dirty: QRectF | None = rect
+        changed: list[QRectF] = []
         if rect != self._rect:
             self.prepareGeometryChange()
             self._rect = rect
-        self._image = fog_image(visible, known, self.alphas)
+        elif old is not None and old.shape == alpha.shape:
+            changed = changed_tiles(alpha != old)
+            if not changed:
+                return  # the same fog
+            dirty = None
+        self._alpha = alpha
+        self._image = _image_of(alpha)
         self._pixmap = QPixmap.fromImage(self._image)
-        self.update()
+        if dirty is not None:
+            self.update(dirty)
+        else:
+            for tile in changed:
+                self.update(tile)
 
     @property
     def image(self) -> QImage | None:
@@ -101,8 +157,18 @@ class FogItem(QGraphicsItem):
     ) -> None:
         if self._pixmap is None:
             return
+        part = option.exposedRect.intersected(self._rect)  # type: ignore[attr-defined]
+        x0, y0 = max(0, math.floor(part.left() / CELL)), max(0, math.floor(part.top() / CELL))
+        x1 = min(self._pixmap.width(), math.ceil(part.right() / CELL))
+        y1 = min(self._pixmap.height(), math.ceil(part.bottom() / CELL))
+        if x1 <= x0 or y1 <= y0:
+            return
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-        painter.drawPixmap(self._rect, self._pixmap, QRectF(self._pixmap.rect()))
+        painter.drawPixmap(
+            QRectF(x0 * CELL, y0 * CELL, (x1 - x0) * CELL, (y1 - y0) * CELL),
+            self._pixmap,
+            QRectF(x0, y0, x1 - x0, y1 - y0),
+        )
 
 
 class FogController(QObject):
@@ -116,12 +182,13 @@ class FogController(QObject):
         self.doc = doc
         self.map_scene = map_scene
         self.item = item
-        self.remember = True
         self._carried: tuple[tuple[str, Cell], ...] = ()
-        self._pending = False
         doc.changed.connect(self._on_doc_changed)  # type: ignore[attr-defined]
-        # the scene repaints while a token is carried: follow the preview squares
-        map_scene.changed.connect(self._on_scene_changed)  # type: ignore[attr-defined]
+        # follow the preview squares of carried tokens (`MapScene.carried_moved`; a scene without it, such
+        # as a bare QGraphicsScene in a test, has no carried tokens)
+        moved = getattr(map_scene, "carried_moved", None)
+        if moved is not None:
+            moved.connect(self._on_carried_moved)
         self.refresh()
 
     def carried(self) -> tuple[tuple[str, Cell], ...]:
@@ -143,7 +210,6 @@ class FogController(QObject):
         return scene
 
     def refresh(self) -> None:
-        self._pending = False
         visible, known, on = fog_masks(self.preview_scene())
         if on:
             self.item.set_masks(visible, known)
@@ -151,7 +217,7 @@ class FogController(QObject):
             self.item.set_masks(None, None)
         self.updated.emit(visible, known, on)
 
-    def _on_scene_changed(self, _rects: object) -> None:
+    def _on_carried_moved(self) -> None:
         carried = self.carried()
         if carried != self._carried:
             self._carried = carried
@@ -160,23 +226,6 @@ class FogController(QObject):
     def _on_doc_changed(self, _old: object, _new: object) -> None:
         self._carried = self.carried()
         self.refresh()
-        if self.remember and not self._pending:
-            self._pending = True
-            QTimer.singleShot(0, self._remember)
-
-    def _remember(self) -> None:
-        """Fold what the party sees into the saved fog, at the tip of the history only."""
-        self._pending = False
-        doc = self.doc
-        scene: Scene = doc.scene  # type: ignore[attr-defined]
-        fog = scene.fog
-        if fog is None or not fog.enabled or doc.can_redo():  # type: ignore[attr-defined]
-            return
-        if fog.resized(scene.grid.width, scene.grid.height).remember(party_seen(scene)) is fog:
-            return
-        from desktop.map.tools.fog_tool import RememberFog
-
-        doc.execute(RememberFog())  # type: ignore[attr-defined]
 
 
 __all__ = ["GM_ALPHA", "PLAYER_ALPHA", "Fog", "FogController", "FogItem", "fog_image", "fog_masks"]

@@ -25,6 +25,8 @@ class LabelItem(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        # a drag moves the bubble on every mouse move and changes its words less often: keep its picture
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(Z_LABELS)
         self._lines: list[LabelLine] = []
         self._font = QFont()

@@ -212,11 +212,17 @@ class TokenItem(BoundedItem):
 
     def set_preview_cell(self, cell: Cell | None, illegal: bool = False) -> None:
         """Show the token at `cell` while it is carried (None: back on its own cell, not carried)."""
+        was = (self._carried, self.pos())
         self._carried = cell is not None
         self._illegal = illegal and self._carried
         self.setZValue(Z_TOKEN_CARRIED if self._carried else Z_TOKENS)
         self.setPos(cell_rect(cell if cell is not None else self._token.cell).topLeft())
         self.update()
+        if (self._carried, self.pos()) != was:
+            # the scene tells whoever follows carried tokens (the fog): `MapScene.carried_moved`
+            notify = getattr(self.scene(), "token_carried", None)
+            if notify is not None:
+                notify()
 
     @property
     def carried(self) -> bool:

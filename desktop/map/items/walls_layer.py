@@ -21,6 +21,11 @@ from desktop.map.items.layer import MapLayer
 from rules.model.scene import Wall
 
 WALL_WIDTH = CELL * 0.1
+#: Walls are found for painting by square buckets of this many scene units; a wall whose box meets more
+#: than `MAX_BUCKETS_PER_WALL` of them is kept in the `LONG` list, tested on its own.
+BUCKET = 8 * CELL
+MAX_BUCKETS_PER_WALL = 16
+LONG = (-(1 << 40), -(1 << 40))
 CASING_EXTRA = CELL * 0.06
 
 
@@ -43,6 +48,12 @@ class WallsLayer(MapLayer):
         self._boxes: list[tuple[float, float, float, float]] = []
         self._walls: tuple[Wall, ...] = ()
         self._lines: list[QLineF] = []
+        #: drawing group of each wall (``wall``, ``window``, ``low``, ``door``, ``door-open``)
+        self._keys: list[str] = []
+        #: every wall's line by group, in the scene's order (a view showing most of the map draws these)
+        self._groups: dict[str, list[QLineF]] = {}
+        #: bucket (column, row) of `BUCKET` scene units → indexes of the walls whose box meets it
+        self._buckets: dict[tuple[int, int], list[int]] = {}
         self._bounds = QRectF()
         self._highlight: int | None = None
         self._map_rect = QRectF()
@@ -78,14 +89,36 @@ class WallsLayer(MapLayer):
         self._walls = walls
         self._lines = [QLineF(to_scene(w.a), to_scene(w.b)) for w in walls]
         self._boxes = [
-            (min(ln.x1(), ln.x2()), min(ln.y1(), ln.y2()), max(ln.x1(), ln.x2()), max(ln.y1(), ln.y2()))
-            for ln in self._lines
+            (
+                min(w.a.x, w.b.x) * CELL,
+                min(w.a.y, w.b.y) * CELL,
+                max(w.a.x, w.b.x) * CELL,
+                max(w.a.y, w.b.y) * CELL,
+            )
+            for w in walls
         ]
-        bounds = QRectF()
-        for line in self._lines:
-            bounds = bounds.united(QRectF(line.p1(), line.p2()).normalized())
-        pad = WALL_WIDTH + CASING_EXTRA + 2
-        self._bounds = bounds.adjusted(-pad, -pad, pad, pad) if self._lines else QRectF()
+        self._keys = [w.kind if w.kind != "door" else ("door-open" if w.open else "door") for w in walls]
+        self._groups = {}
+        for key, line in zip(self._keys, self._lines, strict=True):
+            self._groups.setdefault(key, []).append(line)
+        self._buckets = {}
+        for i, (x0, y0, x1, y1) in enumerate(self._boxes):
+            bx0, bx1 = math.floor(x0 / BUCKET), math.floor(x1 / BUCKET)
+            by0, by1 = math.floor(y0 / BUCKET), math.floor(y1 / BUCKET)
+            if (bx1 - bx0 + 1) * (by1 - by0 + 1) > MAX_BUCKETS_PER_WALL:
+                self._buckets.setdefault(LONG, []).append(i)
+                continue
+            for by in range(by0, by1 + 1):
+                for bx in range(bx0, bx1 + 1):
+                    self._buckets.setdefault((bx, by), []).append(i)
+        if self._boxes:
+            pad = WALL_WIDTH + CASING_EXTRA + 2
+            self._bounds = QRectF(
+                QPointF(min(b[0] for b in self._boxes), min(b[1] for b in self._boxes)),
+                QPointF(max(b[2] for b in self._boxes), max(b[3] for b in self._boxes)),
+            ).adjusted(-pad, -pad, pad, pad)
+        else:
+            self._bounds = QRectF()
         if self._highlight is not None and self._highlight >= len(walls):
             self._highlight = None
         self.changed()
@@ -122,15 +155,7 @@ class WallsLayer(MapLayer):
             return
         if not self._show_outside and not self._map_rect.isNull():
             painter.setClipRect(self._clip(), Qt.ClipOperation.IntersectClip)
-        pad = CELL * 0.5
-        ex0, ey0 = exposed.left() - pad, exposed.top() - pad
-        ex1, ey1 = exposed.right() + pad, exposed.bottom() + pad
-        groups: dict[str, list[QLineF]] = {}
-        for wall, line, (x0, y0, x1, y1) in zip(self._walls, self._lines, self._boxes, strict=True):
-            if x1 < ex0 or x0 > ex1 or y1 < ey0 or y0 > ey1:
-                continue
-            key = wall.kind if wall.kind != "door" else ("door-open" if wall.open else "door")
-            groups.setdefault(key, []).append(line)
+        groups = self.groups_in(exposed)
         if lod * WALL_WIDTH < 2.5:
             self._paint_thin(painter, groups)
             return
@@ -177,6 +202,35 @@ class WallsLayer(MapLayer):
         if self._highlight is not None:
             painter.setPen(_pen(SELECTION, WALL_WIDTH * 0.5))
             painter.drawLine(self._lines[self._highlight])
+
+    def groups_in(self, exposed: QRectF) -> dict[str, list[QLineF]]:
+        """The lines of the walls whose box comes within half a square of `exposed`, by drawing group (all
+        of them, prepared once, when `exposed` holds most of the walls)."""
+        pad = CELL * 0.5
+        ex0, ey0 = exposed.left() - pad, exposed.top() - pad
+        ex1, ey1 = exposed.right() + pad, exposed.bottom() + pad
+        b = self._bounds
+        if ex0 <= b.left() and ey0 <= b.top() and ex1 >= b.right() and ey1 >= b.bottom():
+            return self._groups
+        bx0, bx1 = math.floor(ex0 / BUCKET), math.floor(ex1 / BUCKET)
+        by0, by1 = math.floor(ey0 / BUCKET), math.floor(ey1 / BUCKET)
+        found: set[int] = set(self._buckets.get(LONG, ()))
+        if (bx1 - bx0 + 1) * (by1 - by0 + 1) > len(self._buckets):
+            for key, ids in self._buckets.items():
+                if key != LONG and bx0 <= key[0] <= bx1 and by0 <= key[1] <= by1:
+                    found.update(ids)
+        else:
+            for by in range(by0, by1 + 1):
+                for bx in range(bx0, bx1 + 1):
+                    found.update(self._buckets.get((bx, by), ()))
+        groups: dict[str, list[QLineF]] = {}
+        boxes, keys, lines = self._boxes, self._keys, self._lines
+        for i in sorted(found):
+            x0, y0, x1, y1 = boxes[i]
+            if x1 < ex0 or x0 > ex1 or y1 < ey0 or y0 > ey1:
+                continue
+            groups.setdefault(keys[i], []).append(lines[i])
+        return groups
 
     def _paint_thin(self, painter: QPainter, groups: dict[str, list[QLineF]]) -> None:
         """Zoomed far out: one opaque 1.5-pixel line per wall, in its kind's colour."""

@@ -26,6 +26,17 @@ if TYPE_CHECKING:
     from desktop.map.scene import MapScene
 
 
+class TokenMenus(Protocol):
+    """The rules' entries of a token's context menu (the system's actions, maneuvers, Aid, Sneak …): the
+    window provides them (`desktop.window.action_menu.ActionMenus`), so the tools below it never import it."""
+
+    def add_actions(
+        self, menu: QMenu, token_id: str, parent: QWidget | None, sneak: Callable[[], None] | None
+    ) -> None: ...
+
+    def add_maneuvers(self, menu: QMenu, actor_id: str, target_id: str, parent: QWidget | None) -> None: ...
+
+
 class ToolHost(Protocol):
     """What a tool may use of the map view that feeds it (`desktop.map.view.MapView` is one): the document,
     the map scene, the status line, the context menu, the view's signals for requests a tool can't serve
@@ -38,6 +49,8 @@ class ToolHost(Protocol):
     attack_requested: Any
     join_encounter_requested: Any
     leave_encounter_requested: Any
+    #: The token menu's rule entries (None: a view without them, such as a test's bare view).
+    token_menus: TokenMenus | None
 
     def show_message(self, text: str) -> None: ...
 

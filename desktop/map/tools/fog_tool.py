@@ -1,22 +1,21 @@
-"""Fog of war and light tools, and the commands they execute.
+"""Fog of war and light tools: they turn strokes and clicks into the engine's fog and light commands.
 
 * `FogTool`: reveal (left drag) or hide (right drag, or the Hide mode) squares of the fog with a round brush
   or a rectangle. One stroke is one undoable command (`EditFog`).
 * `LightTool`: click to place a light with the radii in the tool bar (a torch: bright 20 ft, dim 40 ft);
   click a light to remove it; Shift-click a light to give it the tool bar's radii; right-click a light to
-  edit its bright and dim radii in a small dialog (`desktop.dialogs.light_dialog`); click a creature to make
+  edit its bright and dim radii in a small dialog (`desktop.map.tools.light_dialog`); click a creature to make
   it carry a light with those radii (click again to put it out).
 
-Commands (engine intents on a `GameState`, undoable through the document): `EditFog` (reveal/hide squares),
-`SetFogMode` (fog on/off, reset the memory), `RememberFog` (fold what the party sees now into the fog),
-`AddLight`, `RemoveLight`, `ReplaceLight`, `SetTokenLight` and `SetAmbient`.
+The tools execute the engine's commands (`rules.play.fog`: `EditFog`; `rules.play.lights`: `AddLight`,
+`RemoveLight`, `ReplaceLight`, `SetTokenLight`); the engine remembers what the party sees by itself.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
@@ -35,204 +34,17 @@ from desktop.map.grid_coords import cells_in_rect
 from desktop.map.items.preview_items import CellsPreviewItem
 from desktop.map.tools.base import PreviewTool, ToolEvent
 from rules.geometry.coords import Cell, Point
-from rules.geometry.vision import party_seen
-from rules.model.fog import Fog, brush_cells
-from rules.model.scene import LIGHT_LEVELS, Light, Scene, TokenLight
-
-try:  # the engine's command protocol: apply(GameState) -> Outcome
-    from rules.play.command import Refused, logged
-
-    _ENGINE_COMMANDS = True
-except ImportError:  # pragma: no cover - the app's older protocol: apply(DocState) -> DocState, log text
-    _ENGINE_COMMANDS = False
-    Refused = ValueError  # type: ignore[misc,assignment]
+from rules.model.fog import brush_cells
+from rules.model.scene import Light, TokenLight
+from rules.play.fog import EditFog, fog_of
+from rules.play.lights import AddLight, RemoveLight, ReplaceLight, SetTokenLight
 
 if TYPE_CHECKING:
-    from desktop.dialogs.light_dialog import LightDialog
+    from desktop.map.tools.light_dialog import LightDialog
     from desktop.map.view import MapView
 
 REVEAL_COLOUR = QColor(255, 255, 160, 110)
 HIDE_COLOUR = QColor(20, 20, 40, 150)
-
-
-def fog_of(scene: Scene) -> Fog:
-    """The scene's fog, or a fresh one (on, nothing explored) sized to its grid."""
-    if scene.fog is None:
-        return Fog.blank(scene.grid.width, scene.grid.height)
-    return scene.fog.resized(scene.grid.width, scene.grid.height)
-
-
-def _result(state: Any, scene: Scene, text: str = "") -> Any:
-    """The command's result in the document's protocol: an `Outcome` with the log line (engine
-    commands), or the new state (older app commands, whose log is the command's `log`)."""
-    if _ENGINE_COMMANDS:
-        return logged(state.with_scene(scene), text) if scene is not state.scene else logged(state)
-    return replace(state, scene=scene)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-# ------------------------------------------------------------------------------------------- commands
-
-
-@dataclass(frozen=True, slots=True)
-class EditFog:
-    """Reveal (or hide) squares of the fog."""
-
-    cells: tuple[tuple[int, int], ...]
-    reveal: bool = True
-    merge_key: object | None = None
-
-    @property
-    def label(self) -> str:
-        return "Reveal Fog" if self.reveal else "Hide Fog"
-
-    @property
-    def log(self) -> str:
-        return f"Fog {'revealed' if self.reveal else 'hidden'}: {_plural(len(self.cells), 'square')}"
-
-    def apply(self, state: Any) -> Any:
-        fog = fog_of(state.scene)
-        new = fog.reveal(self.cells) if self.reveal else fog.hide(self.cells)
-        return _result(state, state.scene.edit(fog=new), self.log)
-
-
-@dataclass(frozen=True, slots=True)
-class SetFogMode:
-    """``on``, ``off`` or ``reset`` (forget what the party explored)."""
-
-    mode: str
-    merge_key: object | None = None
-
-    @property
-    def label(self) -> str:
-        return {"on": "Fog of War On", "off": "Fog of War Off", "reset": "Reset Fog of War"}[self.mode]
-
-    @property
-    def log(self) -> str:
-        return self.label
-
-    def apply(self, state: Any) -> Any:
-        fog = fog_of(state.scene)
-        new = fog.reset() if self.mode == "reset" else fog.with_enabled(self.mode == "on")
-        return _result(state, state.scene.edit(fog=new), self.log)
-
-
-@dataclass(frozen=True, slots=True)
-class RememberFog:
-    """Fold the squares the party sees now into the fog (its memory of the map)."""
-
-    merge_key: object | None = "fog-remember"
-    label: str = "Explore"
-    log: str = ""
-
-    def apply(self, state: Any) -> Any:
-        scene = state.scene
-        fog = fog_of(scene)
-        new = fog.remember(party_seen(scene))
-        return _result(state, scene.edit(fog=new) if new is not fog else scene)
-
-
-@dataclass(frozen=True, slots=True)
-class AddLight:
-    light: Light
-    merge_key: object | None = None
-    label: str = "Place Light"
-
-    @property
-    def log(self) -> str:
-        p = self.light.position
-        return (
-            f"Light placed at ({p.x:g}, {p.y:g}): bright {self.light.bright:g} ft, dim {self.light.dim:g} ft"
-        )
-
-    def apply(self, state: Any) -> Any:
-        return _result(state, state.scene.edit(lights=(*state.scene.lights, self.light)), self.log)
-
-
-def _light_list(state: Any, index: int) -> list[Light]:
-    lights = list(state.scene.lights)
-    if not 0 <= index < len(lights):
-        raise Refused(f"there is no light number {index + 1}")
-    return lights
-
-
-@dataclass(frozen=True, slots=True)
-class RemoveLight:
-    index: int
-    merge_key: object | None = None
-    label: str = "Remove Light"
-    log: str = "Light removed"
-
-    def apply(self, state: Any) -> Any:
-        lights = _light_list(state, self.index)
-        del lights[self.index]
-        return _result(state, state.scene.edit(lights=tuple(lights)), self.log)
-
-
-@dataclass(frozen=True, slots=True)
-class ReplaceLight:
-    index: int
-    light: Light
-    merge_key: object | None = None
-    label: str = "Change Light"
-
-    @property
-    def log(self) -> str:
-        return f"Light changed: bright {self.light.bright:g} ft, dim {self.light.dim:g} ft"
-
-    def apply(self, state: Any) -> Any:
-        lights = _light_list(state, self.index)
-        lights[self.index] = self.light
-        return _result(state, state.scene.edit(lights=tuple(lights)), self.log)
-
-
-@dataclass(frozen=True, slots=True)
-class SetTokenLight:
-    """Give a creature a light to carry (a torch: bright 20, dim 40), or take it away (None)."""
-
-    token_id: str
-    light: TokenLight | None
-    merge_key: object | None = None
-
-    @property
-    def label(self) -> str:
-        return "Carry Light" if self.light is not None else "Put Out Light"
-
-    @property
-    def log(self) -> str:
-        if self.light is None:
-            return f"{self.token_id} carries no light"
-        return f"{self.token_id} carries a light: bright {self.light.bright} ft, dim {self.light.dim} ft"
-
-    def apply(self, state: Any) -> Any:
-        token = state.scene.token(self.token_id)
-        if token is None:
-            raise Refused(f"there is no token {self.token_id!r}")
-        scene = state.scene.replace_token(replace(token, light=self.light))
-        return _result(state, scene, self.log)
-
-
-@dataclass(frozen=True, slots=True)
-class SetAmbient:
-    level: str
-    merge_key: object | None = None
-
-    @property
-    def label(self) -> str:
-        return f"Ambient Light: {self.level.capitalize()}"
-
-    @property
-    def log(self) -> str:
-        return self.label
-
-    def apply(self, state: Any) -> Any:
-        if self.level not in LIGHT_LEVELS:
-            raise Refused(f"ambient light must be one of {', '.join(LIGHT_LEVELS)}")
-        options = replace(state.scene.options, ambient=self.level)
-        return _result(state, state.scene.edit(options=options), self.log)
 
 
 # ----------------------------------------------------------------------------------------------- tools
@@ -379,7 +191,7 @@ class LightTool(PreviewTool):
 
     def edit_light(self, index: int) -> LightDialog:
         """The light dialog for light `index` (bright and dim radii); OK changes it in one undoable step."""
-        from desktop.dialogs.light_dialog import LightDialog
+        from desktop.map.tools.light_dialog import LightDialog
 
         parent = self.view if isinstance(self.view, QWidget) else None
         dialog = LightDialog(self.doc.scene.lights[index], parent)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 
+from desktop.dice import app_dice
 from desktop.look.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
 from desktop.map.grid_coords import cell_at, cell_rect
 from desktop.map.items.label_item import LabelItem, LabelLine
@@ -192,11 +193,9 @@ class MoveDrag:
                 self.view.show_message(f"Can't move {token.label} there: {plan.problem}")
                 return False
             if self.sneak:
-                import random
-
                 from rules.play.actions import Sneak
 
-                d20 = random.randint(1, 20)
+                d20 = app_dice().randint(1, 20)
                 return self.doc.execute(Sneak(token.id, (*self.waypoints, self.target), d20)) is not None
             step = plan.action == "step" or self._offer_step(token, plan)
             if step:
@@ -213,9 +212,14 @@ class MoveDrag:
     def _offer_step(self, token: Token, plan: MovePlan) -> bool:
         """A plain one-square PF2e Stride that a creature could react to: ask whether it is a Step (the
         setting "Offer Step for single 5-ft moves")."""
-        from desktop.dialogs.settings_dialog import offer_step
+        from desktop.settings import offer_step
 
-        if plan.action != "stride" or self.waypoints or len(plan.path) != 2 or not plan.budget.strides:
+        if (
+            plan.action != "stride"
+            or self.waypoints
+            or len(plan.path) != 2
+            or plan.budget.stride_feet is None
+        ):
             return False
         if not self.planner.plan_step(self.target).legal or not offer_step():
             return False

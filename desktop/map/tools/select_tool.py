@@ -5,8 +5,9 @@
 - While carrying: Shift-release or Shift-click drops a waypoint; Alt is the GM's free move; Ctrl (pressed
   after the drag began) a PF2e Step; Escape or a right click cancels.
 - Drag on empty floor: box selection. Click a door: open or close it. Double-click a token: edit it.
-- Right click: a context menu (edit, the system's actions — `desktop.window.action_menu` —, duplicate, delete,
-  end turn; add a token here; door and wall actions).
+- Right click: a context menu (edit, the system's actions — the host's `token_menus`, which the window fills
+  from `desktop.window.action_menu` —, duplicate, delete, end turn; add a token here; door and wall
+  actions).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from desktop.map.items.token_item import TokenItem
 from desktop.map.tools.base import Tool, ToolEvent
 from desktop.map.tools.group_drag import GroupDrag
 from desktop.map.tools.move_drag import MoveDrag
-from desktop.window.action_menu import add_actions_menu, add_maneuvers_menu
 from rules.model.scene import Wall
 from rules.play.command import Command
 from rules.play.edits import DeleteWalls, ReplaceWall, delete_command, duplicate_command, end_turn_command
@@ -257,7 +257,8 @@ class SelectTool(Tool):
                     f"Attack {item.token.label} with {a.label if a else attacker}…",
                     lambda: self.view.attack_requested.emit(attacker, target),
                 )
-                add_maneuvers_menu(menu, doc, attacker, target, parent=self.view)  # Trip, Shove… on it
+                if self.view.token_menus is not None:  # Trip, Shove… on it
+                    self.view.token_menus.add_maneuvers(menu, attacker, target, self.view)
                 menu.addSeparator()
             if not item.isSelected():
                 scene.select_ids([item.token_id])
@@ -271,10 +272,10 @@ class SelectTool(Tool):
                     f"Attack with {item.token.label}…",
                     lambda: self.view.attack_requested.emit(item.token_id, None),
                 )
-            if len(ids) == 1:
+            if len(ids) == 1 and self.view.token_menus is not None:
                 # the system's actions, maneuvers, Aid, Sneak…, resolved by the engine
-                add_actions_menu(
-                    menu, doc, item.token_id, parent=self.view, sneak=self._arm_sneak(item.token_id)
+                self.view.token_menus.add_actions(
+                    menu, item.token_id, self.view, self._arm_sneak(item.token_id)
                 )
             self._encounter_entries(menu, ids, label)
             menu.addAction(f"Duplicate {label}", lambda: _run(doc, duplicate_command(doc.scene, ids)))

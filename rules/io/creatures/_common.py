@@ -16,9 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
-from rules.errors import CreatureImportError, SceneError
-from rules.io.json_reader import describe_value
-from rules.io.reading import parse_json_text
+from rules.errors import CreatureImportError
+from rules.io.json_reader import JsonReader, decode_json
 from rules.model.creature import Creature, CreatureError
 from rules.model.scene import Attack
 
@@ -26,25 +25,19 @@ JSON = Any
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
-class Reader:
-    """Tolerant typed access to a decoded JSON document from `source` (a file name)."""
+class Reader(JsonReader):
+    """Tolerant typed access to a decoded JSON document from `source` (a file name): the one
+    `rules.io.json_reader.JsonReader`, failing with `CreatureImportError`, where a missing or ``null``
+    value gets a default and a numeric string counts as its number."""
 
     def __init__(self, source: str, base: str = "") -> None:
-        self.source = source
-        self.base = base
+        super().__init__(source, base=base, shown_chars=40, error=CreatureImportError)
 
     def at(self, base: str) -> Reader:
         return Reader(self.source, base)
 
-    def _full(self, path: str) -> str:
-        if not self.base:
-            return path
-        if not path:
-            return self.base
-        return f"{self.base}{path}" if path.startswith("[") else f"{self.base}.{path}"
-
     def fail(self, path: str, message: str) -> CreatureImportError:
-        return CreatureImportError(message, self._full(path), self.source)
+        return CreatureImportError(message, self.path(path), self.source)
 
     @staticmethod
     def dig(value: JSON, *keys: str) -> JSON:
@@ -56,33 +49,27 @@ class Reader:
         return value
 
     def obj(self, value: JSON, path: str) -> dict[str, JSON]:
-        if value is None:
-            return {}
-        if not isinstance(value, dict):
-            raise self.fail(path, f"expected an object, got {_kind(value)}")
-        return value
+        """An object; ``null`` is an empty one."""
+        return {} if value is None else super().obj(value, path)
 
-    def lst(self, value: JSON, path: str) -> list[JSON]:
-        """A list; an object's values in order (Foundry stores some lists as ``{"0": …, "1": …}``)."""
-        if value is None:
-            return []
+    def lst(self, value: JSON, path: str, *, optional: bool = True) -> list[JSON]:
+        """A list (``null`` an empty one); an object's values in order (Foundry stores some lists as
+        ``{"0": …, "1": …}``)."""
         if isinstance(value, dict):
             return list(value.values())
-        if not isinstance(value, list):
-            raise self.fail(path, f"expected a list, got {_kind(value)}")
-        return value
+        return super().lst(value, path, optional=optional)
 
     def int_(self, value: JSON, path: str, default: int | None = None) -> int | None:
         """A whole number; numeric strings (``"2"``, ``"+3"``) are accepted; ``""``/None give `default`."""
         if value is None or value == "":
             return default
         if isinstance(value, bool):
-            raise self.fail(path, f"expected a number, got {_kind(value)}")
+            raise self.fail(path, f"expected a number, got {self.kind(value)}")
         if isinstance(value, str):
             text = value.strip()
             if re.fullmatch(r"[+-]?\d{1,9}", text):
                 return int(text)
-            raise self.fail(path, f"expected a number, got {_kind(value)}")
+            raise self.fail(path, f"expected a number, got {self.kind(value)}")
         if isinstance(value, int):
             if abs(value) > 10**9:
                 raise self.fail(path, f"{value} is out of range")
@@ -91,7 +78,7 @@ class Reader:
             if value != value or abs(value) > 1e9:
                 raise self.fail(path, f"{value!r} is out of range")
             return int(value)
-        raise self.fail(path, f"expected a number, got {_kind(value)}")
+        raise self.fail(path, f"expected a number, got {self.kind(value)}")
 
     def need_int(self, value: JSON, path: str, default: int) -> int:
         result = self.int_(value, path, default)
@@ -101,7 +88,7 @@ class Reader:
         if value is None or value == "":
             return None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a number, got {_kind(value)}")
+            raise self.fail(path, f"expected a number, got {self.kind(value)}")
         result = float(value)
         if result != result or abs(result) > 1e9:
             raise self.fail(path, f"{value!r} is out of range")
@@ -113,7 +100,7 @@ class Reader:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return str(value)
         if not isinstance(value, str):
-            raise self.fail(path, f"expected text, got {_kind(value)}")
+            raise self.fail(path, f"expected text, got {self.kind(value)}")
         return value
 
     def strs(self, value: JSON, path: str) -> list[str]:
@@ -138,10 +125,6 @@ class Reader:
         except CreatureError as exc:
             field = f"{path}.{exc.field}" if path and exc.field else (path or exc.field)
             raise self.fail(field, exc.detail) from None
-
-
-def _kind(value: JSON) -> str:
-    return describe_value(value, 40)
 
 
 def read_json(path: Path) -> JSON:
@@ -179,14 +162,9 @@ def _gunzip(data: bytes, source: str) -> bytes:
 
 
 def parse_json(text: str, source: str) -> JSON:
-    """Decode JSON text as the scene readers do (`rules.io.reading.parse_json_text`), failing with a
+    """Decode JSON text as the scene readers do (`rules.io.json_reader.decode_json`), failing with a
     `CreatureImportError`."""
-    try:
-        return parse_json_text(text, source)
-    except CreatureImportError:
-        raise
-    except SceneError as exc:
-        raise CreatureImportError(exc.detail, exc.path, source) from None
+    return decode_json(text, source, fail=lambda message: CreatureImportError(message, "", source))
 
 
 _TAG = re.compile(r"<[^>]+>")

@@ -21,11 +21,13 @@ from rules.errors import CreatureImportError
 from rules.io.creatures._common import JSON, Reader
 from rules.model.creature import SIZE_ALIASES, Creature, Sense, TextAbility
 from rules.model.scene import Attack
-from rules.systems.pf2e.conditions import SKILL_ABILITY as PF2E_SKILL_ABILITY
+from rules.systems import system_for
 
+#: Pathbuilder 2e builds Pathfinder 2e characters.
+SYSTEM = "pf2e"
 SIZES_BY_NUMBER = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 #: Pathbuilder's sixteen skills and their key abilities (lores are listed apart in an export).
-SKILL_ABILITY = {k: a for k, a in PF2E_SKILL_ABILITY.items() if k != "lore"}
+SKILL_ABILITY = {k: a for k, a in system_for(SYSTEM).skill_abilities.items() if k != "lore"}
 STRIKING_DICE = {"": 1, "striking": 2, "greaterstriking": 3, "majorstriking": 4}
 RESILIENT = {"": 0, "resilient": 1, "greaterresilient": 2, "majorresilient": 3}
 DAMAGE_LETTERS = {"b": "bludgeoning", "p": "piercing", "s": "slashing"}
@@ -284,7 +286,7 @@ def import_build(doc: JSON, source: str) -> Creature:
     return r.build(
         lambda: Creature(
             name=name,
-            system="pf2e",
+            system=SYSTEM,
             size=size,
             speed=max(speed, 0),
             senses=tuple(senses),

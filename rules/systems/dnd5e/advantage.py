@@ -27,7 +27,7 @@ from __future__ import annotations
 from rules.model.scene import Attack, Token
 from rules.systems.dnd5e.conditions import ATTACK, ATTACKED, roll_reasons  # the conditions table
 from rules.systems.dnd5e.editions import Edition
-from rules.systems.dnd5e.modes import ADVANTAGE, DISADVANTAGE, MODES, NORMAL, Reason, choose_d20, mode_of
+from rules.systems.roll_modes import ADVANTAGE, DISADVANTAGE, MODES, NORMAL, Reason, choose_d20, mode_of
 
 __all__ = [
     "ADVANTAGE",

@@ -21,7 +21,7 @@ from rules.model.scene import Attack, Token
 from rules.systems.dnd5e.advantage import Reason, choose_d20, mode_of
 from rules.systems.dnd5e.conditions import critical_within_5, d20_penalty
 from rules.systems.dnd5e.editions import Edition
-from rules.systems.modifiers import signed
+from rules.systems.modifiers import Modifier, ModifierRow, RowGroup, signed
 
 COVER_AC: dict[str, int] = {"none": 0, "half": 2, "three-quarters": 5, "total": 0}
 AUTO_CRIT_CONDITIONS = ("paralyzed", "unconscious")
@@ -40,10 +40,18 @@ class AttackResult:
     hit: bool
     critical: bool
     damage_formula: str | None
+    #: The GM's situational bonuses (Bless 1d4 as rolled, a number), added to the roll.
+    extras: tuple[Modifier, ...] = ()
+    #: The attack's name (the breakdown's source of its bonus).
+    attack_name: str = ""
+
+    @property
+    def extra(self) -> int:
+        return sum(m.value for m in self.extras)
 
     @property
     def total(self) -> int:
-        return self.d20_used + self.bonus + self.penalty
+        return self.d20_used + self.bonus + self.penalty + self.extra
 
     @property
     def ac(self) -> int:
@@ -57,18 +65,56 @@ class AttackResult:
         return self.d20_used
 
     @property
+    def dice(self) -> tuple[int, ...]:
+        return self.d20
+
+    @property
     def word(self) -> str:
         """``critical hit``, ``hit`` or ``miss``."""
         return "critical hit" if self.critical else "hit" if self.hit else "miss"
+
+    def groups(self, rolled: bool = True) -> tuple[RowGroup, ...]:
+        """The attack bonus (its own, the GM's, exhaustion), the roll mode and its reasons, the target's AC
+        with cover, and once `rolled` the dice."""
+        bonus = [ModifierRow("attack bonus", "untyped", self.bonus, source=self.attack_name)]
+        bonus += [ModifierRow(m.label, "untyped", m.value, source=m.source) for m in self.extras]
+        if self.penalty:
+            bonus.append(ModifierRow("exhaustion", "untyped", self.penalty, source="2024: −2 per level"))
+        reasons = [ModifierRow(r.kind, source=r.text) for r in self.reasons]
+        if len({r.kind for r in self.reasons}) == 2:
+            reasons.append(ModifierRow("cancel out", source="advantage and disadvantage: roll normally"))
+        if not self.reasons:
+            reasons.append(ModifierRow("normal", source="no advantage or disadvantage"))
+        ac = [ModifierRow("base AC", text=str(self.base_ac), source="the target")]
+        if COVER_AC.get(self.cover, 0):
+            ac.append(ModifierRow("cover", "untyped", COVER_AC[self.cover], source=f"{self.cover} cover"))
+        modifier = self.bonus + self.penalty + self.extra
+        out = [
+            RowGroup("Attack bonus", signed(modifier), tuple(bonus)),
+            RowGroup("Roll mode", self.mode, tuple(reasons)),
+            RowGroup("Target AC", str(self.ac), tuple(ac)),
+        ]
+        if rolled:
+            d1, d2 = self.d20
+            die = str(d1) if self.mode == "normal" else f"{d1}, {d2} → {self.d20_used}"
+            natural = "natural 20" if self.d20_used == 20 else "natural 1" if self.d20_used == 1 else ""
+            dice_row = ModifierRow(
+                "d20", text=die, source=natural or (self.mode if self.mode != "normal" else "")
+            )
+            rows = (dice_row, ModifierRow("attack bonus", value=modifier))
+            out.append(RowGroup("Roll", str(self.total), rows))
+        return tuple(out)
 
     def explain(self, bonus_label: str = "attack bonus") -> list[str]:
         """Where every number came from: the dice and advantage, the bonus, the AC and cover, the result."""
         d1, d2 = self.d20
         die = f"d20 {d1}" if self.mode == "normal" else f"d20 {d1} and {d2} with {self.mode}: {self.d20_used}"
         text = f"Attack roll: {die} {signed(self.bonus)}"
+        text += "".join(f" {signed(m.value)}" for m in self.extras)
         if self.penalty:
             text += f" {signed(self.penalty)}"
         lines = [text + f" = {self.total}", f"  {signed(self.bonus)} {bonus_label}"]
+        lines += [f"  {signed(m.value)} {m.label} ({m.source})" for m in self.extras]
         if self.penalty:
             lines.append(f"  {signed(self.penalty)} exhaustion")
         lines += [f"  {r.render()}" for r in self.reasons]
@@ -88,7 +134,7 @@ class AttackResult:
         return lines
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "mode": self.mode,
             "reasons": [r.render() for r in self.reasons],
             "d20_used": self.d20_used,
@@ -98,6 +144,9 @@ class AttackResult:
             "critical": self.critical,
             "damage_formula": self.damage_formula,
         }
+        if self.extras:
+            out["bonuses"] = [{"label": m.label, "value": m.value, "source": m.source} for m in self.extras]
+        return out
 
 
 def damage_formula(damage: str, hit: bool, critical: bool) -> str | None:
@@ -122,8 +171,10 @@ def attack_roll(
     distance: int = 5,
     cover: str = "none",
     reasons: Sequence[Reason] = (),
+    extras: Sequence[Modifier] = (),
 ) -> AttackResult:
-    """Resolve one attack roll. `d20` is ``[first, second]`` (one value is used for both)."""
+    """Resolve one attack roll. `d20` is ``[first, second]`` (one value is used for both); `extras` are
+    the GM's flat bonuses, added to the roll."""
     if target.ac is None:
         raise QueryError("missing field", f"token {target.id!r} has no 'ac'")
     first, second = (d20[0], d20[0]) if len(d20) == 1 else (d20[0], d20[1])
@@ -134,7 +185,7 @@ def attack_roll(
     used = choose_d20(mode, first, second)
     penalty = d20_penalty(attacker, edition)  # 2024 exhaustion, from the conditions table
     ac = target.ac + COVER_AC.get(cover, 0)
-    total = used + attack.bonus + penalty
+    total = used + attack.bonus + penalty + sum(m.value for m in extras)
     if used == 20:
         hit, critical = True, True
     elif used == 1:
@@ -155,6 +206,8 @@ def attack_roll(
         hit=hit,
         critical=critical,
         damage_formula=damage_formula(attack.damage, hit, critical),
+        extras=tuple(extras),
+        attack_name=attack.name,
     )
 
 
@@ -167,9 +220,11 @@ def with_extra_reasons(
     *,
     edition: Edition,
     distance: int,
+    bonuses: Sequence[Modifier] = (),
 ) -> AttackResult:
-    """The attack again with more advantage/disadvantage sources (the GM's: Help, Dodge, a spell); any mix
-    cancels as always. Same dice, cover and attacker; `distance` decides the automatic critical."""
+    """The attack again with more advantage/disadvantage sources (the GM's: Help, Dodge, a spell) and the
+    GM's flat `bonuses`; any mix of reasons cancels as always. Same dice, cover and attacker; `distance`
+    decides the automatic critical."""
     return attack_roll(
         attacker,
         target,
@@ -179,4 +234,5 @@ def with_extra_reasons(
         distance=distance,
         cover=result.cover,
         reasons=[*result.reasons, *extra],
+        extras=[*result.extras, *bonuses],
     )

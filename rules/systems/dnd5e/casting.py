@@ -38,7 +38,6 @@ from rules.systems.casting import FULL, HALF, NONE, AttackResult, CastRefused, C
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.dnd5e import checks
 from rules.systems.dnd5e import damage as dnd_damage
-from rules.systems.dnd5e.advantage import save_reasons
 from rules.systems.dnd5e.editions import Edition
 
 MAX_SLOT = 9
@@ -130,7 +129,6 @@ class DnD5eCasting:
                 dc,
                 edition=self.edition,
                 bonus=bonus,
-                extra_reasons=save_reasons(target, stat),
             )
         except checks.MissingStatistic as exc:
             raise QueryError(

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.model.scene import Token
-from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, choose_d20, mode_of
+from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, choose_d20, mode_of, save_reasons
 from rules.systems.dnd5e.conditions import (
     ABILITY_NAMES,
     CHECK,
@@ -35,6 +35,8 @@ from rules.systems.dnd5e.conditions import (
     roll_reasons,
 )
 from rules.systems.dnd5e.editions import Edition
+from rules.systems.hooks.checks import MissingStatistic as MissingStatistic
+from rules.systems.modifiers import Modifier, ModifierRow, RowGroup, signed
 
 ABILITIES: tuple[str, ...] = ("str", "dex", "con", "int", "wis", "cha")
 _ABILITY_ALIASES = {full.lower(): short for short, full in ABILITY_NAMES.items()}
@@ -60,14 +62,6 @@ SKILL_ABILITY: dict[str, str] = {
     "stealth": "dex",
     "survival": "wis",
 }
-
-
-class MissingStatistic(LookupError):
-    def __init__(self, token_id: str, stat: str, field: str) -> None:
-        self.token_id = token_id
-        self.stat = stat
-        self.field = field
-        super().__init__(f"token {token_id!r} has no {stat!r} in its {field!r}")
 
 
 def normalise(stat: str) -> str:
@@ -154,6 +148,8 @@ class TestResult:
     penalty: int
     bonus: int
     dc: int | None
+    #: The GM's situational bonuses (Bless, a cover the map doesn't draw), counted in `bonus`.
+    extras: tuple[Modifier, ...] = ()
 
     @property
     def total(self) -> int:
@@ -165,6 +161,69 @@ class TestResult:
             return False
         return self.dc is not None and self.total >= self.dc
 
+    # ---- what every system's check answers (`rules.systems.hooks.checks.CheckOutcome`)
+
+    @property
+    def natural(self) -> int:
+        return self.d20_used
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        return self.d20
+
+    @property
+    def succeeded(self) -> bool:
+        return self.success
+
+    @property
+    def word(self) -> str:
+        if self.dc is None:
+            return "rolled"
+        return "success" if self.success else "failure"
+
+    def _die_text(self) -> str:
+        d1, d2 = self.d20
+        return (
+            f"d20 {d1}" if self.mode == "normal" else f"d20 {d1} and {d2} with {self.mode}: {self.d20_used}"
+        )
+
+    def groups(self) -> tuple[RowGroup, ...]:
+        """The modifier (the statistic, exhaustion, the GM's bonuses), the roll mode and its reasons
+        (automatic failures included), and the roll."""
+        mods = [ModifierRow(stat_label(self.stat), "untyped", self.modifier)]
+        if self.penalty:
+            mods.append(ModifierRow("exhaustion", "untyped", self.penalty, source="−2 per level"))
+        mods += [ModifierRow(m.label, "untyped", m.value, source=m.source) for m in self.extras]
+        other = self.bonus - sum(m.value for m in self.extras)
+        if other:
+            mods.append(ModifierRow("situational", "untyped", other))
+        reasons = [ModifierRow(r.kind, text=r.kind, source=r.text) for r in self.reasons]
+        if len({r.kind for r in self.reasons}) == 2:
+            reasons.append(ModifierRow("cancel out", source="advantage and disadvantage: roll normally"))
+        reasons += [ModifierRow("automatic failure", source=why) for why in self.automatic_failures]
+        d1, d2 = self.d20
+        die = str(d1) if self.mode == "normal" else f"{d1}, {d2} → {self.d20_used}"
+        against = "" if self.dc is None else f" vs DC {self.dc}"
+        return (
+            RowGroup("Modifier", signed(self.modifier + self.penalty + self.bonus), tuple(mods)),
+            RowGroup("Roll mode", self.mode, tuple(reasons)),
+            RowGroup("Roll", f"{self.total}{against}", (ModifierRow("d20", text=die),)),
+        )
+
+    def log_rows(self) -> list[str]:
+        rows = [self._die_text(), f"{signed(self.modifier)} {stat_label(self.stat)}"]
+        if self.penalty:
+            rows.append(f"{signed(self.penalty)} exhaustion")
+        rows += [
+            f"{signed(m.value)} {m.label} ({m.source})" if m.source else f"{signed(m.value)} {m.label}"
+            for m in self.extras
+        ]
+        rows += [r.render() for r in self.reasons]
+        if len({r.kind for r in self.reasons}) == 2:
+            rows.append("advantage and disadvantage cancel out")
+        rows += [f"automatic failure: {why}" for why in self.automatic_failures]
+        return rows
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "mode": self.mode,
@@ -175,6 +234,28 @@ class TestResult:
         if self.dc is not None:
             out["success"] = self.success
         return out
+
+
+def stat_label(stat: str) -> str:
+    """``Dexterity``, ``Sleight Of Hand``."""
+    key = normalise(stat)
+    return ABILITY_NAMES.get(key, key.replace("-", " ").title())
+
+
+def statistic(token: Token, raw: str, field: str, *, saves_only: bool = False) -> str:
+    """The canonical name of `raw` (an ability, Perception, a 5e skill, or a skill the token lists);
+    `ValueError` naming `field` otherwise."""
+    key = normalise(raw)
+    if saves_only:
+        if key not in ABILITIES:
+            raise ValueError(f"{field!r} must be one of {', '.join(ABILITIES)}, got {raw!r}")
+        return key
+    listed = any(normalise(n) == key for n, _v in token.skills)
+    if not is_known(key) and not listed:
+        raise ValueError(
+            f"{field!r} {raw!r} is not an ability, perception or a 5e skill (nor one {token.id} lists)"
+        )
+    return key
 
 
 def gm_reasons(advantage: bool, disadvantage: bool) -> list[Reason]:
@@ -198,9 +279,12 @@ def d20_test(
     disadvantage: bool = False,
     extra_reasons: Sequence[Reason] = (),
     bonus: int = 0,
+    extras: Sequence[Modifier] = (),
 ) -> TestResult:
     """`token` makes a `kind` (``check`` or ``save``) on `stat` against `dc` (see the module docstring).
-    `bonus` is a situational bonus (cover on a Dex save). Raises `MissingStatistic`, `ValueError`."""
+    `bonus` is a situational bonus (cover on a Dex save) and `extras` the GM's bonuses, added to it; a
+    squeezing creature has disadvantage on Dexterity saves (`rules.systems.dnd5e.movement_actions`).
+    Raises `MissingStatistic`, `ValueError`."""
     if kind not in (CHECK, SAVE):
         raise ValueError(f"a d20 test is a check or a save, not {kind!r}")
     key = normalise(stat)
@@ -211,6 +295,8 @@ def d20_test(
     ability = key if kind == SAVE else check_ability(key)
     reasons = roll_reasons(token, kind, edition, ability=ability, who=token.id)
     reasons += list(extra_reasons) + gm_reasons(advantage, disadvantage)
+    if kind == SAVE:
+        reasons += save_reasons(token, key)
     mode = mode_of(reasons)
     fails = automatic_failures(token, kind, edition, ability=ability)
     return TestResult(
@@ -224,8 +310,9 @@ def d20_test(
         d20_used=choose_d20(mode, first, second),
         modifier=modifier,
         penalty=d20_penalty(token, edition),
-        bonus=bonus,
+        bonus=bonus + sum(m.value for m in extras),
         dc=dc,
+        extras=tuple(extras),
     )
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from rules.model.scene import Token
 from rules.systems.dnd5e.editions import Edition
-from rules.systems.dnd5e.modes import ADVANTAGE, DISADVANTAGE, Reason
+from rules.systems.roll_modes import ADVANTAGE, DISADVANTAGE, Reason
 
 ATTACK = "attack"
 ATTACKED = "attacked"

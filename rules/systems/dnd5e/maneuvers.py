@@ -33,7 +33,8 @@ from rules.systems.dnd5e import checks
 from rules.systems.dnd5e.checks import TestResult
 from rules.systems.dnd5e.editions import Edition
 from rules.systems.forced_movement import ForcedMove, push
-from rules.systems.pf2e.maneuvers import Change
+from rules.systems.hooks.maneuvers import Change, ManeuverResolution
+from rules.systems.modifiers import signed
 
 ACTIONS: tuple[str, ...] = ("grapple", "shove", "escape")
 SHOVES: tuple[str, ...] = ("push", "prone")
@@ -162,4 +163,68 @@ def maneuver(
         push=pushed,
         push_feet=push_feet,
         effects=tuple(phrases),
+    )
+
+
+def _test_rows(result: TestResult, names: dict[str, str], what: str) -> list[str]:
+    """A test as rows: the dice (and why two), the modifier, the total (and the DC)."""
+    who = names.get(result.token_id, result.token_id)
+    dice = (
+        f"d20 {result.d20_used}"
+        if result.mode == "normal"
+        else f"d20 {result.d20[0]}, {result.d20[1]} ({result.mode}: {result.d20_used})"
+    )
+    stat = result.stat.replace("_", " ")
+    extra = "".join(
+        f" {signed(v)} {label}" for v, label in ((result.penalty, "penalty"), (result.bonus, "bonus")) if v
+    )
+    rows = [f"{who} {what} ({stat} {result.kind}): {dice} {signed(result.modifier)}{extra} = {result.total}"]
+    rows += [f"    {r.render()}" for r in result.reasons]
+    rows += [f"    automatic failure: {a}" for a in result.automatic_failures]
+    return rows
+
+
+def resolve(
+    scene: Scene,
+    actor: Token,
+    target: Token,
+    action: str,
+    *,
+    edition: Edition,
+    d20: int | Sequence[int] | None,
+    target_d20: int | Sequence[int] | None,
+    shove: str = "push",
+) -> ManeuverResolution:
+    """`maneuver` in the terms every system's maneuver answers (`ManeuverResolution`): each side's roll
+    as rows (creatures by their labels), the DC, the contest, success or failure, the conditions and the
+    push; grapple and shove replace an attack of the Attack action, an escape takes the action."""
+    out = maneuver(
+        actor, target, action, edition=edition, d20=d20, target_d20=target_d20, shove=shove, scene=scene
+    )
+    names = {t.id: t.label for t in scene.tokens}
+    rows: list[str] = []
+    if out.actor_roll is not None:
+        rows += _test_rows(out.actor_roll, names, "rolls")
+    if out.target_roll is not None:
+        rows += _test_rows(out.target_roll, names, "saves" if out.target_roll.kind == "save" else "rolls")
+    if out.dc is not None:
+        who = actor if action != "escape" else target
+        rows.append(f"DC {out.dc} (8 + {who.label}'s Strength modifier + proficiency bonus)")
+    if out.actor_roll is not None and out.target_roll is not None:
+        a, t = out.actor_roll.total, out.target_roll.total
+        rows.append(f"contest {a} vs {t}" + (" (a tie: nothing changes)" if a == t else ""))
+    what = {"grapple": "Grapple", "escape": "Escape"}.get(action) or (
+        f"Shove ({'knock prone' if shove == 'prone' else 'push'})"
+    )
+    return ManeuverResolution(
+        title=f"{actor.label} tries to {what} {target.label}",
+        rows=tuple(rows),
+        result="success" if out.success else "failure",
+        success=out.success,
+        changes=out.changes,
+        push=out.push,
+        push_feet=out.push_feet,
+        attack=action != "escape",
+        actions=1,
+        outcome=out,
     )

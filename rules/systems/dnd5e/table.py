@@ -216,6 +216,7 @@ def actions(token: Token) -> list[ActionSpec]:
     prone = token.has_condition("prone")
     squeezing = token.has_condition("squeezing")
     return [
+        ActionSpec("dash", "Dash"),
         ActionSpec("dodge", "Dodge"),
         ActionSpec("disengage", "Disengage"),
         ActionSpec("stand", "Stand") if prone else ActionSpec("drop-prone", "Drop Prone"),
@@ -226,16 +227,25 @@ def actions(token: Token) -> list[ActionSpec]:
     ]
 
 
-def resolve_action(system: RuleSystem, scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResult:
+def resolve_action(
+    system: RuleSystem, edition: Edition, scene: Scene, token: Token, key: str, rng: DieSource
+) -> ActionResult:
     """Resolve one of `actions` (falling damage through `system`); `ValueError` for an action 5e doesn't
     have."""
-    from rules.systems import stealth
+    from rules.systems.dnd5e import stealth
 
     name = token.label
+    if key == "stand" and not token.has_condition("prone"):
+        raise ValueError(f"{name} isn't prone: there is nothing to stand up from")
+    if key == "drop-prone" and token.has_condition("prone"):
+        raise ValueError(f"{name} is already prone")
+    if key == "dash":
+        return ActionResult((), (f"{name} Dashes (extra movement equal to its speed this turn)",))
     if key in SUPPORT:
-        from rules.systems.support_actions import apply
+        from rules.systems.support_actions import disengage, dodge
 
-        return ActionResult((apply(scene.system, key, token),), (f"{name} {SUPPORT[key]}",))
+        acted = dodge(token) if key == "dodge" else disengage(token)
+        return ActionResult((acted,), (f"{name} {SUPPORT[key]}",))
     if key == "drop-prone":
         return ActionResult(
             (movement_actions.drop_prone(token),), (f"{name} drops prone (no movement spent)",)
@@ -253,13 +263,13 @@ def resolve_action(system: RuleSystem, scene: Scene, token: Token, key: str, rng
         return ActionResult((movement_actions.stop_squeezing(token),), (f"{name} stops squeezing",))
     if key == "hide":
         pair = [rng.randint(1, 20), rng.randint(1, 20)]
-        result = stealth.hide_5e(scene, token, pair)
+        result = stealth.hide(scene, token, pair, edition=edition)
         state = "hidden" if result.tokens[0].has_condition("hidden") else "not hidden"
         head = f"{name} tries to Hide (d20 {pair[0]}, {pair[1]}): {state}"
         return ActionResult(result.tokens, (head, *result.log()))
     if key == "seek":
         pair = [rng.randint(1, 20), rng.randint(1, 20)]
-        result = stealth.search_5e(scene, token, pair)
+        result = stealth.search(scene, token, pair, edition=edition)
         found = ", ".join(t.label for t in result.tokens) or "nobody new"
         lines = result.log() or ["no hidden creature in range"]
         return ActionResult(

@@ -20,7 +20,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.model.scene import Token
-from rules.systems.modifiers import Breakdown, Modifier, stack
+from rules.systems.hooks.checks import MissingStatistic as MissingStatistic
+from rules.systems.modifiers import (
+    Breakdown,
+    Modifier,
+    ModifierRow,
+    RowGroup,
+    breakdown_lines,
+    rows_of,
+    signed,
+    stack,
+)
 from rules.systems.pf2e.conditions import SAVE_ABILITY, SKILL_ABILITY, statistic_modifiers
 from rules.systems.pf2e.degrees import check_d20, degree
 
@@ -34,15 +44,13 @@ LABELS: dict[str, str] = {
 }
 
 
-class MissingStatistic(LookupError):
-    """The token lists no value for a statistic: `field` is the scene field (``saves``, ``skills``,
-    ``perception``)."""
-
-    def __init__(self, token_id: str, stat: str, field: str) -> None:
-        self.token_id = token_id
-        self.stat = stat
-        self.field = field
-        super().__init__(f"token {token_id!r} has no {stat!r} in its {field!r}")
+#: Words of the degrees of success.
+DEGREE_WORDS: dict[str, str] = {
+    "critical-success": "critical success",
+    "success": "success",
+    "failure": "failure",
+    "critical-failure": "critical failure",
+}
 
 
 def normalise(stat: str) -> str:
@@ -114,8 +122,46 @@ class CheckResult:
     def total(self) -> int:
         return self.d20 + self.modifiers.total
 
+    # ---- what every system's check answers (`rules.systems.hooks.checks.CheckOutcome`)
+
+    @property
+    def natural(self) -> int:
+        return self.d20
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        return (self.d20,)
+
+    @property
+    def mode(self) -> str:
+        return "normal"
+
+    @property
+    def succeeded(self) -> bool:
+        return self.degree in ("success", "critical-success")
+
+    @property
+    def word(self) -> str:
+        return DEGREE_WORDS.get(self.degree, self.degree)
+
+    def groups(self) -> tuple[RowGroup, ...]:
+        """The modifier's rows, then the roll against the DC."""
+        die = ModifierRow("d20", text=str(self.d20), source=_natural(self.d20))
+        roll = (die, ModifierRow("modifier", value=self.modifiers.total))
+        return (
+            RowGroup("Modifier", signed(self.modifiers.total), rows_of(self.modifiers)),
+            RowGroup("Roll", f"{self.total} vs DC {self.dc}", roll),
+        )
+
+    def log_rows(self) -> list[str]:
+        return [f"d20 {self.d20}", *breakdown_lines(self.modifiers)]
+
     def to_json(self) -> dict[str, Any]:
         return {"modifiers": self.modifiers.to_json(), "total": self.total, "degree": self.degree}
+
+
+def _natural(d20: int) -> str:
+    return "natural 20" if d20 == 20 else "natural 1" if d20 == 1 else ""
 
 
 def check(
@@ -130,6 +176,28 @@ def check(
     check_d20(d20)
     breakdown = stack(modifiers(token, stat, bonuses=bonuses))
     return CheckResult(token.id, normalise(stat), d20, breakdown, dc, degree(d20, breakdown.total, dc))
+
+
+def statistic(token: Token, raw: str, field: str, *, saves_only: bool = False) -> str:
+    """The canonical name of `raw` (a save, Perception, a PF2e skill, a Lore, or a skill the token lists);
+    `ValueError` naming `field` otherwise."""
+    key = normalise(raw)
+    if saves_only:
+        if key not in SAVES:
+            raise ValueError(f"{field!r} must be fortitude, reflex or will, got {raw!r}")
+        return key
+    listed = any(normalise(n) == key for n, _v in token.skills)
+    if not is_known(key) and not listed:
+        raise ValueError(
+            f"{field!r} {raw!r} is not perception, a save or a PF2e skill (nor one {token.id} lists)"
+        )
+    return key
+
+
+def stat_name(stat: str) -> str:
+    """``Reflex``, ``Perception``, ``Sleight Of Hand``."""
+    key = normalise(stat)
+    return LABELS.get(key, key.replace("-", " ").title())
 
 
 def statistic_dc(token: Token, stat: str) -> tuple[int, Breakdown]:

@@ -7,17 +7,13 @@ Then a natural 20 raises the degree one step and a natural 1 lowers it one step 
 
 from __future__ import annotations
 
+from rules.systems.roll_modes import check_d20 as check_d20
+
 CRITICAL_FAILURE = "critical-failure"
 FAILURE = "failure"
 SUCCESS = "success"
 CRITICAL_SUCCESS = "critical-success"
 DEGREES: tuple[str, ...] = (CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS)
-
-
-def check_d20(d20: int) -> int:
-    if isinstance(d20, bool) or not isinstance(d20, int) or not 1 <= d20 <= 20:
-        raise ValueError(f"a d20 shows 1 to 20, not {d20!r}")
-    return d20
 
 
 def shift(deg: str, steps: int) -> str:

@@ -32,7 +32,8 @@ from typing import Any
 from rules.geometry.coords import SIZES
 from rules.model.scene import Scene, Token
 from rules.systems.forced_movement import ForcedMove, push
-from rules.systems.modifiers import Breakdown, Modifier, stack
+from rules.systems.hooks.maneuvers import Change, ManeuverResolution
+from rules.systems.modifiers import Breakdown, Modifier, breakdown_lines, stack, sum_text
 from rules.systems.pf2e import checks
 from rules.systems.pf2e.degrees import (
     CRITICAL_FAILURE,
@@ -67,18 +68,6 @@ RULES: dict[str, ManeuverRule] = {
     )
 }
 ACTIONS: tuple[str, ...] = tuple(RULES)
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One condition change an outcome asks the app to make: add or remove `condition` on `token_id`."""
-
-    token_id: str
-    condition: str
-    add: bool = True
-
-    def phrase(self) -> str:
-        return f"{self.token_id} {self.condition}" if self.add else f"{self.token_id} released"
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +222,72 @@ def check_legal(actor: Token, target: Token, action: str) -> str | None:
     return None
 
 
+#: The menu's words for each maneuver.
+NAMES: dict[str, str] = {
+    "grapple": "Grapple",
+    "shove": "Shove",
+    "trip": "Trip",
+    "disarm": "Disarm",
+    "escape": "Escape",
+    "tumble-through": "Tumble Through",
+}
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ ({1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')) }"
+
+
+def resolve(
+    scene: Scene,
+    actor: Token,
+    target: Token,
+    action: str,
+    d20: int,
+    *,
+    attack_number: int = 1,
+    bonuses: tuple[Modifier, ...] = (),
+) -> ManeuverResolution:
+    """`maneuver` in the terms every system's maneuver answers (`ManeuverResolution`): the rows (the die,
+    each modifier, the total against the DC and the DC's modifiers, creatures by their labels), the degree
+    in words, the conditions, push and damage (a critical Trip's 1d6 bludgeoning), and whether it counts
+    as an attack (the attack trait: the multiple attack penalty) or takes an action (Tumble Through,
+    which lets the actor move through the target's space on a success)."""
+    rule = RULES[action]
+    out = maneuver(actor, target, action, d20, attack_number=attack_number, scene=scene, bonuses=bonuses)
+    skill = actor_modifiers(actor, rule, attack_number)[0]
+    rows = [f"d20 {d20}", *breakdown_lines(out.modifiers)]
+    rows.append(f"total {sum_text(d20, out.modifiers)} vs {rule.defence.capitalize()} DC {out.dc}")
+    dc_mods = breakdown_lines(out.dc_modifiers)
+    rows.append(f"DC {out.dc} = 10 {' '.join(dc_mods)}".rstrip() if dc_mods else f"DC {out.dc}")
+    notes: list[str] = []
+    if out.degree == CRITICAL_FAILURE and action == "grapple":
+        notes.append(f"{target.label} may grab {actor.label} or knock it prone (its choice)")
+    passes: bool | None = None
+    if action == "tumble-through":
+        passes = out.success
+        if out.success:
+            notes.append(f"{actor.label} can move through {target.label}'s space on this Stride")
+        else:
+            notes.append(f"{actor.label}'s movement ends before {target.label}'s space")
+    nth = f" ({_ordinal(attack_number)} attack)" if rule.attack and attack_number > 1 else ""
+    return ManeuverResolution(
+        title=f"{actor.label} tries to {NAMES[action]} {target.label}{nth} with {skill.capitalize()}",
+        rows=tuple(rows),
+        result=checks.DEGREE_WORDS.get(out.degree, out.degree),
+        success=out.success,
+        changes=out.changes,
+        push=out.push,
+        push_feet=out.push_feet,
+        damage=out.damage,
+        damage_type="bludgeoning" if out.damage else "",
+        notes=tuple(notes),
+        attack=rule.attack,
+        actions=1,
+        passes=passes,
+        outcome=out,
+    )
+
+
 __all__ = [
     "ACTIONS",
     "CRITICAL_FAILURE",
@@ -241,4 +296,5 @@ __all__ = [
     "ManeuverOutcome",
     "check_legal",
     "maneuver",
+    "resolve",
 ]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from rules import dice
 from rules.model.scene import PersistentDamage, Token
-from rules.systems.damage import DamageEntry, DamageOutcome, base_type
+from rules.systems.damage import DamageEntry, DamageOutcome, base_type, plain_type
 
 FLAT_DC = 15
 PREFIX = "persistent"
@@ -34,11 +34,6 @@ def is_persistent_type(damage_type: str) -> bool:
     """``persistent fire`` (or ``persistent-fire``) is persistent damage; ``fire`` isn't."""
     words = damage_type.lower().replace("-", " ").split()
     return len(words) > 1 and words[0] == PREFIX
-
-
-def plain_type(damage_type: str) -> str:
-    """``persistent fire`` → ``fire`` (lower case)."""
-    return base_type(damage_type.lower().replace("persistent-", "persistent "))
 
 
 def strength(formula: str) -> float:

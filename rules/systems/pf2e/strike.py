@@ -47,7 +47,17 @@ from typing import Any
 from rules import dice
 from rules.errors import QueryError
 from rules.model.scene import Attack, Token
-from rules.systems.modifiers import Breakdown, Modifier, breakdown_lines, signed, stack, sum_text
+from rules.systems.modifiers import (
+    Breakdown,
+    Modifier,
+    ModifierRow,
+    RowGroup,
+    breakdown_lines,
+    rows_of,
+    signed,
+    stack,
+    sum_text,
+)
 from rules.systems.pf2e.conditions import CONDITIONS, statistic_modifiers
 from rules.systems.pf2e.degrees import CRITICAL_SUCCESS, SUCCESS, degree
 
@@ -290,9 +300,41 @@ class StrikeResult:
         return self.d20
 
     @property
+    def dice(self) -> tuple[int, ...]:
+        return (self.d20,)
+
+    @property
+    def mode(self) -> str:
+        return "normal"
+
+    @property
     def word(self) -> str:
         """``critical success``, ``failure``…"""
         return DEGREE_TEXT.get(self.degree, self.degree)
+
+    def groups(self, rolled: bool = True) -> tuple[RowGroup, ...]:
+        """The attack modifier's typed rows, the target's AC (its base and typed rows), and once `rolled`
+        the d20 (and the flat check the Strike needs first)."""
+        ac_rows = (
+            ModifierRow("base AC", text=str(self.base_ac), source="the target"),
+            *rows_of(self.ac_breakdown),
+        )
+        out = [
+            RowGroup("Attack modifier", signed(self.attack_bonus), rows_of(self.modifiers)),
+            RowGroup("Target AC", str(self.ac), ac_rows),
+        ]
+        if rolled:
+            natural = "natural 20" if self.d20 == 20 else "natural 1" if self.d20 == 1 else ""
+            rows = [
+                ModifierRow("d20", text=str(self.d20), source=natural),
+                ModifierRow("attack modifier", value=self.attack_bonus),
+            ]
+            if self.flat_check is not None:
+                rows.append(
+                    ModifierRow("flat check", text=f"DC {self.flat_check.dc}", source=self.flat_check.reason)
+                )
+            out.append(RowGroup("Roll", str(self.total), tuple(rows)))
+        return tuple(out)
 
     def explain(self) -> list[str]:
         """Where every number came from: the roll and its modifiers, the AC and its modifiers, the degree."""

@@ -20,25 +20,33 @@ from dataclasses import dataclass
 from rules import dice
 from rules.dice import BinOp, DamagePart, Dice, DieSource, Formula, Group, Number
 from rules.errors import QueryError
+from rules.geometry.coords import Cell
 from rules.model.creature import Creature
-from rules.model.grid_rules import PF2E_GRID, GridRules
-from rules.model.scene import CANNOT_ACT, Attack, Scene, Token
+from rules.model.grid_rules import PF2E_GRID
+from rules.model.scene import Attack, PersistentDamage, Scene, Token
 from rules.systems import board
+from rules.systems.aquatic import Aquatic
 from rules.systems.base import (
+    AttackOutcome,
+    RuleSystem,
     TurnBudget,
-    TurnEvent,
     attack_distance,
     damage_formula_errors,
     require_hp,
 )
-from rules.systems.casting import CastingRules
 from rules.systems.damage import DamageEntry, DamageOutcome
-from rules.systems.modifiers import Modifier
-from rules.systems.pf2e import checks, dying, table
+from rules.systems.hooks.heroics import Reroll
+from rules.systems.hooks.maneuvers import ManeuverResolution
+from rules.systems.hooks.stealth import AidOutcome
+from rules.systems.modifiers import Breakdown, Modifier
+from rules.systems.pf2e import checks, dying, healing, heroics, maneuvers, persistent, stealth, table
 from rules.systems.pf2e import damage as pf2e_damage
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.casting import PF2E_CASTING
+from rules.systems.pf2e.checks import CheckResult
+from rules.systems.pf2e.conditions import SKILL_ABILITY
 from rules.systems.pf2e.degrees import DEGREES, degree
+from rules.systems.pf2e.economy import ECONOMY, Pf2eEconomy, turn_budget
 from rules.systems.pf2e.strike import (
     MAX_RANGE_INCREMENTS,
     StrikeResult,
@@ -46,12 +54,22 @@ from rules.systems.pf2e.strike import (
     multiple_attack_penalty,
     range_increments,
     strike,
+    with_situational,
 )
-from rules.systems.table import ActionResult, ActionSpec, CheckRow, ContestOutcome, CreatureSheet
+from rules.systems.reactions import reaction_names
+from rules.systems.roll_modes import Reason
+from rules.systems.stealth import StealthResult
+from rules.systems.table import ActionResult, ActionSpec, CheckRow
 from rules.systems.turn_rolls import TurnRolls
 
-#: No actions at all (stunned takes its value in actions instead, `turn_budget`).
-CAN_T_ACT = CANNOT_ACT - {"stunned", "incapacitated"}
+#: Advantage is a 5e rule: the answer to a GM who asks for it in PF2e.
+NO_ADVANTAGE = "advantage and disadvantage are 5e rules; give PF2e a typed bonus or penalty"
+#: Actions taken in place that trigger Reactive Strike: move actions and manipulate actions, ranged attacks.
+TRIGGERING_ACTIONS: frozenset[str] = frozenset(
+    {"stand", "drop-prone", "crawl", "interact", "ranged-attack", "manipulate", "move"}
+)
+#: The reactions a creature lists that movement triggers.
+MOVE_REACTIONS: tuple[str, ...] = ("reactive strike", "attack of opportunity")
 
 
 def _visibility(scene: Scene, attacker: Token, target: Token) -> str:
@@ -87,159 +105,79 @@ def critical_formula(formula: Formula, attack: Attack) -> Formula:
 
 
 @dataclass(frozen=True, slots=True)
-class Pathfinder2e:
-    name: str = "pf2e"
-    #: Turn economy (`rules.play.turns`): Delay exists; Ready takes 2 actions; a Strike takes 1 action.
-    has_delay: bool = True
-    ready_actions: int = 2
-    attack_actions: int = 1
-    #: How a move is counted: each Stride takes an action (`rules.play.planner.Budget`).
-    strides: bool = True
-    #: How the system uses the grid (`rules.model.grid_rules`; geometry reads it from `Scene.rules`).
-    grid: GridRules = PF2E_GRID
-    #: Short name for the window, and what initiative is.
-    label: str = "PF2e"
-    initiative_text: str = "PF2e: initiative is a Perception check."
-    #: Table defaults: a new creature's Speed; an area's save and DC until the GM sets them; how an area
-    #: save deals damage; one d20 per attack roll (5e rolls two); a hit deals at least 1 damage.
-    default_speed: int = 25
-    default_area_save: str = "reflex"
-    default_dc: int = 20
-    area_save_rule: str = (
-        "Basic save: critical success none, success half, failure full, critical failure double"
-    )
-    attack_d20s: int = 1
-    minimum_damage: int = 1
-    #: What flanking does to the target, in words.
-    flanking_effect: str = "off-guard −2 AC"
-    #: Why some scene options can't be changed (empty when the table may choose them all).
-    fixed_options_note: str = "Pathfinder 2e always alternates 5/10-ft diagonals and always has flanking."
-    #: Names for pickers: the system's title, its game (systems of one game share creatures and demos)
-    #: and the game's title; the bundled demo encounter of the game (in ``assets/``).
-    title: str = "Pathfinder 2e"
-    game: str = "pf2e"
-    game_title: str = "Pathfinder 2e"
-    demo_file: str = "demo-pf2e.json"
-    #: Checks (`rules.systems.pf2e.table`): degrees of success and typed situational bonuses; no
-    #: advantage; no contests (an opposed roll is a check against the other's DC); a passive value is the
-    #: statistic's DC.
-    uses_degrees: bool = True
-    has_advantage: bool = False
-    has_contests: bool = False
-    passive_word: str = "DC"
-    #: The token menu: maneuvers (key, label), helping an ally, and Sneak while hidden.
-    maneuver_choices: tuple[tuple[str, str], ...] = table.MANEUVERS
-    support_actions: tuple[str, ...] = table.SUPPORT_ACTIONS
-    has_sneak: bool = True
-    #: The player view: conditions whose creature is shown only as a "?" on its space (PF2e hidden: the
-    #: observers know the space it's in), and whether a dying creature rolls death saves.
-    located_conditions: tuple[str, ...] = ("hidden",)
-    has_death_saves: bool = False
-    #: The save cover helps against (an area from beyond the cover).
-    cover_save: str = "reflex"
-    #: Damage: a formula's persistent parts (``1d6 persistent fire``) become the target's persistent
-    #: damage; there is no melee knock-out choice (nonlethal is an attack's trait).
-    persistent_damage: bool = True
-    damage_types: tuple[str, ...] = table.DAMAGE_TYPES
-    magical_attacks: bool = False
-    melee_knock_out: bool = False
-    #: Turns (`rules.play.turns`): stunned N costs actions and drops by the actions lost; a creature
-    #: knocked out moves its initiative to just before the turn it happened in; no surprise roll.
-    stunned_costs_actions: bool = True
-    knock_out_moves_initiative: bool = True
-    surprise_disadvantage: bool = False
-    #: The fields of a creature (the creature editor).
-    sheet: CreatureSheet = table.SHEET
+class Pathfinder2e(RuleSystem):
+    """Pathfinder 2e: the flags and hooks of `rules.systems.hooks`, filled from this package's modules."""
 
-    def check_statistics(self, kind: str) -> tuple[str, ...]:
-        """What a creature rolls for `kind` (``check``: Perception and the skills; ``save``: the saves)."""
-        return table.statistics(kind)
+    # ---- names and table defaults (`rules.systems.hooks.facts`)
+    name = "pf2e"
+    label = "PF2e"
+    title = "Pathfinder 2e"
+    grid = PF2E_GRID
+    game = "pf2e"
+    game_title = "Pathfinder 2e"
+    demo_file = "demo-pf2e.json"
+    initiative_text = "PF2e: initiative is a Perception check."
+    default_speed = 25
+    fixed_options_note = "Pathfinder 2e always alternates 5/10-ft diagonals and always has flanking."
+    sheet = table.SHEET
+    has_death_saves = False
+    damage_types = table.DAMAGE_TYPES
+    bundled_spells = ""  # no PF2e spell list is bundled (the Foundry pf2e spells are import samples only)
+    bundled_bestiary = ""  # no PF2e bestiary is bundled
+    # ---- checks: degrees of success and typed situational bonuses; no advantage; no contests (an opposed
+    # roll is a check against the other's DC); a passive value is the statistic's DC
+    uses_degrees = True
+    has_advantage = False
+    has_contests = False
+    passive_word = "DC"
+    skill_abilities = SKILL_ABILITY
+    # ---- attacks: one d20; off-guard when flanked; a hit deals at least 1; persistent damage
+    attack_d20s = 1
+    flanking_effect = "off-guard −2 AC"
+    minimum_damage = 1
+    critical_doubles_total = True
+    persistent_damage = True
+    persistent_flat_dc = persistent.FLAT_DC
+    magical_attacks = False
+    melee_knock_out = False
+    # ---- saves: basic saves; cover helps Reflex
+    default_area_save = "reflex"
+    default_dc = 20
+    area_save_rule = "Basic save: critical success none, success half, failure full, critical failure double"
+    cover_save = "reflex"
+    damage_save = ("basic_save", DEGREES)
+    # ---- maneuvers
+    maneuver_choices = table.MANEUVERS
+    maneuver_actions = maneuvers.ACTIONS
+    shove_choices = ("push",)
+    # ---- helping and stealth: Aid and Point Out; Seek; Sneak while hidden
+    support_actions = table.SUPPORT_ACTIONS
+    has_sneak = True
+    seek_verb = "Seeks"
+    located_conditions = ("hidden",)
+    # ---- casting: ranks, heightening, basic saves and spell attacks (`rules.systems.pf2e.casting`)
+    casting = PF2E_CASTING
+    # ---- reactions: Reactive Strike when leaving a square in reach or acting in it; Step provokes nothing
+    move_reaction = "Reactive Strike"
+    provoking_verb = "leaves a square in"
+    disengage_stops_reactions = False
+    action_triggers = TRIGGERING_ACTIONS
+    has_step = True
+    surprise_stops_first_turn = False
+    # ---- Hero Points
+    spending = heroics.SPENDING
+    # ---- turns (`rules.play.turns`): Delay; what each act costs is the economy's (`economy`);
+    # stunned N costs actions; a creature knocked out moves its initiative; no surprise roll
+    has_delay = True
+    stunned_costs_actions = True
+    knock_out_moves_initiative = True
+    surprise_disadvantage = False
 
-    @property
-    def save_names(self) -> tuple[str, ...]:
-        return table.statistics("save")
+    # ---- facts
 
-    def roll_check(
-        self,
-        token: Token,
-        kind: str,
-        stat: str,
-        d20: Sequence[int],
-        dc: int,
-        *,
-        bonus: Modifier | None = None,
-        advantage: bool = False,
-        disadvantage: bool = False,
-    ) -> CheckRow:
-        """A check or save with ``d20[0]`` and the GM's typed `bonus`; its degree of success."""
-        return table.roll_check(token, stat, d20, dc, bonus)
-
-    def passive(
-        self, token: Token, stat: str, *, advantage: bool = False, disadvantage: bool = False
-    ) -> CheckRow:
-        """The statistic's DC."""
-        return table.passive(token, stat)
-
-    def contest(
-        self,
-        a: Token,
-        stat_a: str,
-        d20_a: Sequence[int],
-        b: Token,
-        stat_b: str,
-        d20_b: Sequence[int],
-        *,
-        advantage: bool = False,
-        disadvantage: bool = False,
-    ) -> ContestOutcome:
-        """PF2e has no contests."""
-        return ContestOutcome((), None, "Pathfinder 2e has no contests: roll a check against the other's DC")
-
-    def group_summary(self, passed: int, rolled: int) -> tuple[str, bool]:
-        """A group check lists each degree; the summary counts the successes."""
-        return f"{passed} of {rolled} succeed", passed * 2 >= rolled
-
-    @property
-    def bundled_spells(self) -> str:
-        """No PF2e spell list is bundled (the Foundry pf2e spells are import samples only)."""
-        return ""
-
-    @property
-    def bundled_bestiary(self) -> str:
-        """No PF2e bestiary is bundled."""
-        return ""
-
-    @property
-    def casting(self) -> CastingRules:
-        """Ranks, heightening, basic saves and spell attacks (`rules.systems.pf2e.casting`)."""
-        return PF2E_CASTING
-
-    def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
-        """The typed modifiers the creature's conditions put on `save`."""
-        return table.save_condition_modifiers(token, save)
-
-    def save_modifier(self, token: Token, save: str) -> int | None:
-        """The token's listed save total (``saves``); None when it lists none."""
-        try:
-            return checks.base_modifier(token, save)
-        except checks.MissingStatistic:
-            return None
-
-    def turn_start_roll(self, token: Token) -> str:
-        """The roll the creature makes as its turn starts: a dying creature's recovery check."""
-        return "recovery check" if dying.dying_value(token) > 0 and not dying.is_dead(token) else ""
-
-    def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
-        """The dice maneuver `key` needs, as (key, words, sides)."""
-        return table.maneuver_rolls(key, actor, target)
-
-    def actions(self, token: Token) -> list[ActionSpec]:
-        """The token menu's actions (`rules.systems.pf2e.table.actions`)."""
-        return table.actions(token)
-
-    def resolve_action(self, scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResult:
-        """Resolve one of `actions`; `ValueError` for an unknown key."""
-        return table.resolve_action(self, scene, token, key, rng)
+    def default_reach(self, size: str) -> int:
+        """A new creature's reach: Tiny creatures have 0 ft, others 5 ft."""
+        return 0 if size == "tiny" else 5
 
     def condition_choices(self) -> tuple[tuple[str, bool], ...]:
         """The conditions a token can be given, as (name, valued)."""
@@ -253,22 +191,73 @@ class Pathfinder2e:
         """A starting point for a new creature."""
         return table.blank_creature(self.name)
 
-    def critical_damage(self, formula: Formula, attack: Attack) -> Formula:
-        """A critical hit's damage formula: double damage (fatal and deadly included)."""
-        return critical_formula(formula, attack)
+    def actions(self, token: Token) -> list[ActionSpec]:
+        """The token menu's actions (`rules.systems.pf2e.table.actions`)."""
+        return table.actions(token)
 
-    def default_reach(self, size: str) -> int:
-        """A new creature's reach: Tiny creatures have 0 ft, others 5 ft."""
-        return 0 if size == "tiny" else 5
+    def resolve_action(self, scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResult:
+        """Resolve one of `actions`; `ValueError` for an unknown key."""
+        return table.resolve_action(self, scene, token, key, rng)
 
-    def band_text(self, band: int) -> str:
-        """What reaching a square of movement band `band` takes: ``Stride 2``."""
-        return f"Stride {band}"
+    def state_of(self, token: Token) -> str:
+        return dying.state_of(token)
+
+    # ---- checks
+
+    def check_statistics(self, kind: str) -> tuple[str, ...]:
+        """What a creature rolls for `kind` (``check``: Perception and the skills; ``save``: the saves)."""
+        return table.statistics(kind)
+
+    def statistic(self, token: Token, raw: str, field: str, *, saves_only: bool = False) -> str:
+        return checks.statistic(token, raw, field, saves_only=saves_only)
+
+    def stat_name(self, stat: str) -> str:
+        return checks.stat_name(stat)
+
+    def d20_check(
+        self,
+        token: Token,
+        kind: str,
+        stat: str,
+        d20: Sequence[int],
+        dc: int | None,
+        *,
+        bonuses: Sequence[Modifier] = (),
+        reasons: Sequence[Reason] = (),
+    ) -> CheckResult:
+        """A check or save with ``d20[0]`` and the GM's typed `bonuses` against a DC; its degree of
+        success. Advantage is no PF2e rule; a PF2e check needs a DC."""
+        if reasons:
+            raise ValueError(NO_ADVANTAGE)
+        if dc is None:
+            raise ValueError("a PF2e check needs a DC")
+        if not d20:
+            raise ValueError("roll the d20 first")
+        return checks.check(token, stat, d20[0], dc, bonuses=bonuses)
+
+    def passive(
+        self, token: Token, stat: str, *, advantage: bool = False, disadvantage: bool = False
+    ) -> CheckRow:
+        """The statistic's DC."""
+        return table.passive(token, stat)
+
+    def group_summary(self, passed: int, rolled: int) -> tuple[str, bool]:
+        """A group check lists each degree; the summary counts the successes."""
+        return f"{passed} of {rolled} succeed", passed * 2 >= rolled
+
+    def check(self, d20: int, modifier: int, dc: int) -> str:
+        return degree(d20, modifier, dc)
+
+    # ---- attacks
 
     def attack_penalty(self, attack_number: int, agile: bool) -> int:
         """The multiple attack penalty of the `attack_number`-th attack this turn (0 for the first)."""
         m = multiple_attack_penalty(attack_number, agile)
         return m.value if m is not None else 0
+
+    def critical_damage(self, formula: Formula, attack: Attack) -> Formula:
+        """A critical hit's damage formula: double damage (fatal and deadly included)."""
+        return critical_formula(formula, attack)
 
     def attack(
         self,
@@ -313,6 +302,23 @@ class Pathfinder2e:
                 seen_as=_visibility(scene, target, attacker),
             )
 
+    def with_situational(
+        self,
+        scene: Scene,
+        attacker: Token,
+        target: Token,
+        attack: Attack,
+        result: AttackOutcome,
+        *,
+        bonuses: Sequence[Modifier] = (),
+        reasons: Sequence[Reason] = (),
+    ) -> StrikeResult:
+        """The Strike with the GM's typed bonuses stacked in; advantage is no PF2e rule."""
+        if reasons:
+            raise ValueError(NO_ADVANTAGE)
+        assert isinstance(result, StrikeResult)
+        return with_situational(result, attack, bonuses)
+
     def damage(
         self,
         target: Token,
@@ -329,8 +335,172 @@ class Pathfinder2e:
         require_hp(target)
         return pf2e_damage.damage(target, entries, basic_save=save, critical=critical, nonlethal=nonlethal)
 
-    def check(self, d20: int, modifier: int, dc: int) -> str:
+    def split_persistent(
+        self, formula: Formula, entries: Sequence[DamageEntry]
+    ) -> tuple[tuple[DamageEntry, ...], tuple[PersistentDamage, ...]]:
+        """The formula's persistent parts (``1d6 persistent fire``) are the target's persistent damage, their
+        dice kept; the rest is dealt now."""
+        _now, lasting = persistent.from_formula(formula)
+        if not lasting:
+            return tuple(entries), ()
+        now = tuple(e for e in entries if not persistent.is_persistent_type(e.type))
+        return now, tuple(lasting)
+
+    def gain_persistent(self, token: Token, damage: Sequence[PersistentDamage]) -> tuple[Token, list[str]]:
+        """Persistent damage of a type the creature already has doesn't stack: the higher stays."""
+        given = persistent.add(token, damage)
+        lines = [
+            f"{token.label} gains {persistent.describe(p)}"
+            for p in given.persistent
+            if p not in token.persistent
+        ]
+        return given, lines
+
+    # ---- saves
+
+    def save_condition_modifiers(self, token: Token, save: str) -> list[Modifier]:
+        """The typed modifiers the creature's conditions put on `save`."""
+        return table.save_condition_modifiers(token, save)
+
+    def save_modifier(self, token: Token, save: str) -> int | None:
+        """The token's listed save total (``saves``); None when it lists none."""
+        try:
+            return checks.base_modifier(token, save)
+        except checks.MissingStatistic:
+            return None
+
+    def automatic_save_failures(self, token: Token, save: str) -> list[str]:
+        return []
+
+    def save_outcome(self, token: Token, save: str, d20: int, modifier: int, dc: int) -> str:
+        """The degree of success (a natural 20 or 1 shifts it)."""
         return degree(d20, modifier, dc)
+
+    # ---- maneuvers
+
+    def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
+        """The dice maneuver `key` needs, as (key, words, sides)."""
+        return table.maneuver_rolls(key, actor, target)
+
+    def maneuver_problem(self, actor: Token, target: Token, action: str) -> str | None:
+        return maneuvers.check_legal(actor, target, action)
+
+    def maneuver(
+        self,
+        scene: Scene,
+        actor: Token,
+        target: Token,
+        action: str,
+        *,
+        d20: Sequence[int] = (),
+        target_d20: Sequence[int] = (),
+        shove: str = "push",
+        attack_number: int = 1,
+        bonuses: Sequence[Modifier] = (),
+    ) -> ManeuverResolution:
+        """One d20 (`d20[0]`) against the target's DC; the attack trait's multiple attack penalty."""
+        if len(d20) != 1:
+            raise ValueError(f"a PF2e check takes one d20 ({actor.label}'s), got {len(d20)}")
+        return maneuvers.resolve(
+            scene, actor, target, action, d20[0], attack_number=attack_number, bonuses=tuple(bonuses)
+        )
+
+    # ---- helping and stealth
+
+    def seek(self, scene: Scene, seeker: Token, d20: Sequence[int]) -> StealthResult:
+        if len(d20) != 1:
+            raise ValueError(f"a PF2e check takes one d20 (Perception), got {len(d20)}")
+        return stealth.seek(scene, seeker, d20[0])
+
+    def sneak_feet(self, token: Token) -> int:
+        return stealth.sneak_feet(token)
+
+    def sneak(self, scene: Scene, sneaker: Token, d20: int) -> StealthResult:
+        return stealth.sneak(scene, sneaker, d20)
+
+    def attack_reveals(self, attacker: Token) -> Token:
+        """No longer hidden or undetected; an invisible attacker stays hidden."""
+        was = attacker.has_condition("hidden") or attacker.has_condition("undetected")
+        out = attacker.without_condition("hidden").without_condition("undetected")
+        return out.with_condition("hidden") if was and attacker.has_condition("invisible") else out
+
+    def point_out(self, pointer: Token, target: Token) -> Token:
+        return stealth.point_out(pointer, target)
+
+    def aid(
+        self, helper: Token, skill: str, d20: int, dc: int, rank: str, *, modifier: int | None = None
+    ) -> AidOutcome:
+        """Aid: a check against the DC (usually 15); critical success +2 (+3 master, +4 legendary), success
+        +1, critical failure −1 circumstance to the ally's next check or attack."""
+        if modifier is not None:
+            deg = degree(d20, modifier, dc)
+            given = checks.aid_modifier(deg, rank)
+            return AidOutcome(
+                d20, Breakdown(()), d20 + modifier, dc, deg, None if given is None else given.value
+            )
+        result = checks.check(helper, skill, d20, dc)
+        given = checks.aid_modifier(result.degree, rank)
+        value = None if given is None else given.value
+        return AidOutcome(d20, result.modifiers, result.total, dc, result.degree, value)
+
+    # ---- reactions
+
+    def reacts_to_moves(self, creature: Token) -> bool:
+        """Only a creature that lists Reactive Strike (or the pre-remaster Attack of Opportunity)."""
+        names = [name.lower() for name in reaction_names(creature)]
+        return any(any(key in name for key in MOVE_REACTIONS) for name in names)
+
+    def provokes(
+        self,
+        scene: Scene,
+        reactor: Token,
+        mover: Token,
+        path: Sequence[Cell],
+        inside: Sequence[bool],
+        step: int,
+    ) -> bool:
+        """Leaving a square within the reactor's reach."""
+        return inside[step]
+
+    # ---- healing
+
+    def max_hp(self, token: Token) -> int | None:
+        return healing.max_hp(token)
+
+    def speed(self, token: Token, mode: str = "walk") -> int:
+        return healing.speed(token, mode)
+
+    def healed(self, before: Token, after: Token, hp_before: int) -> tuple[Token, list[str]]:
+        return healing.healed(before, after, hp_before)
+
+    def lose_hp(self, token: Token, amount: int) -> Token:
+        return healing.lose_hp(token, amount)
+
+    # ---- Hero Points
+
+    def can_reroll(self, token: Token) -> bool:
+        return heroics.can_reroll(token)
+
+    def spend_reroll(self, token: Token, old_roll: int, new_roll: int) -> Reroll:
+        return heroics.spend_reroll(token, old_roll, new_roll)
+
+    def spend_advantage(self, token: Token) -> tuple[Token, Reason]:
+        return heroics.spend_advantage(token)
+
+    # ---- turns
+
+    def band_text(self, band: int) -> str:
+        """What reaching a square of movement band `band` takes: ``Stride 2``."""
+        return f"Stride {band}"
+
+    def turn_start_roll(self, token: Token) -> str:
+        """The roll the creature makes as its turn starts: a dying creature's recovery check."""
+        return "recovery check" if dying.dying_value(token) > 0 and not dying.is_dead(token) else ""
+
+    def turn_start_rule(self, token: Token) -> str:
+        """The recovery check: a flat check against 10 + the dying value."""
+        dc, value = dying.recovery_dc(token), dying.dying_value(token)
+        return f"Recovery check: flat DC {dc} ({dying.RECOVERY_DC_BASE} + dying {value})"
 
     def initiative_modifier(self, token: Token) -> int:
         """Perception (the token's ``initiative_bonus``; 0 when not given)."""
@@ -340,28 +510,42 @@ class Pathfinder2e:
         """On a tie the adversary goes first: creatures that aren't PCs before PCs."""
         return (1 if token.pc else 0,)
 
+    def aquatic_attack(self, attacker: Token, target: Token, attack: Attack, distance: int) -> Aquatic:
+        """Player Core 437 (`rules.systems.pf2e.aquatic`)."""
+        from rules.systems.pf2e import aquatic
+
+        return aquatic.attack(attacker, target, attack)
+
+    def aquatic_resistant(self, token: Token) -> Token:
+        from rules.systems.pf2e import aquatic
+
+        return aquatic.resistant(token)
+
+    def bloodied(self, token: Token) -> bool:
+        """PF2e has no Bloodied rule."""
+        return False
+
+    @property
+    def economy(self) -> Pf2eEconomy:
+        """Three actions and a reaction, every action's cost (`rules.systems.pf2e.economy`)."""
+        return ECONOMY
+
     def turn_budget(self, token: Token) -> TurnBudget:
-        """3 actions and 1 reaction; quickened +1, slowed N / stunned N −N; none if it can't act."""
-        if any(token.has_condition(c) for c in CAN_T_ACT):
-            return TurnBudget(0, 0, 0, None)
-        actions = 3 + (1 if token.has_condition("quickened") else 0)
-        actions -= max(token.condition_value("slowed"), token.condition_value("stunned"))
-        return TurnBudget(max(0, actions), 1, 0, None)
+        """3 actions and 1 reaction; quickened +1, slowed N / stunned N −N; none if it can't act
+        (`rules.systems.pf2e.economy.turn_budget`)."""
+        return turn_budget(token)
 
-    def start_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
-        """A dying creature attempts its recovery check (flat DC 10 + dying): `rules.systems.pf2e.turn`,
-        the rules the encounter runs (`rules.systems.turn.at_moment`)."""
-        after, lines = pf2e_turn.start_of_turn(token, TurnRolls(rng=rng))
-        return TurnEvent(after, lines)
+    def turn_started(self, token: Token, rolls: TurnRolls) -> tuple[Token, tuple[str, ...]]:
+        """A dying creature attempts its recovery check (flat DC 10 + dying), or spends its Hero Points to
+        avoid death (`rules.systems.pf2e.turn`)."""
+        return pf2e_turn.start_of_turn(token, rolls)
 
-    def end_of_turn(self, token: Token, rng: DieSource) -> TurnEvent:
+    def turn_ended(
+        self, token: Token, rolls: TurnRolls, *, negatives_done: bool = False
+    ) -> tuple[Token, tuple[str, ...]]:
         """Persistent damage through IWR, its DC 15 flat check, then frightened −1
-        (`rules.systems.pf2e.turn`)."""
-        after, lines = pf2e_turn.end_of_turn(token, TurnRolls(rng=rng))
-        return TurnEvent(after, lines)
-
-    def state_of(self, token: Token) -> str:
-        return dying.state_of(token)
+        (`rules.systems.pf2e.turn`); after a Delay only what hasn't happened yet."""
+        return pf2e_turn.end_of_turn(token, rolls, negatives_done=negatives_done)
 
 
 PF2E = Pathfinder2e()

@@ -48,8 +48,45 @@ SHEET = CreatureSheet(
 
 SUPPORT = {
     "take-cover": "takes cover (standard cover becomes greater; otherwise standard)",
-    "raise-shield": "raises a shield (+2 circumstance AC until the start of its next turn)",
+    "raise-shield": "raises a shield (+{bonus} circumstance AC until the start of its next turn)",
 }
+
+
+def requirement_problem(scene: Scene, token: Token, key: str) -> str | None:
+    """Why `token` can't take basic action `key` now (its requirement, Player Core 416–419), or None.
+
+    * Raise a Shield: 「必要条件 君が盾を装備している」 — the token's ``shield`` (not broken or destroyed).
+    * Take Cover: 「君は遮蔽による利益を受けているか、遮蔽をとることができる要素の近くにいるか、伏せ状態か
+      のいずれかである」 — prone, something solid beside its space (`rules.geometry.hazards.beside_obstacle`),
+      or cover from a hostile creature.
+    * Stand: prone; Drop Prone: not prone already.
+    """
+    from rules.geometry.hazards import beside_obstacle
+    from rules.systems.board import cover, hostile
+
+    name = token.label
+    if key == "raise-shield":
+        shield = token.shield
+        if shield is None:
+            return f"{name} has no shield: Raise a Shield needs one (Player Core 419)"
+        if shield.broken:
+            return f"{name}'s shield is broken (HP {shield.hp}): it gives no bonus until repaired"
+    if key == "take-cover" and not token.has_condition("prone") and not beside_obstacle(scene, token):
+        covered = any(
+            hostile(token, o) and cover(scene, o, token).degree not in ("none", "blocked")
+            for o in scene.tokens
+            if o.id != token.id
+        )
+        if not covered:
+            return (
+                f"{name} has nothing to take cover behind: Take Cover needs cover, a feature beside it or "
+                "being prone (Player Core 418)"
+            )
+    if key == "stand" and not token.has_condition("prone"):
+        return f"{name} isn't prone: there is nothing to Stand from"
+    if key == "drop-prone" and token.has_condition("prone"):
+        return f"{name} is already prone"
+    return None
 
 
 #: The maneuvers of the token menu, in menu order: (key, label).
@@ -181,13 +218,22 @@ def actions(token: Token) -> list[ActionSpec]:
 def resolve_action(system: RuleSystem, scene: Scene, token: Token, key: str, rng: DieSource) -> ActionResult:
     """Resolve one of `actions` (falling damage through `system`); `ValueError` for an action PF2e doesn't
     have."""
-    from rules.systems import stealth
+    from rules.systems.pf2e import stealth
 
     name = token.label
-    if key in SUPPORT:
-        from rules.systems.support_actions import apply
+    problem = requirement_problem(scene, token, key)
+    if problem is not None:
+        raise ValueError(problem)
+    if key == "raise-shield" and token.shield is not None:
+        from rules.systems.support_actions import raise_shield
 
-        return ActionResult((apply(scene.system, key, token),), (f"{name} {SUPPORT[key]}",))
+        bonus = token.shield.ac
+        return ActionResult((raise_shield(token, bonus),), (f"{name} {SUPPORT[key].format(bonus=bonus)}",))
+    if key in SUPPORT:
+        from rules.systems.support_actions import raise_shield, take_cover
+
+        acted = take_cover(token) if key == "take-cover" else raise_shield(token)
+        return ActionResult((acted,), (f"{name} {SUPPORT[key].format(bonus=2)}",))
     if key in ("drop-prone", "stand"):
         from rules.systems.reactions import action_reactions
 

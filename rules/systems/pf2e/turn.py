@@ -28,9 +28,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.model.scene import Token
+from rules.systems import regeneration
 from rules.systems.damage import DamageEntry
+from rules.systems.pf2e import afflictions, dying
 from rules.systems.pf2e import damage as pf2e_damage
-from rules.systems.pf2e import dying
 from rules.systems.pf2e.degrees import flat_check, succeeded
 from rules.systems.pf2e.persistent import FLAT_DC, describe
 from rules.systems.turn_rolls import TurnRolls
@@ -42,13 +43,14 @@ def start_of_turn(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
     """See the module docstring."""
     if dying.is_dead(token):
         return token, ()
+    token, healed = regeneration.start_of_turn(token, "pf2e", needs_hp=False)
     if dying.dying_value(token) <= 0:
-        return token, ()
+        return token, healed
     if rolls.spend_hero_points and dying.can_avoid_death(token):
         after, line = dying.avoid_death(token)
-        return after, (line,)
+        return after, (*healed, line)
     result = dying.recovery_check(token, rolls.need_d20("recovery check"))
-    return result.token, (result.text,)
+    return result.token, (*healed, result.text)
 
 
 def take_persistent(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
@@ -98,11 +100,26 @@ def frightened_drops(token: Token) -> tuple[Token, Lines]:
     return after, (text,)
 
 
-def end_of_turn(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
-    """See the module docstring."""
+def negative_effects(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
+    """The negative steps of the end of turn: the persistent damage, the flat checks to end it, then the
+    saves against ongoing afflictions (`rules.systems.pf2e.afflictions`) — what a Delay brings forward
+    (Player Core 416, l.511)."""
     if dying.is_dead(token):
         return token, ()
     token, a = take_persistent(token, rolls)
     token, b = flat_checks(token, rolls)
-    token, c = frightened_drops(token)
+    token, c = afflictions.end_of_turn(token, rolls)
     return token, (*a, *b, *c)
+
+
+def end_of_turn(token: Token, rolls: TurnRolls, *, negatives_done: bool = False) -> tuple[Token, Lines]:
+    """See the module docstring. `negatives_done`: the creature Delayed this turn, so its persistent
+    damage and flat checks already happened (`negative_effects`); only the rest of the end of turn runs."""
+    if dying.is_dead(token):
+        return token, ()
+    a: Lines = ()
+    if not negatives_done:
+        token, a = negative_effects(token, rolls)
+    token, c = frightened_drops(token)
+    token = regeneration.clear_at_end(token)
+    return token, (*a, *c)

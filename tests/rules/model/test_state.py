@@ -54,8 +54,8 @@ def test_equality_sees_the_encounter_areas_and_log() -> None:
 def test_the_engine_keys_are_documented_top_level_keys_and_never_extra() -> None:
     running = _running()
     doc = json.loads(json.dumps(state_to_document(running)))
-    assert doc["version"] == FORMAT_VERSION == 2
-    assert set(PLAY_KEYS) <= set(doc)
+    assert doc["version"] == FORMAT_VERSION == 3
+    assert set(PLAY_KEYS) - {"turns"} <= set(doc)  # free mode's ledgers are written when there are any
     assert doc["encounter"]["order"][0]["token"] == "A"
     loaded = scene_from_json(doc)
     assert not set(PLAY_KEYS) & set(loaded.extra)
@@ -79,7 +79,7 @@ def test_a_file_saved_by_the_landed_version_still_opens() -> None:
     v1["log"] = list(running.log)
     v1["homebrew"] = {"kept": True}  # an unknown key stays unknown
     scene = scene_from_text(json.dumps(v1), "old.json")
-    assert scene.version == 2
+    assert scene.version == FORMAT_VERSION
     assert scene.extra == {"homebrew": {"kept": True}}
     read = state_from_document(json.loads(json.dumps(v1)), "old.json")
     assert read.state.scene == scene
@@ -87,9 +87,9 @@ def test_a_file_saved_by_the_landed_version_still_opens() -> None:
     assert read.state.encounter == running.encounter
     assert read.state.areas == running.areas
     assert read.state.log == running.log
-    # and it is written back as version 2 with the same keys
+    # and it is written back as the current version with the same keys
     again = state_to_document(read.state)
-    assert again["version"] == 2 and again["homebrew"] == {"kept": True}
+    assert again["version"] == FORMAT_VERSION and again["homebrew"] == {"kept": True}
     assert again["encounter"] == v1["encounter"] and again["log"] == v1["log"]
 
 

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
+from rules.model.scene import Attack
 from rules.model.state import GameState
-from rules.play.actions import ActionReport, Aid, Help, Maneuver, PointOut, Seek, Sneak
+from rules.play.actions import ActionReport, Aid, Help, Maneuver, PointOut, PrepareAid, Seek, Sneak
 from rules.play.command import Refused
+from rules.play.economy import ledger_for
 from rules.play.history import History
+from rules.play.table import AttackRoll
+from rules.play.turns import next_turn
 from tests.rules.play.helpers import scene_from, started
 
 LINE = """
@@ -91,9 +98,15 @@ def test_shove_pushes_along_the_legal_path_and_grapple_grabs_then_escape_release
     assert any("Goblin is pushed 5 ft to [2, 0]" in line for line in shoved.lines)
     grabbed = Maneuver("A", "B", "grapple", (9,)).apply(state)
     assert grabbed.state.scene.token("B").has_condition("grabbed")  # type: ignore[union-attr]
-    # the Goblin escapes: its Athletics 6 + 11 = 17 vs Kyra's Athletics DC 18 fails; 12 → 18 succeeds
-    escaped = Maneuver("B", "A", "escape", (12,)).apply(grabbed.state)
+    # not on Kyra's turn: Escape is an action, not a reaction
+    with pytest.raises(Refused, match="not Goblin's"):
+        Maneuver("B", "A", "escape", (12,)).apply(grabbed.state)
+    # on its turn the Goblin escapes: its Athletics 6 + 11 = 17 vs Kyra's Athletics DC 18 fails; 12 → 18
+    goblins_turn, _ = next_turn(grabbed.state, ScriptedDice([]))
+    escaped = Maneuver("B", "A", "escape", (12,)).apply(goblins_turn)
     assert not escaped.state.scene.token("B").has_condition("grabbed")  # type: ignore[union-attr]
+    turn = escaped.state.encounter.turn  # type: ignore[union-attr]
+    assert turn is not None and turn.actions == 2 and turn.attacks == 1  # Escape has the attack trait
 
 
 def test_refusals_name_the_creatures() -> None:
@@ -127,19 +140,33 @@ def test_5e_2024_grapple_is_the_targets_save() -> None:
     assert any("DC 13" in line for line in held.lines)
 
 
-def test_aid_gives_the_ally_the_bonus_and_uses_the_reaction() -> None:
+def test_aid_needs_its_preparation_uses_the_reaction_and_the_allys_next_attack_reads_it() -> None:
     state = pf2e_state()
-    out = Aid("A", "C", 7, skill="athletics").apply(state)  # 15 vs 15: success, +1
-    c = out.state.scene.token("C")
-    assert c is not None and c.condition_value("aided") == 1
+    with pytest.raises(Refused, match="hasn't prepared to Aid"):
+        Aid("A", "C", 7, skill="athletics").apply(state)
+    prepared = PrepareAid("A", "C").apply(state).state  # an action on Kyra's turn
+    assert ledger_for(prepared, "A").actions == 2 and ledger_for(prepared, "A").aiding == ("C",)
+    out = Aid("A", "C", 7, skill="athletics").apply(prepared)  # 7 + 8 = 15 vs 15: success, +1
     assert "A" in out.state.reactions_used
+    again = PrepareAid("A", "C").apply(out.state).state
     with pytest.raises(Refused, match="already used its reaction"):
-        Aid("A", "C", 7).apply(out.state)
+        Aid("A", "C", 7).apply(again)
+    # the Ogre's next attack roll gets the +1 circumstance bonus, once
+    ogre, goblin = out.state.scene.token("C"), out.state.scene.token("B")
+    assert ogre is not None and goblin is not None
+    club = (Attack("club", 5, "1d6+2 bludgeoning"),)
+    scene = out.state.scene.replace_token(replace(ogre, attacks=club))
+    near = out.state.with_scene(scene.replace_token(replace(goblin, cell=Cell(4, 1))))
+    first = AttackRoll("C", "B", "club", (10,), free=True).apply(near)
+    assert first.detail.attack_bonus == 6  # type: ignore[union-attr]
+    second = AttackRoll("C", "B", "club", (10,), free=True).apply(first.state)
+    assert second.detail.attack_bonus == 5  # type: ignore[union-attr]
 
 
 def test_help_point_out_seek_and_sneak() -> None:
     helped = Help("A", "B").apply(GameState(scene_from(LINE, "dnd5e-2014")))
-    assert helped.state.scene.token("B").has_condition("helped")  # type: ignore[union-attr]
+    supports = ledger_for(helped.state, "A").supports
+    assert [(s.kind, s.ally, s.roll) for s in supports] == [("help", "B", "check")]
     state = pf2e_state()
     hidden_ogre = state.with_scene(
         state.scene.replace_token(state.scene.token("C").with_condition("undetected"))
@@ -155,6 +182,8 @@ def test_help_point_out_seek_and_sneak() -> None:
         Sneak("A", (Cell(0, 1),), 10).apply(state)
     with pytest.raises(Refused, match="half its Speed"):
         Sneak("C", (Cell(0, 2),), 10).apply(hidden_ogre)  # 20 ft of Speed 25
-    snuck = Sneak("C", (Cell(3, 2),), 10).apply(hidden_ogre)  # 5 ft, no observer: stays undetected
+    with pytest.raises(Refused, match="not Ogre's"):
+        Sneak("C", (Cell(3, 2),), 10).apply(hidden_ogre)  # Kyra's turn
+    snuck = Sneak("C", (Cell(3, 2),), 10, free=True).apply(hidden_ogre)  # 5 ft, no observer: undetected
     assert snuck.state.scene.token("C").cell == Cell(3, 2)  # type: ignore[union-attr]
     assert snuck.lines[0].startswith("Ogre Sneaks 5 ft to [3, 2]")

@@ -26,7 +26,7 @@ def test_the_engine_prices_the_move_from_the_waypoints_alone() -> None:
     plan = out.detail
     assert plan is not None and plan.path[-1] == Cell(2, 2)  # type: ignore[attr-defined]
     spent = out.state.free.of("A")
-    assert spent.feet == plan.feet == 20  # type: ignore[attr-defined]
+    assert spent is not None and spent.movement_spent == plan.feet == 20  # type: ignore[attr-defined]
     assert out.state.scene.token("A").cell == Cell(2, 2)  # type: ignore[union-attr]
     assert out.lines[0].startswith("A moves 20 ft to [2, 2] via [2, 0]")
 
@@ -54,10 +54,11 @@ def test_the_diagonal_parity_carries_across_moves_until_the_turn_ends() -> None:
     state = state.with_scene(state.scene.edit(options=state.scene.options.__class__("alternating", False)))
     once = MoveToken("A", (Cell(1, 1),)).apply(state).state  # first diagonal: 5 ft (+5 difficult)
     twice = MoveToken("A", (Cell(2, 0),)).apply(once).state  # second diagonal: 10 ft
-    assert once.free.of("A").feet == 10 and twice.free.of("A").feet == 20
-    assert twice.free.of("A").diagonals == 2
+    assert once.free.of("A").movement_spent == 10  # type: ignore[union-attr]
+    assert twice.free.of("A").movement_spent == 20  # type: ignore[union-attr]
+    assert twice.free.of("A").diagonals == 2  # type: ignore[union-attr]
     ended = ResetMovement(("A",)).apply(twice).state
-    assert budget_for(ended, ended.scene.token("A")).spent.feet == 0  # type: ignore[arg-type]
+    assert budget_for(ended, ended.scene.token("A")).feet_spent == 0  # type: ignore[arg-type]
 
 
 def test_on_its_own_turn_the_encounter_ledger_is_the_one_written() -> None:

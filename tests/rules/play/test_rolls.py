@@ -9,10 +9,11 @@ from rules.model.state import GameState
 from rules.play.command import Refused
 from rules.play.edits import ResetMovement
 from rules.play.history import History
-from rules.play.rolls import RollCheck, SetHeroPoints, Situational, SituationalAttack, SpendHeroPoint
-from rules.play.table import AttackRoll, free_attack_number
-from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason
+from rules.play.rolls import RollCheck, SetHeroPoints, Situational, SpendHeroPoint
+from rules.play.table import AttackRoll
+from rules.systems.dnd5e.attack import AttackResult
 from rules.systems.pf2e.strike import StrikeResult
+from rules.systems.roll_modes import ADVANTAGE, DISADVANTAGE, Reason
 from tests.rules.play.helpers import scene_from, started
 
 DUEL = """
@@ -97,8 +98,9 @@ def test_5e_bless_adds_its_rolled_die_and_shows_it_apart() -> None:
     bless = Situational("Bless", 3, dice="1d4")
     out = AttackRoll("A", "B", "longsword", (7, 7), bonuses=(bless,)).apply(state)
     result = out.detail
-    assert isinstance(result, SituationalAttack)
+    assert isinstance(result, AttackResult)
     assert result.total == 15 and result.hit and result.bonus == 5 and result.damage_formula == "1d8+3"
+    assert [(m.label, m.value, m.source) for m in result.extras] == [("Bless", 3, "GM, rolled 1d4")]
     rows = result.explain()
     assert rows[0] == "Attack roll: d20 7 +5 +3 = 15"
     assert rows[1:3] == ["  +5 attack bonus", "  +3 Bless (GM, rolled 1d4)"]
@@ -139,8 +141,10 @@ def test_2014_inspiration_gives_advantage_and_2024_heroic_inspiration_rerolls() 
     assert out.state.scene.token("A").inspiration is False  # type: ignore[union-attr]
     with pytest.raises(Refused, match="advantage"):
         AttackRoll("A", "B", "longsword", (4, 17), reroll_of=(3, 3)).apply(old)
+    with pytest.raises(Refused, match="already used its action"):  # the Attack action gave one attack
+        AttackRoll("A", "B", "longsword", (4, 17)).apply(out.state)
     with pytest.raises(Refused, match="no inspiration"):
-        AttackRoll("A", "B", "longsword", (4, 17), inspiration=True).apply(out.state)
+        AttackRoll("A", "B", "longsword", (4, 17), inspiration=True, free=True).apply(out.state)
     new = GameState(scene_from(DUEL, "dnd5e-2024", A={**DND_SWORD, "inspiration": True}))
     rerolled = AttackRoll("A", "B", "longsword", (16, 16), reroll_of=(2, 2)).apply(new)
     assert rerolled.detail.natural == 16 and rerolled.detail.hit  # type: ignore[attr-defined]
@@ -209,7 +213,13 @@ def test_roll_check_5e_with_advantage_bonus_and_a_heroic_reroll() -> None:
 
 
 def test_free_attack_number_counts_attacks_since_the_turn_was_last_ended() -> None:
+    """Free mode's MAP is the token's own turn ledger (no scan of the history): undo takes an attack back,
+    ending a token's free-mode turn resets its count only."""
     history = History(GameState(scene_from(DUEL, "pf2e", A=PF2E_SWORD, B=PF2E_SWORD)))
+
+    def free_attack_number(_entries: object, token_id: str) -> int:
+        return history.state.attack_number(token_id)
+
     assert free_attack_number(history.applied(), "A") == 1
     history.execute(AttackRoll("A", "B", "longsword", (10,)))
     history.execute(AttackRoll("B", "A", "longsword", (10,)))

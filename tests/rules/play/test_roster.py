@@ -11,6 +11,7 @@ from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
 from rules.model.scene import Token
 from rules.model.state import GameState
+from rules.model.turn_ledger import TurnLedger
 from rules.play.command import Refused
 from rules.play.history import History
 from rules.play.roster import (
@@ -109,7 +110,9 @@ def test_add_refuses_without_an_encounter_twice_or_for_an_unknown_token() -> Non
 def test_remove_keeps_whose_turn_it_is_and_forgets_the_creatures_notes() -> None:
     state = _next(started())  # B's turn
     assert state.encounter is not None
-    state = replace(state, encounter=replace(state.encounter, reactions_used=frozenset({"A"})))
+    spent = replace(state.encounter.ledger("A") or TurnLedger("A"), reactions=0)
+    state = replace(state, encounter=state.encounter.with_ledger(spent))
+    assert "A" in state.encounter.reactions_used
     out = RemoveFromEncounter(("A",)).apply(state)
     assert _order(out.state) == ["B", "C", "D"]
     assert _turn(out.state) == (1, "B")

@@ -2,21 +2,32 @@
 (issue 15, "Done when"): conditions tick (PF2e frightened drops, effects with durations end), a persistent
 fire damage ends on its DC 15 flat check (PF2e), a PC drops to 0 HP, makes recovery checks / death saves and
 is healed back up. Every step is undone and redone: undo gives back exactly the state before the step, redo
-the state after it, without rolling again (the scripted dice would run out)."""
+the state after it, without rolling again (the scripted dice would run out).
+
+A fourth round in each system spends the turn economy (issue 24, "Done when"): PF2e — a Strike then a
+readied Strike that keeps the multiple attack penalty it had when readied (Player Core l.540), a Delay whose
+persistent damage is taken once (l.511), an Aid that changes the ally's next attack roll (l.487–497); 5e —
+the Attack action, the bonus-action attack with a second light weapon, a Dash refused for want of the
+action, and a Help that gives the ally's next attack roll advantage."""
 
 from __future__ import annotations
+
+import pytest
 
 from rules.dice import ScriptedDice
 from rules.geometry.coords import Cell
 from rules.model.effects import END, START, Effect, Ends
-from rules.model.scene import PersistentDamage, Token
+from rules.model.scene import Attack, PersistentDamage, Token
 from rules.model.state import GameState
-from rules.play.command import Command
+from rules.play.actions import Aid, Help, PrepareAid
+from rules.play.basic_actions import BasicAction
+from rules.play.command import Command, Refused
+from rules.play.economy import ledger_for
 from rules.play.effects import EditConditions, Heal
 from rules.play.history import Entry, History
 from rules.play.moves import MoveToken
-from rules.play.table import ApplyDamage
-from rules.play.turns import NextTurn, StartEncounter, turn_prompts
+from rules.play.table import ApplyDamage, AttackRoll
+from rules.play.turns import Delay, NextTurn, Ready, ReturnFromDelay, StartEncounter, turn_prompts
 from rules.systems.damage import DamageEntry
 from rules.systems.turn_rolls import TurnRolls
 from tests.rules.play.helpers import ARENA, scene_from
@@ -53,14 +64,31 @@ def _next(h: History, dice: list[int] | None = None, **rolls: TurnRolls) -> Entr
     return _step(h, NextTurn(ScriptedDice(dice or []), **rolls))
 
 
+#: Everyone's weapons: PF2e a shortbow (ranged, range increment 60 ft); 5e two light blades and a bow.
+PF2E_WEAPONS = (Attack("shortbow", 9, "1d6 piercing", range_increment=60),)
+DND_WEAPONS = (
+    Attack("shortsword", 5, "1d6+3 piercing", properties=("finesse", "light")),
+    Attack("dagger", 5, "1d4+3 piercing", properties=("finesse", "light", "thrown")),
+    Attack("shortbow", 5, "1d6+3 piercing", range=(80, 320)),
+)
+
+
+def _refused(h: History, command: Command, match: str) -> None:
+    before = h.state
+    with pytest.raises(Refused, match=match):
+        h.execute(command)
+    assert h.state == before
+
+
 def _history(system: str) -> History:
+    weapons = PF2E_WEAPONS if system == "pf2e" else DND_WEAPONS
     scene = scene_from(
         ARENA,
         system,
-        A={"pc": True, "side": "party"},
-        B={"side": "enemy"},
-        C={"pc": True, "side": "party"},
-        D={"side": "enemy"},
+        A={"pc": True, "side": "party", "attacks": weapons},
+        B={"side": "enemy", "attacks": weapons},
+        C={"pc": True, "side": "party", "attacks": weapons},
+        D={"side": "enemy", "attacks": weapons},
     )
     h = History(GameState(scene))
     _step(h, StartEncounter(rolls=ORDER, dice=ScriptedDice([])))
@@ -130,6 +158,44 @@ def test_three_rounds_of_pf2e() -> None:
     _next(h)  # round 4, A's turn: no recovery check any more
     assert _turn(h) == (4, "A")
     assert _tok(h, "A").hp == 8 and not _tok(h, "A").has_condition("dying")
+    _fourth_round_of_pf2e(h)
+
+
+def _fourth_round_of_pf2e(h: History) -> None:
+    # A Strikes B (10 + 9 = 19 vs AC 15: a hit, the 1st attack): 3 slashing and 1d6 persistent fire
+    first = _step(h, AttackRoll("A", "B", "shortbow", (10,)))
+    assert first.detail.attack_bonus == 9  # type: ignore[attr-defined]
+    _step(h, ApplyDamage("B", (DamageEntry(3, "piercing"),), persistent=(PersistentDamage("1d6", "fire"),)))
+    assert _tok(h, "B").hp == 6
+    # then Readies a Strike (two actions, its 3rd): its turn ends at once (「その後、君のターンは終了する」)
+    _step(h, Ready("A", "when B moves", ScriptedDice([]), action="strike"))
+    assert _turn(h) == (4, "B") and ledger_for(h.state, "A").actions == 0
+    # B's turn begins and it Delays: its persistent fire happens now (2), the flat check 9 fails
+    _step(h, Delay(ScriptedDice([]), rolls=TurnRolls.given(persistent={"fire": 2}, flat_checks={"fire": 9})))
+    assert _turn(h) == (4, "C") and _tok(h, "B").hp == 4 and _tok(h, "B").persistent
+    # a delaying creature can't react (Player Core 416)
+    _refused(h, AttackRoll("B", "C", "shortbow", (10,)), "delaying")
+    # on C's turn A's readied Strike goes off: a reaction with the −5 it had when readied (its 2nd attack)
+    readied = _step(h, AttackRoll("A", "B", "shortbow", (10,)))
+    assert readied.detail.attack_bonus == 4  # type: ignore[attr-defined]
+    assert "A" in h.state.reactions_used
+    # C prepares to Aid D (an action on its turn); without it, an Aid is refused
+    _refused(h, Aid("C", "D", 12, modifier=5), "hasn't prepared")
+    _step(h, PrepareAid("C", "D"))
+    _next(h)
+    assert _turn(h) == (4, "D")
+    # on D's turn C Aids it (12 + 5 = 17 vs DC 15: +1) and D's next attack roll has the +1 circumstance
+    _step(h, Aid("C", "D", 12, modifier=5))
+    aided = _step(h, AttackRoll("D", "A", "shortbow", (6,)))
+    assert aided.detail.attack_bonus == 10  # type: ignore[attr-defined]
+    plain = _step(h, AttackRoll("D", "A", "shortbow", (6,)))  # the Aid was used: 9 − 5 (2nd attack)
+    assert plain.detail.attack_bonus == 4  # type: ignore[attr-defined]
+    # as D's turn ends B returns from Delay: its turn begins without its start-of-turn rules, and its end
+    # of turn takes no persistent damage again (no roll is needed: the scripted dice are empty)
+    _step(h, ReturnFromDelay("B", ScriptedDice([])))
+    assert _turn(h) == (4, "B")
+    _next(h)
+    assert _turn(h) == (5, "A") and _tok(h, "B").hp == 4 and _tok(h, "B").persistent
 
 
 def test_three_rounds_of_dnd5e_2014() -> None:
@@ -170,6 +236,37 @@ def test_three_rounds_of_dnd5e_2014() -> None:
     _next(h)
     _next(h)
     assert _turn(h) == (4, "A") and _tok(h, "A").death_saves == (0, 0)
+    _fourth_round_of_dnd5e(h)
+
+
+def _fourth_round_of_dnd5e(h: History) -> None:
+    # A closes in (10 ft of its 25), takes the Attack action with its shortsword (16 + 5 vs AC 15: a hit)
+    _step(h, MoveToken("A", (Cell(2, 0),)))
+    _step(h, AttackRoll("A", "B", "shortsword", (16, 16)))
+    # then the bonus-action attack with its other light weapon (two-weapon fighting)
+    _refused(h, AttackRoll("A", "B", "shortsword", (16, 16), offhand=True), "different light melee weapon")
+    _step(h, AttackRoll("A", "B", "dagger", (16, 16), offhand=True))
+    _refused(h, AttackRoll("A", "B", "dagger", (16, 16), offhand=True), "bonus action")
+    # the action is spent: no Dash, and no other attack (its Attack action gave one)
+    _refused(h, BasicAction("A", "dash", ScriptedDice([])), "already used its action")
+    _refused(h, AttackRoll("A", "B", "shortbow", (16, 16)), "already used its action")
+    turn = ledger_for(h.state, "A")
+    assert (turn.actions, turn.bonus_actions, turn.movement_left, turn.attacks) == (0, 0, 15, 2)
+    _next(h)
+    _next(h)
+    assert _turn(h) == (4, "C")
+    # C steps up to B and Helps A's attack on B (B within 5 ft of C); too far away, it couldn't
+    _refused(h, Help("C", "A", target_id="B"), "within 5 ft")
+    _step(h, MoveToken("C", (Cell(2, 1),)))
+    _step(h, Help("C", "A", target_id="B"))
+    _next(h)
+    _next(h)
+    assert _turn(h) == (5, "A")
+    # A's next attack roll against B has advantage (3 and 17: the 17), once
+    helped = _step(h, AttackRoll("A", "B", "shortsword", (3, 17)))
+    assert helped.detail.mode == "advantage" and helped.detail.d20_used == 17  # type: ignore[attr-defined]
+    after = _step(h, AttackRoll("A", "B", "dagger", (3, 17), offhand=True))
+    assert after.detail.mode == "normal" and after.detail.d20_used == 3  # type: ignore[attr-defined]
 
 
 def test_three_rounds_of_dnd5e_2024() -> None:
@@ -205,3 +302,4 @@ def test_three_rounds_of_dnd5e_2024() -> None:
     for _ in range(4):
         _next(h)
     assert _turn(h) == (4, "A") and _tok(h, "A").death_saves == (0, 0)
+    _fourth_round_of_dnd5e(h)

@@ -21,6 +21,7 @@ from rules.io.state_json import (
 from rules.model.areas import PlacedArea
 from rules.model.effects import END, Effect, Ends
 from rules.model.state import GameState
+from rules.play.economy import ledger_for
 from rules.play.moves import record_move
 from rules.play.turns import (
     delay,
@@ -102,10 +103,18 @@ def test_attacks_off_turn_dont_count_toward_the_penalty() -> None:
     assert state.encounter.turn is not None and state.encounter.turn.attacks == 0
 
 
-def test_5e_attacks_count_without_spending_the_action() -> None:
+def test_5e_the_first_attack_takes_the_action_and_extra_attack_allows_more() -> None:
     state = record_attack(started("dnd5e-2014"), "A")
     assert state.encounter is not None and state.encounter.turn is not None
-    assert state.encounter.turn.attacks == 1 and state.encounter.turn.actions == 1
+    assert state.encounter.turn.attacks == 1 and state.encounter.turn.actions == 0  # the Attack action
+    assert record_attack(state, "A") == state  # one attack per Attack action: nothing more counts
+    twice = started("dnd5e-2014")
+    fighter = twice.scene.token("A")
+    assert fighter is not None
+    twice = twice.with_scene(twice.scene.replace_token(replace(fighter, attacks_per_action=2)))
+    twice = record_attack(record_attack(twice, "A"), "A")
+    assert twice.encounter is not None and twice.encounter.turn is not None
+    assert (twice.encounter.turn.attacks, twice.encounter.turn.attacks_left) == (2, 0)
 
 
 def test_previous_turn_goes_back_with_a_fresh_turn_and_no_earlier_than_the_start() -> None:
@@ -165,9 +174,10 @@ def test_5e_has_no_delay() -> None:
 
 
 def test_ready_spends_the_systems_actions_and_the_reaction_uses_it() -> None:
-    pf, _ = ready(started(), "A", "when a foe comes near")
-    assert pf.encounter is not None and pf.encounter.turn is not None
-    assert pf.encounter.turn.actions == 1  # PF2e Ready: 2 of 3 actions
+    pf, lines = ready(started(), "A", "when a foe comes near")
+    assert pf.encounter is not None and current(pf) == "b"  # PF2e: then its turn ends
+    assert any("turn ends (Ready)" in line for line in lines)
+    assert ledger_for(pf, "A").actions == 1  # PF2e Ready: 2 of 3 actions
     assert pf.encounter.readied == (("A", "when a foe comes near"),)
     used, lines = use_reaction(pf, "A")
     assert used.encounter is not None and used.encounter.readied == ()
@@ -178,8 +188,8 @@ def test_ready_spends_the_systems_actions_and_the_reaction_uses_it() -> None:
 
 
 def test_a_readied_action_lapses_at_the_creatures_next_turn() -> None:
-    state, _ = ready(started(), "A", "x")
-    for _ in range(4):
+    state, _ = ready(started(), "A", "x")  # PF2e: b's turn begins
+    for _ in range(3):
         state, lines = next_turn(state, ScriptedDice([]))
     assert state.encounter is not None and state.encounter.readied == ()
     assert any("lapses" in line for line in lines)
@@ -208,15 +218,15 @@ def test_the_encounter_round_trips_through_the_scene_file() -> None:
     enc = state.encounter
     assert enc is not None
     enc = replace(
-        enc,
+        enc.with_ledger(replace(ledger_for(state, "c"), reactions=0)),
         timed=(Effect("e1", "b", "frightened", 2, Ends.at_turn("b", END), source="Demoralize"),),
-        reactions_used=frozenset({"c"}),
         delayed=frozenset({"B"}),
     )
     state = replace(state, encounter=enc)
+    assert enc.reactions_used == {"c"} and enc.readied == (("A", "trigger"),)
     assert encounter_from_json(json.loads(json.dumps(encounter_to_json(enc)))) == enc
     again = json.loads(json.dumps(state_to_document(state)))
-    assert state_from_document(again).state == replace(state, free=GameState(state.scene).free)
+    assert state_from_document(again).state == state
 
 
 def test_ending_the_encounter_drops_it_from_the_file() -> None:

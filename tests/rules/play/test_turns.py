@@ -16,6 +16,7 @@ from rules.model.effects import Effect, Ends
 from rules.model.scene import PersistentDamage
 from rules.model.state import GameState
 from rules.play.command import Refused
+from rules.play.economy import ledger_for
 from rules.play.effects import EditConditions
 from rules.play.moves import MoveToken
 from rules.play.table import ApplyDamage
@@ -199,10 +200,10 @@ def test_delay_is_a_pf2e_rule_and_the_delayer_comes_back() -> None:
 
 
 def test_ready_costs_what_the_system_says() -> None:
-    for system, left in (("pf2e", 1), ("dnd5e-2024", 0)):
+    for system, left, whose in (("pf2e", 1, "B"), ("dnd5e-2024", 0, "A")):
         state = Ready("A", "when the door opens").apply(started(system)).state
-        assert state.encounter is not None and state.encounter.turn is not None
-        assert state.encounter.turn.actions == left
+        assert state.encounter is not None and _turn(state) == (1, whose)  # PF2e: then the turn ends
+        assert ledger_for(state, "A").actions == left
         assert state.encounter.readied == (("A", "when the door opens"),)
 
 

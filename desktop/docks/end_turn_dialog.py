@@ -32,9 +32,7 @@ from rules import dice
 from rules.dice import DieSource
 from rules.model.scene import PersistentDamage, Scene
 from rules.play.turns import TurnPrompts
-from rules.systems.dnd5e.damage import DEATH_SAVE_DC
-from rules.systems.pf2e import dying
-from rules.systems.pf2e.persistent import FLAT_DC, describe
+from rules.systems import system_for
 from rules.systems.turn_rolls import TurnRolls
 
 
@@ -86,14 +84,18 @@ class EndTurnDialog(QDialog):
         starting = _label(scene, prompts.starting)
         self.setWindowTitle(f"End {ending}'s turn" if ending else "Next turn")
         layout = QVBoxLayout(self)
+        rules = system_for(scene)
+        flat_dc = rules.persistent_flat_dc
 
         self.rows: list[_PersistentRow] = []
         if prompts.persistent:
-            box = QGroupBox(f"End of {ending}'s turn: persistent damage")
+            box = QGroupBox(self.tr("End of {name}'s turn: persistent damage").format(name=ending))
             form = QFormLayout(box)
             note = QLabel(
-                f"{ending} takes each persistent damage (through immunity, weakness and resistance), then "
-                f"attempts a DC {FLAT_DC} flat check for each: a success ends it."
+                self.tr(
+                    "{name} takes each persistent damage (through immunity, weakness and resistance), then "
+                    "attempts a DC {dc} flat check for each: a success ends it."
+                ).format(name=ending, dc=flat_dc)
             )
             note.setWordWrap(True)
             form.addRow(note)
@@ -107,21 +109,16 @@ class EndTurnDialog(QDialog):
                 else:
                     line.addWidget(QLabel(f"{p.damage} (no roll)"))
                 line.addSpacing(12)
-                line.addWidget(QLabel(f"flat check (DC {FLAT_DC})"))
+                line.addWidget(QLabel(self.tr("flat check (DC {dc})").format(dc=flat_dc)))
                 line.addWidget(row.flat)
                 line.addStretch(1)
-                form.addRow(describe(p), line)
+                form.addRow(rules.persistent_text(p), line)
             layout.addWidget(box)
 
         self.start_d20: QSpinBox | None = None
         if prompts.start_roll:
             tok = scene.token(prompts.starting) if prompts.starting is not None else None
-            if prompts.start_roll == "recovery check" and tok is not None:
-                dc, value = dying.recovery_dc(tok), dying.dying_value(tok)
-                what = f"Recovery check: flat DC {dc} ({dying.RECOVERY_DC_BASE} + dying {value})"
-            else:
-                dc = DEATH_SAVE_DC
-                what = f"Death saving throw: DC {dc} (a 1 counts twice, a 20 regains 1 HP)"
+            what = rules.turn_start_rule(tok) if tok is not None else prompts.start_roll
             box = QGroupBox(f"Start of {starting}'s turn")
             form = QFormLayout(box)
             self.start_d20 = _d20_box("startD20")

@@ -26,7 +26,7 @@ def assets_dir() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen) / "assets"
-    return Path(__file__).resolve().parents[2] / "assets"
+    return Path(__file__).resolve().parents[1] / "assets"
 
 
 def demo_path(system: str = DEFAULT_SYSTEM) -> Path:

@@ -10,7 +10,6 @@ the total, the result and what the damage would do (the system's ``damage`` with
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import Qt
@@ -31,9 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.damage_widget import DamageRoller, parse_formula
+from desktop.dice import app_dice
 from desktop.docks.initiative_dock import dim_label
 from desktop.document import Document
+from desktop.widgets.breakdown import BreakdownTree
+from desktop.widgets.damage_roller import DamageRoller, parse_formula
 from rules import dice
 from rules.dice import DieSource
 from rules.errors import QueryError
@@ -41,12 +42,11 @@ from rules.geometry.areas import resolve_area
 from rules.geometry.coords import Point
 from rules.model.areas import PlacedArea
 from rules.model.scene import Token
-from rules.play.explain import DEGREE_TEXT, signed
-from rules.play.rolls import SpendHeroPoint, spending
+from rules.play.explain import outcome_text, signed
+from rules.play.rolls import SpendHeroPoint
 from rules.play.table import AreaSaves
 from rules.saves import SAVE_LABELS, SaveResult, normalise_save, resolve_save, save_names
 from rules.systems import system_for
-from rules.systems.reroll import can_reroll
 
 COLUMNS = ("Creature", "Save", "Cover", "d20", "Total", "Result", "Damage", "HP after")
 GOOD = QColor("#46d17a")
@@ -70,7 +70,7 @@ class SaveDialog(QDialog):
         self.setMinimumWidth(720)
         self.doc = doc
         self.area_id = area_id
-        self.dice: DieSource = dice_source if dice_source is not None else random.Random()
+        self.dice: DieSource = dice_source if dice_source is not None else app_dice()
         area = doc.state.area(area_id)
         if area is None:
             raise KeyError(f"no area {area_id!r}")
@@ -113,7 +113,11 @@ class SaveDialog(QDialog):
         self.table.setObjectName("saveTable")
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.verticalHeader().setVisible(False)
-        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.breakdown = BreakdownTree()
+        self.breakdown.setObjectName("saveBreakdown")
+        self.breakdown.setMinimumHeight(110)
         head = self.table.horizontalHeader()
         head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -122,7 +126,7 @@ class SaveDialog(QDialog):
         self.roll_saves.setToolTip(
             "Roll every creature's d20 with the app's dice (or type each d20 in its row)"
         )
-        spend = spending(scene.system)
+        spend = system.spending
         self.reroll_who = QComboBox()
         self.reroll_who.setObjectName("rerollWho")
         self.reroll_who.setToolTip(f"A creature that has rolled and has {spend.counter} to spend")
@@ -156,6 +160,7 @@ class SaveDialog(QDialog):
         lay.addWidget(self.formula_error)
         lay.addWidget(self.rule)
         lay.addWidget(self.table, 1)
+        lay.addWidget(self.breakdown)
         row = QHBoxLayout()
         row.addWidget(self.reroll_who)
         row.addWidget(self.reroll_button)
@@ -171,6 +176,7 @@ class SaveDialog(QDialog):
         self.save.currentIndexChanged.connect(lambda _i: self._on_save_changed())
         self.dc.valueChanged.connect(lambda _v: self.recompute())
         self.formula.textChanged.connect(lambda _t: self._on_formula())
+        self.table.currentCellChanged.connect(lambda *_cells: self._show_breakdown())
         self.roll_saves.clicked.connect(self.roll_all)
         self.reroll_button.clicked.connect(self.reroll)
         self.damage.entries_changed.connect(self.recompute)
@@ -270,12 +276,12 @@ class SaveDialog(QDialog):
         self.reroll_who.clear()
         for row in self.rows:
             tok = self._token(row.token_id)
-            if tok is not None and row.d20.value() and can_reroll(tok, self.doc.scene.system):
+            if tok is not None and row.d20.value() and system_for(self.doc.scene).can_reroll(tok):
                 self.reroll_who.addItem(tok.label, tok.id)
         if keep is not None and self.reroll_who.findData(keep) >= 0:
             self.reroll_who.setCurrentIndex(self.reroll_who.findData(keep))
         self.reroll_who.blockSignals(False)
-        shown = spending(self.doc.scene.system).reroll is not None
+        shown = system_for(self.doc.scene).spending.reroll is not None
         self.reroll_who.setVisible(shown)
         self.reroll_button.setVisible(shown)
         self.reroll_button.setEnabled(self.reroll_who.count() > 0)
@@ -315,7 +321,7 @@ class SaveDialog(QDialog):
             done += 1
             self.results[row.token_id] = res
             cells[1].setText(str(res.total))
-            cells[2].setText(DEGREE_TEXT.get(res.outcome, res.outcome))
+            cells[2].setText(outcome_text(res.outcome))
             good = res.outcome in ("success", "critical-success")
             cells[2].setForeground(GOOD if good else BAD)
             if entries and tok.hp is not None:
@@ -337,6 +343,17 @@ class SaveDialog(QDialog):
         self.summary.setText(text)
         self.apply_button.setEnabled(bool(n) and not missing and bool(entries))
         self._fill_rerolls()
+        self._show_breakdown()
+
+    def _show_breakdown(self) -> None:
+        """The engine's typed rows of the selected creature's save (`SaveResult.groups`; the first rolled
+        one when none is selected)."""
+        index = self.table.currentRow()
+        chosen = self.rows[index].token_id if 0 <= index < len(self.rows) else None
+        shown = self.results.get(chosen) if chosen is not None else None
+        if shown is None and self.results:
+            shown = next(iter(self.results.values()))
+        self.breakdown.show_groups(shown.groups() if shown is not None else ())
 
     def apply(self) -> None:
         if not self.apply_button.isEnabled():

@@ -58,11 +58,13 @@ from desktop.map.items.background_layer import BackgroundLayer
 from desktop.map.items.fog_layer import PLAYER_ALPHA, FogController, FogItem
 from desktop.map.items.grid_layer import GridLayer
 from desktop.map.items.hidden_marker import HiddenMarkerItem
-from desktop.map.items.light_layer import LightLayerItem
+from desktop.map.items.light_layer import LightLayer
 from desktop.map.items.token_item import TokenItem, stacking
 from desktop.map.items.token_labels import short_labels
-from desktop.map.tools.fog_tool import FogTool, LightTool, SetAmbient, SetFogMode
+from desktop.map.tools.fog_tool import FogTool, LightTool
 from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
+from rules.play.fog import SetFogMode
+from rules.play.lights import SetAmbient
 from rules.play.projection import PlayerView, ShownToken, player_projection
 
 Z_AREAS = 20.0
@@ -421,8 +423,8 @@ class PlayerScreenFeatures:
         view = win.view  # type: ignore[attr-defined]
         self.doc = doc
         # GM view: light layer and translucent fog
-        self.light_layer = LightLayerItem()
-        map_scene.addItem(self.light_layer)
+        self.light_layer = LightLayer()
+        map_scene.add_layer(self.light_layer)
         self.fog_item = FogItem()
         map_scene.addItem(self.fog_item)
         self.fog = FogController(doc, map_scene, self.fog_item)
@@ -530,7 +532,7 @@ class PlayerScreenFeatures:
         self.act_lights = QAction("Show &Lights", win)
         self.act_lights.setCheckable(True)
         self.act_lights.setChecked(True)
-        self.act_lights.toggled.connect(self.light_layer.setVisible)
+        self.act_lights.toggled.connect(self.light_layer.set_visible)
         self.ambient_actions: dict[str, QAction] = {}
         ambient_group = QActionGroup(win)
         for level in LIGHT_LEVELS:

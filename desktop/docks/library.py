@@ -5,7 +5,7 @@ Each import is kept as one "book" file, ``<data dir>/creatures/<name>.json`` (Fi
 may move or vanish. Portraits a creature names (a Foundry actor's image next to its file) are copied into
 ``<data dir>/creatures/images/`` after the same checks as map pictures (PNG / JPEG / WebP, size limits),
 and the copy is what the creature then refers to. Creatures made or edited in the app go to the book
-``My creatures``. The folder is the platform's per-user data folder (`desktop.window.paths.data_dir`).
+``My creatures``. The folder is the platform's per-user data folder (`desktop.paths.data_dir`).
 
 No Qt here: the compendium dock and tests drive it.
 """
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from desktop.window.paths import data_dir
+from desktop.paths import data_dir
 from rules.errors import CreatureImportError, SceneError
 from rules.io.creature_json import creature_to_json
 from rules.io.creatures import MAX_FOLDER_FILES, detect_format, import_creatures, import_document

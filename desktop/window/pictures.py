@@ -33,12 +33,12 @@ from desktop.dialogs.calibrate_grid import CalibrateGridDialog
 from desktop.dialogs.import_picture import ImportChoice, ImportPictureDialog
 from desktop.document import Document
 from desktop.map.calibration import DEFAULT_PIXELS_PER_CELL, guess_pixels_per_cell
+from desktop.map.drops import file_kind
 from desktop.map.images import decode_quietly, remember_image
 from desktop.map.picture_commands import fit_grid_command, import_command, remove_command
 from desktop.map.printed_grid import printed_grid
 from desktop.map.scene import MapScene
 from desktop.map.view import MapView
-from desktop.window.drops import file_kind
 from desktop.window.file_controller import FileController
 from rules.io.images import (
     MAX_IMAGE_BYTES,

@@ -1,0 +1,1 @@
+"""The player screen: the second window for a TV or projector (`desktop.player.screen`)."""

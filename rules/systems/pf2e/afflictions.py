@@ -1,0 +1,77 @@
+"""PF2e afflictions (poisons, diseases, curses): a save at the end of each of the creature's turns moves it
+between stages (Player Core "Step 3: End Your Turn", l.1072: 「進行中の苦難に対するセーヴィング・スローを試み
+る」, after the persistent damage and its flat checks, before frightened drops).
+
+The save against the affliction's DC (its `save`, with the creature's modifiers) moves the stage: critical
+success −2, success −1, failure +1, critical failure +2, never past the last stage. Reaching stage 0 cures
+it (its conditions end). At any stage the creature has that stage's conditions (replacing the previous
+stage's) and takes its damage (rolled with `TurnRolls.affliction_amount`) through immunity, weakness and
+resistance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.model.scene import Affliction, Token
+from rules.systems.damage import DamageEntry
+from rules.systems.turn_rolls import MissingRoll, TurnRolls
+
+Lines = tuple[str, ...]
+STEP: dict[str, int] = {"critical-success": -2, "success": -1, "failure": 1, "critical-failure": 2}
+
+
+def _without(token: Token, affliction: Affliction, stage: int) -> Token:
+    for c in affliction.at(stage).conditions:
+        name = c.split()[0].lower() if c.split() else ""
+        if name:
+            token = token.without_condition(name)
+    return token
+
+
+def _with(token: Token, affliction: Affliction, stage: int) -> Token:
+    for c in affliction.at(stage).conditions:
+        parts = c.split()
+        if not parts:
+            continue
+        value = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
+        token = token.with_condition(parts[0].lower(), value)
+    return token
+
+
+def end_of_turn(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
+    """Every affliction's save and stage (see the module docstring)."""
+    from rules.dice import parse
+    from rules.systems.pf2e import damage as pf2e_damage
+    from rules.systems.pf2e import dying
+    from rules.systems.pf2e.checks import MissingStatistic, check
+
+    lines: list[str] = []
+    kept: list[Affliction] = []
+    for a in token.afflictions:
+        if dying.is_dead(token):
+            kept.append(a)
+            continue
+        d20 = rolls.affliction_save(a.name)
+        try:
+            result = check(token, a.save, d20, a.dc)
+        except MissingStatistic:
+            raise MissingRoll("saves", f"{token.label} has no {a.save} save listed for {a.name}") from None
+        stage = min(len(a.stages) or 1, a.stage + STEP[result.degree])
+        word = result.degree.replace("-", " ")
+        token = _without(token, a, a.stage)
+        if stage <= 0:
+            lines.append(f"{token.label}'s {a.save} save against {a.name}: {result.total}, {word}: cured")
+            continue
+        token = _with(token, a, stage)
+        lines.append(f"{token.label}'s {a.save} save against {a.name}: {result.total}, {word}: stage {stage}")
+        now = replace(a, stage=stage)
+        kept.append(now)
+        damage = now.at(stage).damage
+        if damage and token.hp is not None:
+            part = parse(damage).parts[0]
+            kind = part.type or "untyped"
+            amount, how = rolls.affliction_amount(a.name, part.expr.render())
+            outcome, token = pf2e_damage.deal(token, [DamageEntry(amount, kind)])
+            lines.append(f"  takes {outcome.total} {kind} ({how}): HP {outcome.hp}, {outcome.state}")
+    return replace(token, afflictions=tuple(kept)), tuple(lines)
