@@ -65,9 +65,11 @@ from desktop.map.tools.fog_tool import FogTool, LightTool
 from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
 from rules.play.fog import SetFogMode
 from rules.play.lights import SetAmbient
-from rules.play.projection import PlayerView, ShownToken, player_projection
+from rules.play.projection import PlayerView, ShownToken, Template, player_projection
 
 Z_AREAS = 20.0
+#: A spell's template on the Player Screen (aimed: dashed; cast: solid).
+TEMPLATE_COLOUR = "#ff7a2f"
 #: Above the areas and the fog (the party knows the square even in the dark), under the tokens.
 Z_MARKERS = 45.0
 BLACK = QColor(0, 0, 0)
@@ -115,6 +117,9 @@ class PlayerScene(QGraphicsScene):
         self.area_items: list[QGraphicsPathItem] = []
         self.marker_items: list[HiddenMarkerItem] = []
         self.view_value: PlayerView | None = None
+        #: The spell area the GM is aiming or has just cast (the projection keeps what players may know).
+        self.template: Template | None = None
+        self.template_item: QGraphicsPathItem | None = None
         self._grid: Grid | None = None
         self._background: Background | None = None
         doc.changed.connect(self._on_changed)
@@ -123,9 +128,16 @@ class PlayerScene(QGraphicsScene):
     def _on_changed(self, _old: object, _new: object) -> None:
         self.refresh()
 
+    def set_template(self, template: Template | None) -> None:
+        """Show the spell area being aimed (dashed) or just cast (solid); None takes it away."""
+        if template == self.template:
+            return
+        self.template = template
+        self.refresh()
+
     def refresh(self) -> None:
         state = self.doc.state
-        view = player_projection(state)
+        view = player_projection(state, self.template)
         self.view_value = view
         scene = state.scene
         if scene.grid != self._grid or scene.background != self._background:
@@ -144,6 +156,7 @@ class PlayerScene(QGraphicsScene):
         self._sync_tokens(view)
         self._sync_areas(view)
         self._sync_markers(view)
+        self._sync_template(view)
         if view.fog:
             self.fog_item.set_masks(view.visible, view.known)
         else:
@@ -204,6 +217,31 @@ class PlayerScene(QGraphicsScene):
             item.setZValue(Z_AREAS)
             self.addItem(item)
             self.area_items.append(item)
+
+    def _sync_template(self, view: PlayerView) -> None:
+        if self.template_item is not None:
+            self.removeItem(self.template_item)
+            self.template_item = None
+        shown = view.template
+        if shown is None:
+            return
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.WindingFill)
+        for c in shown.cells:
+            path.addRect(QRectF(c.x * CELL, c.y * CELL, CELL, CELL))
+        item = QGraphicsPathItem(path.simplified())
+        colour = QColor(TEMPLATE_COLOUR)
+        colour.setAlpha(120 if shown.cast else 70)
+        item.setBrush(QBrush(colour))
+        edge = QColor(TEMPLATE_COLOUR)
+        pen = QPen(edge, 4 if shown.cast else 3)
+        if not shown.cast:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        item.setPen(pen)
+        item.setZValue(Z_AREAS + 1)
+        item.setToolTip(shown.label)
+        self.addItem(item)
+        self.template_item = item
 
     def drawBackground(self, painter: QPainter, rect: QRectF | Any) -> None:
         rect = QRectF(rect)

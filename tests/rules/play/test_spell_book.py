@@ -123,7 +123,9 @@ def test_without_tracked_slots_a_spell_goes_up_to_the_systems_highest_level() ->
     fireball = {r.name: r for r in spell_book(state, "W")}["Fireball"]
     assert [c.level for c in fireball.levels] == list(range(3, 10))
     pf2e = GameState(
-        scene_from(MAP, "pf2e", W={"spell_dc": 20, "level": 5, "spells": (FIREBALL.__class__("Fireball", 3),)})
+        scene_from(
+            MAP, "pf2e", W={"spell_dc": 20, "level": 5, "spells": (FIREBALL.__class__("Fireball", 3),)}
+        )
     )
     assert [c.level for c in spell_book(pf2e, "W")[0].levels] == list(range(3, 11))
     assert spell_book(pf2e, "W")[0].levels[0].label == "Rank 3"
@@ -249,7 +251,9 @@ def test_a_move_into_a_hazard_sets_it_off_and_a_free_move_does_not() -> None:
 
 def test_turns_set_off_start_and_end_hazards_and_going_back_does_not() -> None:
     state = PlaceHazard(trap("start")).apply(wizard()).state
-    state = PlaceHazard(Hazard("burn", "Embers", trap().ability, (Cell(0, 0),), trigger="end")).apply(state).state
+    state = (
+        PlaceHazard(Hazard("burn", "Embers", trap().ability, (Cell(0, 0),), trigger="end")).apply(state).state
+    )
     state, _ = start_encounter(state, ScriptedDice([]), rolls={"W": 20, "A": 10, "B": 5})
     step = NextTurn()
     out = step.apply(state)

@@ -1,0 +1,144 @@
+"""Casting from the main window: a caster's spell list (the token's context menu, the inspector's
+"Spells and abilities…"), the spell tool it starts (`desktop.map.tools.spell_tool`), the saves table the
+aimed spell opens (`desktop.dialogs.cast_dialog`) and the template on the Player Screen.
+
+The flow: the spell list asks for a spell at a level → the spell tool aims it on the map, the engine's
+targets and reasons shown, and the Player Screen shows the template being aimed → a click (or the last
+target) opens the saves table → "Cast" executes one engine command, the template stays on the Player
+Screen as cast until the turn changes or another spell is aimed. A spell that targets only its caster (no
+area, no targets) goes straight to the saves table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QGuiApplication
+
+from desktop.dialogs.cast_dialog import CastDialog
+from desktop.docks.spell_list import SpellListDialog
+from desktop.map.tools.spell_tool import SpellAimTool
+from rules.geometry.areas import AreaSpec
+from rules.model.spell import Spell
+from rules.model.state import GameState
+from rules.play.cast import Cast
+from rules.play.projection import Template
+from rules.systems import system_for
+
+if TYPE_CHECKING:
+    from desktop.window.main_window import MainWindow
+
+
+class SpellCasting(QObject):
+    def __init__(self, win: MainWindow) -> None:
+        super().__init__(win)
+        self.win = win
+        self.doc = win.doc
+        self.tool = SpellAimTool(win.view)
+        self.lists: dict[str, SpellListDialog] = {}
+        self.cast_dialog: CastDialog | None = None
+        self._aimed_spec: AreaSpec | None = None
+        self.tool.signals.aimed.connect(self.open_cast)
+        self.tool.signals.cancelled.connect(self._stopped)
+        self.tool.signals.template_changed.connect(self._aiming)
+        self.doc.changed.connect(self._on_changed)
+        win.inspector.spells_requested.connect(self.open_spell_list)
+        menus = win.view.token_menus
+        if menus is not None and hasattr(menus, "open_spells"):
+            menus.open_spells = self.open_spell_list
+
+    @classmethod
+    def install(cls, win: MainWindow) -> SpellCasting:
+        return cls(win)
+
+    # ---- the spell list
+
+    def open_spell_list(self, caster_id: str) -> SpellListDialog:
+        dialog = self.lists.get(caster_id)
+        if dialog is None:
+            dialog = SpellListDialog(self.doc, caster_id, self.win)
+            dialog.cast_requested.connect(self.aim)
+            dialog.finished.connect(lambda _r, cid=caster_id: self.lists.pop(cid, None))
+            self.lists[caster_id] = dialog
+        dialog.show()
+        if QGuiApplication.platformName() != "offscreen":  # (the offscreen platform warns on raise)
+            dialog.raise_()
+        return dialog
+
+    # ---- aiming
+
+    def aim(self, caster_id: str, spell: Spell, level: int | None) -> None:
+        """Start aiming `spell` (or open the saves table at once for a spell on its caster only)."""
+        caster = self.doc.scene.token(caster_id)
+        if caster is None:
+            return
+        for dialog in self.lists.values():
+            dialog.hide()
+        self._show_template(None)
+        rules = system_for(self.doc.scene).casting
+        try:
+            form = rules.form(spell, rules.cast_level(spell, level, caster), caster)
+        except ValueError as exc:
+            self.win.statusBar().showMessage(str(exc), 8000)
+            return
+        if form.area is None and form.targets == 0:
+            self.open_cast(Cast(caster_id, spell, level))
+            return
+        self.tool.start(caster_id, spell, level)
+        self.win.view.set_tool(self.tool)
+        self.win._tool_label.setText(self.tr("Cast {spell}").format(spell=spell.name))
+        self.win.statusBar().showMessage(self.tool.hint(), 10000)
+
+    def _aiming(self, spec: object) -> None:
+        if isinstance(spec, AreaSpec) or spec is None:
+            self._aimed_spec = spec
+            if self.cast_dialog is None:
+                self._show_template(spec, cast=False)
+
+    def _stopped(self) -> None:
+        if self.win.view.tool is self.tool:
+            self.win.set_tool("select")
+
+    # ---- the saves table
+
+    def open_cast(self, cast: Cast) -> CastDialog:
+        if self.cast_dialog is not None:
+            return self.cast_dialog
+        self.tool.held = True
+        dialog = CastDialog(self.doc, cast, self.win, self.win.table.dice)
+        self.cast_dialog = dialog
+        spec = self._aimed_spec
+        dialog.finished.connect(lambda result: self._cast_finished(dialog, result, spec))
+        dialog.show()
+        return dialog
+
+    def _cast_finished(self, dialog: CastDialog, result: int, spec: AreaSpec | None) -> None:
+        if self.cast_dialog is dialog:
+            self.cast_dialog = None
+        self.tool.held = False
+        cast = dialog.cast_result is not None
+        if cast or self.win.view.tool is self.tool:
+            self.win.set_tool("select")
+        if cast and spec is not None:
+            self._show_template(spec, cast=True, label=dialog.cast.spell.name)
+        elif not cast:
+            self._show_template(None)
+
+    # ---- the Player Screen
+
+    def _show_template(self, spec: AreaSpec | None, *, cast: bool = False, label: str = "") -> None:
+        if spec is None:
+            self.win.player_screen.player_scene.set_template(None)
+            return
+        name = label or (self.tool.spell.name if self.tool.spell is not None else "")
+        self.win.player_screen.player_scene.set_template(Template(spec, name, cast))
+
+    def _on_changed(self, old: GameState, new: GameState) -> None:
+        """A cast template leaves the Player Screen when the turn changes."""
+        was, now = old.encounter, new.encounter
+        turn = (was.round, was.current_id) if was is not None else None
+        after = (now.round, now.current_id) if now is not None else None
+        template = self.win.player_screen.player_scene.template
+        if turn != after and template is not None and template.cast:
+            self._show_template(None)

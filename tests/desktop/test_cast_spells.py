@@ -1,0 +1,243 @@
+"""Casting Fireball from the app in each system (issue 25, "Done when"): the caster's spell list (from the
+token's context menu), the spell tool aimed with the spell's own shape and size showing the engine's
+targets and reasons, the saves table typed per row, and OK executing one engine command — then the log,
+the HP, the slot spent and one undo step.
+
+The board: the caster W; B behind a full wall (no line of effect from the burst's point), C behind a low
+wall (cover from the point: its save gets the cover bonus), D with fire resistance 5. The burst's point is
+the grid corner (6, 5); every creature has 40 HP.
+
+From the rules: each target saves on its own against one damage roll (Player Core "Basic Saving Throws";
+SRD "Saving Throws" / "Fireball": half on a success); cover from the area's point adds to a Reflex /
+Dexterity save (PF2e standard cover +2 from a low wall... the engine's cover; 5e half cover +2); resistance
+comes off after the save (PF2e resistance 5; 5e resistance halves).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPointF
+
+from desktop.document import Document
+from desktop.look.style import CELL
+from rules.geometry.coords import Cell, Point
+from rules.io.bundled_spells import find_bundled
+from rules.io.spells import import_spells
+from rules.model.scene import Token, Wall
+from rules.model.spell import Spell, SpellUsesLeft
+from rules.model.state import GameState
+from rules.play.cast_turn import CastSpell
+from tests.desktop.helpers import move, press, release, settle, view_point
+from tests.rules.play.helpers import scene_from
+from tests.shared_data import need
+
+ROOT = Path(__file__).resolve().parents[2]
+MAP = """
+W . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+"""
+PF2E_SAVES = (("fortitude", 5), ("reflex", 6), ("will", 4))
+DC = {"pf2e": 20, "dnd5e-2014": 15, "dnd5e-2024": 15}
+
+
+def shots() -> Path:
+    folder = Path(os.environ.get("FIVEFOOT_SHOTS") or ROOT / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def fireball(system: str) -> Spell:
+    if system == "pf2e":
+        path = need("spell-samples", "pf2e-foundry", "fireball.json")
+        (owned,) = import_spells(path, "pf2e")
+        return owned.spell
+    spell = find_bundled(system, "fireball")
+    assert spell is not None
+    return spell
+
+
+def board(system: str) -> GameState:
+    stats: dict[str, object] = (
+        {"saves": PF2E_SAVES} if system == "pf2e" else {"abilities": (("dex", 10), ("con", 10))}
+    )
+    caster = {
+        "spell_dc": DC[system],
+        "side": "party",
+        "name": "Wizard",
+        "level": 7,
+        "spells": (fireball(system),),
+        "spell_uses": SpellUsesLeft(slots=((3, 2, 0), (4, 1, 0))),
+        **stats,
+    }
+    scene = scene_from(MAP, system, W=caster)
+    foe = {"hp": 40, "max_hp": 40, "side": "enemies", **stats}
+    tokens = (
+        *scene.tokens,
+        Token("B", Cell(8, 4), name="Behind the wall", **foe),  # type: ignore[arg-type]
+        Token("C", Cell(6, 7), name="Behind the low wall", **foe),  # type: ignore[arg-type]
+        Token("D", Cell(4, 5), name="Fire-resistant", resistances=(("fire", 5),), **foe),  # type: ignore[arg-type]
+    )
+    walls = (Wall(Point(8, 2), Point(8, 7)), Wall(Point(6, 7), Point(7, 7), kind="low"))
+    return GameState(scene.edit(tokens=tokens, walls=walls))
+
+
+@pytest.fixture
+def make_window(qtbot: Any) -> Any:
+    from desktop.window.main_window import MainWindow
+
+    def make(system: str) -> Any:
+        win = MainWindow(Document(board(system)), autosave=False)
+        qtbot.addWidget(win)
+        win.files.ask_unsaved = lambda: "discard"
+        win.view.popup_menus = False
+        win.resize(1400, 900)
+        win.show()
+        qtbot.waitExposed(win)
+        win.view.fit()
+        return win
+
+    return make
+
+
+def open_spell_list(win: Any) -> Any:
+    view = win.view
+    p = view_point(view, (0, 0))
+    press(view, p, button=RIGHT)
+    release(view, p, button=RIGHT)
+    menu = view.last_context_menu
+    assert menu is not None
+    (entry,) = [a for a in menu.actions() if a.objectName() == "menuSpells"]
+    entry.trigger()
+    return win.spells.lists["W"]
+
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+RIGHT = Qt.MouseButton.RightButton
+NONE = Qt.MouseButton.NoButton
+
+
+@pytest.mark.parametrize("system", ["pf2e", "dnd5e-2014", "dnd5e-2024"])
+def test_fireball_from_the_spell_list_onto_three_creatures(make_window: Any, system: str) -> None:
+    win = make_window(system)
+    doc = win.doc
+    before = doc.state
+    # 1. the spell list: Fireball with its slots and a higher level to heighten it to
+    spells = open_spell_list(win)
+    assert [r.name for r in spells.rows] == ["Fireball"]
+    spells.select("Fireball")
+    levels = [spells.level.itemData(i) for i in range(spells.level.count())]
+    assert levels == [3, 4]
+    assert "2 of 2 level 3 slots left" in spells.tree.topLevelItem(0).text(3)
+    spells.search.setText("nothing like it")
+    assert spells.tree.topLevelItem(0).isHidden()
+    spells.search.setText("fire")
+    assert not spells.tree.topLevelItem(0).isHidden()
+    if system == "pf2e":
+        spells.grab().save(str(shots() / "spell-list-pf2e.png"))
+    # 2. choosing it starts the spell tool with the spell's shape and size
+    assert spells.cast_selected()
+    tool = win.spells.tool
+    assert win.view.tool is tool
+    assert tool.form is not None and tool.form.area is not None
+    assert tool.form.area.feet == 20 and tool.form.area.shape == ("burst" if system == "pf2e" else "sphere")
+    point = win.view.mapFromScene(QPointF(6 * CELL + 3, 5 * CELL - 2))  # near the corner (6, 5)
+    move(win.view, point, buttons=NONE)
+    aim = tool.aim
+    assert aim is not None, tool.problem
+    assert [t.id for t in aim.targets] == ["C", "D"]
+    assert aim.excluded == (("B", "no line of effect"),)
+    cover = {t.id: t.cover for t in aim.targets}
+    assert cover["C"] not in ("none", "") and cover["D"] == "none"
+    captions = {m.caption for m in tool.marks.marks}
+    assert "no line of effect" in captions and f"{cover['C']} cover" in captions
+    # the Player Screen shows the template being aimed (squares the players know: no fog here)
+    shown = win.player_screen.player_scene.view_value.template
+    assert shown is not None and not shown.cast and shown.label == "Fireball"
+    assert set(shown.cells) == set(aim.area_result.affected_cells)
+    if system == "pf2e":
+        win.grab().save(str(shots() / "aimed-template-pf2e.png"))
+    # 3. a click opens the saves table: one row per target
+    press(win.view, point)
+    release(win.view, point)
+    dialog = win.spells.cast_dialog
+    assert dialog is not None
+    assert [r.token_id for r in dialog.rows] == ["C", "D"]
+    assert not dialog.ok_button.isEnabled()  # nothing rolled yet
+    dialog.set_d20("C", 13)  # a success only thanks to its cover (PF2e 13+6+cover ≥ 20; 5e 13+0+2 ≥ 15)
+    dialog.set_d20("D", 8)  # a failure (PF2e 14 against 20: not by 10, so no critical failure)
+    dialog.damage.set_typed([24])  # the damage rolled once at the table
+    assert dialog.ok_button.isEnabled()
+    rows = {r.token_id: r for r in dialog.rows}
+    assert rows["C"].cells["result"].text() == "success"
+    assert rows["D"].cells["result"].text() == "failure"
+    expected = {"C": 40 - 12, "D": 40 - (24 - 5 if system == "pf2e" else 12)}
+    assert rows["C"].cells["hp"].text().startswith(f"40 → {expected['C']}")
+    assert rows["D"].cells["hp"].text().startswith(f"40 → {expected['D']}")
+    if system == "pf2e":
+        dialog.grab().save(str(shots() / "saves-table-pf2e.png"))
+    else:
+        dialog.grab().save(str(shots() / f"saves-table-{system}.png"))
+    # 4. OK: one engine command, one log entry explaining every target
+    n_undo = len(doc.applied())
+    dialog.ok_button.click()
+    settle()
+    assert win.spells.cast_dialog is None and win.view.tool is win.tools["select"]
+    assert len(doc.applied()) == n_undo + 1
+    assert isinstance(doc.applied()[-1].command, CastSpell)
+    hp = {tid: doc.scene.token(tid).hp for tid in "BCD"}
+    assert hp == {"B": 40, **expected}
+    log = doc.log[-1]
+    assert log.startswith("Wizard casts Fireball")
+    assert "B: not affected (no line of effect)" in log
+    for name in ("Behind the low wall:", "Fire-resistant:"):
+        assert name in log
+    assert "cover" in log.split("Behind the low wall:")[1].split("\n")[0]
+    assert doc.scene.token("W").spell_uses.slots_left(3) == 1
+    # the Player Screen keeps the cast template
+    shown = win.player_screen.player_scene.view_value.template
+    assert shown is not None and shown.cast
+    # one undo brings everything back
+    doc.undo()
+    assert doc.state.scene == before.scene
+
+
+def test_a_refused_cast_changes_nothing_and_says_why(make_window: Any) -> None:
+    win = make_window("dnd5e-2014")
+    doc = win.doc
+    spent = SpellUsesLeft(slots=((3, 2, 2), (4, 1, 1)))
+    from rules.play.spell_book import SetSpellUses
+
+    assert doc.execute(SetSpellUses("W", spent)) is not None
+    spells = open_spell_list(win)
+    spells.select("Fireball")
+    assert not spells.cast_button.isEnabled()  # no slot left: the list says so
+    assert "no level 3 spell slot left" in spells.detail.text()
+    assert not spells.cast_selected()
+    assert win.view.tool is win.tools["select"]
+
+
+def test_escape_stops_aiming_and_takes_the_template_off_the_player_screen(make_window: Any) -> None:
+    win = make_window("dnd5e-2024")
+    spells = open_spell_list(win)
+    spells.select("Fireball")
+    assert spells.cast_selected()
+    point = win.view.mapFromScene(QPointF(6 * CELL, 5 * CELL))
+    move(win.view, point, buttons=NONE)
+    assert win.player_screen.player_scene.view_value.template is not None
+    press(win.view, point, button=RIGHT)
+    release(win.view, point, button=RIGHT)
+    assert win.view.tool is win.tools["select"]
+    assert win.player_screen.player_scene.view_value.template is None
+    assert win.doc.applied() == []
