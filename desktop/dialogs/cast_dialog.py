@@ -177,8 +177,9 @@ class CastDialog(QDialog):
         a = self.aim
         spell = a.spell
         parts = [f"<b>{spell.name}</b>"]
-        if a.level != spell.level or spell.level:
-            parts.append(self.tr("level {n}").format(n=a.level))
+        if spell.level or a.level != spell.level:
+            ranks = self.system.casting.uses_ranks
+            parts.append((self.tr("rank {n}") if ranks else self.tr("level {n}")).format(n=a.level))
         if spell.save is not None and a.dc is not None:
             basic = self.tr("basic ") if spell.save.basic else ""
             parts.append(

@@ -88,8 +88,8 @@ def form_summary(spell: Spell, form: CastForm, dc: int | None, attack: int | Non
     return " · ".join(parts)
 
 
-def uses_text(caster: Token, spell: Spell, level: int) -> str:
-    """What is left to pay for `spell` at `level` (empty when nothing is tracked)."""
+def uses_text(caster: Token, spell: Spell, level: int, *, ranks: bool = False) -> str:
+    """What is left to pay for `spell` at `level` (empty when nothing is tracked); `ranks`: PF2e words."""
     uses = caster.spell_uses
     kind = spell.uses.kind if spell.uses is not None else ("at-will" if spell.is_cantrip else "slot")
     if spell.kind == "ability" and kind == "slot":
@@ -99,6 +99,8 @@ def uses_text(caster: Token, spell: Spell, level: int) -> str:
         if left is None:
             return ""
         most = next(m for lv, m, _u in uses.slots if lv == level)
+        if ranks:
+            return str(msg("{left} of {most} rank {level} slots left", left=left, most=most, level=level))
         return str(msg("{left} of {most} level {level} slots left", left=left, most=most, level=level))
     if kind == "focus":
         if uses.focus is None:
@@ -224,7 +226,7 @@ def spell_row(state: GameState, caster: Token, spell: Spell) -> SpellRow:
                 level_text(spell, lv, ranks=ranks),
                 form,
                 form_summary(spell, form, dc, attack),
-                uses_text(caster, spell, lv),
+                uses_text(caster, spell, lv, ranks=ranks),
                 available and not problem,
                 why or problem,
             )

@@ -139,7 +139,8 @@ def test_fireball_from_the_spell_list_onto_three_creatures(make_window: Any, sys
     spells.select("Fireball")
     levels = [spells.level.itemData(i) for i in range(spells.level.count())]
     assert levels == [3, 4]
-    assert "2 of 2 level 3 slots left" in spells.tree.topLevelItem(0).text(3)
+    slots = "2 of 2 rank 3 slots left" if system == "pf2e" else "2 of 2 level 3 slots left"
+    assert slots in spells.tree.topLevelItem(0).text(3)
     spells.search.setText("nothing like it")
     assert spells.tree.topLevelItem(0).isHidden()
     spells.search.setText("fire")
