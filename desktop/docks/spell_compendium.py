@@ -1,8 +1,8 @@
 """The compendium's spells tab: the spells of the scene's system — the bundled SRD list (5e:
 `rules.io.bundled_spells`) and every spell of the compendium's creatures — searchable by name and words of
-its text, filtered by level (rank) and by tradition or class, with the spell's text. "Give to selected"
-asks for the spell to be given to the selected creatures (`give_requested`; the window runs the engine's
-`GiveSpells`).
+its text (name matches first), filtered by level (rank) and by tradition or class, with the spell's
+text. "Give to selected" asks for the spell to be given to the selected creatures (`give_requested`;
+the window runs the engine's `GiveSpells`).
 """
 
 from __future__ import annotations
@@ -151,7 +151,8 @@ class SpellCompendium(QWidget):
             hay = f"{s.name} {s.text} {' '.join(s.traits)}".lower()
             if all(w in hay for w in words):
                 out.append(s)
-        return out
+        # spells whose name matches come first, then those whose text does
+        return sorted(out, key=lambda s: not all(w in s.name.lower() for w in words))
 
     def apply_filter(self) -> None:
         shown = self.visible_spells()
@@ -164,9 +165,8 @@ class SpellCompendium(QWidget):
             self.list.addTopLevelItem(item)
         self.list.blockSignals(False)
         self.status.setText(self.tr("{n} of {total} spells").format(n=len(shown), total=len(self.spells)))
-        if current is not None:
-            self.select_name(current.name)
-        elif shown and (first := self.list.topLevelItem(0)) is not None:
+        kept = current is not None and self.select_name(current.name)
+        if not kept and shown and (first := self.list.topLevelItem(0)) is not None:
             self.list.setCurrentItem(first)
         self._show_current()
 

@@ -242,3 +242,26 @@ def test_escape_stops_aiming_and_takes_the_template_off_the_player_screen(make_w
     assert win.view.tool is win.tools["select"]
     assert win.player_screen.player_scene.view_value.template is None
     assert win.doc.applied() == []
+
+
+def test_the_inspector_opens_the_spell_list_of_the_selected_creature(make_window: Any) -> None:
+    win = make_window("pf2e")
+    win.map_scene.select_ids(["W"])
+    button = win.inspector.spells_button
+    assert button.isEnabled() and "(1)" in button.text()
+    button.click()
+    assert win.spells.lists["W"].isVisible()
+    win.map_scene.select_ids(["B"])
+    assert not win.inspector.spells_button.isEnabled()  # B has no spells
+
+
+def test_shots_of_the_compendium_spells_tab(make_window: Any) -> None:
+    win = make_window("dnd5e-2024")
+    dock = win.compendium.dock
+    win.show_dock(dock)
+    dock.tabs.setCurrentWidget(dock.spells_tab)
+    tab = dock.spell_list()
+    tab.search.setText("fire")
+    settle()
+    assert tab.visible_spells()
+    dock.grab().save(str(shots() / "compendium-spells-5e-2024.png"))
