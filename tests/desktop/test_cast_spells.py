@@ -73,6 +73,7 @@ def board(system: str) -> GameState:
     )
     caster = {
         "spell_dc": DC[system],
+        "spell_attack": 6,
         "side": "party",
         "name": "Wizard",
         "level": 7,
@@ -265,3 +266,27 @@ def test_shots_of_the_compendium_spells_tab(make_window: Any) -> None:
     settle()
     assert tab.visible_spells()
     dock.grab().save(str(shots() / "compendium-spells-5e-2024.png"))
+
+
+def test_a_targeted_spell_is_aimed_by_clicking_its_target(make_window: Any) -> None:
+    win = make_window("dnd5e-2014")
+    doc = win.doc
+    bolt = find_bundled("dnd5e-2014", "Fire Bolt")
+    assert bolt is not None
+    from rules.play.spell_book import GiveSpells
+
+    assert doc.execute(GiveSpells("W", (bolt,))) is not None
+    spells = open_spell_list(win)
+    spells.select("Fire Bolt")
+    assert spells.cast_selected()
+    tool = win.spells.tool
+    assert not tool.is_area and tool.most_targets == 1
+    # B behind the full wall: the engine refuses it and says why; D can be targeted
+    tool.toggle_target("B")
+    assert tool.target_ids == () and tool.problem == "B has total cover from W"  # 5e: total cover
+    assert win.spells.cast_dialog is None
+    p = view_point(win.view, (4, 5))
+    press(win.view, p)
+    release(win.view, p)
+    dialog = win.spells.cast_dialog
+    assert dialog is not None and [r.token_id for r in dialog.rows] == ["D"]
