@@ -6,7 +6,8 @@ the lasting spells the caster keeps up (`kept_up`), to end or sustain.
 
 Choosing a spell ("Cast…", a double click) asks for it to be aimed (`cast_requested`: caster, spell,
 level) — the window starts the spell tool; the list changes nothing itself except through engine commands
-(`EndSpell`, `SustainSpell`, `RestoreUses`).
+(`EndSpell`, `SustainSpell`, `RestoreUses`, `RollRecharge`: a spent Recharge 5–6 ability rolls its d6 — typed,
+the physical-dice way, or with the app's dice).
 """
 
 from __future__ import annotations
@@ -23,15 +24,19 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from desktop.dice import app_dice
 from desktop.document import Document
+from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.play.concentration import EndSpell
+from rules.play.recharge import RollRecharge, spent_recharges
 from rules.play.spell_book import KeptUp, RestoreUses, SpellRow, SustainSpell, kept_up, spell_book
 
 DIM = QColor("#8a8a84")
@@ -42,10 +47,17 @@ class SpellListDialog(QDialog):
     #: Aim this spell: (caster id, `Spell`, level or None).
     cast_requested = Signal(str, object, object)
 
-    def __init__(self, doc: Document, caster_id: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        doc: Document,
+        caster_id: str,
+        parent: QWidget | None = None,
+        dice_source: DieSource | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("spellList")
         self.doc = doc
+        self.dice: DieSource = dice_source if dice_source is not None else app_dice()
         self.caster_id = caster_id
         self.rows: tuple[SpellRow, ...] = ()
         self.kept: tuple[KeptUp, ...] = ()
@@ -75,6 +87,15 @@ class SpellListDialog(QDialog):
         self.restore_button = QPushButton(self.tr("Rest: restore uses"))
         self.restore_button.setObjectName("spellRestore")
         self.restore_button.setToolTip(self.tr("A rest or daily preparations: every slot and use comes back"))
+        self.recharge_d6 = QSpinBox()
+        self.recharge_d6.setObjectName("spellRechargeD6")
+        self.recharge_d6.setRange(0, 6)
+        self.recharge_d6.setSpecialValueText(self.tr("roll"))
+        self.recharge_d6.setPrefix(self.tr("d6 "))
+        self.recharge_d6.setToolTip(self.tr("The d6 rolled at the table (roll: the app's dice)"))
+        self.recharge_button = QPushButton(self.tr("Roll recharge"))
+        self.recharge_button.setObjectName("spellRecharge")
+        self.recharge_button.setToolTip(self.tr("A spent Recharge ability is back on its number or higher"))
         self.kept_list = QListWidget()
         self.kept_list.setObjectName("spellKeptUp")
         self.kept_list.setMaximumHeight(90)
@@ -99,6 +120,8 @@ class SpellListDialog(QDialog):
         bottom.addWidget(self.end_button)
         bottom.addWidget(self.sustain_button)
         bottom.addStretch(1)
+        bottom.addWidget(self.recharge_d6)
+        bottom.addWidget(self.recharge_button)
         bottom.addWidget(self.restore_button)
         lay.addLayout(bottom)
 
@@ -108,6 +131,7 @@ class SpellListDialog(QDialog):
         self.level.currentIndexChanged.connect(lambda _i: self._show_detail())
         self.cast_button.clicked.connect(self.cast_selected)
         self.restore_button.clicked.connect(lambda: self.doc.execute(RestoreUses(self.caster_id)))
+        self.recharge_button.clicked.connect(self.roll_recharge)
         self.end_button.clicked.connect(self._end)
         self.sustain_button.clicked.connect(self._sustain)
         self.kept_list.currentRowChanged.connect(lambda _r: self._sync_kept_buttons())
@@ -167,6 +191,9 @@ class SpellListDialog(QDialog):
         for w in (self.kept_label, self.kept_list, self.end_button, self.sustain_button):
             w.setVisible(shown)
         self._sync_kept_buttons()
+        spent = bool(caster is not None and spent_recharges(caster))
+        self.recharge_d6.setVisible(spent)
+        self.recharge_button.setVisible(spent)
 
     def _filter(self) -> None:
         words = self.search.text().lower().split()
@@ -258,6 +285,16 @@ class SpellListDialog(QDialog):
         level = self.level.currentData()
         self.cast_requested.emit(self.caster_id, row.spell, None if level is None else int(level))
         return True
+
+    def roll_recharge(self) -> None:
+        """Roll the recharge of every spent ability (the typed d6, else the app's dice)."""
+        caster = self.doc.scene.token(self.caster_id)
+        if caster is None:
+            return
+        d6 = self.recharge_d6.value()
+        typed = tuple((name, d6) for name, _lowest in spent_recharges(caster)) if d6 else ()
+        self.doc.execute(RollRecharge(self.caster_id, typed, rng=self.dice))
+        self.recharge_d6.setValue(0)
 
     def _end(self) -> None:
         k = self._kept_current()

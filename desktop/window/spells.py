@@ -57,7 +57,7 @@ class SpellCasting(QObject):
     def open_spell_list(self, caster_id: str) -> SpellListDialog:
         dialog = self.lists.get(caster_id)
         if dialog is None:
-            dialog = SpellListDialog(self.doc, caster_id, self.win)
+            dialog = SpellListDialog(self.doc, caster_id, self.win, self.win.table.dice)
             dialog.cast_requested.connect(self.aim)
             dialog.finished.connect(lambda _r, cid=caster_id: self.lists.pop(cid, None))
             self.lists[caster_id] = dialog

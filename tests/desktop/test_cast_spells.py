@@ -69,7 +69,7 @@ def fireball(system: str) -> Spell:
 
 def board(system: str) -> GameState:
     stats: dict[str, object] = (
-        {"saves": PF2E_SAVES} if system == "pf2e" else {"abilities": (("dex", 10), ("con", 10))}
+        {"saves": PF2E_SAVES} if system == "pf2e" else {"abilities": (("dex", 10), ("con", 10), ("wis", 10))}
     )
     caster = {
         "spell_dc": DC[system],
@@ -290,3 +290,93 @@ def test_a_targeted_spell_is_aimed_by_clicking_its_target(make_window: Any) -> N
     release(win.view, p)
     dialog = win.spells.cast_dialog
     assert dialog is not None and [r.token_id for r in dialog.rows] == ["D"]
+
+
+def test_a_dragons_breath_from_the_bestiary_is_a_cone_from_its_space_and_recharges(make_window: Any) -> None:
+    from desktop.paths import assets_dir
+    from rules.io.creature_json import token_from_creature
+    from rules.io.creatures.compendium import bundled_creatures
+    from rules.play.edits import AddTokens
+
+    dragon = next(
+        c for book, c in bundled_creatures(assets_dir()) if book == "SRD 5.1" and c.name == "Young Red Dragon"
+    )
+    win = make_window("dnd5e-2014")
+    doc = win.doc
+    token = token_from_creature(dragon, "dragon", (1, 4), "enemies")
+    assert doc.execute(AddTokens((token,))) is not None
+    spells = win.spells.open_spell_list("dragon")
+    spells.select("Fire Breath")
+    assert "Recharge 5–6: ready" in spells.tree.topLevelItem(0).text(3)
+    assert not spells.recharge_button.isVisible()
+    assert spells.cast_selected()
+    tool = win.spells.tool
+    assert tool.form is not None and tool.form.area is not None
+    assert (tool.form.area.shape, tool.form.area.feet) == ("cone", 30)
+    # aim east, toward the fire-resistant creature D at (4, 5)
+    point = win.view.mapFromScene(QPointF(6 * CELL, 5 * CELL))
+    move(win.view, point, buttons=NONE)
+    aim = tool.aim
+    assert aim is not None and aim.area is not None and aim.area.shape == "cone"
+    assert "D" in [t.id for t in aim.targets] and "dragon" not in [t.id for t in aim.targets]
+    press(win.view, point)
+    release(win.view, point)
+    dialog = win.spells.cast_dialog
+    assert dialog is not None
+    for row in dialog.rows:
+        dialog.set_d20(row.token_id, 1)
+    dialog.damage.set_typed([56])
+    dialog.free.setChecked(True)  # it's not the dragon's turn in free mode: the GM's call
+    dialog.ok_button.click()
+    settle()
+    assert doc.scene.token("D").hp == 40 - 28  # 56 fire halved by its resistance
+    assert doc.log[-1].startswith("Young Red Dragon") or "Fire Breath" in doc.log[-1]
+    # spent: the list says so and offers the recharge roll
+    spells = win.spells.open_spell_list("dragon")
+    assert "spent" in spells.tree.topLevelItem(0).text(3) and not spells.cast_button.isEnabled()
+    assert spells.recharge_button.isVisible()
+    spells.recharge_d6.setValue(4)  # not enough
+    spells.recharge_button.click()
+    assert "doesn't recharge (d6 4)" in doc.log[-1]
+    spells.recharge_d6.setValue(5)
+    spells.recharge_button.click()
+    assert "recharges (d6 5)" in doc.log[-1]
+    assert "ready" in spells.tree.topLevelItem(0).text(3) and spells.cast_button.isEnabled()
+
+
+def test_a_concentration_spell_shows_its_condition_and_is_kept_up_until_ended(make_window: Any) -> None:
+    from rules.play.spell_book import GiveSpells
+
+    win = make_window("dnd5e-2024")
+    doc = win.doc
+    hold = find_bundled("dnd5e-2024", "Hold Person")
+    assert hold is not None and hold.concentration
+    assert doc.execute(GiveSpells("W", (hold,))) is not None
+    spells = open_spell_list(win)
+    spells.select("Hold Person")
+    assert spells.level.count() >= 2  # a higher slot adds a target
+    assert spells.level.currentData() == 3  # no level 2 slot: the first level it can be paid for
+    assert spells.cast_selected()
+    tool = win.spells.tool
+    assert tool.most_targets == 2  # heightened: one more target
+    tool.toggle_target("D")
+    assert win.spells.cast_dialog is None  # one target of two: Enter casts with fewer
+    from PySide6.QtTest import QTest
+
+    QTest.keyClick(win.view, Qt.Key.Key_Return)
+    dialog = win.spells.cast_dialog
+    assert dialog is not None and [r.token_id for r in dialog.rows] == ["D"]
+    assert not dialog.damage.isVisible()  # no damage to roll
+    dialog.set_d20("D", 3)
+    row = dialog.rows[0]
+    assert row.cells["result"].text() == "failure" and row.cells["conditions"].text() == "paralyzed"
+    dialog.ok_button.click()
+    settle()
+    assert doc.scene.token("D").has_condition("paralyzed")
+    assert "Wizard is concentrating on Hold Person" in doc.log[-1]
+    spells = win.spells.open_spell_list("W")
+    assert spells.kept_list.count() == 1 and "concentrating on Hold Person" in spells.kept_list.item(0).text()
+    spells.kept_list.setCurrentRow(0)
+    spells.end_button.click()
+    assert not doc.scene.token("D").has_condition("paralyzed")
+    assert spells.kept_list.count() == 0
