@@ -123,6 +123,10 @@ class CastDialog(QDialog):
         self.roll_all_button.setVisible(self.rolled)
         self.damage = DamageRoller(self.dice)
         self.damage.setObjectName("castDamage")
+        #: A 5e critical hit's damage: the dice rolled twice, once for every critical hit (shown when one is).
+        self.crit_label = QLabel(self.tr("Critical hit: the damage dice twice"))
+        self.crit_damage = DamageRoller(self.dice)
+        self.crit_damage.setObjectName("castCriticalDamage")
         self.free = QCheckBox(self.tr("Free: take nothing from the caster's turn"))
         self.free.setObjectName("castFree")
         self.free.setToolTip(self.tr("A spell from an item, a reaction handled elsewhere, the GM's call"))
@@ -147,6 +151,8 @@ class CastDialog(QDialog):
         row.addWidget(self.roll_all_button)
         lay.addLayout(row)
         lay.addWidget(self.damage)
+        lay.addWidget(self.crit_label)
+        lay.addWidget(self.crit_damage)
         lay.addWidget(self.free)
         lay.addWidget(self.summary)
         lay.addWidget(self.buttons)
@@ -161,8 +167,12 @@ class CastDialog(QDialog):
                 formula = None
         self.damage.set_formula(formula)
         self.damage.setVisible(formula is not None)
+        self.crit_damage.set_formula(dice.double_dice(formula) if formula is not None else None)
+        self._needs_crit = False
+        self._show_crit()
         self.roll_all_button.clicked.connect(self.roll_all)
         self.damage.entries_changed.connect(self.recompute)
+        self.crit_damage.entries_changed.connect(self.recompute)
         self.recompute()
 
     # ---- words
@@ -289,6 +299,7 @@ class CastDialog(QDialog):
                 saves=table if a.spell.save is not None else {},
                 attack_d20=table if a.spell.save is None and a.spell.attack else {},
                 damage=entries or None,
+                critical_damage=self.crit_damage.entries or None,
             )
             try:
                 (res,) = resolve(scene, one, rolls).targets
@@ -300,20 +311,38 @@ class CastDialog(QDialog):
             self.results[aimed.id] = res
             self._show(row, res, bool(entries))
         n = len(self.rows)
-        if missing:
+        self._needs_crit = (
+            needs_damage
+            and not self.system.critical_doubles_total
+            and any(r.roll.critical for r in self.results.values())
+        )
+        self._show_crit()
+        crit_missing = self._needs_crit and not self.crit_damage.entries
+        if crit_missing and not missing and entries:
+            text = self.tr("A critical hit: roll its damage with the dice twice (or type it).")
+        elif missing:
             text = self.tr("{missing} of {n} d20s still to roll or type.").format(missing=missing, n=n)
         elif needs_damage and not entries:
             text = self.tr("Roll the damage once for every target (or type what the dice showed).")
         else:
             text = self.tr("Ready: Cast applies every row, spends the use and logs it all.")
         self.summary.setText(text)
-        self.ok_button.setEnabled(not missing and (entries or not needs_damage) and self.cast_result is None)
+        self.ok_button.setEnabled(
+            not missing and (entries or not needs_damage) and not crit_missing and self.cast_result is None
+        )
+
+    def _show_crit(self) -> None:
+        self.crit_label.setVisible(self._needs_crit)
+        self.crit_damage.setVisible(self._needs_crit)
 
     def _show(self, row: _Row, res: TargetResult, with_damage: bool) -> None:
         roll = res.roll
         if roll.total is not None:
             row.cells["total"].setText(str(roll.total))
-        row.cells["result"].setText(outcome_text(roll.outcome))
+        words = outcome_text(roll.outcome)
+        if roll.critical and roll.outcome == "hit":
+            words = self.tr("critical hit")
+        row.cells["result"].setText(words)
         good = roll.outcome in ("success", "critical-success", "miss")
         row.cells["result"].setForeground(GOOD if good else BAD)
         row.cells["result"].setToolTip("\n".join(roll.lines))
@@ -340,6 +369,7 @@ class CastDialog(QDialog):
             saves=table if spell.save is not None else (),
             attack_d20=table if spell.save is None and spell.attack else (),
             damage=self.damage.entries or None,
+            critical_damage=(self.crit_damage.entries or None) if self._needs_crit else None,
             rng=None,
         )
         return CastSpell(cast, free=self.free.isChecked())

@@ -380,3 +380,14 @@ def test_a_concentration_spell_shows_its_condition_and_is_kept_up_until_ended(ma
     spells.end_button.click()
     assert not doc.scene.token("D").has_condition("paralyzed")
     assert spells.kept_list.count() == 0
+    # a natural 20 is a critical hit: the table asks for the damage with the dice twice (2d10)
+    dialog.set_d20("D", 20)
+    dialog.damage.set_typed([7])
+    assert dialog.rows[0].cells["result"].text() == "critical hit"
+    assert dialog.crit_damage.isVisible() and not dialog.ok_button.isEnabled()
+    assert dialog.crit_damage.formula is not None and dialog.crit_damage.formula.render() == "2d10 fire"
+    dialog.crit_damage.set_typed([15])
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    settle()
+    assert doc.scene.token("D").hp == 40 - 7  # 15 fire halved by its resistance (rounded down)
