@@ -82,7 +82,7 @@ def board(system: str) -> GameState:
         **stats,
     }
     scene = scene_from(MAP, system, W=caster)
-    foe = {"hp": 40, "max_hp": 40, "side": "enemies", **stats}
+    foe = {"hp": 40, "max_hp": 40, "ac": 14, "side": "enemies", **stats}
     tokens = (
         *scene.tokens,
         Token("B", Cell(8, 4), name="Behind the wall", **foe),  # type: ignore[arg-type]
@@ -290,6 +290,19 @@ def test_a_targeted_spell_is_aimed_by_clicking_its_target(make_window: Any) -> N
     release(win.view, p)
     dialog = win.spells.cast_dialog
     assert dialog is not None and [r.token_id for r in dialog.rows] == ["D"]
+    # a level 7 caster's Fire Bolt is 2d10; a natural 20 is a critical hit: the table asks for the damage
+    # with the dice twice (4d10)
+    assert "2d10 fire" in dialog.header.text()
+    dialog.set_d20("D", 20)
+    dialog.damage.set_typed([7])
+    assert dialog.rows[0].cells["result"].text() == "critical hit"
+    assert dialog.crit_damage.isVisible() and not dialog.ok_button.isEnabled()
+    assert dialog.crit_damage.formula is not None and dialog.crit_damage.formula.render() == "4d10 fire"
+    dialog.crit_damage.set_typed([15])
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    settle()
+    assert doc.scene.token("D").hp == 40 - 7  # 15 fire halved by its resistance (rounded down)
 
 
 def test_a_dragons_breath_from_the_bestiary_is_a_cone_from_its_space_and_recharges(make_window: Any) -> None:
@@ -380,14 +393,3 @@ def test_a_concentration_spell_shows_its_condition_and_is_kept_up_until_ended(ma
     spells.end_button.click()
     assert not doc.scene.token("D").has_condition("paralyzed")
     assert spells.kept_list.count() == 0
-    # a natural 20 is a critical hit: the table asks for the damage with the dice twice (2d10)
-    dialog.set_d20("D", 20)
-    dialog.damage.set_typed([7])
-    assert dialog.rows[0].cells["result"].text() == "critical hit"
-    assert dialog.crit_damage.isVisible() and not dialog.ok_button.isEnabled()
-    assert dialog.crit_damage.formula is not None and dialog.crit_damage.formula.render() == "2d10 fire"
-    dialog.crit_damage.set_typed([15])
-    assert dialog.ok_button.isEnabled()
-    dialog.ok_button.click()
-    settle()
-    assert doc.scene.token("D").hp == 40 - 7  # 15 fire halved by its resistance (rounded down)
