@@ -4,9 +4,12 @@ target's result after the system's degree scaling and its own immunities, weakne
 the conditions it gets. Everything shown is the engine's answer (`rules.play.spell_resolution.resolve`, the
 path the cast takes).
 
-"Cast" executes ONE engine command (`rules.play.cast_turn.CastSpell`: the turn's cost, the slot or use, the
-damage and conditions, concentration or a sustained spell) — one undo step, one log entry explaining every
-target; a refusal (no slot left, the turn can't pay) is shown and nothing changes.
+A creature whose token lists no modifier for the spell's save gets a box to type it (the table's number;
+kept on the token with the cast). A 5e critical hit asks for its damage with the dice twice.
+
+"Cast" executes ONE engine command (`rules.play.cast_turn.CastSpell`: the turn's cost, the slot or use,
+the damage and conditions, concentration or a sustained spell) — one undo step, one log entry explaining
+every target; a refusal (no slot left, the turn can't pay) is shown and nothing changes.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from rules import dice
 from rules.dice import DieSource
 from rules.errors import QueryError
 from rules.play.cast import Cast
-from rules.play.cast_turn import CastSpell
+from rules.play.cast_turn import MOST_MODIFIER, CastSpell, with_typed_saves
 from rules.play.command import Refused
 from rules.play.explain import outcome_text
 from rules.play.spell_resolution import Aim, CastResult, Rolls, TargetResult, resolve
@@ -46,7 +49,7 @@ from rules.systems import system_for
 GOOD = QColor("#46d17a")
 BAD = QColor("#ff5a4e")
 #: Table columns, by key (their headers are translated in the dialog).
-COLUMNS = ("creature", "cover", "d20", "d20b", "total", "result", "damage", "hp", "conditions")
+COLUMNS = ("creature", "cover", "mod", "d20", "d20b", "total", "result", "damage", "hp", "conditions")
 
 
 @dataclass
@@ -55,6 +58,8 @@ class _Row:
     d20: QSpinBox
     second: QSpinBox
     cells: dict[str, QTableWidgetItem]
+    #: The save modifier typed for a creature whose token lists none (None: the token's own).
+    mod: QSpinBox | None = None
 
 
 class CastDialog(QDialog):
@@ -95,6 +100,7 @@ class CastDialog(QDialog):
         headers = {
             "creature": self.tr("Creature"),
             "cover": self.tr("Cover"),
+            "mod": self.tr("Save mod"),
             "d20": self.tr("d20"),
             "d20b": self.tr("2nd d20"),
             "total": self.tr("Total"),
@@ -114,6 +120,7 @@ class CastDialog(QDialog):
         self.table.setColumnHidden(COLUMNS.index("d20b"), not (self.two_dice and self.rolled))
         for key in ("d20", "total"):
             self.table.setColumnHidden(COLUMNS.index(key), not self.rolled)
+        self.table.setColumnHidden(COLUMNS.index("mod"), True)  # shown when a creature lists no save
 
         self.roll_all_button = QPushButton(self.tr("Roll missing d20s"))
         self.roll_all_button.setObjectName("castRollAll")
@@ -223,7 +230,7 @@ class CastDialog(QDialog):
             tok = self.doc.scene.token(aimed.id)
             cells: dict[str, QTableWidgetItem] = {}
             for c, key in enumerate(COLUMNS):
-                if key in ("d20", "d20b"):
+                if key in ("d20", "d20b", "mod"):
                     continue
                 item = QTableWidgetItem("")
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -235,10 +242,38 @@ class CastDialog(QDialog):
             second = self._d20_box(self.tr("A second d20 (advantage or disadvantage); — for none"))
             self.table.setCellWidget(r, COLUMNS.index("d20"), d20)
             self.table.setCellWidget(r, COLUMNS.index("d20b"), second)
-            row = _Row(aimed.id, d20, second, cells)
+            row = _Row(aimed.id, d20, second, cells, self._mod_box(aimed.id))
+            if row.mod is not None:
+                self.table.setCellWidget(r, COLUMNS.index("mod"), row.mod)
+                self.table.setColumnHidden(COLUMNS.index("mod"), False)
+                row.mod.valueChanged.connect(lambda _v: self.recompute())
             self.rows.append(row)
             d20.valueChanged.connect(lambda _v: self.recompute())
             second.valueChanged.connect(lambda _v: self.recompute())
+
+    def _mod_box(self, token_id: str) -> QSpinBox | None:
+        """A save modifier to type for a creature whose token lists none for the spell's save."""
+        save = self.cast.spell.save
+        tok = self.doc.scene.token(token_id)
+        if save is None or tok is None or self.system.save_modifier(tok, save.stat) is not None:
+            return None
+        box = QSpinBox()
+        box.setRange(-MOST_MODIFIER - 1, MOST_MODIFIER)
+        box.setValue(box.minimum())
+        box.setSpecialValueText("?")
+        box.setToolTip(
+            self.tr("{who} lists no {save} save: type its modifier (it is kept on the token)").format(
+                who=tok.label, save=save.stat
+            )
+        )
+        return box
+
+    def typed_modifiers(self) -> tuple[tuple[str, int], ...]:
+        return tuple(
+            (row.token_id, row.mod.value())
+            for row in self.rows
+            if row.mod is not None and row.mod.value() != row.mod.minimum()
+        )
 
     @staticmethod
     def _d20_box(tip: str) -> QSpinBox:
@@ -247,6 +282,12 @@ class CastDialog(QDialog):
         box.setSpecialValueText("—")
         box.setToolTip(tip)
         return box
+
+    def set_modifier(self, token_id: str, value: int) -> None:
+        """Type a save modifier for a creature whose token lists none."""
+        for row in self.rows:
+            if row.token_id == token_id and row.mod is not None:
+                row.mod.setValue(value)
 
     def set_d20(self, token_id: str, value: int, second: int = 0) -> None:
         """Type a creature's d20 (and a second one), as the GM does in its row."""
@@ -279,6 +320,8 @@ class CastDialog(QDialog):
             self.ok_button.setEnabled(False)
             return
         scene = self.doc.scene
+        if self.typed_modifiers() and a.spell.save is not None:
+            scene = with_typed_saves(self.doc.state, a.spell.save.stat, self.typed_modifiers())[0].scene
         entries = self.damage.entries
         needs_damage = bool(a.form.damage)
         missing = 0
@@ -288,7 +331,8 @@ class CastDialog(QDialog):
                 row.cells[key].setToolTip("")
                 row.cells[key].setData(Qt.ItemDataRole.ForegroundRole, None)
             got = self._dice_of(row)
-            if got is None:
+            untyped = row.mod is not None and row.mod.value() == row.mod.minimum()
+            if got is None or untyped:
                 missing += 1
                 continue
             one = replace(a, targets=(aimed,))
@@ -321,7 +365,9 @@ class CastDialog(QDialog):
         if crit_missing and not missing and entries:
             text = self.tr("A critical hit: roll its damage with the dice twice (or type it).")
         elif missing:
-            text = self.tr("{missing} of {n} d20s still to roll or type.").format(missing=missing, n=n)
+            text = self.tr("{missing} of {n} rows still need a d20 (or a save modifier typed).").format(
+                missing=missing, n=n
+            )
         elif needs_damage and not entries:
             text = self.tr("Roll the damage once for every target (or type what the dice showed).")
         else:
@@ -372,7 +418,7 @@ class CastDialog(QDialog):
             critical_damage=(self.crit_damage.entries or None) if self._needs_crit else None,
             rng=None,
         )
-        return CastSpell(cast, free=self.free.isChecked())
+        return CastSpell(cast, free=self.free.isChecked(), save_modifiers=self.typed_modifiers())
 
     def execute(self) -> None:
         if not self.ok_button.isEnabled():

@@ -393,3 +393,37 @@ def test_a_concentration_spell_shows_its_condition_and_is_kept_up_until_ended(ma
     spells.end_button.click()
     assert not doc.scene.token("D").has_condition("paralyzed")
     assert spells.kept_list.count() == 0
+
+
+def test_a_creature_without_the_save_gets_its_modifier_typed_in_its_row(make_window: Any) -> None:
+    from rules.play.edits import AddTokens
+
+    win = make_window("pf2e")
+    doc = win.doc
+    bare = Token("E", Cell(5, 3), name="Bare token", hp=30, max_hp=30, side="enemies")
+    assert doc.execute(AddTokens((bare,))) is not None
+    spells = open_spell_list(win)
+    spells.select("Fireball")
+    assert spells.cast_selected()
+    point = win.view.mapFromScene(QPointF(6 * CELL + 3, 5 * CELL - 2))
+    move(win.view, point, buttons=NONE)
+    press(win.view, point)
+    release(win.view, point)
+    dialog = win.spells.cast_dialog
+    assert dialog is not None
+    rows = {r.token_id: r for r in dialog.rows}
+    assert rows["E"].mod is not None and rows["C"].mod is None and rows["D"].mod is None
+    for tid, d20 in (("C", 13), ("D", 8), ("E", 10)):
+        dialog.set_d20(tid, d20)
+    dialog.damage.set_typed([24])
+    assert not dialog.ok_button.isEnabled()  # E's Reflex is still unknown
+    dialog.set_modifier("E", 10)  # 10 + 10 = 20 against DC 20: a success
+    assert dialog.ok_button.isEnabled()
+    assert rows["E"].cells["result"].text() == "success" and rows["E"].cells["total"].text() == "20"
+    dialog.ok_button.click()
+    settle()
+    e = doc.scene.token("E")
+    assert e is not None and e.hp == 30 - 12 and ("reflex", 10) in e.saves
+    assert "Bare token's reflex save +10 (typed at the table)" in doc.log[-1]
+    doc.undo()
+    assert doc.scene.token("E").saves == () and doc.scene.token("E").hp == 30
