@@ -510,6 +510,12 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("cast_turn").CastSpell(
             _mod("cast").Cast("A", _spell(), None, _placement(), ("b",), saves=(("b", (HUGE,)),))
         ),
+        lambda s: _mod("cast_turn").CastSpell(
+            _mod("cast").Cast("A", _spell(), None, _placement(), ("b",)), save_modifiers=((NOBODY, 5),)
+        ),
+        lambda s: _mod("cast_turn").CastSpell(
+            _mod("cast").Cast("A", _spell(), None, _placement(), ("b",)), save_modifiers=(("b", HUGE),)
+        ),
     ],
     "rolls.RollCheck": [
         lambda s: _rolls().RollCheck(NOBODY, "save", "fortitude", (10,)),
