@@ -170,6 +170,9 @@ def test_fireball_from_the_spell_list_onto_three_creatures(make_window: Any, sys
     assert set(shown.cells) == set(aim.area_result.affected_cells)
     if system == "pf2e":
         win.grab().save(str(shots() / "aimed-template-pf2e.png"))
+        win.show_dock(win.player_screen.preview)
+        settle()
+        win.player_screen.preview_view.grab().save(str(shots() / "player-screen-aimed-pf2e.png"))
     # 3. a click opens the saves table: one row per target
     press(win.view, point)
     release(win.view, point)
@@ -210,6 +213,9 @@ def test_fireball_from_the_spell_list_onto_three_creatures(make_window: Any, sys
     # the Player Screen keeps the cast template
     shown = win.player_screen.player_scene.view_value.template
     assert shown is not None and shown.cast
+    if system == "pf2e":
+        settle()
+        win.player_screen.preview_view.grab().save(str(shots() / "player-screen-cast-pf2e.png"))
     # one undo brings everything back
     doc.undo()
     assert doc.state.scene == before.scene
