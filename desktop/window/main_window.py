@@ -421,6 +421,17 @@ class MainWindow(QMainWindow):
         if hint:
             self.statusBar().showMessage(hint, 8000)
 
+    def use_tool(self, tool: Tool, label: str, like: str) -> None:
+        """Make a tool that isn't on the tool bar current (the spell tool, started by a spell list): the
+        tool bar shows the tool it is `like` as checked, the options bar is empty, the label says `label`."""
+        self.view.set_tool(tool)
+        self.tool_actions[like].setChecked(True)
+        self._options.setCurrentIndex(self._option_pages["__none__"])
+        self._tool_label.setText(label)
+        hint = tool.hint()
+        if hint:
+            self.statusBar().showMessage(hint, 10000)
+
     @property
     def tool(self) -> Tool:
         assert self.view.tool is not None

@@ -86,9 +86,7 @@ class SpellCasting(QObject):
             self.open_cast(Cast(caster_id, spell, level))
             return
         self.tool.start(caster_id, spell, level)
-        self.win.view.set_tool(self.tool)
-        self.win._tool_label.setText(self.tr("Cast {spell}").format(spell=spell.name))
-        self.win.statusBar().showMessage(self.tool.hint(), 10000)
+        self.win.use_tool(self.tool, self.tr("Cast {spell}").format(spell=spell.name), "area")
 
     def _aiming(self, spec: object) -> None:
         if isinstance(spec, AreaSpec) or spec is None:

@@ -152,6 +152,7 @@ def test_fireball_from_the_spell_list_onto_three_creatures(make_window: Any, sys
     assert spells.cast_selected()
     tool = win.spells.tool
     assert win.view.tool is tool
+    assert win.tool_actions["area"].isChecked() and win._tool_label.text() == "Cast Fireball"
     assert tool.form is not None and tool.form.area is not None
     assert tool.form.area.feet == 20 and tool.form.area.shape == ("burst" if system == "pf2e" else "sphere")
     point = win.view.mapFromScene(QPointF(6 * CELL + 3, 5 * CELL - 2))  # near the corner (6, 5)
