@@ -7,6 +7,10 @@ targets and reasons shown, and the Player Screen shows the template being aimed 
 target) opens the saves table → "Cast" executes one engine command, the template stays on the Player
 Screen as cast until the turn changes or another spell is aimed. A spell that targets only its caster (no
 area, no targets) goes straight to the saves table.
+
+After any step that damaged a concentrating creature (`rules.play.concentration.concentration_checks`), its
+Constitution save is asked for in the action dialog (the d20 typed or rolled; `ConcentrationSave`: a failure
+ends the spell).
 """
 
 from __future__ import annotations
@@ -16,13 +20,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication
 
+from desktop.dialogs.action_result_dialog import ActionResultDialog, RollSpec
 from desktop.dialogs.cast_dialog import CastDialog
 from desktop.docks.spell_list import SpellListDialog
 from desktop.map.tools.spell_tool import SpellAimTool
+from desktop.window.action_menu import open_action_dialog
 from rules.geometry.areas import AreaSpec
 from rules.model.spell import Spell
 from rules.model.state import GameState
 from rules.play.cast import Cast
+from rules.play.concentration import ConcentrationCheck, ConcentrationSave, concentration_checks
 from rules.play.projection import Template
 from rules.systems import system_for
 
@@ -39,6 +46,10 @@ class SpellCasting(QObject):
         self.lists: dict[str, SpellListDialog] = {}
         self.cast_dialog: CastDialog | None = None
         self._aimed_spec: AreaSpec | None = None
+        self._last_change: tuple[GameState, GameState] | None = None
+        #: The last concentration save asked for (its dialog).
+        self.concentration_dialog: ActionResultDialog | None = None
+        self.doc.logged.connect(lambda _text: self._after_step())
         self.tool.signals.aimed.connect(self.open_cast)
         self.tool.signals.cancelled.connect(self._stopped)
         self.tool.signals.template_changed.connect(self._aiming)
@@ -132,8 +143,35 @@ class SpellCasting(QObject):
         name = label or (self.tool.spell.name if self.tool.spell is not None else "")
         self.win.player_screen.player_scene.set_template(Template(spec, name, cast))
 
+    # ---- concentration
+
+    def _after_step(self) -> None:
+        """A step was executed (or redone): ask for the concentration saves it calls for."""
+        pair, self._last_change = self._last_change, None
+        if pair is None:
+            return
+        for check in concentration_checks(*pair):
+            self.ask_concentration(check)
+
+    def ask_concentration(self, check: ConcentrationCheck) -> ActionResultDialog:
+        """The action dialog for `check`'s Constitution save (`ConcentrationSave`)."""
+        token = self.doc.scene.token(check.token_id)
+        who = token.label if token is not None else check.token_id
+        title = self.tr("{who}: keep concentrating on {spell}? (DC {dc})").format(
+            who=who, spell=check.spell, dc=check.dc
+        )
+        rolls = [RollSpec("d20", self.tr("Constitution save d20"))]
+
+        def build(dice: dict[str, int]) -> ConcentrationSave:
+            return ConcentrationSave(check.token_id, check.damage, (dice["d20"],))
+
+        dialog = open_action_dialog(self.doc, title, rolls, build, self.win.table.dice, self.win)
+        self.concentration_dialog = dialog
+        return dialog
+
     def _on_changed(self, old: GameState, new: GameState) -> None:
         """A cast template leaves the Player Screen when the turn changes."""
+        self._last_change = (old, new)
         was, now = old.encounter, new.encounter
         turn = (was.round, was.current_id) if was is not None else None
         after = (now.round, now.current_id) if now is not None else None

@@ -434,3 +434,35 @@ def test_a_creature_without_the_save_gets_its_modifier_typed_in_its_row(make_win
     assert "Bare token's reflex save +10 (typed at the table)" in doc.log[-1]
     doc.undo()
     assert doc.scene.token("E").saves == () and doc.scene.token("E").hp == 30
+
+
+def test_damage_to_a_concentrating_caster_asks_for_its_constitution_save(make_window: Any) -> None:
+    from rules.play.spell_book import GiveSpells
+    from rules.play.table import ApplyDamage
+
+    win = make_window("dnd5e-2014")
+    doc = win.doc
+    hold = find_bundled("dnd5e-2014", "Hold Person")
+    assert hold is not None
+    assert doc.execute(GiveSpells("W", (hold,))) is not None
+    spells = open_spell_list(win)
+    spells.select("Hold Person")
+    assert spells.cast_selected()
+    win.spells.tool.toggle_target("D")
+    win.spells.tool.confirm()
+    dialog = win.spells.cast_dialog
+    assert dialog is not None
+    dialog.set_d20("D", 2)
+    dialog.ok_button.click()
+    settle()
+    assert doc.scene.token("D").has_condition("paralyzed")
+    assert win.spells.concentration_dialog is None
+    from rules.systems.damage import DamageEntry
+
+    assert doc.execute(ApplyDamage("W", (DamageEntry(12, "fire"),))) is not None
+    ask = win.spells.concentration_dialog
+    assert ask is not None and "DC 10" in ask.windowTitle()
+    ask.set_die("d20", 4)  # 4 + Con 0 < 10: concentration ends
+    ask.resolve()
+    assert "lost concentration" in doc.log[-1]
+    assert not doc.scene.token("D").has_condition("paralyzed")
