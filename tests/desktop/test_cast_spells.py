@@ -466,3 +466,32 @@ def test_damage_to_a_concentrating_caster_asks_for_its_constitution_save(make_wi
     ask.resolve()
     assert "lost concentration" in doc.log[-1]
     assert not doc.scene.token("D").has_condition("paralyzed")
+
+
+def test_an_emanation_is_around_its_caster_at_once_and_a_click_casts_it(make_window: Any) -> None:
+    from rules.model.spell import DamagePart, SpellArea, SpellSave
+    from rules.play.spell_book import GiveSpells
+
+    win = make_window("pf2e")
+    doc = win.doc
+    ring = Spell(
+        "Ring of Fire",
+        2,
+        area=SpellArea("emanation", 10),
+        save=SpellSave("reflex", basic=True),
+        damage=(DamagePart("2d6", "fire"),),
+        dc=18,
+    )
+    assert doc.execute(GiveSpells("D", (ring,))) is not None
+    spells = win.spells.open_spell_list("D")
+    spells.select("Ring of Fire")
+    assert spells.cast_selected()
+    tool = win.spells.tool
+    aim = tool.aim
+    assert aim is not None and aim.area is not None and aim.area.shape == "emanation"
+    assert "D" not in [t.id for t in aim.targets]  # an emanation leaves its creator out
+    assert "C" not in [t.id for t in aim.targets]  # C is 2 squares and more away
+    p = view_point(win.view, (9, 1))  # anywhere: the emanation is around its caster
+    press(win.view, p)
+    release(win.view, p)
+    assert win.spells.cast_dialog is not None
