@@ -180,6 +180,7 @@ class CastDialog(QDialog):
         self.roll_all_button.clicked.connect(self.roll_all)
         self.damage.entries_changed.connect(self.recompute)
         self.crit_damage.entries_changed.connect(self.recompute)
+        doc.changed.connect(self._on_doc_changed)
         self.recompute()
 
     # ---- words
@@ -224,6 +225,8 @@ class CastDialog(QDialog):
 
     def _build_rows(self) -> None:
         targets = self.aim.targets if self.aim is not None else ()
+        self.table.clearContents()  # the old rows' spin boxes go with them
+        self.table.setColumnHidden(COLUMNS.index("mod"), True)
         self.table.setRowCount(len(targets))
         self.rows = []
         for r, aimed in enumerate(targets):
@@ -309,6 +312,34 @@ class CastDialog(QDialog):
         if self.two_dice and row.second.value():
             return (row.d20.value(), row.second.value())
         return (row.d20.value(),)
+
+    def _on_doc_changed(self, _old: object, _new: object) -> None:
+        """The board changed while the table is open (a token moved, an undo): aim again; the rows follow
+        the engine's targets, keeping the dice typed for the creatures still in it."""
+        if self.cast_result is not None:
+            return
+        kept = {
+            row.token_id: (row.d20.value(), row.second.value(), None if row.mod is None else row.mod.value())
+            for row in self.rows
+        }
+        try:
+            self.aim, self.problem = self.cast.aim(self.doc.state), ""
+        except Refused as exc:
+            self.aim, self.problem = None, str(exc)
+        caster = self.doc.scene.token(self.cast.caster_id)
+        self.header.setText(self._header_text(caster.label if caster is not None else self.cast.caster_id))
+        self.excluded.setText(self._excluded_text())
+        self.excluded.setVisible(bool(self.excluded.text()))
+        if [r.token_id for r in self.rows] != [t.id for t in (self.aim.targets if self.aim else ())]:
+            self._build_rows()
+            for row in self.rows:
+                if row.token_id in kept:
+                    d20, second, mod = kept[row.token_id]
+                    row.d20.setValue(d20)
+                    row.second.setValue(second)
+                    if row.mod is not None and mod is not None:
+                        row.mod.setValue(mod)
+        self.recompute()
 
     # ---- the engine's answer
 

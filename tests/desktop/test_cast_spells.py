@@ -495,3 +495,34 @@ def test_an_emanation_is_around_its_caster_at_once_and_a_click_casts_it(make_win
     press(win.view, p)
     release(win.view, p)
     assert win.spells.cast_dialog is not None
+
+
+def test_the_aim_and_the_saves_table_follow_the_board(make_window: Any) -> None:
+    from rules.play.moves import MoveToken
+
+    win = make_window("dnd5e-2024")
+    doc = win.doc
+    spells = open_spell_list(win)
+    spells.select("Fireball")
+    assert spells.cast_selected()
+    point = win.view.mapFromScene(QPointF(6 * CELL + 3, 5 * CELL - 2))
+    move(win.view, point, buttons=NONE)
+    tool = win.spells.tool
+    assert [t.id for t in tool.aim.targets] == ["C", "D"]
+    # D walks out of the sphere while the GM aims: the tool asks the engine again
+    assert doc.execute(MoveToken("D", (Cell(0, 8),), free=True)) is not None
+    assert [t.id for t in tool.aim.targets] == ["C"]
+    doc.undo()
+    assert [t.id for t in tool.aim.targets] == ["C", "D"]
+    press(win.view, point)
+    release(win.view, point)
+    dialog = win.spells.cast_dialog
+    dialog.set_d20("C", 13)
+    dialog.set_d20("D", 8)
+    # with the table open, D is moved out: its row goes, C keeps its typed d20
+    assert doc.execute(MoveToken("D", (Cell(0, 8),), free=True)) is not None
+    assert [r.token_id for r in dialog.rows] == ["C"] and dialog.rows[0].d20.value() == 13
+    dialog.damage.set_typed([24])
+    dialog.ok_button.click()
+    settle()
+    assert doc.scene.token("D").hp == 40 and doc.scene.token("C").hp == 40 - 12

@@ -13,7 +13,8 @@ The spell's form at that level (`RuleSystem.casting.form`: heightened area, targ
   range, no line of effect) is not added and the refusal is shown. When the spell's number of targets is
   reached, or on Enter, the spell is aimed at them.
 
-Right click or Escape stops (`cancelled`). `template_changed` gives the area being aimed (or None) for the
+A change of the board while aiming (a token moved, an undo) asks the engine again. Right click or Escape
+stops (`cancelled`). `template_changed` gives the area being aimed (or None) for the
 Player Screen. The tool changes nothing: the cast is the saves table's (`aimed` carries the aimed `Cast`,
 without dice).
 """
@@ -85,6 +86,7 @@ class SpellAimTool(PreviewTool):
         self._active = False
         #: The saves table is open: the aim stays as it is until it closes.
         self.held = False
+        self.doc.changed.connect(lambda _old, _new: self._on_doc_changed())
 
     # ---- what is aimed
 
@@ -222,6 +224,20 @@ class SpellAimTool(PreviewTool):
         self.info.set_lines(lines, self.preview.colour)
         if self._last_pos is not None:
             self.info.place(self._last_pos, self._last_pos, self.view)  # type: ignore[arg-type]
+
+    def _on_doc_changed(self) -> None:
+        """The board changed while aiming (a token moved, a wall, an undo): ask the engine again."""
+        if not self._active or self.held or self.spell is None:
+            return
+        self.command = None
+        if self.is_area:
+            if self.form is not None and self.form.area is not None and self.form.area.shape == "emanation":
+                self._aim(Placement())
+            elif self._last_pos is not None:
+                self._aim(self.placement_at(self._last_pos, self._last_shift))
+        elif self.target_ids:
+            self.target_ids = tuple(t for t in self.target_ids if self.doc.scene.token(t) is not None)
+            self._aim(Placement()) if self.target_ids else self._clear_aim()
 
     # ---- mouse and keys
 
