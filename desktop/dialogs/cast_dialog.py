@@ -20,6 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -43,6 +44,7 @@ from rules.play.cast import Cast
 from rules.play.cast_turn import MOST_MODIFIER, CastSpell, with_typed_saves
 from rules.play.command import Refused
 from rules.play.explain import outcome_text
+from rules.play.rolls import SpendHeroPoint
 from rules.play.spell_resolution import Aim, CastResult, Rolls, TargetResult, resolve
 from rules.systems import system_for
 
@@ -128,6 +130,14 @@ class CastDialog(QDialog):
             self.tr("Roll every d20 not typed yet with the app's dice (or type each in its row)")
         )
         self.roll_all_button.setVisible(self.rolled)
+        spend = self.system.spending
+        self.reroll_who = QComboBox()
+        self.reroll_who.setObjectName("castRerollWho")
+        self.reroll_who.setToolTip(self.tr("A creature that has rolled and can reroll"))
+        self.reroll_button = QPushButton(spend.reroll or "")
+        self.reroll_button.setObjectName("castReroll")
+        self.reroll_button.setToolTip(self.tr("Reroll its d20; the new roll is kept (logged, undoable)"))
+        self.reroll_button.clicked.connect(self.reroll)
         self.damage = DamageRoller(self.dice)
         self.damage.setObjectName("castDamage")
         #: A 5e critical hit's damage: the dice rolled twice, once for every critical hit (shown when one is).
@@ -154,6 +164,8 @@ class CastDialog(QDialog):
         lay.addWidget(self.excluded)
         lay.addWidget(self.table, 1)
         row = QHBoxLayout()
+        row.addWidget(self.reroll_who)
+        row.addWidget(self.reroll_button)
         row.addStretch(1)
         row.addWidget(self.roll_all_button)
         lay.addLayout(row)
@@ -404,9 +416,40 @@ class CastDialog(QDialog):
         else:
             text = self.tr("Ready: Cast applies every row, spends the use and logs it all.")
         self.summary.setText(text)
+        self._fill_rerolls()
         self.ok_button.setEnabled(
             not missing and (entries or not needs_damage) and not crit_missing and self.cast_result is None
         )
+
+    def _fill_rerolls(self) -> None:
+        """The creatures that rolled and can reroll (hidden where the system rerolls nothing)."""
+        keep = self.reroll_who.currentData()
+        self.reroll_who.blockSignals(True)
+        self.reroll_who.clear()
+        for row in self.rows:
+            tok = self.doc.scene.token(row.token_id)
+            if tok is not None and row.d20.value() and self.system.can_reroll(tok):
+                self.reroll_who.addItem(tok.label, tok.id)
+        if keep is not None and self.reroll_who.findData(keep) >= 0:
+            self.reroll_who.setCurrentIndex(self.reroll_who.findData(keep))
+        self.reroll_who.blockSignals(False)
+        shown = self.rolled and self.system.spending.reroll is not None
+        self.reroll_who.setVisible(shown)
+        self.reroll_button.setVisible(shown)
+        self.reroll_button.setEnabled(self.reroll_who.count() > 0 and self.cast_result is None)
+
+    def reroll(self) -> None:
+        """Spend the chosen creature's Hero Point or Heroic Inspiration; keep its new d20."""
+        tid = self.reroll_who.currentData()
+        row = next((r for r in self.rows if r.token_id == tid), None)
+        if row is None or row.d20.value() == 0:
+            return
+        old, new = row.d20.value(), self.dice.randint(1, 20)
+        what = self.tr("its roll against {spell}").format(spell=self.cast.spell.name)
+        if self.doc.execute(SpendHeroPoint(str(tid), old, new, what)) is not None:
+            for again in self.rows:
+                if again.token_id == tid:
+                    again.d20.setValue(new)
 
     def _show_crit(self) -> None:
         self.crit_label.setVisible(self._needs_crit)

@@ -526,3 +526,30 @@ def test_the_aim_and_the_saves_table_follow_the_board(make_window: Any) -> None:
     dialog.ok_button.click()
     settle()
     assert doc.scene.token("D").hp == 40 and doc.scene.token("C").hp == 40 - 12
+
+
+def test_a_hero_point_rerolls_a_save_in_its_row(make_window: Any) -> None:
+    from rules.dice import ScriptedDice
+    from rules.play.rolls import SetHeroPoints
+
+    win = make_window("pf2e")
+    doc = win.doc
+    assert doc.execute(SetHeroPoints("D", 1)) is not None
+    spells = open_spell_list(win)
+    spells.select("Fireball")
+    assert spells.cast_selected()
+    point = win.view.mapFromScene(QPointF(6 * CELL + 3, 5 * CELL - 2))
+    move(win.view, point, buttons=NONE)
+    press(win.view, point)
+    release(win.view, point)
+    dialog = win.spells.cast_dialog
+    assert dialog.reroll_button.isVisible() and not dialog.reroll_button.isEnabled()  # nobody rolled yet
+    dialog.set_d20("C", 13)
+    dialog.set_d20("D", 8)
+    assert [dialog.reroll_who.itemData(i) for i in range(dialog.reroll_who.count())] == ["D"]
+    dialog.dice = ScriptedDice([17])
+    dialog.reroll_button.click()
+    row = next(r for r in dialog.rows if r.token_id == "D")
+    assert row.d20.value() == 17 and row.cells["result"].text() == "success"
+    assert doc.scene.token("D").hero_points == 0
+    assert dialog.reroll_who.count() == 0  # no Hero Point left
