@@ -137,11 +137,13 @@ class SpellCasting(QObject):
     # ---- the Player Screen
 
     def _show_template(self, spec: AreaSpec | None, *, cast: bool = False, label: str = "") -> None:
-        if spec is None:
-            self.win.player_screen.player_scene.set_template(None)
-            return
-        name = label or (self.tool.spell.name if self.tool.spell is not None else "")
-        self.win.player_screen.player_scene.set_template(Template(spec, name, cast))
+        """The template on the Player Screen and the players' table (their browsers)."""
+        template: Template | None = None
+        if spec is not None:
+            name = label or (self.tool.spell.name if self.tool.spell is not None else "")
+            template = Template(spec, name, cast)
+        self.win.player_screen.player_scene.set_template(template)
+        self.win.table_host.host.set_template(template)
 
     # ---- concentration
 

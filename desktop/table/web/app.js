@@ -217,6 +217,7 @@
       tokens: tokens,
       markers: parsed(tableDoc.getMap("markers"), "list") || [],
       areas: areas,
+      template: parsed(tableDoc.getMap("view"), "template"),
       initiative: parsed(tableDoc.getMap("initiative"), "list") || [],
       log: log,
     };
@@ -325,6 +326,19 @@
       a.cells.forEach((c) => ctx.fillRect(c[0], c[1], 1, 1));
       ctx.globalAlpha = 1;
     });
+    // the spell area the GM is aiming (dashed) or has just cast (solid)
+    if (data.template && data.template.cells) {
+      const t = data.template;
+      ctx.fillStyle = "#ff7a2f";
+      ctx.globalAlpha = t.cast ? 0.45 : 0.28;
+      t.cells.forEach((c) => ctx.fillRect(c[0], c[1], 1, 1));
+      ctx.globalAlpha = 1;
+      ctx.strokeStyle = "#ff7a2f";
+      ctx.lineWidth = 2 / s;
+      if (!t.cast) ctx.setLineDash([6 / s, 4 / s]);
+      t.cells.forEach((c) => ctx.strokeRect(c[0], c[1], 1, 1));
+      ctx.setLineDash([]);
+    }
     // fog: unknown black, explored but not seen now dimmed
     if (fog) {
       for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
