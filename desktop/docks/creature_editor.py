@@ -388,6 +388,7 @@ class CreatureEditor(QDialog):
             self.texts.setItem(row, col, QTableWidgetItem(text))
 
     def _system_changed(self) -> None:
+        self.spells_tab.set_system(self.system_key)
         sheet = system_for(self.system_key).sheet
         self.abilities_label.setText(sheet.ability_label)
         self.perception.setEnabled(sheet.has_perception)

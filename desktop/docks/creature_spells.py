@@ -1,8 +1,9 @@
 """The creature editor's spells tab: the creature's spells and abilities (add from the compendium's spells,
-remove), how each is paid for (its uses: slot, per day with its count, recharge, at will, Focus Points),
-the creature's spell DC and spell attack, and its spell slots by level ("1:4, 2:3, 3:2"). The values
-are the engine's (`rules.model.spell`); a bad entry is refused with the engine's words when OK is pressed
-(`rules.model.creature.validate` through the editor)."""
+make a new ability — a breath weapon, a gaze: its area, save, DC and damage —, remove), how each is paid
+for (its uses: slot, per day with its count, recharge, at will, Focus Points), the creature's spell DC and
+spell attack, and its spell slots by level ("1:4, 2:3, 3:2"). The values are the engine's
+(`rules.model.spell`); a bad entry is refused with the engine's words (`rules.model.creature.validate`
+through the editor, `SpellError` for a new ability)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rules import dice
+from rules.geometry.areas import shapes_for
 from rules.model.creature import Creature, CreatureError
-from rules.model.spell import Spell, SpellError, SpellUses
+from rules.model.spell import DamagePart, Spell, SpellArea, SpellError, SpellSave, SpellUses
+from rules.saves import SAVE_LABELS
+from rules.systems import DEFAULT_SYSTEM, system_for
 
 USE_KINDS = ("slot", "per-day", "recharge", "at-will", "focus")
 NONE = -1
@@ -84,6 +89,34 @@ class CreatureSpellsTab(QWidget):
         for box, lo in ((self.dc, 0), (self.attack, -10)):
             box.setRange(lo - 1 if lo else NONE, 60)
             box.setSpecialValueText("—")
+        # a new ability
+        self.ability_name = QLineEdit()
+        self.ability_name.setObjectName("abilityName")
+        self.ability_name.setPlaceholderText(self.tr("New ability, e.g. Fire Breath"))
+        self.ability_shape = QComboBox()
+        self.ability_shape.setObjectName("abilityShape")
+        self.ability_feet = QSpinBox()
+        self.ability_feet.setObjectName("abilityFeet")
+        self.ability_feet.setRange(5, 500)
+        self.ability_feet.setSingleStep(5)
+        self.ability_feet.setValue(15)
+        self.ability_feet.setSuffix(" ft")
+        self.ability_save = QComboBox()
+        self.ability_save.setObjectName("abilitySave")
+        self.ability_dc = QSpinBox()
+        self.ability_dc.setObjectName("abilityDC")
+        self.ability_dc.setRange(1, 60)
+        self.ability_dc.setValue(15)
+        self.ability_dc.setPrefix("DC ")
+        self.ability_damage = QLineEdit()
+        self.ability_damage.setObjectName("abilityDamage")
+        self.ability_damage.setPlaceholderText(self.tr("damage, e.g. 7d6 fire"))
+        self.ability_button = QPushButton(self.tr("Add ability"))
+        self.ability_button.setObjectName("abilityAdd")
+        self.ability_error = QLabel()
+        self.ability_error.setObjectName("abilityError")
+        self.ability_error.setStyleSheet("color: #c62828;")
+        self.ability_error.setWordWrap(True)
         self.slots = QLineEdit()
         self.slots.setObjectName("creatureSpellSlots")
         self.slots.setPlaceholderText(self.tr("level:number, e.g. 1:4, 2:3, 3:2"))
@@ -99,11 +132,27 @@ class CreatureSpellsTab(QWidget):
         form.addRow(self.tr("Spell DC"), self.dc)
         form.addRow(self.tr("Spell attack"), self.attack)
         form.addRow(self.tr("Spell slots"), self.slots)
+        ability_row = QHBoxLayout()
+        for w in (
+            self.ability_name,
+            self.ability_shape,
+            self.ability_feet,
+            self.ability_save,
+            self.ability_dc,
+            self.ability_damage,
+            self.ability_button,
+        ):
+            ability_row.addWidget(w)
         lay = QVBoxLayout(self)
         lay.addWidget(self.list, 1)
         lay.addLayout(uses_row)
         lay.addLayout(add_row)
+        lay.addLayout(ability_row)
+        lay.addWidget(self.ability_error)
         lay.addLayout(form)
+        self.ability_error.hide()
+        self.ability_button.clicked.connect(self.add_ability)
+        self.set_system(DEFAULT_SYSTEM)
         self.add_button.clicked.connect(self.add_chosen)
         self.remove_button.clicked.connect(self.remove_current)
         self.list.currentRowChanged.connect(lambda _r: self._show_uses())
@@ -112,7 +161,18 @@ class CreatureSpellsTab(QWidget):
 
     # ---- data
 
+    def set_system(self, system: str) -> None:
+        """The shapes and saves a new ability can have in `system`."""
+        self.ability_shape.clear()
+        self.ability_shape.addItem(self.tr("one target"), "")
+        for shape in shapes_for(system):
+            self.ability_shape.addItem(shape, shape)
+        self.ability_save.clear()
+        for name in system_for(system).save_names:
+            self.ability_save.addItem(SAVE_LABELS.get(name, name), name)
+
     def load(self, c: Creature) -> None:
+        self.set_system(c.system)
         self.spells = list(c.spells)
         self.dc.setValue(NONE if c.spell_dc is None else c.spell_dc)
         self.attack.setValue(self.attack.minimum() if c.spell_attack is None else c.spell_attack)
@@ -155,6 +215,35 @@ class CreatureSpellsTab(QWidget):
         self.spells = [s for s in self.spells if s.name.lower() != found.name.lower()] + [found]
         self._fill()
         self.list.setCurrentRow(len(self.spells) - 1)
+        return True
+
+    def add_ability(self) -> bool:
+        """Add the ability the row describes (refused with the engine's words when it can't be one)."""
+        name = self.ability_name.text().strip()
+        try:
+            if not name:
+                raise SpellError("name", self.tr("the ability needs a name"))
+            parts = dice.parse(self.ability_damage.text()).parts if self.ability_damage.text().strip() else ()
+            damage = tuple(DamagePart(p.render(types=False), (p.type or "untyped").lower()) for p in parts)
+            shape = str(self.ability_shape.currentData() or "")
+            ability = Spell(
+                name,
+                0,
+                kind="ability",
+                area=SpellArea(shape, self.ability_feet.value()) if shape else None,
+                save=SpellSave(str(self.ability_save.currentData())),
+                damage=damage,
+                dc=self.ability_dc.value(),
+            )
+        except (SpellError, dice.DiceSyntaxError) as exc:
+            self.ability_error.setText(str(exc))
+            self.ability_error.show()
+            return False
+        self.ability_error.hide()
+        self.spells = [s for s in self.spells if s.name.lower() != name.lower()] + [ability]
+        self._fill()
+        self.list.setCurrentRow(len(self.spells) - 1)
+        self.ability_name.clear()
         return True
 
     def remove_current(self) -> None:
