@@ -170,6 +170,9 @@ class CreatureSpellsTab(QWidget):
         self.ability_save.clear()
         for name in system_for(system).save_names:
             self.ability_save.addItem(SAVE_LABELS.get(name, name), name)
+        self.ability_save.setCurrentIndex(
+            max(0, self.ability_save.findData(system_for(system).default_area_save))
+        )
 
     def load(self, c: Creature) -> None:
         self.set_system(c.system)
