@@ -73,3 +73,31 @@ def test_the_creature_editor_adds_prices_and_removes_spells(qtbot: Any) -> None:
     editor.accept()
     assert editor.result_creature is None and "spell_slots" in editor.error.text()
     assert editor.tabs.currentWidget() is editor.spells_tab
+
+
+def test_the_creature_editor_makes_a_new_ability(qtbot: Any) -> None:
+    from rules.model.spell import DamagePart, SpellArea, SpellSave
+
+    editor = CreatureEditor(Creature("Lizard", "dnd5e-2014"), "dnd5e-2014")
+    qtbot.addWidget(editor)
+    tab = editor.spells_tab
+    assert tab.ability_save.findData("dex") >= 0 and tab.ability_save.findData("reflex") < 0
+    tab.ability_name.setText("Acid Spit")
+    tab.ability_shape.setCurrentIndex(tab.ability_shape.findData("line"))
+    tab.ability_feet.setValue(30)
+    tab.ability_save.setCurrentIndex(tab.ability_save.findData("dex"))
+    tab.ability_dc.setValue(13)
+    tab.ability_damage.setText("4dd6 acid")
+    assert not tab.add_ability() and tab.ability_error.text()  # the dice are refused, nothing added
+    tab.ability_damage.setText("4d6 acid")
+    assert tab.add_ability()
+    tab.uses_kind.setCurrentIndex(tab.uses_kind.findData("recharge"))
+    tab._set_uses()
+    tab.uses_count.setValue(5)
+    (spit,) = editor.creature().spells
+    assert spit.kind == "ability" and spit.area == SpellArea("line", 30) and spit.dc == 13
+    assert spit.save == SpellSave("dex") and spit.damage == (DamagePart("4d6", "acid"),)
+    assert spit.uses == SpellUses("recharge", recharge=5)
+    # another system offers its own saves
+    editor.system.setCurrentIndex(editor.system.findData("pf2e"))
+    assert tab.ability_save.findData("reflex") >= 0
