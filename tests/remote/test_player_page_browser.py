@@ -116,3 +116,31 @@ def test_the_player_page_joins_draws_pings_and_follows_the_gm(
     qtbot.wait(300)
     browser.save_screenshot("shots/player-phone.png")
     assert "connected" in browser.find_element(By.ID, "conn").text
+
+
+def test_the_player_page_draws_the_spell_template(host: TableHost, browser: Any, qtbot: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    from rules.geometry.areas import AreaSpec
+    from rules.geometry.coords import Point
+    from rules.play.projection import Template
+
+    browser.get(f"http://127.0.0.1:{host.port}/?code={host.config.code}")
+    wait_for(qtbot, lambda: browser.find_elements(By.CSS_SELECTOR, "#seat-list input"), 10000)
+    browser.find_element(By.ID, "name-input").send_keys("Ann")
+    browser.find_element(By.CSS_SELECTOR, "#seat-form button").click()
+    wait_for(
+        qtbot, lambda: js(browser, "return !!(window.fivefoot.data && window.fivefoot.data.tokens.length)")
+    )
+    pixel = """const c = document.getElementById('map'); const g = c.getContext('2d');
+        const v = window.fivefoot.view;
+        return Array.from(g.getImageData(Math.round((4.5 - v.x) * v.scale), Math.round((3.5 - v.y) * v.scale),
+                                         1, 1).data);"""
+    qtbot.wait(200)
+    before = js(browser, pixel)
+    host.set_template(Template(AreaSpec("burst", 10, origin=Point(4, 4)), "Fireball", cast=True))
+    wait_for(qtbot, lambda: js(browser, "return !!window.fivefoot.data.template"))
+    qtbot.wait(200)  # the next animation frame has drawn
+    after = js(browser, pixel)
+    browser.save_screenshot("shots/player-template.png")
+    assert after[:3] != before[:3] and after[0] > after[2]  # the square turned orange
