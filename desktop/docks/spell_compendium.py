@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from rules.model.spell import Spell, damage_formula
+from rules.saves import SAVE_LABELS
 
 TRADITIONS = ("arcane", "divine", "occult", "primal")
 
@@ -44,15 +45,19 @@ def spell_html(spell: Spell) -> str:
     """The spell's block: its level, save or attack, area, damage, and its rules text."""
     import html
 
+    def tr(text: str) -> str:
+        return QCoreApplication.translate("SpellCompendium", text)
+
     facts: list[str] = []
     if spell.area is not None:
         facts.append(spell.area.text)
     if spell.range is not None:
-        facts.append(f"{spell.range} ft")
+        facts.append(tr("range {feet} ft").format(feet=spell.range))
     if spell.save is not None:
-        facts.append(("basic " if spell.save.basic else "") + spell.save.stat)
+        save = SAVE_LABELS.get(spell.save.stat, spell.save.stat)
+        facts.append((tr("basic {save} save") if spell.save.basic else tr("{save} save")).format(save=save))
     if spell.attack:
-        facts.append("spell attack")
+        facts.append(tr("spell attack"))
     formula = damage_formula(spell.damage)
     if formula:
         facts.append(formula)
