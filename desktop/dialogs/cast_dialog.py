@@ -96,6 +96,16 @@ class CastDialog(QDialog):
         self.excluded.setObjectName("castExcluded")
         self.excluded.setWordWrap(True)
         self.excluded.setVisible(bool(self.excluded.text()))
+        #: A spell kept as text (its effect isn't data): its text, for the GM to apply by hand.
+        self.text_note = QLabel()
+        self.text_note.setObjectName("castTextNote")
+        self.text_note.setWordWrap(True)
+        if cast.spell.reason:
+            note = self.tr("Its effect is in its text (apply it by hand): {text}").format(
+                text=cast.spell.text.strip()[:400]
+            )
+            self.text_note.setText(note)
+        self.text_note.setVisible(bool(cast.spell.reason))
 
         self.rolled = self._rolled_kind()
         self.two_dice = self.system.attack_d20s == 2
@@ -162,6 +172,7 @@ class CastDialog(QDialog):
         lay = QVBoxLayout(self)
         lay.addWidget(self.header)
         lay.addWidget(self.excluded)
+        lay.addWidget(self.text_note)
         lay.addWidget(self.table, 1)
         row = QHBoxLayout()
         row.addWidget(self.reroll_who)

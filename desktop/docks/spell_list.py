@@ -12,6 +12,8 @@ the physical-dice way, or with the app's dice).
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
@@ -260,9 +262,16 @@ class SpellListDialog(QDialog):
                 lines.append(f"<span style='color:#ff5a4e'>{choice.why_not}</span>")
         elif row.problem:
             lines.append(f"<span style='color:#ff5a4e'>{row.problem}</span>")
+        if row.spell.reason:
+            why = html.escape(row.spell.reason)
+            lines.append(
+                "<i style='color:#8a8a84'>"
+                + self.tr("Kept as text ({why}): apply what it does by hand.").format(why=why)
+                + "</i>"
+            )
         text = row.spell.text.strip()
         if text:
-            lines.append(text[:600] + ("…" if len(text) > 600 else ""))
+            lines.append(html.escape(text[:600]) + ("…" if len(text) > 600 else ""))
         self.detail.setText("<br>".join(x for x in lines if x))
         self.cast_button.setEnabled(choice is not None and choice.available)
 

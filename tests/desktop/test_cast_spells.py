@@ -553,3 +553,27 @@ def test_a_hero_point_rerolls_a_save_in_its_row(make_window: Any) -> None:
     assert row.d20.value() == 17 and row.cells["result"].text() == "success"
     assert doc.scene.token("D").hero_points == 0
     assert dialog.reroll_who.count() == 0  # no Hero Point left
+
+
+def test_a_spell_kept_as_text_still_spends_its_slot_and_starts_concentration(make_window: Any) -> None:
+    from rules.play.spell_book import GiveSpells
+
+    win = make_window("dnd5e-2014")
+    doc = win.doc
+    bless = find_bundled("dnd5e-2014", "Bless")
+    assert bless is not None and bless.reason and bless.concentration
+    assert doc.execute(GiveSpells("W", (bless,))) is not None
+    spells = open_spell_list(win)
+    spells.select("Bless")
+    assert "Kept as text" in spells.detail.text()
+    assert spells.cast_selected()
+    win.spells.tool.toggle_target("W")
+    win.spells.tool.confirm()
+    dialog = win.spells.cast_dialog
+    assert dialog is not None and dialog.text_note.isVisible()
+    assert dialog.ok_button.isEnabled()  # nothing to roll
+    dialog.ok_button.click()
+    settle()
+    w = doc.scene.token("W")
+    assert w is not None and w.spell_uses.slots_left(3) == 1  # no level 1 slot tracked: a level 3 one
+    assert "Wizard is concentrating on Bless" in doc.log[-1]
