@@ -18,6 +18,7 @@ squares dimmed). Never walls as lines, doors, lights, undetected or GM-only toke
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
@@ -65,7 +66,7 @@ from desktop.map.tools.fog_tool import FogTool, LightTool
 from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
 from rules.play.fog import SetFogMode
 from rules.play.lights import SetAmbient
-from rules.play.projection import PlayerView, ShownToken, Template, player_projection
+from rules.play.projection import PlayerView, ShownToken, Template, player_projection, project_template
 
 Z_AREAS = 20.0
 #: A spell's template on the Player Screen (aimed: dashed; cast: solid).
@@ -129,11 +130,19 @@ class PlayerScene(QGraphicsScene):
         self.refresh()
 
     def set_template(self, template: Template | None) -> None:
-        """Show the spell area being aimed (dashed) or just cast (solid); None takes it away."""
+        """Show the spell area being aimed (dashed) or just cast (solid); None takes it away. Only the
+        template is projected again (the mouse moves it many times a second)."""
         if template == self.template:
             return
         self.template = template
-        self.refresh()
+        view = self.view_value
+        if view is None:
+            self.refresh()
+            return
+        shown = project_template(self.doc.state.scene, template, view.known)
+        self.view_value = replace(view, template=shown)
+        self._sync_template(self.view_value)
+        self.projected.emit(self.view_value)
 
     def refresh(self) -> None:
         state = self.doc.state

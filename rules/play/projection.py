@@ -257,6 +257,12 @@ def _sees_space(seen: BoolMap, token: Token) -> bool:
     return bool(part.any())
 
 
+def project_template(scene: Scene, template: Template | None, known: BoolMap) -> ShownTemplate | None:
+    """The squares of `template` the players know (`known`, a `PlayerView.known` of the same scene) — the
+    template alone, for a view that follows the mouse without projecting everything again."""
+    return _template(scene, template, known)
+
+
 def _template(scene: Scene, template: Template | None, known: BoolMap) -> ShownTemplate | None:
     if template is None:
         return None
