@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -63,6 +63,7 @@ class SpellListDialog(QDialog):
         self.caster_id = caster_id
         self.rows: tuple[SpellRow, ...] = ()
         self.kept: tuple[KeptUp, ...] = ()
+        self._stale = False
         self.resize(760, 480)
         self.search = QLineEdit()
         self.search.setObjectName("spellSearch")
@@ -143,7 +144,16 @@ class SpellListDialog(QDialog):
     # ---- model → widgets
 
     def _on_changed(self, _old: object, _new: object) -> None:
-        self.refresh()
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True  # refreshed when shown again
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:
+            self._stale = False
+            self.refresh()
+        super().showEvent(event)
 
     def refresh(self) -> None:
         caster = self.doc.scene.token(self.caster_id)
