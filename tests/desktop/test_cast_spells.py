@@ -16,6 +16,7 @@ comes off after the save (PF2e resistance 5; 5e resistance halves).
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -97,8 +98,8 @@ def board(system: str) -> GameState:
 def make_window(qtbot: Any) -> Any:
     from desktop.window.main_window import MainWindow
 
-    def make(system: str) -> Any:
-        win = MainWindow(Document(board(system)), autosave=False)
+    def make(system: str, state: GameState | None = None) -> Any:
+        win = MainWindow(Document(state if state is not None else board(system)), autosave=False)
         qtbot.addWidget(win)
         win.files.ask_unsaved = lambda: "discard"
         win.view.popup_menus = False
@@ -577,3 +578,49 @@ def test_a_spell_kept_as_text_still_spends_its_slot_and_starts_concentration(mak
     w = doc.scene.token("W")
     assert w is not None and w.spell_uses.slots_left(3) == 1  # no level 1 slot tracked: a level 3 one
     assert "Wizard is concentrating on Bless" in doc.log[-1]
+
+
+def test_a_pf2e_sustained_spell_is_sustained_from_the_spell_list(make_window: Any) -> None:
+    from rules.dice import ScriptedDice
+    from rules.model.spell import Lasting, SpellEffect, SpellSave
+    from rules.play.turns import start_encounter
+
+    glare = Spell(
+        "Glare",
+        1,
+        range=60,
+        save=SpellSave("will"),
+        effects=(("failure", (SpellEffect("frightened 1"),)),),
+        sustained=True,
+        duration=Lasting("rounds", 10),
+    )
+    state = board("pf2e")
+    w = state.token("W")
+    assert w is not None
+    state = state.with_scene(
+        state.scene.edit(
+            tokens=tuple(
+                t if t.id != "W" else replace(t, spells=(*t.spells, glare)) for t in state.scene.tokens
+            )
+        )
+    )
+    state, _ = start_encounter(state, ScriptedDice([]), rolls={"W": 20, "B": 10, "C": 8, "D": 5})
+    win = make_window("pf2e", state)
+    doc = win.doc
+    spells = open_spell_list(win)
+    spells.select("Glare")
+    assert spells.cast_selected()
+    win.spells.tool.toggle_target("D")  # one target: cast at once
+    dialog = win.spells.cast_dialog
+    assert dialog is not None
+    dialog.set_d20("D", 12)  # 12 + 4 = 16 against DC 20: a failure
+    assert dialog.ok_button.isEnabled(), dialog.summary.text()
+    dialog.ok_button.click()
+    settle()
+    assert doc.scene.token("D").has_condition("frightened"), (doc.last_refusal, doc.log[-1])
+    spells = open_spell_list(win)
+    assert spells.kept_list.count() == 1 and "sustaining Glare" in spells.kept_list.item(0).text()
+    spells.kept_list.setCurrentRow(0)
+    assert spells.sustain_button.isEnabled()
+    spells.sustain_button.click()
+    assert doc.log[-1] == "Wizard sustains Glare"
