@@ -5,14 +5,16 @@ for it (slots, Focus Points, uses per day, a recharge) and a one-line summary; t
 the lasting spells the caster keeps up (`kept_up`), to end or sustain.
 
 Choosing a spell ("Cast…", a double click) asks for it to be aimed (`cast_requested`: caster, spell,
-level) — the window starts the spell tool; the list changes nothing itself except through engine commands
-(`EndSpell`, `SustainSpell`, `RestoreUses`, `RollRecharge`: a spent Recharge 5–6 ability rolls its d6 — typed,
-the physical-dice way, or with the app's dice).
+level) — the window starts the spell tool; the list changes nothing itself except through engine commands:
+`EndSpell`, `SustainSpell`, `RestoreUses`, `SetSpellUses` (the slots and Focus Points left, set by hand)
+and `RollRecharge` (a spent Recharge 5–6 ability rolls its d6 — typed, the physical-dice way, or with the
+app's dice).
 """
 
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QShowEvent
@@ -37,9 +39,18 @@ from desktop.dice import app_dice
 from desktop.document import Document
 from rules.dice import DieSource
 from rules.errors import QueryError
+from rules.model.spell import SpellUsesLeft
 from rules.play.concentration import EndSpell
 from rules.play.recharge import RollRecharge, spent_recharges
-from rules.play.spell_book import KeptUp, RestoreUses, SpellRow, SustainSpell, kept_up, spell_book
+from rules.play.spell_book import (
+    KeptUp,
+    RestoreUses,
+    SetSpellUses,
+    SpellRow,
+    SustainSpell,
+    kept_up,
+    spell_book,
+)
 
 DIM = QColor("#8a8a84")
 NAME, LEVEL, COST, USES, SUMMARY = range(5)
@@ -99,6 +110,11 @@ class SpellListDialog(QDialog):
         self.recharge_button = QPushButton(self.tr("Roll recharge"))
         self.recharge_button.setObjectName("spellRecharge")
         self.recharge_button.setToolTip(self.tr("A spent Recharge ability is back on its number or higher"))
+        #: Slots (and Focus Points) left, by hand: one spin box per tracked level.
+        self.slots_row = QHBoxLayout()
+        self.slots_label = QLabel(self.tr("Left"))
+        self.slot_boxes: dict[int, QSpinBox] = {}
+        self.focus_box: QSpinBox | None = None
         self.kept_list = QListWidget()
         self.kept_list.setObjectName("spellKeptUp")
         self.kept_list.setMaximumHeight(90)
@@ -116,6 +132,11 @@ class SpellListDialog(QDialog):
         row.addWidget(self.cast_button)
         lay.addLayout(row)
         lay.addWidget(self.detail)
+        slots = QHBoxLayout()
+        slots.addWidget(self.slots_label)
+        slots.addLayout(self.slots_row)
+        slots.addStretch(1)
+        lay.addLayout(slots)
         self.kept_label = QLabel(self.tr("Kept up"))
         lay.addWidget(self.kept_label)
         lay.addWidget(self.kept_list)
@@ -203,9 +224,67 @@ class SpellListDialog(QDialog):
         for w in (self.kept_label, self.kept_list, self.end_button, self.sustain_button):
             w.setVisible(shown)
         self._sync_kept_buttons()
+        self._fill_slots()
         spent = bool(caster is not None and spent_recharges(caster))
         self.recharge_d6.setVisible(spent)
         self.recharge_button.setVisible(spent)
+
+    def _fill_slots(self) -> None:
+        """A spin box per tracked slot level (its slots left) and for Focus Points."""
+        caster = self.doc.scene.token(self.caster_id)
+        uses = caster.spell_uses if caster is not None else SpellUsesLeft()
+        wanted = [lv for lv, _m, _u in uses.slots]
+        if wanted != list(self.slot_boxes) or (uses.focus is None) != (self.focus_box is None):
+            for box in [*self.slot_boxes.values(), *([self.focus_box] if self.focus_box else [])]:
+                self.slots_row.removeWidget(box)
+                box.deleteLater()
+            self.slot_boxes, self.focus_box = {}, None
+            for lv in wanted:
+                box = QSpinBox()
+                box.setObjectName(f"spellSlots{lv}")
+                box.setPrefix(self.tr("level {n}: ").format(n=lv))
+                box.setToolTip(self.tr("Spell slots of this level left"))
+                box.valueChanged.connect(lambda _v: self._set_uses())
+                self.slots_row.addWidget(box)
+                self.slot_boxes[lv] = box
+            if uses.focus is not None:
+                self.focus_box = QSpinBox()
+                self.focus_box.setObjectName("spellFocus")
+                self.focus_box.setPrefix(self.tr("Focus Points: "))
+                self.focus_box.valueChanged.connect(lambda _v: self._set_uses())
+                self.slots_row.addWidget(self.focus_box)
+        for lv, most, used in uses.slots:
+            box = self.slot_boxes[lv]
+            box.blockSignals(True)
+            box.setRange(0, most)
+            box.setSuffix(f" / {most}")
+            box.setValue(most - used)
+            box.blockSignals(False)
+        if uses.focus is not None and self.focus_box is not None:
+            self.focus_box.blockSignals(True)
+            self.focus_box.setRange(0, uses.focus[0])
+            self.focus_box.setSuffix(f" / {uses.focus[0]}")
+            self.focus_box.setValue(uses.focus[0] - uses.focus[1])
+            self.focus_box.blockSignals(False)
+        shown = bool(uses.slots) or uses.focus is not None
+        self.slots_label.setVisible(shown)
+
+    def _set_uses(self) -> None:
+        """The slots and Focus Points left as typed: `SetSpellUses` (one undo step while typing)."""
+        caster = self.doc.scene.token(self.caster_id)
+        if caster is None:
+            return
+        uses = caster.spell_uses
+        slots = tuple(
+            (lv, most, most - self.slot_boxes[lv].value()) if lv in self.slot_boxes else (lv, most, used)
+            for lv, most, used in uses.slots
+        )
+        focus = uses.focus
+        if focus is not None and self.focus_box is not None:
+            focus = (focus[0], focus[0] - self.focus_box.value())
+        wanted = replace(uses, slots=slots, focus=focus)
+        if wanted != uses:
+            self.doc.execute(SetSpellUses(self.caster_id, wanted, merge_key=("spell uses", self.caster_id)))
 
     def _filter(self) -> None:
         words = self.search.text().lower().split()

@@ -624,3 +624,22 @@ def test_a_pf2e_sustained_spell_is_sustained_from_the_spell_list(make_window: An
     assert spells.sustain_button.isEnabled()
     spells.sustain_button.click()
     assert doc.log[-1] == "Wizard sustains Glare"
+
+
+def test_slots_left_are_set_by_hand_in_the_spell_list(make_window: Any) -> None:
+    win = make_window("dnd5e-2024")
+    doc = win.doc
+    spells = open_spell_list(win)
+    assert set(spells.slot_boxes) == {3, 4} and spells.focus_box is None
+    box = spells.slot_boxes[3]
+    assert box.value() == 2 and box.maximum() == 2
+    box.setValue(1)
+    box.setValue(0)
+    assert doc.scene.token("W").spell_uses.slots_left(3) == 0
+    assert len([e for e in doc.applied() if "by hand" in e.log]) == 1  # typing is one undo step
+    spells.select("Fireball")
+    levels = {spells.level.itemData(i): i for i in range(spells.level.count())}
+    assert spells.level.currentData() == 4  # no level 3 slot left: the list offers level 4 first
+    assert "(can't now)" in spells.level.itemText(levels[3])
+    doc.undo()
+    assert doc.scene.token("W").spell_uses.slots_left(3) == 2 and spells.slot_boxes[3].value() == 2
