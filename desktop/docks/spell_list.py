@@ -51,6 +51,7 @@ from rules.play.spell_book import (
     kept_up,
     spell_book,
 )
+from rules.systems import system_for
 
 DIM = QColor("#8a8a84")
 NAME, LEVEL, COST, USES, SUMMARY = range(5)
@@ -242,7 +243,8 @@ class SpellListDialog(QDialog):
             for lv in wanted:
                 box = QSpinBox()
                 box.setObjectName(f"spellSlots{lv}")
-                box.setPrefix(self.tr("level {n}: ").format(n=lv))
+                ranks = system_for(self.doc.scene).casting.uses_ranks
+                box.setPrefix((self.tr("rank {n}: ") if ranks else self.tr("level {n}: ")).format(n=lv))
                 box.setToolTip(self.tr("Spell slots of this level left"))
                 box.valueChanged.connect(lambda _v: self._set_uses())
                 self.slots_row.addWidget(box)
