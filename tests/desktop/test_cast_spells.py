@@ -9,8 +9,8 @@ the grid corner (6, 5); every creature has 40 HP.
 
 From the rules: each target saves on its own against one damage roll (Player Core "Basic Saving Throws";
 SRD "Saving Throws" / "Fireball": half on a success); cover from the area's point adds to a Reflex /
-Dexterity save (PF2e standard cover +2 from a low wall... the engine's cover; 5e half cover +2); resistance
-comes off after the save (PF2e resistance 5; 5e resistance halves).
+Dexterity save (the engine's cover from the point: PF2e standard +2, 5e half cover +2 behind the low wall);
+resistance comes off after the save (PF2e resistance 5; 5e resistance halves).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 
 from desktop.document import Document
 from desktop.look.style import CELL
@@ -37,6 +37,8 @@ from tests.rules.play.helpers import scene_from
 from tests.shared_data import need
 
 ROOT = Path(__file__).resolve().parents[2]
+RIGHT = Qt.MouseButton.RightButton
+NONE = Qt.MouseButton.NoButton
 MAP = """
 W . . . . . . . . . . .
 . . . . . . . . . . . .
@@ -122,12 +124,6 @@ def open_spell_list(win: Any) -> Any:
     (entry,) = [a for a in menu.actions() if a.objectName() == "menuSpells"]
     entry.trigger()
     return win.spells.lists["W"]
-
-
-from PySide6.QtCore import Qt  # noqa: E402
-
-RIGHT = Qt.MouseButton.RightButton
-NONE = Qt.MouseButton.NoButton
 
 
 @pytest.mark.parametrize("system", ["pf2e", "dnd5e-2014", "dnd5e-2024"])
