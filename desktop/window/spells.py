@@ -86,6 +86,8 @@ class SpellCasting(QObject):
             return
         for dialog in self.lists.values():
             dialog.hide()
+        if self.cast_dialog is not None:  # another spell: the open saves table is dropped
+            self.cast_dialog.reject()
         self._show_template(None)
         rules = system_for(self.doc.scene).casting
         try:

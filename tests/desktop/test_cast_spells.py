@@ -639,3 +639,27 @@ def test_slots_left_are_set_by_hand_in_the_spell_list(make_window: Any) -> None:
     assert "(can't now)" in spells.level.itemText(levels[3])
     doc.undo()
     assert doc.scene.token("W").spell_uses.slots_left(3) == 2 and spells.slot_boxes[3].value() == 2
+
+
+def test_choosing_another_spell_while_aiming_aims_that_one(make_window: Any) -> None:
+    win = make_window("dnd5e-2014")
+    bolt = find_bundled("dnd5e-2014", "Fire Bolt")
+    assert bolt is not None
+    from rules.play.spell_book import GiveSpells
+
+    assert win.doc.execute(GiveSpells("W", (bolt,))) is not None
+    spells = open_spell_list(win)
+    spells.select("Fireball")
+    assert spells.cast_selected()
+    point = win.view.mapFromScene(QPointF(6 * CELL, 5 * CELL))
+    move(win.view, point, buttons=NONE)
+    press(win.view, point)
+    release(win.view, point)
+    assert win.spells.cast_dialog is not None
+    spells = open_spell_list(win)
+    spells.select("Fire Bolt")
+    assert spells.cast_selected()
+    tool = win.spells.tool
+    assert win.view.tool is tool and tool.spell is not None and tool.spell.name == "Fire Bolt"
+    assert win.spells.cast_dialog is None and tool.aim is None and not tool.marks.marks
+    assert len(win.doc.applied()) == 1  # giving Fire Bolt: nothing was cast

@@ -108,6 +108,8 @@ class SpellAimTool(PreviewTool):
         self._last_pos = None
         if self.form is not None and self.form.area is not None and self.form.area.shape == "emanation":
             self._aim(Placement())
+        elif self._active:
+            self._draw()  # a new spell while aiming another: nothing of the old one stays
 
     @property
     def is_area(self) -> bool:
