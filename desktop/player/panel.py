@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
 
 
 def _button(action: QAction, text: str | None = None) -> QToolButton:
+    if text is not None:
+        action.setIconText(text)  # the button's short words; the menu keeps the action's full text
     button = QToolButton()
     button.setDefaultAction(action)
     button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
     button.setAutoRaise(False)
-    if text is not None:
-        button.setText(text)
     return button
 
 

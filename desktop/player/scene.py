@@ -235,6 +235,9 @@ class PlayerMapView(QGraphicsView):
     """A view of the player scene with no controls of its own: placed, zoomed and turned by its owner.
     `reveal` darkens all but a rectangle of the map; `curtain` paints the neutral screen over everything."""
 
+    #: The view was resized (its owner places it again).
+    resized = Signal()
+
     def __init__(self, scene: PlayerScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
@@ -260,6 +263,7 @@ class PlayerMapView(QGraphicsView):
         super().resizeEvent(event)
         if self.auto_fit is not None:
             self.fit_rect(self.auto_fit)
+        self.resized.emit()
 
     def apply(self, scale: float, centre: QPointF, rotation: int | None = None) -> None:
         if rotation is not None:

@@ -80,6 +80,7 @@ class PlayerScreenFeatures:
         self.preview.setWidget(self.panel)
         win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.preview)
         self.preview.hide()
+        self.preview_view.resized.connect(self._fit_preview)
         self.player_scene.projected.connect(lambda _v: self._fit_preview())
         self.preview.visibilityChanged.connect(lambda _v: self._fit_preview())
         self._install_tools(win, view)
@@ -110,11 +111,13 @@ class PlayerScreenFeatures:
         self.light_layer.set_scene_data(self.doc.scene)
 
     def _fit_preview(self) -> None:
+        """The preview shows what the TV shows: its place, turn, curtain and reveal, scaled to fit."""
         if not self.preview.isVisible():
             return
-        rect = QRectF(0, 0, self.doc.scene.grid.width * CELL, self.doc.scene.grid.height * CELL)
-        self.preview_view.auto_fit = rect
-        self.preview_view.fit_rect(rect)
+        s = self.steering
+        vp = self.preview_view.viewport()
+        k = min(vp.width() / s.viewport.width(), vp.height() / s.viewport.height())
+        self.preview_view.apply(s.scale * k, s.centre, s.rotation)
 
     # ---- steering
 
@@ -183,6 +186,7 @@ class PlayerScreenFeatures:
     def _steering_changed(self) -> None:
         s = self.steering
         self.preview_view.set_masks(s.reveal, s.curtain)
+        self._fit_preview()
         for mode, act in self.mode_actions.items():
             act.setChecked(mode == s.mode)
         for degrees, act in self.rotation_actions.items():
