@@ -5,6 +5,7 @@ grid of a grabbed picture, turned a quarter too."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 from statistics import median
 
 import pytest
@@ -49,7 +50,7 @@ def _spacing(image: QImage, *, row: int | None = None, column: int | None = None
         pixels = [image.pixelColor(column, y).getRgb()[:3] for y in range(image.height())]
     lines = _line_positions(pixels)
     assert len(lines) >= 8, lines
-    return median(b - a for a, b in zip(lines, lines[1:]))
+    return median(b - a for a, b in pairwise(lines))
 
 
 @pytest.mark.parametrize(
