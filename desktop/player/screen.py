@@ -84,6 +84,10 @@ class PlayerScreenFeatures:
         self.player_scene.projected.connect(lambda _v: self._fit_preview())
         self.preview.visibilityChanged.connect(lambda _v: self._fit_preview())
         self._install_tools(win, view)
+        # the template the GM is aiming, on the TV too
+        area_tool = getattr(win, "tools", {}).get("area")
+        if area_tool is not None and hasattr(area_tool, "signals"):
+            area_tool.signals.aimed.connect(self.player_scene.set_aiming)
         # following
         view.horizontalScrollBar().valueChanged.connect(self._gm_moved)
         view.verticalScrollBar().valueChanged.connect(self._gm_moved)
