@@ -4,6 +4,7 @@ with whose turn it is and the round, and the template the GM is aiming."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
@@ -63,12 +64,10 @@ def test_health_estimates_for_foes_and_exact_hp_for_the_party(qtbot) -> None:  #
     doc = dungeon_doc()
     for t in doc["tokens"]:
         t["hp"], t["max_hp"] = (30, 30) if t["id"] == "hero" else (12, 12)
-    win, pw = open_tv(qtbot, doc=doc)
+    win, _pw = open_tv(qtbot, doc=doc)
     scene = win.player_screen.player_scene
     assert scene.token_items["gob"].health == ("unhurt", "Unhurt")
     assert scene.token_items["hero"].health is None
-    from dataclasses import replace
-
     gob = win.doc.scene.token("gob")
     win.doc.execute(EditToken("gob", replace(gob, hp=5)))
     hero = win.doc.scene.token("hero")
