@@ -34,6 +34,7 @@ from desktop.player.frame import TvFrameController, TvFrameItem
 from desktop.player.panel import PlayerPanel
 from desktop.player.scene import PlayerMapView, PlayerScene
 from desktop.player.steering import ROTATIONS, TvSteering
+from desktop.player.touch import PingItem
 from desktop.player.window import PlayerWindow
 from rules.model.scene import LIGHT_LEVELS
 from rules.play.fog import SetFogMode
@@ -492,6 +493,7 @@ class PlayerScreenFeatures:
         if self.window is None:
             self.window = PlayerWindow(self.player_scene, self.steering)
             self.window.full_screen_changed.connect(self._full_screen_changed)
+            self.window.touch.pinged.connect(self._pinged)
             if self.steering.mode == "gm":
                 self._gm_moved()
         self.window.show()
@@ -500,6 +502,12 @@ class PlayerScreenFeatures:
         QTimer.singleShot(0, self.window.apply_steering)
         self._show_frame()
         return self.window
+
+    def _pinged(self, at: QPointF) -> None:
+        """A player tapped the TV: the GM's map shows the ping too."""
+        self.gm_view.scene().addItem(PingItem(at))
+        words = self.win.tr("A player pinged [{x}, {y}]").format(x=int(at.x() // CELL), y=int(at.y() // CELL))
+        self.win.statusBar().showMessage(words, 5000)
 
     def _full_screen_changed(self, on: bool) -> None:
         if self.act_full.isChecked() != on:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop.player.scene import PlayerMapView, PlayerScene
 from desktop.player.steering import TvSteering
+from desktop.player.touch import TableTouch
 from rules.play.projection import PlayerView
 
 STRIP_STYLE = (
@@ -52,6 +53,7 @@ class PlayerWindow(QWidget):
         self.steering = steering if steering is not None else TvSteering(self)
         self.view = PlayerMapView(scene, self)
         self.view.setObjectName("playerMapView")
+        self.touch = TableTouch(self.view, self.steering, scene.doc)
         # the initiative strip: who acts in what order, whose turn it is, the round
         self.round_label = QLabel()
         self.round_label.setObjectName("playerRound")
