@@ -139,7 +139,11 @@ class PlayerWindow(QWidget):
         if view is None:
             return
         for entry in view.initiative:
-            item = QListWidgetItem(("▶ " if entry.current else "") + entry.name)
+            shown = view.token(entry.token_id)
+            name = entry.name
+            if shown is not None and shown.number is not None:  # the number on the miniature's base
+                name = self.tr("{name} #{n}").format(name=name, n=shown.number)
+            item = QListWidgetItem(("▶ " if entry.current else "") + name)
             self.initiative.addItem(item)
             if entry.current:
                 self.initiative.setCurrentItem(item)
