@@ -29,7 +29,7 @@ from desktop.look.style import CELL
 from desktop.map.items.fog_layer import FogController, FogItem
 from desktop.map.items.light_layer import LightLayer
 from desktop.map.tools.fog_tool import FogTool, LightTool
-from desktop.player import true_scale
+from desktop.player import choices, true_scale
 from desktop.player.frame import TvFrameController, TvFrameItem
 from desktop.player.panel import PlayerPanel
 from desktop.player.scene import PlayerMapView, PlayerScene
@@ -99,6 +99,7 @@ class PlayerScreenFeatures:
         # through the panel (a QObject): the connection ends when the window goes away
         self.panel.steering_changed.connect(self._steering_changed)
         self.steering.changed.connect(self.panel.steering_changed)
+        self._restore_choices()
         self._steering_changed()
 
     @classmethod
@@ -188,8 +189,18 @@ class PlayerScreenFeatures:
         elif mode == "creature":
             self._follow_creature()
 
+    def _restore_choices(self) -> None:
+        rotation, touch, scale = choices.remembered()
+        self.steering.set_rotation(rotation)
+        self.steering.set_touch(touch)
+        if scale:
+            self.apply_true_scale(True, quiet=True)
+        self._restored = True
+
     def _steering_changed(self) -> None:
         s = self.steering
+        if getattr(self, "_restored", False):
+            choices.remember(s)
         self.preview_view.set_masks(s.reveal, s.curtain)
         self._fit_preview()
         for mode, act in self.mode_actions.items():
@@ -220,7 +231,7 @@ class PlayerScreenFeatures:
         screen = self.target_screen()
         return true_scale.key_of(screen) if screen is not None else "screen"
 
-    def apply_true_scale(self, on: bool) -> bool:
+    def apply_true_scale(self, on: bool, quiet: bool = False) -> bool:
         """Switch true scale on with the chosen screen's calibration (False: it has none yet)."""
         if not on:
             self.steering.set_true_scale(False)
@@ -228,6 +239,8 @@ class PlayerScreenFeatures:
         ppi = true_scale.saved_ppi(self.screen_key())
         if ppi is None:
             self.steering.set_true_scale(False)
+            if quiet:
+                return False
             self.win.statusBar().showMessage(
                 self.win.tr(
                     "Calibrate the Player Screen first (View ▸ Player Screen ▸ Calibrate True Scale…)"

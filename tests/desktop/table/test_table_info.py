@@ -117,3 +117,18 @@ def test_the_template_being_aimed_shows_on_the_known_squares(qtbot) -> None:  # 
     assert scene.aiming_item is not None
     win.set_tool("select")
     assert scene.aiming_item is None
+
+
+def test_the_inspector_sets_a_base_number(qtbot) -> None:  # type: ignore[no-untyped-def]
+    win, _pw = open_tv(qtbot)
+    win.map_scene.select_ids(["gob"])
+    win.show_dock(win.inspector)
+    settle()
+    box = win.inspector.base_number
+    assert box.specialValueText() == "—" and box.value() == box.minimum()
+    box.setValue(7)
+    assert win.doc.scene.token("gob").number == 7
+    assert win.doc.undo_label() == "Set Base Number"
+    assert win.player_screen.player_scene.token_items["gob"].token.number == 7
+    box.setValue(box.minimum())
+    assert win.doc.scene.token("gob").number is None

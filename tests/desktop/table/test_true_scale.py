@@ -127,3 +127,20 @@ def test_a_screen_is_kept_by_its_name_and_size() -> None:
     assert true_scale.saved_ppi("HDMI-1_1920x1080") == pytest.approx(51.2)
     assert true_scale.saved_ppi("HDMI-1_3840x2160") == pytest.approx(102.5)
     assert true_scale.saved_ppi("DP-2_1920x1080") is None
+
+
+def test_rotation_touch_and_true_scale_are_kept_for_the_next_start(qtbot) -> None:  # type: ignore[no-untyped-def]
+    win, _pw = open_tv(qtbot, doc=_bright_doc())
+    feats = win.player_screen
+    true_scale.save_ppi(feats.screen_key(), 51.23)
+    feats.act_true_scale.trigger()
+    feats.rotation_actions[270].trigger()
+    feats.act_touch.trigger()
+    assert feats.steering.true_scale and not feats.steering.touch
+    win.close()
+    win2, _pw2 = open_tv(qtbot, doc=_bright_doc())
+    s = win2.player_screen.steering
+    assert (s.rotation, s.touch, s.true_scale) == (270, False, True)
+    assert s.px_per_square == pytest.approx(51.23, abs=0.05)
+    assert win2.player_screen.rotation_actions[270].isChecked()
+    assert not win2.player_screen.act_touch.isChecked()
