@@ -507,6 +507,7 @@ class PlayerScreenFeatures:
             self.window = PlayerWindow(self.player_scene, self.steering)
             self.window.full_screen_changed.connect(self._full_screen_changed)
             self.window.touch.pinged.connect(self._pinged)
+            self.window.shown.connect(lambda _on: self._show_frame())
             if self.steering.mode == "gm":
                 self._gm_moved()
         self.window.show()

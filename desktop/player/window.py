@@ -42,6 +42,8 @@ class PlayerWindow(QWidget):
 
     #: Full screen was entered or left (Escape on the TV leaves it).
     full_screen_changed = Signal(bool)
+    #: The window was shown or hidden (closed).
+    shown = Signal(bool)
 
     def __init__(self, scene: PlayerScene, steering: TvSteering | None = None) -> None:
         super().__init__(None, Qt.WindowType.Window)
@@ -128,6 +130,11 @@ class PlayerWindow(QWidget):
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         QTimer.singleShot(0, self._report_size)
+        self.shown.emit(True)
+
+    def hideEvent(self, event: Any) -> None:
+        super().hideEvent(event)
+        self.shown.emit(False)
 
     def _report_size(self) -> None:
         size = self.viewport_size()

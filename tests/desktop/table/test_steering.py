@@ -161,3 +161,19 @@ def test_show_only_this_area(qtbot) -> None:  # type: ignore[no-untyped-def]
     settle()
     image = pw.view.viewport().grab().toImage()
     assert pixel(18.5, 2.5).red() + pixel(18.5, 2.5).green() > 30
+
+
+def test_the_frame_shows_while_the_player_screen_is_open(qtbot) -> None:  # type: ignore[no-untyped-def]
+    win, pw = open_tv(qtbot)
+    feats = win.player_screen
+    assert feats.frame_item.isVisible()
+    pw.close()
+    settle()
+    assert not feats.frame_item.isVisible()
+    tl, tr, _br, _bl = frame_points(win)
+    assert feats.frame.hit(QPointF(mid(tl, tr))) is None  # a hidden frame grabs nothing
+    feats.act_player.trigger()
+    settle()
+    assert feats.frame_item.isVisible()
+    feats.act_frame.trigger()  # the GM hides it from the map
+    assert not feats.frame_item.isVisible()

@@ -101,3 +101,14 @@ def test_touch_off_or_locked(tv) -> None:  # type: ignore[no-untyped-def]
     assert (tv_centre(pw) - before).manhattanLength() < 1  # locked: no pan
     _one_finger(pw, device, [QPoint(600, 400)])
     assert any(isinstance(i, PingItem) for i in pw.player_scene.items())  # pings still work
+
+
+@pytest.mark.parametrize("degrees", [90, 180, 270])
+def test_the_map_stays_under_the_finger_on_a_turned_tv(tv, degrees: int) -> None:  # type: ignore[no-untyped-def]
+    win, pw, device = tv
+    win.player_screen.rotation_actions[degrees].trigger()
+    settle()
+    start, end = QPoint(600, 400), QPoint(420, 290)
+    under = QPointF(pw.view.mapToScene(start))
+    _one_finger(pw, device, [start, QPoint(560, 380), QPoint(480, 330), end])
+    assert (QPointF(pw.view.mapToScene(end)) - under).manhattanLength() < 3
