@@ -1,8 +1,9 @@
 """The Player Screen window: the map as the party knows it and the table information, nothing to click.
 
 It shows what `desktop.player.steering.TvSteering` says — where the view is, its zoom, its rotation, the
-curtain and the reveal — and the initiative strip along its top (the creatures the players see, whose turn
-it is and the round). Every control lives on the GM's side (`desktop.player.panel`); Escape on the TV
+curtain and the reveal — and the initiative strip (`desktop.player.strip`: the creatures the players see,
+whose turn it is and the round) along the edge that is up for the seats the map is turned to. Every
+control lives on the GM's side (`desktop.player.panel`); Escape on the TV
 leaves full screen. Touch on the map (`desktop.player.touch`) pans, zooms, pings and measures when the GM
 allows it.
 """
@@ -13,28 +14,13 @@ from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QListView,
-    QListWidget,
-    QListWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QGridLayout, QWidget
 
 from desktop.player.scene import PlayerMapView, PlayerScene
 from desktop.player.steering import TvSteering
+from desktop.player.strip import InitiativeStrip
 from desktop.player.touch import TableTouch
 from rules.play.projection import PlayerView
-
-STRIP_STYLE = (
-    "QWidget#playerStrip { background: #111214; }"
-    "QListWidget { background: #111214; color: #eee; font-size: 22px; border: none; }"
-    "QListWidget::item { padding: 4px 14px; border-right: 1px solid #333; }"
-    "QListWidget::item:selected { background: #7a5214; color: white; }"
-    "QLabel { color: #f0d9a0; font-size: 22px; font-weight: bold; padding: 4px 12px; }"
-)
 
 
 class PlayerWindow(QWidget):
@@ -57,30 +43,14 @@ class PlayerWindow(QWidget):
         self.view.setObjectName("playerMapView")
         self.touch = TableTouch(self.view, self.steering, scene.doc)
         # the initiative strip: who acts in what order, whose turn it is, the round
-        self.round_label = QLabel()
-        self.round_label.setObjectName("playerRound")
-        self.initiative = QListWidget()
-        self.initiative.setObjectName("playerInitiative")
-        self.initiative.setFlow(QListView.Flow.LeftToRight)
-        self.initiative.setWrapping(False)
-        self.initiative.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.initiative.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.initiative.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.initiative.setFixedHeight(44)
-        strip = QWidget()
-        strip.setObjectName("playerStrip")
-        strip.setStyleSheet(STRIP_STYLE)
-        strip_lay = QHBoxLayout(strip)
-        strip_lay.setContentsMargins(0, 0, 0, 0)
-        strip_lay.setSpacing(0)
-        strip_lay.addWidget(self.round_label)
-        strip_lay.addWidget(self.initiative, 1)
-        self.strip = strip
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(0)
-        lay.addWidget(strip)
-        lay.addWidget(self.view, 1)
+        self.strip = InitiativeStrip()
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setSpacing(0)
+        self._grid.addWidget(self.view, 1, 1)
+        self._grid.setRowStretch(1, 1)
+        self._grid.setColumnStretch(1, 1)
+        self._place_strip()
         self.setStyleSheet("PlayerWindow { background: black; }")
         self._has_initiative = False
         scene.projected.connect(self._on_projected)
@@ -118,7 +88,16 @@ class PlayerWindow(QWidget):
         s = self.steering
         self.view.apply(s.scale, s.centre, s.rotation)
         self.view.set_masks(s.reveal, s.curtain)
+        if s.rotation != self.strip.rotation:
+            self.strip.set_rotation(s.rotation)
+            self._place_strip()
         self.strip.setVisible(self._has_initiative and not s.curtain)
+
+    def _place_strip(self) -> None:
+        """Along the edge that is up for the seats the map is turned to."""
+        row, col = {0: (0, 1), 90: (1, 2), 180: (2, 1), 270: (1, 0)}[self.strip.rotation]
+        self._grid.removeWidget(self.strip)
+        self._grid.addWidget(self.strip, row, col)
 
     def viewport_size(self) -> QSize:
         return self.view.viewport().size()
@@ -142,18 +121,18 @@ class PlayerWindow(QWidget):
         self.apply_steering()
 
     def _on_projected(self, view: PlayerView | None) -> None:
-        self.initiative.clear()
         if view is None:
             return
-        for entry in view.initiative:
+        names, current = [], None
+        for i, entry in enumerate(view.initiative):
             shown = view.token(entry.token_id)
             name = entry.name
             if shown is not None and shown.number is not None:  # the number on the miniature's base
                 name = self.tr("{name} #{n}").format(name=name, n=shown.number)
-            item = QListWidgetItem(("▶ " if entry.current else "") + name)
-            self.initiative.addItem(item)
+            names.append(name)
             if entry.current:
-                self.initiative.setCurrentItem(item)
-        self.round_label.setText(self.tr("Round {n}").format(n=view.round) if view.round is not None else "")
+                current = i
+        round_text = self.tr("Round {n}").format(n=view.round) if view.round is not None else ""
+        self.strip.set_entries(round_text, names, current)
         self._has_initiative = bool(view.initiative)
         self.strip.setVisible(self._has_initiative and not self.steering.curtain)

@@ -114,7 +114,7 @@ def test_player_screen_shows_only_what_the_party_knows(gm, qtbot) -> None:  # ty
     assert brightest(pl_img, pw.view.mapFromScene(on_wall)) < 100
     kinds = {type(item).__name__ for item in feats.player_scene.items()}
     assert kinds <= {"TokenItem", "FogItem", "QGraphicsPathItem", "HiddenMarkerItem"}, kinds
-    names = [pw.initiative.item(i).text() for i in range(pw.initiative.count())]
+    names = pw.strip.entries
     assert names == []  # no encounter yet
 
 
@@ -224,9 +224,9 @@ def test_initiative_lists_only_the_creatures_on_the_player_screen(qtbot) -> None
     qtbot.waitExposed(win)
     pw = win.player_screen.open_player_screen()
     qtbot.waitExposed(pw)
-    names = [pw.initiative.item(i).text().strip() for i in range(pw.initiative.count())]
+    names = pw.strip.entries
     assert names == ["▶ Valeros", "Goblin"]
-    assert pw.round_label.text() == "Round 3"
+    assert pw.strip.round_text == "Round 3"
 
 
 def test_fog_remembers_after_a_move_in_the_same_step_and_undo_forgets(gm, qtbot) -> None:  # type: ignore[no-untyped-def]

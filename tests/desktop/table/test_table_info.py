@@ -84,15 +84,15 @@ def test_initiative_strip_shows_the_order_whose_turn_and_the_round(qtbot) -> Non
     order = tuple(Combatant(tid, 20 - i, 0) for i, tid in enumerate(("hero", "boss", "gob", "sneak")))
     state = GameState(scene_from_json(dungeon_doc()), encounter=Encounter(order=order, round=3, index=0))
     win, pw = open_tv(qtbot, state=state)
-    names = [pw.initiative.item(i).text() for i in range(pw.initiative.count())]
+    names = pw.strip.entries
     assert names == ["▶ Valeros", "Goblin"]  # the boss and the hidden sneak are not there
-    assert pw.round_label.text() == "Round 3" and pw.strip.isVisible()
+    assert pw.strip.round_text == "Round 3" and pw.strip.isVisible()
     win.doc.execute(NextTurn())
     win.doc.execute(NextTurn())
     settle()
-    names = [pw.initiative.item(i).text() for i in range(pw.initiative.count())]
+    names = pw.strip.entries
     assert names == ["Valeros", "▶ Goblin"]
-    assert pw.initiative.currentRow() == 1
+    assert pw.strip.current == 1
 
 
 def test_the_template_being_aimed_shows_on_the_known_squares(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -132,3 +132,36 @@ def test_the_inspector_sets_a_base_number(qtbot) -> None:  # type: ignore[no-unt
     assert win.player_screen.player_scene.token_items["gob"].token.number == 7
     box.setValue(box.minimum())
     assert win.doc.scene.token("gob").number is None
+
+
+def test_the_strip_goes_to_the_edge_the_turned_map_reads_from(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    order = tuple(Combatant(tid, 20 - i, 0) for i, tid in enumerate(("hero", "gob")))
+    state = GameState(scene_from_json(dungeon_doc()), encounter=Encounter(order=order, round=1, index=0))
+    win, pw = open_tv(qtbot, state=state)
+    feats = win.player_screen
+
+    def where() -> str:
+        s, v = pw.strip.geometry(), pw.view.geometry()
+        if s.bottom() < v.top():
+            return "top"
+        if s.top() > v.bottom():
+            return "bottom"
+        return "left" if s.right() < v.left() else "right"
+
+    assert where() == "top"
+    for degrees, edge in ((180, "bottom"), (90, "right"), (270, "left"), (0, "top")):
+        feats.rotation_actions[degrees].trigger()
+        settle()
+        assert where() == edge, degrees
+        image = pw.strip.grab().toImage()
+        assert (
+            image.width() > 0
+            and len(
+                {
+                    image.pixelColor(x, y).rgb()
+                    for x in range(0, image.width(), 3)
+                    for y in range(0, image.height(), 3)
+                }
+            )
+            > 3
+        )

@@ -109,9 +109,9 @@ def test_table_screen_pictures(qtbot, shots: Path) -> None:  # type: ignore[no-u
     assert pw.grab().save(str(shots / "player-screen-true-scale.png"))
     for key in ("unhurt", "bloodied", "near-death"):  # the goblins' health chips
         assert _count(image, HEALTH_COLOURS[key]) > 10, key
-    names = [pw.initiative.item(i).text() for i in range(pw.initiative.count())]
+    names = pw.strip.entries
     assert names[:4] == ["Valeros", "Goblin #1", "▶ Kyra", "Goblin #2"]
-    assert pw.round_label.text() == "Round 2"
+    assert pw.strip.round_text == "Round 2"
     shown = feats.player_scene.token_items
     assert shown["g3"].health == ("near-death", "Near death") and shown["g3"].token.hp is None
     assert shown["kyra"].token.hp == 9
