@@ -177,3 +177,17 @@ def test_the_frame_shows_while_the_player_screen_is_open(qtbot) -> None:  # type
     assert feats.frame_item.isVisible()
     feats.act_frame.trigger()  # the GM hides it from the map
     assert not feats.frame_item.isVisible()
+
+
+def test_full_screen_from_the_gm_side_and_escape_on_the_tv(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    win, pw = open_tv(qtbot)
+    feats = win.player_screen
+    feats.act_full.trigger()
+    settle()
+    assert pw.isFullScreen() and feats.act_full.isChecked()
+    QTest.keyClick(pw, Qt.Key.Key_Escape)
+    settle()
+    assert not pw.isFullScreen() and not feats.act_full.isChecked()
