@@ -165,3 +165,17 @@ def test_the_strip_goes_to_the_edge_the_turned_map_reads_from(qtbot, tmp_path) -
             )
             > 3
         )
+
+
+def test_the_gm_initiative_list_names_the_base_numbers(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from rules.play.numbers import SetTokenNumber
+
+    order = tuple(Combatant(tid, 20 - i, 0) for i, tid in enumerate(("hero", "gob")))
+    state = GameState(scene_from_json(dungeon_doc()), encounter=Encounter(order=order, round=1, index=0))
+    win, pw = open_tv(qtbot, state=state)
+    win.doc.execute(SetTokenNumber("gob", 5))
+    settle()
+    dock = win.table.initiative_dock
+    names = [dock.order.item(i).text() for i in range(dock.order.count())]
+    assert names == ["Valeros", "Goblin #5"]
+    assert pw.strip.entries == ["▶ Valeros", "Goblin #5"]
