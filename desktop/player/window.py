@@ -70,8 +70,11 @@ class PlayerWindow(QWidget):
                     handle.setScreen(screens[i])
                 self.setGeometry(screens[i].geometry())
             self.showFullScreen()
+            # no mouse pointer left over the players' map
+            self.view.viewport().setCursor(Qt.CursorShape.BlankCursor)
         else:
             self.showNormal()
+            self.view.viewport().unsetCursor()
         self.full_screen_changed.emit(on)
         QTimer.singleShot(0, self.apply_steering)
 
