@@ -163,23 +163,27 @@ class TvFrameController(QObject):
     # ---- hit tests (view pixels)
 
     def hit(self, pos: QPointF) -> str | None:
-        """``"resize"`` on a corner, ``"move"`` on the outline or its tab, else None."""
+        """``"resize"`` on a corner, ``"move"`` on the outline or its tab, else None. Not at the GM view's
+        own border: a frame following the GM's view lies there, and a click at the map's edge stays the
+        tool's."""
         if not self.item.isVisible():
             return None
         poly = self.view.mapFromScene(self.steering.frame())
         corners = [QPointF(poly.at(i)) for i in range(poly.size())]
+        inset = EDGE_PX + 3
+        border = QRectF(self.view.viewport().rect()).adjusted(inset, inset, -inset, -inset)
         if not self.steering.locked:
             for c in corners:
-                if QLineF(c, pos).length() <= HANDLE_PX:
+                if QLineF(c, pos).length() <= HANDLE_PX and border.contains(pos):
                     return "resize"
         for i in range(4):
             a, b = corners[i], corners[(i + 1) % 4]
-            if _distance_to_segment(pos, a, b) <= EDGE_PX:
+            if _distance_to_segment(pos, a, b) <= EDGE_PX and border.contains(pos):
                 return "move"
         rect, angle = tab_rect(QPolygonF(corners), _tab_text(self.steering))
         centre = QPointF(rect.center().x(), rect.bottom())
         local = _rotate(pos - centre, -angle) + centre
-        if rect.contains(local):
+        if rect.contains(local) and border.contains(pos):
             return "move"
         return None
 

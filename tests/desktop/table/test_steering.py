@@ -191,3 +191,14 @@ def test_full_screen_from_the_gm_side_and_escape_on_the_tv(qtbot) -> None:  # ty
     QTest.keyClick(pw, Qt.Key.Key_Escape)
     settle()
     assert not pw.isFullScreen() and not feats.act_full.isChecked()
+
+
+def test_a_frame_on_the_gm_views_border_leaves_clicks_to_the_tools(qtbot) -> None:  # type: ignore[no-untyped-def]
+    win, _pw = open_tv(qtbot)
+    feats = win.player_screen
+    feats.set_mode("gm")  # the frame is the GM's own view, its edges on the view's border
+    settle()
+    rect = win.view.viewport().rect()
+    for p in (QPointF(rect.width() / 2, 2), QPointF(2, rect.height() / 2), QPointF(3, 3)):
+        assert feats.frame.hit(p) is None
+    assert feats.steering.mode == "gm"
