@@ -4,15 +4,15 @@ another size) on the glass and the miniatures stand on the squares.
 Two ways (`desktop.player.true_scale` does the arithmetic): the screen's **diagonal** in inches or
 centimetres with its pixel size (filled in from the chosen screen; the aspect comes from the pixels), or a
 **ruler** this dialog draws — move the dialog onto the TV, measure the bar with a real ruler and type its
-length. The answer is the screen's pixels per inch, kept per screen by the caller.
+length (while the ruler is chosen the Player Screen shows the same bar, `ruler_shown`, so it can be
+measured on the TV itself). The answer is the screen's pixels per inch, kept per screen by the caller.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtCore import QCoreApplication, QSize, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -30,31 +30,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.player import true_scale
+from desktop.player.ruler_bar import RulerBar
 
 #: The drawn ruler's length in the dialog's logical pixels.
 RULER_PX = 400
-
-
-class RulerBar(QWidget):
-    """A bar exactly `RULER_PX` logical pixels long, with ticks at its ends, to measure on the TV."""
-
-    def sizeHint(self) -> QSize:
-        return QSize(RULER_PX + 20, 46)
-
-    def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
-
-    def paintEvent(self, event: Any) -> None:
-        p = QPainter(self)
-        p.fillRect(self.rect(), QColor("#fbfbf6"))
-        pen = QPen(QColor("#111"), 2)
-        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-        p.setPen(pen)
-        x0, y = 10, self.height() // 2
-        p.drawLine(x0, y, x0 + RULER_PX, y)
-        for x in (x0, x0 + RULER_PX):
-            p.drawLine(x, y - 14, x, y + 14)
-        p.end()
 
 
 def _unit_box() -> QComboBox:
@@ -66,6 +45,9 @@ def _unit_box() -> QComboBox:
 
 class CalibrationDialog(QDialog):
     """See the module docstring. `ppi()` and `square_inches()` are the answer once it is accepted."""
+
+    #: The ruler's length in logical pixels to show on the TV while the ruler is chosen, or None.
+    ruler_shown = Signal(object)
 
     def __init__(self, parent: QWidget | None, screen: Any, player_window: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -113,9 +95,11 @@ class CalibrationDialog(QDialog):
         ruler_page = QWidget()
         ruler_lay = QVBoxLayout(ruler_page)
         ruler_lay.addWidget(
-            QLabel(self.tr("Move this window onto the TV and measure the bar with a real ruler:"))
+            QLabel(
+                self.tr("Measure the bar on the Player Screen (or this one, on the TV) with a real ruler:")
+            )
         )
-        ruler_lay.addWidget(RulerBar())
+        ruler_lay.addWidget(RulerBar(None, RULER_PX))
         m_row = QHBoxLayout()
         m_row.addWidget(QLabel(self.tr("The bar measures")))
         m_row.addWidget(self.measured)
@@ -161,6 +145,8 @@ class CalibrationDialog(QDialog):
         for combo in (self.diagonal_unit, self.measured_unit, self.square_unit):
             combo.currentIndexChanged.connect(self._update)
         self.by_size.toggled.connect(self._update)
+        self.by_ruler.toggled.connect(lambda on: self.ruler_shown.emit(RULER_PX if on else None))
+        self.finished.connect(lambda _r: self.ruler_shown.emit(None))
         self._update()
 
     def ppi(self) -> float:

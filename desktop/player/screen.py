@@ -261,8 +261,13 @@ class PlayerScreenFeatures:
         screen = self.target_screen()
         dialog = CalibrationDialog(self.win, screen, self.window)
         dialog.accepted.connect(lambda: self._calibrated(dialog))
+        dialog.ruler_shown.connect(self._show_ruler)
         dialog.open()
         return dialog
+
+    def _show_ruler(self, length: int | None) -> None:
+        if self.window is not None:
+            self.window.show_ruler(length)
 
     def _calibrated(self, dialog: Any) -> None:
         true_scale.save_ppi(self.screen_key(), dialog.ppi())

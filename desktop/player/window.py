@@ -16,6 +16,7 @@ from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QGridLayout, QWidget
 
+from desktop.player.ruler_bar import RulerBar
 from desktop.player.scene import PlayerMapView, PlayerScene
 from desktop.player.steering import TvSteering
 from desktop.player.strip import InitiativeStrip
@@ -53,6 +54,8 @@ class PlayerWindow(QWidget):
         self._place_strip()
         self.setStyleSheet("PlayerWindow { background: black; }")
         self._has_initiative = False
+        #: The calibration ruler shown on the TV, or None.
+        self.ruler: RulerBar | None = None
         scene.projected.connect(self._on_projected)
         self.steering.changed.connect(self.apply_steering)
         self._on_projected(scene.view_value)
@@ -95,6 +98,28 @@ class PlayerWindow(QWidget):
             self.strip.set_rotation(s.rotation)
             self._place_strip()
         self.strip.setVisible(self._has_initiative and not s.curtain)
+
+    def show_ruler(self, length: int | None) -> None:
+        """Show a bar `length` logical pixels long across the TV's middle to measure with a real ruler
+        (calibrating true scale), or take it away (None)."""
+        if length is None:
+            if self.ruler is not None:
+                self.ruler.hide()
+                self.ruler.deleteLater()
+                self.ruler = None
+            return
+        if self.ruler is None:
+            self.ruler = RulerBar(self.view, length)
+        vp = self.view.geometry()
+        hint = self.ruler.sizeHint()
+        self.ruler.setGeometry(
+            vp.center().x() - hint.width() // 2,
+            vp.center().y() - hint.height() // 2,
+            hint.width(),
+            hint.height(),
+        )
+        self.ruler.show()
+        self.ruler.raise_()
 
     def _place_strip(self) -> None:
         """Along the edge that is up for the seats the map is turned to."""

@@ -144,3 +144,32 @@ def test_rotation_touch_and_true_scale_are_kept_for_the_next_start(qtbot) -> Non
     assert s.px_per_square == pytest.approx(51.23, abs=0.05)
     assert win2.player_screen.rotation_actions[270].isChecked()
     assert not win2.player_screen.act_touch.isChecked()
+
+
+def test_the_ruler_is_shown_on_the_tv_and_measured(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop.player.calibration_dialog import RULER_PX
+
+    win, pw = open_tv(qtbot, doc=_bright_doc())
+    feats = win.player_screen
+    dialog = feats.calibrate()
+    assert pw.ruler is None
+    dialog.by_ruler.setChecked(True)
+    settle()
+    assert pw.ruler is not None and pw.ruler.isVisible()
+    # the bar's two ticks on the TV's picture stand RULER_PX pixels apart
+    image = pw.grab().toImage()
+    top_left = pw.ruler.mapTo(pw, pw.ruler.rect().topLeft())
+    y = top_left.y() + pw.ruler.height() // 2 - 10  # above the bar: only the ticks are dark there
+    ticks = [
+        x
+        for x in range(top_left.x(), top_left.x() + pw.ruler.width())
+        if image.pixelColor(x, y).lightness() < 80
+    ]
+    assert ticks and ticks[-1] - ticks[0] == RULER_PX + 1  # two 2-pixel ticks, left edges RULER_PX apart
+    dialog.measured.setValue(19.83)
+    dialog.measured_unit.setCurrentIndex(dialog.measured_unit.findData("cm"))
+    assert dialog.ppi() == pytest.approx(51.23, abs=0.05)
+    dialog.accept()
+    settle()
+    assert pw.ruler is None  # gone with the dialog
+    assert feats.steering.px_per_square == pytest.approx(51.23, abs=0.05)
