@@ -195,11 +195,13 @@ class PlayerScreenFeatures:
         self.steering.set_touch(touch)
         if scale:
             self.apply_true_scale(True, quiet=True)
-        self._restored = True
+        self._kept = (self.steering.rotation, self.steering.touch, self.steering.true_scale)
 
     def _steering_changed(self) -> None:
         s = self.steering
-        if getattr(self, "_restored", False):
+        kept = getattr(self, "_kept", None)
+        if kept is not None and kept != (s.rotation, s.touch, s.true_scale):  # not on every pan
+            self._kept = (s.rotation, s.touch, s.true_scale)
             choices.remember(s)
         self.preview_view.set_masks(s.reveal, s.curtain)
         self._fit_preview()
