@@ -96,6 +96,7 @@ class PlayerScreenFeatures:
         if zoom is not None:
             zoom.connect(self._gm_moved)
         doc.changed.connect(lambda _o, _n: self._follow_creature())
+        doc.reset.connect(self._scene_opened)
         # through the panel (a QObject): the connection ends when the window goes away
         self.panel.steering_changed.connect(self._steering_changed)
         self.steering.changed.connect(self.panel.steering_changed)
@@ -152,6 +153,15 @@ class PlayerScreenFeatures:
             return
         n = shown.side_squares
         s.set_view(QPointF((shown.cell.x + n / 2) * CELL, (shown.cell.y + n / 2) * CELL))
+
+    def _scene_opened(self) -> None:
+        """Another scene was opened: a TV that stays where it was put shows what the players know of it."""
+        s = self.steering
+        self.player_scene.refresh()  # `reset` comes before `changed`: project the new scene first
+        if s.mode == "fixed" and not s.locked:
+            self.fit_known()
+        else:
+            self._follow_creature()
 
     def push_my_view(self) -> None:
         """The TV shows what the GM's view shows (its zoom too, unless true scale holds it) and stays."""

@@ -202,3 +202,19 @@ def test_a_frame_on_the_gm_views_border_leaves_clicks_to_the_tools(qtbot) -> Non
     for p in (QPointF(rect.width() / 2, 2), QPointF(2, rect.height() / 2), QPointF(3, 3)):
         assert feats.frame.hit(p) is None
     assert feats.steering.mode == "gm"
+
+
+def test_opening_another_scene_shows_what_the_players_know_of_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    win, pw = open_tv(qtbot)
+    feats = win.player_screen
+    feats.set_mode("fixed")
+    feats.steering.set_view(QPointF(-5000, -5000), 1.0)  # somewhere far off the map
+    doc = dungeon_doc()
+    doc["fog"]["enabled"] = False
+    doc["grid"] = {"width": 10, "height": 8}
+    doc["tokens"] = [t for t in doc["tokens"] if t["id"] == "hero"]
+    doc["tokens"][0]["cell"] = [2, 2]
+    doc["walls"], doc["lights"] = [], []
+    win.doc.load(scene_from_json(doc), None)
+    settle()
+    assert (tv_centre(pw) - QPointF(5 * CELL, 4 * CELL)).manhattanLength() < 3  # the new map, fitted
