@@ -35,12 +35,13 @@ from desktop.widgets.side_picker import SidePicker
 from rules import dice
 from rules.dice import DieSource
 from rules.geometry.coords import SIZES
-from rules.model.scene import Token
+from rules.model.scene import MAX_TOKEN_NUMBER, Token
 from rules.model.state import GameState
 from rules.play.edit_words import edit_sentence
 from rules.play.edits import UpdateToken, end_turn_command
 from rules.play.effects import EditConditions, healing_command
 from rules.play.moves import budget_for
+from rules.play.numbers import SetTokenNumber
 from rules.play.rolls import SetHeroPoints
 from rules.systems import healing, system_for
 from rules.systems.condition_text import ConditionTextError, conditions_text, read_conditions
@@ -111,6 +112,9 @@ class InspectorDock(QDockWidget):
         self.elevation.setObjectName("elevation")
         self.elevation.setToolTip("Height above the ground in feet (flying, climbing)")
         self.ac = _spin(0, 60, optional=True)
+        self.base_number = _spin(0, MAX_TOKEN_NUMBER, optional=True)
+        self.base_number.setObjectName("baseNumber")
+        self.base_number.setToolTip(self.tr("The number on the miniature's base (shown on both screens)"))
         self.hp = _spin(0, 9999, optional=True)
         self.max_hp = _spin(0, 9999, optional=True)
         self.temp_hp = _spin(0, 999)
@@ -205,7 +209,13 @@ class InspectorDock(QDockWidget):
         reach_lay.addWidget(QLabel("Elevation"))
         reach_lay.addWidget(self.elevation, 1)
         form.addRow("Reach", reach_row)
-        form.addRow("AC", self.ac)
+        ac_row = QWidget()  # AC and the base's number share a row (the dock's height, as above)
+        ac_lay = QHBoxLayout(ac_row)
+        ac_lay.setContentsMargins(0, 0, 0, 0)
+        ac_lay.addWidget(self.ac, 1)
+        ac_lay.addWidget(QLabel(self.tr("Base #")))
+        ac_lay.addWidget(self.base_number, 1)
+        form.addRow("AC", ac_row)
         form.addRow("HP", hp_row)
         heroics_row = QWidget()  # Temp HP and Hero Points / inspiration share a row
         heroics_lay = QHBoxLayout(heroics_row)
@@ -242,6 +252,7 @@ class InspectorDock(QDockWidget):
         self.reach.valueChanged.connect(lambda v: self._edit("reach", int(v)))
         self.elevation.valueChanged.connect(lambda v: self._edit("elevation", int(v)))
         self.ac.valueChanged.connect(lambda v: self._edit("ac", None if v == NONE else int(v)))
+        self.base_number.valueChanged.connect(lambda v: self._set_number(None if v == NONE else int(v)))
         self.hp.valueChanged.connect(lambda v: self._edit("hp", None if v == NONE else int(v)))
         self.max_hp.valueChanged.connect(lambda v: self._edit("max_hp", None if v == NONE else int(v)))
         self.temp_hp.valueChanged.connect(lambda v: self._edit("temp_hp", int(v)))
@@ -311,6 +322,7 @@ class InspectorDock(QDockWidget):
             self.reach.setValue(t.reach)
             self.elevation.setValue(t.elevation)
             self.ac.setValue(NONE if t.ac is None else t.ac)
+            self.base_number.setValue(NONE if t.number is None else t.number)
             self.hp.setValue(NONE if t.hp is None else t.hp)
             self.max_hp.setValue(NONE if t.max_hp is None else t.max_hp)
             self.temp_hp.setValue(t.temp_hp)
@@ -358,6 +370,14 @@ class InspectorDock(QDockWidget):
         return budget_for(self.doc.state, t).text()
 
     # ---- widgets → commands
+
+    def _set_number(self, number: int | None) -> None:
+        if self._syncing:
+            return
+        t = self.token()
+        if t is None or t.number == number:
+            return
+        self.doc.execute(SetTokenNumber(t.id, number, merge_key=("inspector", t.id, "number")))
 
     def _edit(self, field: str, value: Any) -> None:
         if self._syncing:

@@ -49,6 +49,8 @@ def _token_json(t: Any) -> dict[str, Any]:
         "hp": t.hp,
         "max_hp": t.max_hp,
         "conditions": list(t.conditions),
+        "number": t.number,
+        "health": t.health,
     }
 
 

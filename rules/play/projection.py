@@ -9,7 +9,10 @@ and optionally `encounter` and `areas`; a bare `Scene` works too) and returns a 
 * **tokens**: the party's creatures (``pc`` or side ``party``) always; any other creature only when the party
   sees one of its squares now. Never a creature the GM keeps from the players: a token whose ``extra`` has
   ``"gm_only": true`` or that is ``hidden``, ``undetected``, ``unnoticed`` or ``invisible``.
-  Hit points only for the party's creatures; conditions only those the players can see on the token.
+  Hit points only for the party's creatures; for every other creature with hit points a **health
+  estimate** instead (`health_estimate`: unhurt, hurt, bloodied, near death, down) — what the
+  characters see of a foe's wounds. Conditions only those the players can see on the token; the number
+  on the miniature's base (`Token.number`) for every creature shown.
 * **markers**: the spaces of creatures the party can't see but knows the place of (the system's
   `located_conditions`: PF2e hidden) — a "?" on the space, with no id, name or anything else of the creature.
   Creatures with any other hiding condition (undetected, unnoticed, invisible) or ``gm_only`` leave no trace.
@@ -82,6 +85,11 @@ class ShownToken:
     hp: int | None = None
     max_hp: int | None = None
     conditions: tuple[str, ...] = ()
+    #: The number on the miniature's base, or None.
+    number: int | None = None
+    #: For a creature not of the party: one of `HEALTH_WORDS` (None when it tracks no HP, and always
+    #: for the party, whose exact `hp` is shown).
+    health: str | None = None
 
     @property
     def side_squares(self) -> int:
@@ -184,6 +192,8 @@ class PlayerView:
                     "hp": t.hp,
                     "max_hp": t.max_hp,
                     "conditions": list(t.conditions),
+                    "number": t.number,
+                    "health": t.health,
                 }
                 for t in self.tokens
             ],
@@ -205,6 +215,27 @@ class PlayerView:
             "initiative": [{"id": e.token_id, "name": e.name, "current": e.current} for e in self.initiative],
             "round": self.round,
         }
+
+
+#: The health estimates, from a creature untouched to one at 0 HP.
+HEALTH_WORDS: tuple[str, ...] = ("unhurt", "hurt", "bloodied", "near-death", "down")
+
+
+def health_estimate(hp: int | None, max_hp: int | None) -> str | None:
+    """What the party can tell of a creature's wounds without knowing its hit points: ``unhurt`` at full
+    HP, ``hurt`` above half, ``bloodied`` at half or fewer (the 5e 2024 Bloodied line, the common table
+    convention in PF2e too), ``near-death`` at a quarter or fewer, ``down`` at 0. None without HP."""
+    if hp is None or not max_hp or max_hp <= 0:
+        return None
+    if hp <= 0:
+        return "down"
+    if hp >= max_hp:
+        return "unhurt"
+    if 4 * hp <= max_hp:
+        return "near-death"
+    if 2 * hp <= max_hp:
+        return "bloodied"
+    return "hurt"
 
 
 def kept_from_players(token: Token) -> bool:
@@ -247,6 +278,8 @@ def _shown(token: Token) -> ShownToken:
         hp=token.hp if party else None,
         max_hp=token.max_hp if party else None,
         conditions=tuple(c for c in token.conditions if c.split()[0].lower() in SHOWN_CONDITIONS),
+        number=token.number,
+        health=None if party else health_estimate(token.hp, token.max_hp),
     )
 
 

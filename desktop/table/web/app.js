@@ -10,6 +10,9 @@
   const wsBase = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
   const SIDE_COLOURS = { party: "#3d7bd9", enemy: "#c83c3c", neutral: "#b9a23a" };
   const PING_MS = 6000;
+  // a foe's health estimate (the projection's words) as a bar of a fixed share, never its HP
+  const HEALTH_COLOURS = { unhurt: "#2f8f4e", hurt: "#9a8a1e", bloodied: "#c0561c", "near-death": "#b0222a", down: "#3a3a40" };
+  const HEALTH_SHARE = { unhurt: 1, hurt: 0.7, bloodied: 0.4, "near-death": 0.15, down: 0.02 };
 
   let me = null; // {pid, key}
   let status = null; // the server's /api/status answer
@@ -369,6 +372,15 @@
       if (t.hp !== null && t.max_hp) {
         ctx.fillStyle = "#400"; ctx.fillRect(t.cell[0] + 0.1, t.cell[1] + n - 0.14, n - 0.2, 0.1);
         ctx.fillStyle = "#4c4"; ctx.fillRect(t.cell[0] + 0.1, t.cell[1] + n - 0.14, (n - 0.2) * Math.max(0, Math.min(1, t.hp / t.max_hp)), 0.1);
+      }
+      // the number on the miniature's base, and how hurt a foe looks (its HP is never sent)
+      if (t.number !== null && t.number !== undefined) {
+        circle(t.cell[0] + 0.18, t.cell[1] + n - 0.18, 0.16, "#fbfbf6", "#111", 0.03);
+        label(String(t.number), t.cell[0] + 0.18, t.cell[1] + n - 0.17, 0.2, "#111");
+      }
+      if (t.health && HEALTH_COLOURS[t.health]) {
+        ctx.fillStyle = HEALTH_COLOURS[t.health];
+        ctx.fillRect(t.cell[0] + 0.1, t.cell[1] + n - 0.14, (n - 0.2) * HEALTH_SHARE[t.health], 0.1);
       }
     });
     // pings (awareness of every player, the local one too)

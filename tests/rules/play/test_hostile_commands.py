@@ -469,6 +469,18 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("moves").MoveToken("A", (Cell(5, 3),), step=True),
         lambda s: _mod("moves").MoveToken("A", ()),
     ],
+    "numbers.NumberTokens": [
+        lambda s: _mod("numbers").NumberTokens((), 1),
+        lambda s: _mod("numbers").NumberTokens(("A", NOBODY), 1),
+        lambda s: _mod("numbers").NumberTokens(("A", "b"), HUGE),
+        lambda s: _mod("numbers").NumberTokens(("A",), NEG),
+    ],
+    "numbers.SetTokenNumber": [
+        lambda s: _mod("numbers").SetTokenNumber(NOBODY, 1),
+        lambda s: _mod("numbers").SetTokenNumber("A", HUGE),
+        lambda s: _mod("numbers").SetTokenNumber("A", NEG),
+        lambda s: _mod("numbers").SetTokenNumber(LONG, None),
+    ],
     "player_intents.PlayerRoll": [
         lambda s: _mod("player_intents").PlayerRoll(NOBODY, "save", "fortitude", 10, 15),
         lambda s: _mod("player_intents").PlayerRoll("A", LONG, LONG, HUGE, HUGE),
