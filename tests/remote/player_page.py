@@ -6,7 +6,7 @@ few things the checks need a browser to do, with real typing and clicking for th
 The checks: the page joins with the code and a name; the map, the fog and the tokens are drawn on the canvas
 (pixels read back, a screenshot written under shots/); a ping reaches the GM's app; a GM's move arrives; the
 character panel lists the spells with their uses left; on a phone-sized viewport the map and the panel fit
-the screen (a second screenshot)."""
+the screen and the panel scrolls by itself (two more screenshots: ``-phone`` and ``-phone-spells``)."""
 
 from __future__ import annotations
 
@@ -65,7 +65,8 @@ READ_LAYOUT = """const r = (id) => { const b = document.getElementById(id).getBo
 const page = document.scrollingElement;
 return {viewport: [window.innerWidth, window.innerHeight], map: r('map'), side: r('side'),
         toolbar: r('toolbar'), scroll: [page.scrollWidth, page.scrollHeight],
-        me: document.getElementById('tab-me').scrollWidth, meBox: document.getElementById('tab-me').clientWidth};"""
+        me: document.getElementById('tab-me').scrollWidth,
+        meBox: document.getElementById('tab-me').clientWidth};"""
 
 
 def drawn_after(driver: PageDriver, qtbot: Any, frames: int = 2) -> None:
@@ -145,4 +146,15 @@ def check_player_page(driver: PageDriver, host: TableHost, qtbot: Any, name: str
     driver.screenshot(SHOTS / f"{name}-phone.png")
     pixels = driver.js(READ_PIXELS)
     assert pixels["aria"][2] > 150 and pixels["aria"][0] < 120, pixels
+    # the panel scrolls by itself to the last spell; the page and the map stay where they are
+    driver.js("document.querySelector('#tab-me li.spell:last-child').scrollIntoView({block: 'end'})")
+    wait_for(qtbot, lambda: driver.js("return document.getElementById('tab-me').scrollTop > 0"))
+    placed = driver.js(
+        """const b = document.querySelector('#tab-me li.spell:last-child').getBoundingClientRect();
+        return {bottom: b.bottom, right: b.right, page: [window.scrollX, window.scrollY],
+                map: document.getElementById('map').getBoundingClientRect().top};"""
+    )
+    assert placed["bottom"] <= 845 and placed["right"] <= 390 and placed["page"] == [0, 0], placed
+    assert placed["map"] == 0, placed
+    driver.screenshot(SHOTS / f"{name}-phone-spells.png")
     assert "connected" in driver.js("return document.getElementById('conn').textContent")
