@@ -121,6 +121,16 @@ def check_player_page(driver: PageDriver, host: TableHost, qtbot: Any, name: str
     # a ping: tap a square; the GM's app hears it
     driver.js("window.fivefoot.ping(4, 5)")
     wait_for(qtbot, lambda: ("Ann", 4, 5) in pings)
+    # a real click in the middle of the map pings the square under it (the browser's pointer events)
+    x, y = driver.js(
+        """const c = document.getElementById('map'); const r = c.getBoundingClientRect();
+        const v = window.fivefoot.view; const dpr = c.width / r.width;
+        const at = (start, half) => Math.floor(start + half * dpr / v.scale);
+        return [at(v.x, r.width / 2), at(v.y, r.height / 2)];"""
+    )
+    assert (x, y) != (4, 5)
+    driver.click("#map")
+    wait_for(qtbot, lambda: ("Ann", x, y) in pings)
     # a GM change arrives
     host.doc.execute(MoveToken("gob1", (Cell(4, 2),), free=True))
     wait_for(
