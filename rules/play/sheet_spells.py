@@ -53,6 +53,8 @@ class SheetSpell:
     uses: Message | None
     ready: bool
     text: str
+    #: It is a spell attack (the player may roll it: `rules.play.player_intents.roll_modifier`).
+    attack: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -65,6 +67,7 @@ class SheetSpell:
             "uses": None if self.uses is None else str(self.uses),
             "ready": self.ready,
             "text": self.text,
+            "attack": self.attack,
         }
 
 
@@ -251,6 +254,7 @@ def sheet_spells(scene: Scene, token: Token) -> SheetSpells:
                 uses=uses,
                 ready=ready,
                 text=_text(spell.text),
+                attack=spell.attack,
             )
         )
     known = {s.name.lower() for s in token.spells}

@@ -490,7 +490,7 @@
     if (pending) box.append(el("p", pending + " — waiting for the GM", "chip"));
     const stats = $("roll-stats");
     stats.textContent = "";
-    sheet.attacks.concat(sheet.spells).forEach((a) => { const o = document.createElement("option"); o.value = a.name; stats.append(o); });
+    sheet.attacks.concat(sheet.spells.filter((s) => s.attack)).forEach((a) => { const o = document.createElement("option"); o.value = a.name; stats.append(o); });
   }
 
   function signed(n) { return (n >= 0 ? "+" : "−") + Math.abs(n); }

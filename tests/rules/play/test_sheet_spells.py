@@ -26,6 +26,8 @@ from rules.model.spell import (
 from rules.model.state import GameState
 from rules.play.cast import Cast
 from rules.play.character_sheet import character_sheet
+from rules.play.creatures import TABLE_KEY
+from rules.play.player_intents import roll_modifier
 from rules.play.sheet_spells import MAX_TEXT, sheet_spells
 from rules.play.spell_resolution import Placement
 from tests.rules.play.helpers import scene_from
@@ -231,3 +233,33 @@ def test_a_monster_has_no_panel_and_no_spells_of_others_appear() -> None:
     w = state.scene.token("W")
     assert w is not None
     assert sheet_spells(state.scene, replace(w, spells=())).spells == ()
+
+
+def test_a_spell_attack_is_rolled_with_its_bonus() -> None:
+    state = dnd(SpellUsesLeft())
+    w = state.scene.token("W")
+    assert w is not None
+    spells = by_name(state)
+    assert spells["Fire Bolt"]["attack"] is True and spells["Hold Person"]["attack"] is False
+    assert roll_modifier(w, "attack", "fire bolt") == 6  # the caster's spell attack
+    assert roll_modifier(replace(w, spells=(replace(FIRE_BOLT, attack_bonus=9),)), "attack", "Fire Bolt") == 9
+    assert roll_modifier(w, "attack", "Hold Person") is None  # a save, not an attack
+
+
+def test_spells_the_creature_entry_lists_only_as_text_follow_the_spell_model() -> None:
+    state = pf2e(SpellUsesLeft())
+    entry = {
+        "name": "Aria",
+        "abilities_text": [
+            {"kind": "spell", "name": "Fear", "text": "already a spell of the token"},
+            {"kind": "spell", "name": "Ventriloquism", "text": "You throw your voice."},
+            {"kind": "action", "name": "Dash", "text": "not a spell"},
+        ],
+    }
+    w = state.scene.token("W")
+    assert w is not None
+    w = replace(w, extra={"creature": "aria"})
+    scene = state.scene.replace_token(w).edit(extra={TABLE_KEY: {"aria": entry}})
+    listed = sheet_spells(scene, w).spells
+    assert [s.name for s in listed] == ["Electric Arc", "Fear", "Force Bolt", "Fireball", "Ventriloquism"]
+    assert listed[-1].to_json()["text"] == "You throw your voice." and listed[-1].uses is None
