@@ -168,3 +168,4 @@ def check_player_page(driver: PageDriver, host: TableHost, qtbot: Any, name: str
     assert placed["map"] == 0, placed
     driver.screenshot(SHOTS / f"{name}-phone-spells.png")
     assert "connected" in driver.js("return document.getElementById('conn').textContent")
+    assert driver.js("return window.fivefoot.errors") == []  # nothing went wrong in the page

@@ -242,7 +242,10 @@
   let drawQueued = false;
   let picture = { url: null, img: null };
   let data = null;
-  window.fivefoot = { get data() { return data; }, view: view, get status() { return status; }, draws: 0 };
+  window.fivefoot = { get data() { return data; }, view: view, get status() { return status; }, draws: 0, errors: [] };
+  // what went wrong in the page, for a look from the browser's console (and the browser tests)
+  window.addEventListener("error", (e) => window.fivefoot.errors.push(String(e.message)));
+  window.addEventListener("unhandledrejection", (e) => window.fivefoot.errors.push(String(e.reason)));
 
   function scheduleDraw() {
     if (drawQueued) return;
