@@ -3,6 +3,7 @@ leaves to the system, behind one small interface (`CastingRules`), and the value
 
 The systems' answers (`rules.systems.pf2e.casting`, `rules.systems.dnd5e.casting`):
 
+* `level_label` — what the system calls a spell's level (PF2e ``rank 3``, 5e ``level 3``);
 * `cast_level` — the level (rank) a spell is cast at: a higher one may be asked for, a lower one is refused;
 * `form` — the spell at that level: heightening, and how a cantrip scales (PF2e: a cantrip is cast at half
   the caster's level rounded up and heightens from rank 1; 5e: a cantrip's dice ×2, ×3, ×4 at character
@@ -26,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from rules.messages import Message
 from rules.model.scene import Attack, Scene, Token
 from rules.model.spell import CastForm, Spell
 from rules.systems.damage import DamageEntry, DamageOutcome
@@ -110,6 +112,11 @@ class CastingRules(Protocol):
     @property
     def highest_level(self) -> int:
         """The highest level (rank) a spell can be cast at (PF2e 10, 5e 9)."""
+        ...
+
+    def level_label(self, level: int) -> Message:
+        """What the system calls a spell's level `level` (1 or more) for people: PF2e ``rank 3``, 5e
+        ``level 3`` (a character sheet, a slot)."""
         ...
 
     def cast_level(self, spell: Spell, asked: int | None, caster: Token) -> int:
