@@ -8,6 +8,7 @@ Quit closes every window of the app, the Player Screen included."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from pathlib import Path
 
@@ -52,10 +53,13 @@ from desktop.table.features import TableHostFeatures
 from desktop.window.action_menu import ActionMenus, add_skills_menu
 from desktop.window.dock_sides import DockSides
 from desktop.window.file_controller import FileController
+from desktop.window.layout_memory import LayoutMemory
 from desktop.window.pictures import MapPictures
 from desktop.window.shortcuts import shortcuts_html
+from desktop.window.spells import SpellCasting
 from desktop.window.table import TableFeatures
 from rules.geometry.coords import Cell
+from rules.io.srd_attribution import SRD_ATTRIBUTIONS
 from rules.model.scene import new_scene
 from rules.play.edits import (
     ResetMovement,
@@ -69,7 +73,9 @@ APP_NAME = "FiveFoot"
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, doc: Document | None = None, autosave: bool = True) -> None:
+    def __init__(
+        self, doc: Document | None = None, autosave: bool = True, remember_layout: bool | None = None
+    ) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
         self.doc = doc if doc is not None else Document(new_scene(DEFAULT_SYSTEM, 30, 20))
@@ -100,6 +106,7 @@ class MainWindow(QMainWindow):
         self.compendium = CompendiumFeatures.install(self)
         self.player_screen = PlayerScreenFeatures.install(self)
         self.table_host = TableHostFeatures.install(self, resume=autosave)
+        self.spells = SpellCasting.install(self)  # spell lists, the spell tool, the saves table
         self._arrange_docks()
 
         self.doc.title_changed.connect(self._update_title)
@@ -130,6 +137,12 @@ class MainWindow(QMainWindow):
         self._update_selection_actions()
         self._update_round()
         self.resize(1400, 900)
+        #: the panels' layout is kept between sessions (not by a headless or test window unless asked)
+        self.remember_layout = autosave if remember_layout is None else remember_layout
+        self.layout_memory = LayoutMemory(self)
+        if self.remember_layout:
+            self.layout_memory.restore()
+            self.sides.sync()
 
     # ---- docks
 
@@ -336,6 +349,10 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.inspector.toggleViewAction())
         m.addActions(self.table.view_actions()[3:])
+        m.addSeparator()
+        self.act_reset_layout = m.addAction(self.tr("Reset Panel Layout"))
+        self.act_reset_layout.setToolTip(self.tr("Put the side panels back where they start: the map first"))
+        self.act_reset_layout.triggered.connect(self._reset_layout)
         m = bar.addMenu("&Map")
         m.addAction(self.pictures.act_import)
         m.addSeparator()
@@ -447,6 +464,17 @@ class MainWindow(QMainWindow):
         if hint:
             self.statusBar().showMessage(hint, 8000)
 
+    def use_tool(self, tool: Tool, label: str, like: str) -> None:
+        """Make a tool that isn't on the tool bar current (the spell tool, started by a spell list): the
+        tool bar shows the tool it is `like` as checked, the options bar is empty, the label says `label`."""
+        self.view.set_tool(tool)
+        self.tool_actions[like].setChecked(True)
+        self._options.setCurrentIndex(self._option_pages["__none__"])
+        self._tool_label.setText(label)
+        hint = tool.hint()
+        if hint:
+            self.statusBar().showMessage(hint, 10000)
+
     @property
     def tool(self) -> Tool:
         assert self.view.tool is not None
@@ -557,12 +585,23 @@ class MainWindow(QMainWindow):
         self.shortcuts_box = box
         box.open()
 
-    def show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About FiveFoot",
-            "<b>FiveFoot</b> — a battle map for Pathfinder 2e and D&D 5e that counts the squares for you.",
+    def about_text(self) -> str:
+        """The About box: what FiveFoot is, and the SRD attribution sentences word for word (never
+        translated: `rules.io.srd_attribution`)."""
+        head = self.tr(
+            "<b>FiveFoot</b> — a battle map for Pathfinder 2e and D&D 5e that counts the squares for you."
         )
+        srd = self.tr("The bundled D&D 5e spells and creatures:")
+        quoted = "".join(f"<p>{html.escape(text)}</p>" for text in SRD_ATTRIBUTIONS)
+        return f"<p>{head}</p><p>{srd}</p>{quoted}"
+
+    def show_about(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.NoIcon, self.tr("About FiveFoot"), self.about_text())
+        box.setObjectName("aboutBox")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setParent(self, box.windowFlags())
+        self.about_box = box
+        box.open()
 
     # ---- status and title
 
@@ -678,6 +717,11 @@ class MainWindow(QMainWindow):
     def _files_dropped(self, paths: list[Path]) -> None:
         QTimer.singleShot(0, lambda: self.pictures.open_paths(paths))
 
+    def _reset_layout(self) -> None:
+        self.layout_memory.reset()
+        self.sides.sync()
+        self.statusBar().showMessage(self.tr("Panels back to the map-first layout"), 6000)
+
     # ---- closing
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -685,6 +729,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.tool.cancel()
+        if self.remember_layout:
+            self.layout_memory.save()
         self.files.shutdown()
         self.table_host.shutdown()
         self._close_other_windows()

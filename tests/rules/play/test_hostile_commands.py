@@ -105,6 +105,12 @@ def _spell(**kw: Any) -> Any:
     return Spell(**{"name": "Hostile Bolt", **kw})
 
 
+def _uses(**kw: Any) -> Any:
+    from rules.model.spell import SpellUsesLeft
+
+    return SpellUsesLeft(**kw)
+
+
 def _creature(system: str, **kw: Any) -> Any:
     from rules.model.creature import Creature
 
@@ -122,6 +128,18 @@ CORNER = Point(1, 1)
 
 def _area(feet: int = 10, origin: Point | None = CORNER, **kw: Any) -> PlacedArea:
     return PlacedArea(kw.pop("id", "zone"), AreaSpec("burst", feet, origin=origin), **kw)
+
+
+def _light(position: Point, **kw: Any) -> Any:
+    from rules.model.scene import Light
+
+    return Light(position, **kw)
+
+
+def _token_light(bright: int, dim: int) -> Any:
+    from rules.model.scene import TokenLight
+
+    return TokenLight(bright, dim)
 
 
 def _hazard(**kw: Any) -> Any:
@@ -174,6 +192,11 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("actions").PointOut(NOBODY, "b"),
         lambda s: _mod("actions").PointOut("A", NOBODY),
     ],
+    "actions.PrepareAid": [
+        lambda s: _mod("actions").PrepareAid(NOBODY, "A"),
+        lambda s: _mod("actions").PrepareAid("A", "A"),
+        lambda s: _mod("actions").PrepareAid("A", LONG, free=True),
+    ],
     "actions.Seek": [
         lambda s: _mod("actions").Seek(NOBODY, (10,)),
         lambda s: _mod("actions").Seek("A", (HUGE, NEG, 0)),
@@ -183,6 +206,81 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("actions").Sneak("A", (FAR,), 10),
         lambda s: _mod("actions").Sneak("A", (Cell(5, 4),), HUGE),
         lambda s: _mod("actions").Sneak(NOBODY, (), -3),
+    ],
+    "basic_actions.BasicAction": [
+        lambda s: _mod("basic_actions").BasicAction(NOBODY, "dash", ScriptedDice([10])),
+        lambda s: _mod("basic_actions").BasicAction("A", LONG, ScriptedDice([10])),
+        lambda s: _mod("basic_actions").BasicAction("A", "hide", ScriptedDice([HUGE, NEG])),
+        lambda s: _mod("basic_actions").BasicAction("A", "stand", ScriptedDice([]), free=True),
+    ],
+    "breath.Breathe": [
+        lambda s: _mod("breath").Breathe(NOBODY),
+        lambda s: _mod("breath").Breathe(LONG),
+    ],
+    "breath.HoldBreath": [
+        lambda s: _mod("breath").HoldBreath(NOBODY),
+        lambda s: _mod("breath").HoldBreath("A"),
+    ],
+    "economy.PayForSpell": [
+        lambda s: _mod("economy").PayForSpell(NOBODY, "bolt", actions=2),
+        lambda s: _mod("economy").PayForSpell("A", LONG, actions=HUGE, level=HUGE, uses_slot=True),
+        lambda s: _mod("economy").PayForSpell("A", "", actions=NEG, casting_time=LONG, level=NEG),
+    ],
+    "flight.Fall": [
+        lambda s: _mod("flight").Fall(NOBODY, dice=ScriptedDice([1] * 20)),
+        lambda s: _mod("flight").Fall("A", feet=HUGE, dice=ScriptedDice([6] * 40)),
+        lambda s: _mod("flight").Fall("A", feet=NEG, reaction=LONG, d20=HUGE, dc=NEG, dice=ScriptedDice([])),
+    ],
+    "flight.Fly": [
+        lambda s: _mod("flight").Fly(NOBODY, dice=ScriptedDice([])),
+        lambda s: _mod("flight").Fly("A", to=FAR, elevation=HUGE, dice=ScriptedDice([])),
+        lambda s: _mod("flight").Fly("A", to=Cell(1, 0), elevation=NEG, dice=ScriptedDice([]), free=True),
+    ],
+    "flight.Jump": [
+        lambda s: _mod("flight").Jump(NOBODY, to=Cell(1, 0)),
+        lambda s: _mod("flight").Jump("A", to=FAR, high=True),
+        lambda s: _mod("flight").Jump("A", to=None, free=True),
+    ],
+    "fog.EditFog": [
+        lambda s: _mod("fog").EditFog(((10**9, -(10**9)),)),
+        lambda s: _mod("fog").EditFog(tuple((x, y) for x in range(-3, 300) for y in range(-3, 40))),
+        lambda s: _mod("fog").EditFog(((0, 0), (0, 0)), reveal=False),
+    ],
+    "fog.SetFogMode": [
+        lambda s: _mod("fog").SetFogMode(LONG),
+        lambda s: _mod("fog").SetFogMode(""),
+    ],
+    "lights.AddLight": [
+        lambda s: _mod("lights").AddLight(_light(Point(1e300, -1e300), bright=HUGE, dim=HUGE)),
+        lambda s: _mod("lights").AddLight(_light(Point(math.nan, 0))),
+        lambda s: _mod("lights").AddLight(_light(Point(1, 1), bright=NEG, dim=NEG, color=LONG)),
+    ],
+    "lights.RemoveLight": [
+        lambda s: _mod("lights").RemoveLight(HUGE),
+        lambda s: _mod("lights").RemoveLight(-1),
+    ],
+    "lights.ReplaceLight": [
+        lambda s: _mod("lights").ReplaceLight(0, _light(Point(1, 1))),
+        lambda s: _mod("lights").ReplaceLight(NEG, _light(Point(math.inf, 0))),
+    ],
+    "lights.SetAmbient": [
+        lambda s: _mod("lights").SetAmbient(LONG),
+        lambda s: _mod("lights").SetAmbient(""),
+    ],
+    "lights.SetTokenLight": [
+        lambda s: _mod("lights").SetTokenLight(NOBODY, None),
+        lambda s: _mod("lights").SetTokenLight("A", _token_light(HUGE, HUGE)),
+        lambda s: _mod("lights").SetTokenLight("A", _token_light(NEG, -1)),
+    ],
+    "mounts.Dismount": [
+        lambda s: _mod("mounts").Dismount(NOBODY, Cell(1, 1)),
+        lambda s: _mod("mounts").Dismount("A", FAR),
+    ],
+    "mounts.Mount": [
+        lambda s: _mod("mounts").Mount(NOBODY, "b"),
+        lambda s: _mod("mounts").Mount("A", "A"),
+        lambda s: _mod("mounts").Mount("A", "b", free=True),
+        lambda s: _mod("mounts").Mount("A", "L", free=True),
     ],
     "cast.Cast": [
         lambda s: _mod("cast").Cast(NOBODY, _spell(), None, _placement(), ()),
@@ -381,6 +479,18 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("moves").MoveToken("A", (Cell(5, 3),), step=True),
         lambda s: _mod("moves").MoveToken("A", ()),
     ],
+    "numbers.NumberTokens": [
+        lambda s: _mod("numbers").NumberTokens((), 1),
+        lambda s: _mod("numbers").NumberTokens(("A", NOBODY), 1),
+        lambda s: _mod("numbers").NumberTokens(("A", "b"), HUGE),
+        lambda s: _mod("numbers").NumberTokens(("A",), NEG),
+    ],
+    "numbers.SetTokenNumber": [
+        lambda s: _mod("numbers").SetTokenNumber(NOBODY, 1),
+        lambda s: _mod("numbers").SetTokenNumber("A", HUGE),
+        lambda s: _mod("numbers").SetTokenNumber("A", NEG),
+        lambda s: _mod("numbers").SetTokenNumber(LONG, None),
+    ],
     "player_intents.PlayerRoll": [
         lambda s: _mod("player_intents").PlayerRoll(NOBODY, "save", "fortitude", 10, 15),
         lambda s: _mod("player_intents").PlayerRoll("A", LONG, LONG, HUGE, HUGE),
@@ -389,6 +499,45 @@ CASES: dict[str, list[Case]] = {
     "recharge.RollRecharge": [
         lambda s: _mod("recharge").RollRecharge(NOBODY, (("Breath", 6),)),
         lambda s: _mod("recharge").RollRecharge("A", ((LONG, HUGE), ("Breath", NEG))),
+    ],
+    "spell_book.GiveSpells": [
+        lambda s: _mod("spell_book").GiveSpells(NOBODY, (_spell(),)),
+        lambda s: _mod("spell_book").GiveSpells("A", ()),
+        lambda s: _mod("spell_book").GiveSpells("A", (_spell(name=LONG),)),
+        lambda s: _mod("spell_book").GiveSpells("A", (_spell(level=HUGE, range=HUGE),) * 3),
+    ],
+    "spell_book.RemoveSpell": [
+        lambda s: _mod("spell_book").RemoveSpell(NOBODY, "Hostile Bolt"),
+        lambda s: _mod("spell_book").RemoveSpell("A", LONG),
+    ],
+    "spell_book.SetSpellUses": [
+        lambda s: _mod("spell_book").SetSpellUses(NOBODY, _uses()),
+        lambda s: _mod("spell_book").SetSpellUses("A", _uses(slots=((HUGE, HUGE, NEG),))),
+        lambda s: _mod("spell_book").SetSpellUses("A", _uses(focus=(NEG, HUGE), spent=((LONG, HUGE),))),
+    ],
+    "spell_book.RestoreUses": [
+        lambda s: _mod("spell_book").RestoreUses(NOBODY),
+        lambda s: _mod("spell_book").RestoreUses("A"),
+    ],
+    "spell_book.SustainSpell": [
+        lambda s: _mod("spell_book").SustainSpell(NOBODY, "Hostile Bolt"),
+        lambda s: _mod("spell_book").SustainSpell("A", LONG),
+    ],
+    "cast_turn.CastSpell": [
+        lambda s: _mod("cast_turn").CastSpell(_mod("cast").Cast(NOBODY, _spell(), None, _placement(), ())),
+        lambda s: _mod("cast_turn").CastSpell(
+            _mod("cast").Cast("A", _spell(level=HUGE), HUGE, _placement(), ("b",), damage=(_damage(HUGE),)),
+            free=True,
+        ),
+        lambda s: _mod("cast_turn").CastSpell(
+            _mod("cast").Cast("A", _spell(), None, _placement(), ("b",), saves=(("b", (HUGE,)),))
+        ),
+        lambda s: _mod("cast_turn").CastSpell(
+            _mod("cast").Cast("A", _spell(), None, _placement(), ("b",)), save_modifiers=((NOBODY, 5),)
+        ),
+        lambda s: _mod("cast_turn").CastSpell(
+            _mod("cast").Cast("A", _spell(), None, _placement(), ("b",)), save_modifiers=(("b", HUGE),)
+        ),
     ],
     "rolls.RollCheck": [
         lambda s: _rolls().RollCheck(NOBODY, "save", "fortitude", (10,)),
