@@ -153,6 +153,17 @@ def remaining_text(state: GameState, token_id: str) -> str:
     return economy_of(state).remaining_text(ledger_for(state, token_id), token)
 
 
+def left_line(state: GameState, token_id: str, *, free: bool = False) -> tuple[str, ...]:
+    """The log line saying what the creature has left after an act on its turn (``  Ayla: 1 action left ·
+    reaction ready``), or that the GM's free action spent nothing; nothing outside its turn."""
+    if free:
+        return ("  (free action: nothing spent)",)
+    token = state.scene.token(token_id)
+    if token is None or not own_turn(state, token_id):
+        return ()
+    return (f"  {token.label}: {remaining_text(state, token_id)}",)
+
+
 def cast_check(
     state: GameState,
     caster_id: str,
