@@ -27,7 +27,7 @@ step (the ``play`` query's ``cast`` step does; so should the app's casting).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rules.model.scene import CANNOT_ACT, Token
 from rules.model.state import GameState
@@ -37,7 +37,24 @@ from rules.systems import system_for
 from rules.systems.economy import Act, MoveBudget, NotAllowed, TurnEconomy
 
 if TYPE_CHECKING:
-    from rules.play.cast import Cast
+    from rules.model.spell import Spell
+
+
+class Cast(Protocol):
+    """What `payment_for` reads of the spell-casting command (`rules.play.cast.Cast`; a protocol, so this
+    module, which every command charges through, doesn't import the casting command)."""
+
+    @property
+    def caster_id(self) -> str: ...
+
+    @property
+    def spell(self) -> Spell: ...
+
+    @property
+    def level(self) -> int | None: ...
+
+    @property
+    def free(self) -> bool: ...
 
 
 def economy_of(state: GameState) -> TurnEconomy:

@@ -21,7 +21,7 @@ Nothing here changes the state; it is a question the app asks after every change
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.messages import Message, msg
 from rules.model.state import GameState
@@ -171,6 +171,8 @@ def turn_hud(state: GameState, token_id: str) -> TurnHud:
     economy = economy_of(state)
     mine = own_turn(state, token_id)
     ledger: TurnLedger = ledger_for(state, token_id)
+    if not mine:  # outside its turn only its reaction counts: the actions are those its next turn gives
+        ledger = replace(economy.fresh(token), reactions=ledger.reactions)
     gauges = economy.gauges(ledger, token)
     rows: list[HudAction] = []
 
@@ -239,4 +241,5 @@ def turn_hud(state: GameState, token_id: str) -> TurnHud:
     rows.append(
         HudAction("end-turn", "end-turn", msg("End turn"), msg("free"), _end_turn_problem(state, token_id))
     )
-    return TurnHud(token_id, token.label, mine, gauges, remaining_text(state, token_id), tuple(rows))
+    text = remaining_text(state, token_id) if mine else economy.remaining_text(ledger, token)
+    return TurnHud(token_id, token.label, mine, gauges, text, tuple(rows))

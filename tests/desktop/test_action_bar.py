@@ -186,7 +186,12 @@ def test_window_shows_the_bar_of_the_selected_token(qtbot: Any, system: str) -> 
     bar = win.action_bar
     assert bar.hud is not None and bar.hud.token_id == "A"
     win.doc.execute(AttackRoll("A", "b", "longsword", (15,) if system == "pf2e" else (15, 15)))
+    win.doc.execute(MoveToken("A", (Cell(0, 1),)))
     _settle()
+    win.view.fit()
+    _settle()
+    path = _shots() / f"gm-window-action-bar-{system}.png"
+    assert win.grab().save(str(path))  # mid-turn: after a Strike and a move
     win.map_scene.select_ids(["C"])
     _settle()
     assert bar.hud is not None and bar.hud.token_id == "C"
@@ -198,9 +203,9 @@ def test_window_shows_the_bar_of_the_selected_token(qtbot: Any, system: str) -> 
     assert win.doc.encounter is not None and win.doc.encounter.current_id == "b"
     win.map_scene.select_ids(["A"])
     _settle()
-    win.view.fit()
-    path = _shots() / f"gm-window-action-bar-{system}.png"
-    assert win.grab().save(str(path))
+    # outside its turn the bar shows what its next turn gives and its reaction (only reactions now)
+    assert not bar.hud.own_turn and "not its turn" in bar.name_label.text()
+    assert bar.hud.gauges[0].left == bar.hud.gauges[0].total
 
 
 def _skill_state() -> GameState:
