@@ -14,6 +14,7 @@ every target; a refusal (no slot left, the turn can't pay) is shown and nothing 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import Qt
@@ -40,9 +41,10 @@ from desktop.widgets.damage_roller import DamageRoller, parse_formula
 from rules import dice
 from rules.dice import DieSource
 from rules.errors import QueryError
+from rules.model.state import GameState
 from rules.play.cast import Cast
 from rules.play.cast_turn import MOST_MODIFIER, CastSpell, with_typed_saves
-from rules.play.command import Refused
+from rules.play.command import Command, Refused
 from rules.play.explain import outcome_text
 from rules.play.rolls import SpendHeroPoint
 from rules.play.spell_resolution import Aim, CastResult, Rolls, TargetResult, resolve
@@ -68,7 +70,12 @@ class CastDialog(QDialog):
     """The saves table of `cast` (aimed, without dice) — see the module docstring."""
 
     def __init__(
-        self, doc: Document, cast: Cast, parent: QWidget | None = None, dice_source: DieSource | None = None
+        self,
+        doc: Document,
+        cast: Cast,
+        parent: QWidget | None = None,
+        dice_source: DieSource | None = None,
+        aimer: Callable[[GameState], Aim] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("castDialog")
@@ -79,8 +86,10 @@ class CastDialog(QDialog):
         self.system = system_for(doc.scene)
         self.aim: Aim | None = None
         self.problem = ""
+        #: How the rows' targets are found (the cast's aim; a hazard's own, `desktop.dialogs.hazard_dialog`).
+        self.aimer: Callable[[GameState], Aim] = aimer if aimer is not None else cast.aim
         try:
-            self.aim = cast.aim(doc.state)
+            self.aim = self.aimer(doc.state)
         except Refused as exc:
             self.problem = str(exc)
         self.results: dict[str, TargetResult] = {}
@@ -346,7 +355,7 @@ class CastDialog(QDialog):
             for row in self.rows
         }
         try:
-            self.aim, self.problem = self.cast.aim(self.doc.state), ""
+            self.aim, self.problem = self.aimer(self.doc.state), ""
         except Refused as exc:
             self.aim, self.problem = None, str(exc)
         caster = self.doc.scene.token(self.cast.caster_id)
@@ -489,7 +498,7 @@ class CastDialog(QDialog):
 
     # ---- casting
 
-    def command(self) -> CastSpell:
+    def command(self) -> Command:
         """The engine command OK executes: the aimed cast with every row's dice and the damage."""
         table = tuple(
             (row.token_id, got) for row in self.rows if (got := self._dice_of(row)) is not None and got

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from desktop.dice import app_dice
 from rules.dice import DieSource
+from rules.geometry.coords import Cell
 from rules.model.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.table import ActionResult, ActionSpec
@@ -315,6 +316,8 @@ class ActionMenus:
         self.rng = rng
         #: Opens a creature's spell list (the window's spell casting sets it).
         self.open_spells: Callable[[str], object] | None = None
+        #: Add a square's entries to its context menu (the window's hazards set it: Place Hazard Here…).
+        self.square_entries: Callable[[QMenu, Cell], None] | None = None
 
     def add_actions(
         self, menu: QMenu, token_id: str, parent: QWidget | None, sneak: Callable[[], None] | None
@@ -337,3 +340,8 @@ class ActionMenus:
         )
         act = menu.addAction(text, lambda: opener(token_id))
         act.setObjectName("menuSpells")
+
+    def add_square(self, menu: QMenu, cell: Cell) -> None:
+        """The entries of the square under the mouse (a hazard placed on it, Place Hazard Here…)."""
+        if self.square_entries is not None:
+            self.square_entries(menu, cell)

@@ -52,6 +52,7 @@ from desktop.table.features import TableHostFeatures
 from desktop.window.action_menu import ActionMenus
 from desktop.window.dock_sides import DockSides
 from desktop.window.file_controller import FileController
+from desktop.window.hazards import HazardFeatures
 from desktop.window.layout_memory import LayoutMemory
 from desktop.window.pictures import MapPictures
 from desktop.window.shortcuts import shortcuts_html
@@ -105,6 +106,7 @@ class MainWindow(QMainWindow):
         self.player_screen = PlayerScreenFeatures.install(self)
         self.table_host = TableHostFeatures.install(self, resume=autosave)
         self.spells = SpellCasting.install(self)  # spell lists, the spell tool, the saves table
+        self.hazards = HazardFeatures.install(self)  # placing traps, drawing them, offering their triggers
         self._arrange_docks()
 
         self.doc.title_changed.connect(self._update_title)

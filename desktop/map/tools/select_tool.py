@@ -313,6 +313,8 @@ class SelectTool(Tool):
                         DeleteWalls((wall,), label=f"Delete {w.kind}", log=f"A {w.kind} is removed")
                     ),
                 )
+        if self.view.token_menus is not None and doc.scene.grid.contains(ev.cell.x, ev.cell.y):
+            self.view.token_menus.add_square(menu, ev.cell)  # hazards on the square, Place Hazard Here…
         self.view.show_context_menu(menu, ev.global_pos)
 
     def _number_entries(self, menu: QMenu, ids: list[str]) -> None:
