@@ -229,10 +229,10 @@ class PlayerScene(QGraphicsScene):
 
     def _sync_hazards(self, view: PlayerView) -> None:
         for item in self.hazard_items:
-            self.removeItem(item)
+            item.remove_from(self)
         self.hazard_items = [HazardItem(h.id, h.name, h.cells) for h in view.hazards]
         for item in self.hazard_items:
-            self.addItem(item)
+            item.add_to(self)
 
     def _sync_areas(self, view: PlayerView) -> None:
         for item in self.area_items:

@@ -11,9 +11,10 @@ each one a step sets off.
   saves table), Remove (`RemoveHazard`).
 * **Triggers**: after every step the app executes (`Document.executed`: the history entry's before, after,
   command and detail), `rules.play.hazards.set_off` says which hazards it set off; each one is offered in a
-  small non-modal prompt ("Spike Pit: Brann enters Spike Pit — Resolve… / Ignore"). Resolve opens the
+  small non-modal prompt ("Spike Pit goes off on Brann (entered it)" — Resolve… / Ignore). Resolve opens the
   hazard's saves table (`desktop.dialogs.hazard_dialog`, the casting table: saves typed or rolled per row,
-  the damage once) and executes one `TriggerHazard`. Undo and redo set nothing off.
+  the damage once) and executes one `TriggerHazard`. Undo and redo set nothing off; undoing the step that
+  set a hazard off takes its prompt away.
 """
 
 from __future__ import annotations
@@ -93,6 +94,8 @@ class HazardFeatures(QObject):
         self._draft: HazardDraft | None = None
         #: The prompts of the hazards set off and not answered yet, and the saves tables open.
         self.prompts: list[tuple[HazardPrompt, HazardTrigger]] = []
+        #: The step that set off each prompt's hazard (undoing it takes the prompt away).
+        self._steps: dict[int, Entry] = {}
         self.dialogs: list[HazardDialog] = []
         self.act_place = QAction(self.tr("Place &Hazard…"), win)
         self.act_place.setObjectName("actPlaceHazard")
@@ -105,7 +108,7 @@ class HazardFeatures(QObject):
             menus.square_entries = self.square_entries
         self.tool.signals.picked.connect(self._picked)
         self.tool.signals.cancelled.connect(self._stopped)
-        self.doc.changed.connect(lambda _o, _n: self.sync())
+        self.doc.changed.connect(lambda _o, _n: self._on_changed())
         self.doc.executed.connect(self._after_step)
         self.sync()
 
@@ -124,12 +127,20 @@ class HazardFeatures(QObject):
             h = wanted.get(hid)
             item = self.items[hid]
             if h is None or item.key() != (h.id, h.name, h.cells, h.hidden, not h.armed):
-                scene.removeItem(self.items.pop(hid))
+                self.items.pop(hid).remove_from(scene)
         for hid, h in wanted.items():
             if hid not in self.items:
                 item = HazardItem(h.id, h.name, h.cells, hidden=h.hidden, spent=not h.armed)
                 self.items[hid] = item
-                scene.addItem(item)
+                item.add_to(scene)
+
+    def _on_changed(self) -> None:
+        self.sync()
+        applied = self.doc.applied()
+        for prompt, _trigger in list(self.prompts):
+            step = self._steps.get(id(prompt))
+            if step is not None and not any(e is step for e in applied):
+                prompt.reject()  # the step that set it off was undone
 
     # ---- placing
 
@@ -257,7 +268,8 @@ class HazardFeatures(QObject):
         if not isinstance(entry, Entry):
             return
         for trigger in set_off(entry.before, entry.after, entry.command, entry.detail):
-            self.offer(trigger)
+            prompt = self.offer(trigger)
+            self._steps[id(prompt)] = entry
 
     def offer(self, trigger: HazardTrigger) -> HazardPrompt:
         """The non-modal prompt for `trigger` (Resolve… / Ignore); the status bar says it too."""
@@ -266,7 +278,12 @@ class HazardFeatures(QObject):
         token = state.token(trigger.token_id)
         name = hazard.name if hazard is not None else trigger.hazard_id
         who = token.label if token is not None else trigger.token_id
-        text = self.tr("{name} goes off on {who}: {why}.").format(name=name, who=who, why=trigger.text(state))
+        how = {
+            "enter": self.tr("{name} goes off on {who} (entered it)"),
+            "start": self.tr("{name} goes off on {who} (started its turn on it)"),
+            "end": self.tr("{name} goes off on {who} (ended its turn on it)"),
+        }
+        text = how.get(trigger.moment, how["enter"]).format(name=name, who=who)
         prompt = HazardPrompt(text, self.win)
         self.prompts.append((prompt, trigger))
         prompt.accepted.connect(lambda: self._resolve(prompt, trigger))
@@ -277,6 +294,7 @@ class HazardFeatures(QObject):
 
     def _forget(self, prompt: HazardPrompt) -> None:
         self.prompts = [(p, t) for p, t in self.prompts if p is not prompt]
+        self._steps.pop(id(prompt), None)
         prompt.deleteLater()
 
     def _resolve(self, prompt: HazardPrompt, trigger: HazardTrigger) -> None:

@@ -11,10 +11,12 @@ full damage). The condition "prone" comes with the failure.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QPainter
 from PySide6.QtTest import QTest
 
 from desktop.document import Document
@@ -67,6 +69,17 @@ def make_window(qtbot: Any) -> Any:
     return make
 
 
+def save_with_prompt(win: Any, prompt: Any, path: Path) -> None:
+    """The window with the prompt over it where the window manager puts it (centred on the window): the
+    offscreen platform grabs each top-level window on its own."""
+    shot = win.grab()
+    pic = prompt.grab()
+    painter = QPainter(shot)
+    painter.drawPixmap(QPoint((shot.width() - pic.width()) // 2, shot.height() // 3), pic)
+    painter.end()
+    shot.save(str(path))
+
+
 def place_spike_pit(win: Any) -> None:
     """Map ▸ Place Hazard…: the form, then the squares dragged as a rectangle on the map, Enter."""
     assert win.hazards.act_place in win.map_menu.actions()
@@ -112,8 +125,7 @@ def test_a_hidden_trap_placed_set_off_resolved_and_noticed(make_window: Any, sys
     assert trigger.hazard_id == pit.id and trigger.token_id == "B" and trigger.moment == "enter"
     assert "Spike Pit" in prompt.label.text() and "Brann" in prompt.label.text()
     if system == "pf2e":
-        win.grab().save(str(shots() / "hazard-trap-prompt-gm-map.png"))
-        prompt.grab().save(str(shots() / "hazard-prompt.png"))
+        save_with_prompt(win, prompt, shots() / "hazard-trap-prompt-gm-map.png")
     # 3. Resolve: the hazard's saves table, the d20 and the damage typed, one TriggerHazard
     prompt.resolve_button.click()
     settle()
@@ -164,6 +176,7 @@ def test_notice_from_the_square_menu_shows_the_trap_to_the_players(make_window: 
     assert menu is not None
     names = [a.objectName() for a in menu.actions()]
     assert "menuPlaceHazard" in names
+    assert win.hazards.trigger_now(pit.id) is None  # no one stands on it: nothing to set it off
     (sub,) = [a.menu() for a in menu.actions() if a.menu() is not None and "Spike Pit" in a.text()]
     (notice,) = [a for a in sub.actions() if a.objectName() == "menuHazardNotice"]
     assert notice.isEnabled()
@@ -176,6 +189,9 @@ def test_notice_from_the_square_menu_shows_the_trap_to_the_players(make_window: 
     (drawn,) = win.player_screen.player_scene.hazard_items
     assert set(drawn.cells) == PIT and not drawn.hidden
     assert not win.hazards.items[pit.id].hidden  # solid on the GM map too
+    win.show_dock(win.player_screen.preview)
+    settle()
+    win.player_screen.preview_view.grab().save(str(shots() / "hazard-noticed-player-screen.png"))
     doc.undo()
     assert doc.state.hazards[0].hidden and win.player_screen.player_scene.hazard_items == []
     # Remove from the same menu
@@ -218,3 +234,36 @@ def test_place_hazard_here_starts_with_the_square_and_an_area_trap_goes_at_a_poi
     assert rune.trigger == "start" and not rune.hidden
     assert player_projection(doc.state).hazards[0].name == "Fire Rune"  # not hidden: the players see it
 
+
+
+def test_a_turn_starting_on_a_hazard_offers_it_and_undo_takes_the_prompt_away(qtbot: Any) -> None:
+    from desktop.window.main_window import MainWindow
+    from rules.model.active_spells import Hazard
+    from rules.model.spell import DamagePart, Spell
+    from tests.rules.play.helpers import started
+
+    state = started("pf2e")  # A's turn, B next
+    b = state.token("B")
+    assert b is not None
+    vent = Hazard(
+        "vent",
+        "Steam Vent",
+        Spell("Steam Vent", kind="ability", damage=(DamagePart("1d6", "fire"),)),
+        (b.cell,),
+        trigger="start",
+    )
+    win = MainWindow(Document(state), autosave=False)
+    qtbot.addWidget(win)
+    win.files.ask_unsaved = lambda: "discard"
+    assert win.doc.execute(PlaceHazard(vent)) is not None
+    assert win.hazards.prompts == []
+    win.table.initiative_dock.next_button.click()
+    settle()
+    assert win.doc.state.encounter is not None and win.doc.state.encounter.current_id == "B"
+    ((prompt, trigger),) = win.hazards.prompts
+    assert trigger.moment == "start" and "started its turn" in prompt.label.text()
+    win.doc.undo()
+    settle()
+    assert win.hazards.prompts == []  # the turn that set it off is undone
+    win.doc.redo()
+    assert win.hazards.prompts == []  # redo sets nothing off again

@@ -9,14 +9,16 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from desktop.look.style import CELL
-from desktop.map.items import Z_OVERLAY
+from desktop.map.items import Z_OVERLAY, Z_TOKENS
 from rules.geometry.coords import Cell
 
 #: Above terrain and areas' fill, under the walls and the tokens.
 Z_HAZARD = Z_OVERLAY + 2.0
+#: Its warning sign: above the tokens, under the target marks.
+Z_SIGN = Z_TOKENS + 3.0
 EDGE = QColor(255, 70, 40)
 FILL = QColor(255, 70, 40, 45)
 SPENT = QColor(150, 150, 150)
@@ -45,6 +47,19 @@ class HazardItem(QGraphicsItem):
         self.path = cells_path(self.cells)
         self.setZValue(Z_HAZARD)
         self.setToolTip(name)
+        first = min(self.cells, key=lambda c: (c.y, c.x))
+        #: The warning sign in its first square's corner, above the tokens (a creature may stand there).
+        self.sign = HazardSign(first, spent=spent)
+        self.sign.setToolTip(name)
+
+    def add_to(self, scene: QGraphicsScene) -> None:
+        scene.addItem(self)
+        scene.addItem(self.sign)
+
+    def remove_from(self, scene: QGraphicsScene) -> None:
+        for item in (self, self.sign):
+            if item.scene() is scene:
+                scene.removeItem(item)
 
     def key(self) -> tuple[object, ...]:
         return (self.hazard_id, self.toolTip(), self.cells, self.hidden, self.spent)
@@ -69,10 +84,25 @@ class HazardItem(QGraphicsItem):
         fill.setAlpha(45)
         painter.setBrush(QBrush(fill))
         painter.drawPath(self.path)
-        first = min(self.cells, key=lambda c: (c.y, c.x))
-        box = QRectF(first.x * CELL, first.y * CELL, CELL, CELL).adjusted(
-            CELL * 0.22, CELL * 0.22, -CELL * 0.22, -CELL * 0.22
-        )
+
+
+class HazardSign(QGraphicsItem):
+    """A small warning triangle in the top-left corner of a hazard's first square."""
+
+    def __init__(self, cell: Cell, *, spent: bool = False) -> None:
+        super().__init__()
+        self.spent = spent
+        self._rect = QRectF(cell.x * CELL + 3, cell.y * CELL + 3, CELL * 0.34, CELL * 0.3)
+        self.setZValue(Z_SIGN)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        box = self._rect
         triangle = QPolygonF(
             [
                 QPointF(box.center().x(), box.top()),
@@ -80,12 +110,13 @@ class HazardItem(QGraphicsItem):
                 QPointF(box.left(), box.bottom()),
             ]
         )
-        painter.setPen(QPen(QColor(30, 20, 10), 2))
+        dark = QColor(30, 20, 10)
+        painter.setPen(QPen(dark, 1.5))
         painter.setBrush(QBrush(SPENT if self.spent else SIGN))
         painter.drawPolygon(triangle)
         font = QFont()
         font.setBold(True)
-        font.setPixelSize(int(box.height() * 0.6))
+        font.setPixelSize(max(6, int(box.height() * 0.7)))
         painter.setFont(font)
-        painter.setPen(QColor(30, 20, 10))
-        painter.drawText(box.adjusted(0, box.height() * 0.2, 0, 0), Qt.AlignmentFlag.AlignCenter, "!")
+        painter.setPen(dark)
+        painter.drawText(box.adjusted(0, box.height() * 0.25, 0, 0), Qt.AlignmentFlag.AlignCenter, "!")
