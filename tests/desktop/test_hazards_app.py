@@ -235,7 +235,6 @@ def test_place_hazard_here_starts_with_the_square_and_an_area_trap_goes_at_a_poi
     assert player_projection(doc.state).hazards[0].name == "Fire Rune"  # not hidden: the players see it
 
 
-
 def test_a_turn_starting_on_a_hazard_offers_it_and_undo_takes_the_prompt_away(qtbot: Any) -> None:
     from desktop.window.main_window import MainWindow
     from rules.model.active_spells import Hazard
