@@ -11,6 +11,7 @@ full damage). The condition "prone" comes with the failure.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,7 @@ def place_spike_pit(win: Any) -> None:
     form.damage.setText("2d6 piercing")
     form.condition.setText("prone")
     assert form.trigger.currentData() == "enter"
+    form.grab().save(str(shots() / "hazard-form.png"))
     form.ok_button.click()
     assert win.view.tool is win.hazards.tool
     drag(win.view, view_point(win.view, (3, 1)), view_point(win.view, (4, 2)))
@@ -266,3 +268,29 @@ def test_a_turn_starting_on_a_hazard_offers_it_and_undo_takes_the_prompt_away(qt
     assert win.hazards.prompts == []  # the turn that set it off is undone
     win.doc.redo()
     assert win.hazards.prompts == []  # redo sets nothing off again
+
+
+def test_the_form_offers_a_creatures_ability_and_the_bundled_spells(qtbot: Any) -> None:
+    from desktop.dialogs.hazard_form import HazardForm
+    from rules.model.spell import DamagePart, Spell, SpellSave
+
+    breath = Spell("Fire Breath", kind="ability", save=SpellSave("dex"), damage=(DamagePart("6d6", "fire"),))
+    scene = board("dnd5e-2014").scene
+    b = scene.token("B")
+    assert b is not None
+    scene = scene.edit(tokens=(replace(b, spells=(breath,), spell_dc=14),))
+    form = HazardForm(scene)
+    qtbot.addWidget(form)
+    keys = [form.ability.itemData(i) for i in range(form.ability.count())]
+    assert "token:B:Fire Breath" in keys and "spell:Fireball" in keys
+    form.ability.setCurrentIndex(form.ability.findData("token:B:Fire Breath"))
+    assert not form.damage.isEnabled()  # the ability's own damage
+    assert form.ability_value().dc == 14  # the creature's spell DC
+    form.ability.setCurrentIndex(form.ability.findData("spell:Fireball"))
+    assert form.as_area.isEnabled()  # a sphere: it can be placed as its area
+    form.dc.setValue(13)
+    fireball = form.ability_value()
+    assert fireball.dc == 13 and fireball.area is not None and fireball.range is None
+    form.name.setText("")
+    form.finish()
+    assert form.draft is None and form.error.isVisibleTo(form) and "name" in form.error.text()
