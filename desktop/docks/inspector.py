@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -62,6 +62,9 @@ def _spin(lo: int, hi: int, step: int = 1, suffix: str = "", optional: bool = Fa
 
 
 class InspectorDock(QDockWidget):
+    #: The GM asked for the token's spell list (its id).
+    spells_requested = Signal(str)
+
     def __init__(self, doc: Document, map_scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__("Inspector", parent)
         self.setObjectName("inspectorDock")
@@ -230,6 +233,13 @@ class InspectorDock(QDockWidget):
         form.addRow("", self.conditions_error)
         form.addRow("Portrait", self.image)
         form.addRow("This turn", move_row)
+        self.spells_button = QPushButton(self.tr("Spells and abilities…"))
+        self.spells_button.setObjectName("inspectorSpells")
+        self.spells_button.setToolTip(self.tr("The creature's spell list: cast, heighten, uses left"))
+        self.spells_button.clicked.connect(
+            lambda: self.spells_requested.emit(self.token_id) if self.token_id else None
+        )
+        form.addRow(self.tr("Spells"), self.spells_button)
         outer = QVBoxLayout(self.form_page)
         outer.addLayout(form)
         outer.addStretch(1)
@@ -328,6 +338,13 @@ class InspectorDock(QDockWidget):
                 self._show_conditions_error(None)
             _set_text(self.image, t.image or "")
             self.movement.setText(self._movement_text(t))
+            n = len(t.spells)
+            self.spells_button.setText(
+                self.tr("Spells and abilities… (%n)", "", n).replace("%n", str(n))
+                if n
+                else self.tr("No spells or abilities")
+            )
+            self.spells_button.setEnabled(bool(n))
         finally:
             self._syncing = False
 

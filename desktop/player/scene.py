@@ -11,6 +11,7 @@ or notes. The template the GM is aiming (`PlayerScene.set_aiming`) is drawn on t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
@@ -33,10 +34,12 @@ from desktop.map.items.token_item import TokenItem, stacking
 from desktop.map.items.token_labels import short_labels
 from rules.geometry.coords import Cell
 from rules.model.scene import Background, Grid, Token
-from rules.play.projection import PlayerView, ShownToken, player_projection
+from rules.play.projection import PlayerView, ShownToken, Template, player_projection, project_template
 
 Z_AREAS = 20.0
 Z_AIMING = 22.0
+#: A spell's template on the Player Screen (aimed: dashed; cast: solid).
+TEMPLATE_COLOUR = "#ff7a2f"
 #: Above the areas and the fog (the party knows the square even in the dark), under the tokens.
 Z_MARKERS = 45.0
 BLACK = QColor(0, 0, 0)
@@ -108,6 +111,9 @@ class PlayerScene(QGraphicsScene):
         self.marker_items: list[HiddenMarkerItem] = []
         self.aiming_item: QGraphicsPathItem | None = None
         self.view_value: PlayerView | None = None
+        #: The spell area the GM is aiming or has just cast (the projection keeps what players may know).
+        self.template: Template | None = None
+        self.template_item: QGraphicsPathItem | None = None
         self._grid: Grid | None = None
         self._background: Background | None = None
         doc.changed.connect(self._on_changed)
@@ -116,9 +122,44 @@ class PlayerScene(QGraphicsScene):
     def _on_changed(self, _old: object, _new: object) -> None:
         self.refresh()
 
+    def set_template(self, template: Template | None) -> None:
+        """Show the spell area being aimed (dashed) or just cast (solid); None takes it away. Only the
+        template is projected again (the mouse moves it many times a second)."""
+        if template == self.template:
+            return
+        self.template = template
+        view = self.view_value
+        if view is None:
+            self.refresh()
+            return
+        shown = project_template(self.doc.state.scene, template, view.known)
+        self.view_value = replace(view, template=shown)
+        self._sync_template(self.view_value)
+        self.projected.emit(self.view_value)
+
+    def _sync_template(self, view: PlayerView) -> None:
+        if self.template_item is not None:
+            self.removeItem(self.template_item)
+            self.template_item = None
+        shown = view.template
+        if shown is None:
+            return
+        item = QGraphicsPathItem(_cells_path(shown.cells))
+        colour = QColor(TEMPLATE_COLOUR)
+        colour.setAlpha(120 if shown.cast else 70)
+        item.setBrush(QBrush(colour))
+        pen = QPen(QColor(TEMPLATE_COLOUR), 4 if shown.cast else 3)
+        if not shown.cast:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        item.setPen(pen)
+        item.setZValue(Z_AREAS + 1)
+        item.setToolTip(shown.label)
+        self.addItem(item)
+        self.template_item = item
+
     def refresh(self) -> None:
         state = self.doc.state
-        view = player_projection(state)
+        view = player_projection(state, self.template)
         self.view_value = view
         scene = state.scene
         if scene.grid != self._grid or scene.background != self._background:
@@ -137,6 +178,7 @@ class PlayerScene(QGraphicsScene):
         self._sync_tokens(view)
         self._sync_areas(view)
         self._sync_markers(view)
+        self._sync_template(view)
         if view.fog:
             self.fog_item.set_masks(view.visible, view.known)
         else:

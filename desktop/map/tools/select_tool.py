@@ -278,6 +278,7 @@ class SelectTool(Tool):
                 self.view.token_menus.add_actions(
                     menu, item.token_id, self.view, self._arm_sneak(item.token_id)
                 )
+                self.view.token_menus.add_spells(menu, item.token_id)
             self._encounter_entries(menu, ids, label)
             self._number_entries(menu, ids)
             menu.addAction(f"Duplicate {label}", lambda: _run(doc, duplicate_command(doc.scene, ids)))
