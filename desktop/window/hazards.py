@@ -206,7 +206,7 @@ class HazardFeatures(QObject):
         if self.doc.execute(PlaceHazard(hazard)) is None:
             return
         self._draft = None
-        self.tool._active = False  # placed: leaving the tool is no cancel
+        self.tool.done()
         self.win.set_tool("select")
 
     def _stopped(self) -> None:

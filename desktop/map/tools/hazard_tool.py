@@ -188,6 +188,10 @@ class HazardPickTool(PreviewTool):
     def stop(self) -> None:
         self.cancel()
 
+    def done(self) -> None:
+        """The hazard is placed: leaving the tool now is no cancel."""
+        self._active = False
+
 
 def _rect(a: Cell, b: Cell) -> list[Cell]:
     return [
