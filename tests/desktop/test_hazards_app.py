@@ -294,3 +294,16 @@ def test_the_form_offers_a_creatures_ability_and_the_bundled_spells(qtbot: Any) 
     form.name.setText("")
     form.finish()
     assert form.draft is None and form.error.isVisibleTo(form) and "name" in form.error.text()
+
+
+def test_escape_while_picking_places_nothing(make_window: Any) -> None:
+    win = make_window("pf2e")
+    win.hazards.act_place.trigger()
+    win.hazards.form.ok_button.click()
+    assert win.view.tool is win.hazards.tool
+    press(win.view, view_point(win.view, (2, 2)))
+    release(win.view, view_point(win.view, (2, 2)))
+    assert win.hazards.tool.shown_cells() == (Cell(2, 2),)
+    QTest.keyClick(win.view, Qt.Key.Key_Escape)
+    assert win.view.tool is win.tools["select"]
+    assert win.doc.state.hazards == () and win.doc.applied() == []
