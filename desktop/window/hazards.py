@@ -20,7 +20,7 @@ each one a step sets off.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
@@ -45,8 +45,9 @@ from rules.play.hazards import (
 )
 from rules.play.history import Entry
 
-if TYPE_CHECKING:
-    from desktop.window.main_window import MainWindow
+#: The GM window (`desktop.window.main_window.MainWindow`), named by its role: importing it here would make
+#: an import cycle (the window installs this feature).
+MainWindow = Any
 
 
 def hazard_id(state: GameState, name: str) -> str:
