@@ -65,7 +65,7 @@ from rules.model.spell import NO_USES
 
 FORMAT = "fivefoot.scene"
 #: Top-level keys of the engine's state in a scene file (decoded by `rules.io.state_json`).
-PLAY_KEYS: tuple[str, ...] = ("encounter", "turns", "areas", "log", "active_spells", "hazards")
+PLAY_KEYS: tuple[str, ...] = ("encounter", "turns", "areas", "log", "active_spells", "hazards", "rolls")
 
 JSON = Any
 
@@ -133,6 +133,7 @@ _TOKEN_KEYS = (
     "afflictions",
     "air",
     "mounted_on",
+    "own_dice",
 )
 _SCENE_KEYS = (
     "format",
@@ -558,6 +559,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         hardness=opt_int("hardness", lo=0) or 0,
         air=opt_int("air", lo=0),
         mounted_on=None if t.get("mounted_on") is None else r.string(t["mounted_on"], f"{path}.mounted_on"),
+        own_dice=r.boolean(t.get("own_dice", False) or False, f"{path}.own_dice"),
         afflictions=tuple(
             _affliction(r, a, f"{path}.afflictions[{i}]")
             for i, a in enumerate(r.lst(t.get("afflictions", []) or [], f"{path}.afflictions"))
@@ -832,6 +834,8 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["persistent"] = [{"damage": p.damage, "type": p.type} for p in t.persistent]
     if t.inspiration:
         out["inspiration"] = True
+    if t.own_dice:
+        out["own_dice"] = True
     if t.exhaustion:
         out["exhaustion"] = t.exhaustion
     if t.senses:

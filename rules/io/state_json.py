@@ -53,6 +53,12 @@ gave so that ending it takes it back::
     {"id": "pit", "name": "Fire Trap", "ability": {spell object}, "cells": [[4, 5]], "trigger": "enter",
      "hidden": true, "once": true, "triggered": false, "notice_dc": 15, "origin": [4, 5]}
 
+``rolls`` (`rules.model.table_rolls.TableRoll`): the dice box's history, oldest first; ``secret`` rolls are
+the GM's and never reach the players::
+
+    {"expression": "1D20>=15", "shown": "1d20[17]", "total": 17, "who": "brann", "success": true,
+     "secret": false}
+
 Boundary rules: reading the engine's keys never raises (`state_from_json`): a damaged ``encounter`` gives no
 encounter and a problem text; an area that isn't valid is skipped and reported (``areas[2].feet: must be a
 whole number ≥ 0, got 'x'``), and so is a damaged active spell or hazard; log entries that aren't texts
@@ -78,6 +84,7 @@ from rules.model.areas import DEFAULT_COLOUR, PlacedArea
 from rules.model.encounter import Combatant, Encounter
 from rules.model.scene import AREA_METHODS, JSON, PersistentDamage, Scene
 from rules.model.state import GameState
+from rules.model.table_rolls import MAX_ROLLS, TableRoll
 from rules.model.turn_ledger import (
     SUPPORT_KINDS,
     SUPPORT_ROLLS,
@@ -93,6 +100,7 @@ AREAS_KEY = "areas"
 LOG_KEY = "log"
 SPELLS_KEY = "active_spells"
 HAZARDS_KEY = "hazards"
+ROLLS_KEY = "rolls"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -508,8 +516,53 @@ def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
         problems.append(f"{LOG_KEY}: must be a list of texts, got {type(log_raw).__name__}")
     spells = _active_spells(raw.get(SPELLS_KEY), problems)
     hazards = _hazards(raw.get(HAZARDS_KEY), problems)
-    state = GameState(scene, encounter, areas.areas, log, free, spells=spells, hazards=hazards)
+    rolls = _rolls(raw.get(ROLLS_KEY), problems)
+    state = GameState(scene, encounter, areas.areas, log, free, spells=spells, hazards=hazards, rolls=rolls)
     return StateRead(state, tuple(problems))
+
+
+# ------------------------------------------------------------------------------------ the roll history
+
+
+def table_roll_to_json(roll: TableRoll) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"expression": roll.expression, "shown": roll.shown, "total": roll.total}
+    if roll.who is not None:
+        out["who"] = roll.who
+    if roll.success is not None:
+        out["success"] = roll.success
+    if roll.secret:
+        out["secret"] = True
+    return out
+
+
+def table_roll_from_json(raw: Any, path: str) -> TableRoll:
+    """One roll of the ``rolls`` key; raises `ValueError` naming the bad field."""
+    o = _READ.obj(raw, path)
+    success = o.get("success")
+    return TableRoll(
+        expression=_READ.string(o.get("expression", ""), f"{path}.expression"),
+        shown=_READ.string(o.get("shown", ""), f"{path}.shown"),
+        total=_READ.integer(o.get("total"), f"{path}.total"),
+        who=None if o.get("who") is None else _READ.string(o["who"], f"{path}.who"),
+        success=None if success is None else _READ.boolean(success, f"{path}.success"),
+        secret=_READ.boolean(o.get("secret", False), f"{path}.secret"),
+    )
+
+
+def _rolls(raw: Any, problems: list[str]) -> tuple[TableRoll, ...]:
+    """The ``rolls`` key: a damaged roll is skipped and reported; only the last `MAX_ROLLS` are kept."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        problems.append(f"{ROLLS_KEY}: must be a list of rolls, got {type(raw).__name__}")
+        return ()
+    out: list[TableRoll] = []
+    for i, item in enumerate(raw):
+        try:
+            out.append(table_roll_from_json(item, f"{ROLLS_KEY}[{i}]"))
+        except ValueError as exc:
+            problems.append(str(exc))
+    return tuple(out[-MAX_ROLLS:])
 
 
 # ------------------------------------------------------------------------------ spells in effect, hazards
@@ -690,6 +743,8 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
         out[SPELLS_KEY] = [active_spell_to_json(a) for a in state.spells]
     if state.hazards:
         out[HAZARDS_KEY] = [hazard_to_json(h) for h in state.hazards]
+    if state.rolls:
+        out[ROLLS_KEY] = [table_roll_to_json(r) for r in state.rolls]
     return out
 
 

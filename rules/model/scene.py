@@ -298,6 +298,9 @@ class Token:
     air: int | None = None
     #: The id of the creature it rides (`rules.play.mounts`), or None.
     mounted_on: str | None = None
+    #: The player rolls their own dice at the table: the app asks for each of this creature's rolls
+    #: instead of rolling it (`desktop.dice.ask_or_roll`).
+    own_dice: bool = False
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
     def has_trait(self, name: str) -> bool:

@@ -7,7 +7,8 @@
 * `free`: free mode's turn ledgers (tokens acting outside an encounter) and its round count
   (`rules.model.turn_ledger.FreeTurns`);
 * `spells`: lasting spells in effect (5e concentration) and what they gave (`rules.model.active_spells`);
-* `hazards`: traps and abilities bound to squares.
+* `hazards`: traps and abilities bound to squares;
+* `rolls`: the dice box's roll history, secret GM rolls included (`rules.model.table_rolls`).
 
 Equality is meaningful: two states are equal only when all are (a state with a running encounter is
 never equal to one without). Commands (`rules.play`) turn one state into the next; the file codec
@@ -25,6 +26,7 @@ from rules.model.active_spells import ActiveSpell, Hazard
 from rules.model.areas import PlacedArea, area_by_id
 from rules.model.encounter import Encounter
 from rules.model.scene import Scene, Token
+from rules.model.table_rolls import TableRoll
 from rules.model.turn_ledger import FreeTurns, Support, TurnLedger
 
 
@@ -39,6 +41,8 @@ class GameState:
     spells: tuple[ActiveSpell, ...] = ()
     #: Traps and other abilities bound to squares.
     hazards: tuple[Hazard, ...] = ()
+    #: The dice box's rolls, oldest first (secret GM rolls too: the player projection leaves them out).
+    rolls: tuple[TableRoll, ...] = ()
 
     def token(self, token_id: str) -> Token | None:
         return self.scene.token(token_id)

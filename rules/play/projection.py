@@ -15,6 +15,8 @@ and optionally `encounter` and `areas`; a bare `Scene` works too) and returns a 
   Creatures with any other hiding condition (undetected, unnoticed, invisible) or ``gm_only`` leave no trace.
   The party's own creatures are always shown (a hiding PC is hidden from its enemies, not from its friends).
 * **areas**: placed areas, only the squares the players know (seen or explored).
+* **rolls**: the dice box's public rolls, oldest first (`rules.model.table_rolls`): never a secret GM
+  roll; the roller's name only when the view shows the roller (else "GM").
 * **initiative**: the order by name, leaving out every creature the view leaves out; the current creature is
   marked only when it is shown.
 
@@ -42,6 +44,7 @@ from rules.geometry.areas import resolve_area
 from rules.geometry.coords import SIZE_SQUARES, Cell
 from rules.geometry.vision import is_party, party_seen
 from rules.model.scene import Scene, Token
+from rules.model.table_rolls import public_rolls
 from rules.systems import system_for
 
 BoolMap = npt.NDArray[np.bool_]
@@ -105,6 +108,17 @@ class InitiativeEntry:
     current: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class ShownRoll:
+    """A public roll of the dice box as the players see it."""
+
+    who: str
+    expression: str
+    shown: str
+    total: int
+    success: bool | None = None
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class PlayerView:
     """What the players may know (see the module docstring). Masks are read-only ``[y, x]`` arrays."""
@@ -120,6 +134,7 @@ class PlayerView:
     round: int | None
     background: dict[str, Any] | None
     markers: tuple[ShownMarker, ...] = ()
+    rolls: tuple[ShownRoll, ...] = ()
 
     @property
     def known(self) -> BoolMap:
@@ -162,6 +177,16 @@ class PlayerView:
             "markers": [[[c.x, c.y] for c in m.cells] for m in self.markers],
             "initiative": [{"id": e.token_id, "name": e.name, "current": e.current} for e in self.initiative],
             "round": self.round,
+            "rolls": [
+                {
+                    "who": r.who,
+                    "expression": r.expression,
+                    "shown": r.shown,
+                    "total": r.total,
+                    "success": r.success,
+                }
+                for r in self.rolls
+            ],
         }
 
 
@@ -275,6 +300,16 @@ def player_projection(state: Any) -> PlayerView:
             "pixels_per_cell": b.pixels_per_cell,
             "offset": [b.offset.x, b.offset.y],
         }
+    rolls = tuple(
+        ShownRoll(
+            shown[r.who].name if r.who is not None and r.who in shown else "GM",
+            r.expression,
+            r.shown,
+            r.total,
+            r.success,
+        )
+        for r in public_rolls(getattr(state, "rolls", ()) or ())
+    )
     return PlayerView(
         width=w,
         height=h,
@@ -287,4 +322,5 @@ def player_projection(state: Any) -> PlayerView:
         round=round_no,
         background=background,
         markers=tuple(markers),
+        rolls=rolls,
     )
