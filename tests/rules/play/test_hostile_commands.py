@@ -442,6 +442,19 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("table").UpdateArea(_area(10, id=NOBODY)),
         lambda s: _mod("table").UpdateArea(_area(HUGE, id="zone"), LONG),
     ],
+    "table_dice.SetOwnDice": [
+        lambda s: _mod("table_dice").SetOwnDice((NOBODY,), True),
+        lambda s: _mod("table_dice").SetOwnDice(("A", "A"), True),
+        lambda s: _mod("table_dice").SetOwnDice((), False),
+    ],
+    "table_dice.RollDice": [
+        lambda s: _mod("table_dice").RollDice(LONG),
+        lambda s: _mod("table_dice").RollDice("1000d10000kh999>=999999", dice=ScriptedDice([1] * 1000)),
+        lambda s: _mod("table_dice").RollDice("1d20>=", who=NOBODY),
+        lambda s: _mod("table_dice").RollDice("2d6", who=NOBODY, dice=ScriptedDice([1, 1])),
+        lambda s: _mod("table_dice").RollDice("2d6", given=(HUGE, NEG)),
+        lambda s: _mod("table_dice").RollDice("1d20>=-999999", secret=True, given=(20,)),
+    ],
     "turns.EncounterStep": [
         lambda s: _turn("StartEncounter", (NOBODY,), dice=ScriptedDice([10] * 5)),
         lambda s: _turn("StartEncounter", ("A", "A"), rolls=(("A", HUGE),), dice=ScriptedDice([10] * 5)),
