@@ -62,6 +62,7 @@ from desktop.map.items.light_layer import LightLayer
 from desktop.map.items.token_item import TokenItem, stacking
 from desktop.map.items.token_labels import short_labels
 from desktop.map.tools.fog_tool import FogTool, LightTool
+from desktop.player.roll_log import PlayerRollLog
 from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
 from rules.play.fog import SetFogMode
 from rules.play.lights import SetAmbient
@@ -283,6 +284,8 @@ class PlayerWindow(QWidget):
         side_lay.setContentsMargins(0, 0, 0, 0)
         side_lay.addWidget(self.round_label)
         side_lay.addWidget(self.initiative, 1)
+        self.rolls = PlayerRollLog()  # the dice box's public rolls (never a secret GM roll)
+        side_lay.addWidget(self.rolls)
         self.side_panel = side
         split = QSplitter()
         split.addWidget(self.view)
@@ -408,7 +411,8 @@ class PlayerWindow(QWidget):
             if entry.current:
                 self.initiative.setCurrentRow(self.initiative.count() - 1)
         self.round_label.setText(f"Round {view.round}" if view.round is not None else "")
-        self.side_panel.setVisible(bool(view.initiative))
+        self.rolls.show_view(view)
+        self.side_panel.setVisible(bool(view.initiative) or bool(view.rolls))
         if not self.follow.isChecked():
             self.sync_view()
 

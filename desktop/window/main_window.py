@@ -152,7 +152,11 @@ class MainWindow(QMainWindow):
                 ),
                 (
                     left,
-                    [(self.compendium.dock, self.tr("Compendium")), (self.table.log_dock, self.tr("Log"))],
+                    [
+                        (self.compendium.dock, self.tr("Compendium")),
+                        (self.table.log_dock, self.tr("Log")),
+                        (self.table.dice_box, self.tr("Dice")),
+                    ],
                 ),
             ],
             front=[self.inspector, self.compendium.dock],

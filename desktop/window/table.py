@@ -33,6 +33,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 from desktop.dialogs.attack_dialog import AttackDialog
 from desktop.dice import app_dice
 from desktop.docks.areas_dock import AreasDock
+from desktop.docks.dice_box import DiceBoxDock
 from desktop.docks.initiative_dock import InitiativeDock
 from desktop.docks.log_dock import LogDock
 from desktop.document import Document
@@ -73,6 +74,7 @@ class TableFeatures(QObject):
         self.initiative_dock = InitiativeDock(doc, map_scene, view, window, self.dice)
         self.areas_dock = AreasDock(doc, self.areas_layer, window, self.dice)
         self.log_dock = LogDock(doc, window)
+        self.dice_box = DiceBoxDock(doc, window, self.dice)
         self.attack_dialog: AttackDialog | None = None
         view.hover_cell_changed.connect(self.targeting.set_hover_cell)
         map_scene.selection_ids_changed.connect(self._on_selection)
@@ -174,6 +176,7 @@ class TableFeatures(QObject):
             self.initiative_dock.toggleViewAction(),
             self.areas_dock.toggleViewAction(),
             self.log_dock.toggleViewAction(),
+            self.dice_box.toggleViewAction(),
         ]
 
     def encounter_actions(self) -> list[QAction]:
