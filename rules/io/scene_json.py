@@ -11,8 +11,10 @@ step before validation; `FORMAT_VERSION` is what this code writes.
 Version 2 documents the engine's top-level keys ``encounter``, ``areas`` and ``log`` (`PLAY_KEYS`: the
 running encounter, the placed areas and the table's log, `rules.io.state_json`); version 3 keeps one turn
 ledger per creature in the encounter and free mode's ledgers under ``turns`` (2 → 3 moves the encounter's
-``turn``, ``reactions_used`` and ``readied`` into its ``ledgers``). Version 1 files kept the
-same keys as unknown keys (the app stored them in ``Scene.extra``); the 1 → 2 migration keeps their values.
+``turn``, ``reactions_used`` and ``readied`` into its ``ledgers``); version 4 may hold the other scenes of
+a campaign under ``campaign`` (`rules.io.campaign_json`; 3 → 4 keeps a stray ``campaign`` key as unknown).
+Version 1 files kept the same keys as unknown keys (the app stored them in ``Scene.extra``); the 1 → 2
+migration keeps their values.
 The scene reader leaves them out of the `Scene` (and out of ``extra``): a whole document is read as a typed
 `GameState` by `rules.io.state_json.state_from_document` and written by `state_to_document`.
 """
@@ -65,7 +67,16 @@ from rules.model.spell import NO_USES
 
 FORMAT = "fivefoot.scene"
 #: Top-level keys of the engine's state in a scene file (decoded by `rules.io.state_json`).
-PLAY_KEYS: tuple[str, ...] = ("encounter", "turns", "areas", "log", "active_spells", "hazards", "rolls")
+PLAY_KEYS: tuple[str, ...] = (
+    "encounter",
+    "turns",
+    "areas",
+    "log",
+    "active_spells",
+    "hazards",
+    "rolls",
+    "campaign",
+)
 
 JSON = Any
 
@@ -185,8 +196,23 @@ def _v2_to_v3(doc: dict[str, JSON]) -> dict[str, JSON]:
     return {**doc, "encounter": enc}
 
 
+def _v3_to_v4(doc: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 3 held one scene; version 4 may hold the other scenes of a campaign under ``campaign``
+    (`rules.io.campaign_json`). No version 3 FiveFoot wrote that key, so one found in a version 3 file is
+    somebody else's: it is kept as the unknown key ``campaign_v3`` and never read as scenes."""
+    if "campaign" not in doc:
+        return doc
+    out = {k: v for k, v in doc.items() if k != "campaign"}
+    out["campaign_v3"] = doc["campaign"]
+    return out
+
+
 #: Migrations: version N → N+1, applied in order by `migrate`.
-MIGRATIONS: dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    3: _v3_to_v4,
+}
 
 
 def migrate(doc: dict[str, JSON], source: str = "") -> dict[str, JSON]:

@@ -53,6 +53,10 @@ gave so that ending it takes it back::
     {"id": "pit", "name": "Fire Trap", "ability": {spell object}, "cells": [[4, 5]], "trigger": "enter",
      "hidden": true, "once": true, "triggered": false, "notice_dc": 15, "origin": [4, 5]}
 
+``campaign`` (format version 4, `rules.io.campaign_json`): the campaign's other scenes, each a whole scene
+document of its own, and which scene the players see; read by `state_from_document` (it refuses a bad
+campaign with a `SceneError` naming the path).
+
 ``rolls`` (`rules.model.table_rolls.TableRoll`): the dice box's history, oldest first; ``secret`` rolls are
 the GM's and never reach the players::
 
@@ -73,7 +77,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.errors import SceneError
 from rules.geometry.coords import Point
+from rules.io.campaign_json import CAMPAIGN_KEY, campaign_from_json, campaign_to_json
 from rules.io.json_reader import JsonReader
 from rules.io.scene_json import migrate, scene_from_json, scene_to_json
 from rules.io.spell_json import spell_from_json, spell_to_json
@@ -753,6 +759,21 @@ def state_from_document(doc: JSON, source: str = "") -> StateRead:
     (which raises `SceneError` naming the bad field, and migrates older versions), then the engine's keys
     (`rules.io.scene_json.PLAY_KEYS`) decoded around it by `state_from_json`, which never raises: what
     cannot be read (a damaged area) is skipped and listed in `StateRead.problems`."""
+    read = _read_one_scene(doc, source)
+    raw = migrate(dict(doc), source) if isinstance(doc, dict) else {}
+
+    def read_scene(d: JSON, path: str) -> tuple[GameState, tuple[str, ...]]:
+        one = _read_one_scene(d, "")
+        return one.state, one.problems
+
+    campaign, problems = campaign_from_json(raw.get(CAMPAIGN_KEY), read.state.scene, read_scene, source)
+    if campaign is None:
+        return read
+    return StateRead(replace(read.state, campaign=campaign), (*read.problems, *problems))
+
+
+def _read_one_scene(doc: JSON, source: str) -> StateRead:
+    """One scene document (its map and engine keys), leaving any campaign key for the caller."""
     scene = scene_from_json(doc, source)
     raw = doc if isinstance(doc, dict) else {}
     return state_from_json(migrate(dict(raw), source), scene)
@@ -762,4 +783,23 @@ def state_to_document(state: GameState) -> dict[str, JSON]:
     """The scene document of `state`: the map (`rules.io.scene_json.scene_to_json`) and the engine's keys."""
     doc = scene_to_json(state.scene)
     doc.update(state_to_json(state))
+    if state.campaign is not None:
+        doc[CAMPAIGN_KEY] = campaign_to_json(state.campaign, state_to_document)
     return doc
+
+
+def campaign_problem(state: GameState) -> str | None:
+    """Why the state's campaign could not be saved and opened again (written and read back), or None."""
+    if state.campaign is None:
+        return None
+    raw = campaign_to_json(state.campaign, state_to_document)
+
+    def read_scene(d: JSON, path: str) -> tuple[GameState, tuple[str, ...]]:
+        one = _read_one_scene(d, "")
+        return one.state, one.problems
+
+    try:
+        campaign_from_json(raw, state.scene, read_scene)
+    except SceneError as exc:
+        return str(exc)
+    return None

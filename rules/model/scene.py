@@ -21,7 +21,7 @@ from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.model.spell import NO_USES, Spell, SpellUsesLeft
 
 #: The scene format version this code reads into values and writes (`rules.io.scene_json`).
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
 TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
 #: Worse kinds win when a cell is listed twice.

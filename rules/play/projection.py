@@ -15,6 +15,8 @@ and optionally `encounter` and `areas`; a bare `Scene` works too) and returns a 
   Creatures with any other hiding condition (undetected, unnoticed, invisible) or ``gm_only`` leave no trace.
   The party's own creatures are always shown (a hiding PC is hidden from its enemies, not from its friends).
 * **areas**: placed areas, only the squares the players know (seen or explored).
+* **the scene**: in a campaign, the presented scene (`rules.model.campaign`): while the GM prepares another
+  scene the players keep seeing the one presented, its fog and tokens as they are.
 * **rolls**: the dice box's public rolls, oldest first (`rules.model.table_rolls`): never a secret GM
   roll; the roller's name only when the view shows the roller (else "GM").
 * **initiative**: the order by name, leaving out every creature the view leaves out; the current creature is
@@ -43,7 +45,9 @@ from rules.errors import QueryError
 from rules.geometry.areas import resolve_area
 from rules.geometry.coords import SIZE_SQUARES, Cell
 from rules.geometry.vision import is_party, party_seen
+from rules.model.campaign import presented_state
 from rules.model.scene import Scene, Token
+from rules.model.state import GameState
 from rules.model.table_rolls import public_rolls
 from rules.systems import system_for
 
@@ -241,7 +245,10 @@ def _sees_space(seen: BoolMap, token: Token) -> bool:
 
 
 def player_projection(state: Any) -> PlayerView:
-    """Project the game state (or a bare `Scene`) onto what the players may know."""
+    """Project the game state (or a bare `Scene`) onto what the players may know. In a campaign it is the
+    scene the players are shown (`rules.model.campaign.presented_state`), not the one the GM prepares."""
+    if isinstance(state, GameState):
+        state = presented_state(state)
     scene: Scene = state if isinstance(state, Scene) else state.scene
     w, h = scene.grid.width, scene.grid.height
     fog_on = scene.fog is not None and scene.fog.enabled

@@ -442,6 +442,27 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("table").UpdateArea(_area(10, id=NOBODY)),
         lambda s: _mod("table").UpdateArea(_area(HUGE, id="zone"), LONG),
     ],
+    "campaign.AddScene": [
+        lambda s: _mod("campaign").AddScene(LONG, s.scene),
+        lambda s: _mod("campaign").AddScene("", s.scene),
+        lambda s: _mod("campaign").AddScene("Far", s.scene, (FAR,)),
+        lambda s: _mod("campaign").AddScene("Copy", s.scene, (Cell(0, 0),) * 500),
+    ],
+    "campaign.SwitchScene": [
+        lambda s: _mod("campaign").SwitchScene(NOBODY),
+        lambda s: _mod("campaign").SwitchScene(LONG),
+    ],
+    "campaign.PresentScene": [
+        lambda s: _mod("campaign").PresentScene(NOBODY),
+    ],
+    "campaign.SetEntrance": [
+        lambda s: _mod("campaign").SetEntrance((FAR,)),
+        lambda s: _mod("campaign").SetEntrance((Cell(0, 0),) * 10_000),
+        lambda s: _mod("campaign").SetEntrance(()),
+    ],
+    "campaign.RemoveScene": [
+        lambda s: _mod("campaign").RemoveScene(NOBODY),
+    ],
     "table_dice.SetOwnDice": [
         lambda s: _mod("table_dice").SetOwnDice((NOBODY,), True),
         lambda s: _mod("table_dice").SetOwnDice(("A", "A"), True),
