@@ -63,6 +63,7 @@ from desktop.map.items.token_item import TokenItem, stacking
 from desktop.map.items.token_labels import short_labels
 from desktop.map.tools.fog_tool import FogTool, LightTool
 from desktop.player.roll_log import PlayerRollLog
+from rules.model.campaign import presented_state
 from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
 from rules.play.fog import SetFogMode
 from rules.play.lights import SetAmbient
@@ -125,7 +126,7 @@ class PlayerScene(QGraphicsScene):
         self.refresh()
 
     def refresh(self) -> None:
-        state = self.doc.state
+        state = presented_state(self.doc.state)  # a campaign: the scene presented, not the one prepared
         view = player_projection(state)
         self.view_value = view
         scene = state.scene

@@ -21,7 +21,7 @@ go with the GM from scene to scene. Every command is one undoable step with one 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rules.geometry.coords import Cell
 from rules.geometry.vision import is_party
@@ -114,6 +114,8 @@ class AddScene:
     scene: Scene
     entrance: tuple[Cell, ...] = ()
     merge_key: object | None = None
+    #: Pictures the new scene embeds (name, bytes), kept in the document's image set by the app.
+    images: tuple[tuple[str, bytes], ...] = field(default=(), compare=False)
 
     @property
     def label(self) -> str:
