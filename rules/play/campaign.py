@@ -119,7 +119,7 @@ class AddScene:
 
     @property
     def label(self) -> str:
-        return "Add scene"
+        return str(msg("Add scene"))
 
     def apply(self, state: GameState) -> Outcome:
         title = " ".join(self.title.split())
@@ -146,7 +146,7 @@ class SwitchScene:
 
     @property
     def label(self) -> str:
-        return "Switch scene"
+        return str(msg("Switch scene"))
 
     def apply(self, state: GameState) -> Outcome:
         campaign = state.campaign
@@ -186,7 +186,7 @@ class PresentScene:
 
     @property
     def label(self) -> str:
-        return "Present scene"
+        return str(msg("Present scene"))
 
     def apply(self, state: GameState) -> Outcome:
         campaign = state.campaign
@@ -233,7 +233,7 @@ class SetEntrance:
 
     @property
     def label(self) -> str:
-        return "Mark the entrance"
+        return str(msg("Mark the entrance"))
 
     def apply(self, state: GameState) -> Outcome:
         campaign = as_campaign(state)
@@ -254,7 +254,7 @@ class RemoveScene:
 
     @property
     def label(self) -> str:
-        return "Remove scene"
+        return str(msg("Remove scene"))
 
     def apply(self, state: GameState) -> Outcome:
         campaign = state.campaign

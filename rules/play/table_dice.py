@@ -42,7 +42,7 @@ class SetOwnDice:
 
     @property
     def label(self) -> str:
-        return "Players roll their own dice" if self.on else "The app rolls the dice"
+        return str(msg("Players roll their own dice")) if self.on else str(msg("The app rolls the dice"))
 
     def apply(self, state: GameState) -> Outcome:
         scene = state.scene
@@ -67,7 +67,7 @@ class RollDice:
 
     @property
     def label(self) -> str:
-        return "Secret roll" if self.secret else "Roll dice"
+        return str(msg("Secret roll")) if self.secret else str(msg("Roll dice"))
 
     def apply(self, state: GameState) -> Outcome:
         try:
