@@ -179,3 +179,45 @@ def test_own_dice_is_an_undoable_command_of_the_document(qtbot: Any) -> None:
     assert [t.id for t in doc.scene.tokens if t.own_dice] == ["A", "o", "B"]
     doc.undo()
     assert [t.id for t in doc.scene.tokens if t.own_dice] == ["A"]
+
+
+def test_the_check_dialog_asks_the_player_for_a_save(qtbot: Any) -> None:
+    from tests.desktop.test_check_dialog import open_dialog, pf, scene
+
+    sc = scene("pf2e", pf("gob", 1, name="Goblin", own_dice=True))
+    d = open_dialog(qtbot, sc, [], "gob")  # the app must not roll
+    d.kind.setCurrentIndex(d.kind.findData("save"))
+    d.set_stat("reflex")
+    d.dc.setValue(17)
+    with player_rolls(qtbot, [12]) as player:
+        qtbot.mouseClick(d.roll_button, Qt.MouseButton.LeftButton)
+    assert player.asked == ["Goblin rolls their own dice: type the d20 for the check."]
+    [row] = d.results
+    assert row.total == 19 and row.success  # 12 + 7 against DC 17, explained in the row
+
+
+def test_persistent_damage_and_its_flat_check_wait_for_the_player(qtbot: Any) -> None:
+    from rules.model.scene import PersistentDamage
+
+    scene = ascii_scene(BOARD, tokens=TOKENS)
+    doc, _map_scene, _view = make_view(qtbot, scene)
+    dock = InitiativeDock(doc, dice=ScriptedDice([]))
+    dock.modal_dialogs = False  # type: ignore[attr-defined]
+    qtbot.addWidget(dock)
+    dock.show()
+    for tid, d20 in {"A": 18, "o": 12, "c": 9, "B": 5}.items():
+        dock.set_typed(tid, d20)
+    qtbot.mouseClick(dock.start_button, Qt.MouseButton.LeftButton)
+    fire = (PersistentDamage("1d6", "fire"),)
+    doc.execute(DealDamage("A", (DamageEntry(2, "slashing"),), persistent=fire))
+    dialog = dock.next_turn()  # the end of Amiri's turn: her fire, rolled by her player
+    assert dialog is not None and dialog.rows and dialog.rows[0].asked
+    assert dialog.rows[0].amount is not None and dialog.rows[0].amount.text() == "type it"
+    assert dialog.rows[0].flat.text() == "type it" and not dialog.ok_button.isEnabled()
+    dialog.set_persistent("fire", amount=4)
+    assert not dialog.ok_button.isEnabled()  # the flat check is still missing
+    dialog.set_persistent("fire", flat=16)
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    amiri = doc.scene.token("A")
+    assert amiri is not None and amiri.hp == 20 - 2 - 4 and amiri.persistent == ()  # 16 ≥ 15 ends it
+    assert "flat check" in doc.log[-1] and "16" in doc.log[-1]
