@@ -42,8 +42,7 @@ class ScenesDock(QDockWidget):
         self.setWindowTitle(self.tr("Scenes"))
         self.setObjectName("scenesDock")
         self.doc = doc
-        #: Set by the window: opens a map file for "Add map…".
-        self.open_map: OpenMap | None = None
+        self._open_map: OpenMap | None = None  # set by the window: opens a map file for "Add map…"
         #: Asks for a title (tests replace it): (question, suggestion) → the title or None.
         self.ask_title: Callable[[str, str], str | None] = self._ask_title
 
@@ -104,6 +103,16 @@ class ScenesDock(QDockWidget):
         doc.changed.connect(self._on_changed)
         doc.reset.connect(self.refresh)
         self.refresh()
+
+    @property
+    def open_map(self) -> OpenMap | None:
+        """Opens a map file for "Add map…" (the window sets it; the button waits for it)."""
+        return self._open_map
+
+    @open_map.setter
+    def open_map(self, opener: OpenMap | None) -> None:
+        self._open_map = opener
+        self._enable()
 
     # ---- showing
 

@@ -202,6 +202,11 @@ def _all_picture_refs(state: GameState) -> list[tuple[str, str]]:
     return refs
 
 
+def all_picture_refs(state: Scene | GameState) -> list[tuple[str, str]]:
+    """Every picture reference of a map, or of every scene of a state's campaign, with its JSON path."""
+    return _all_picture_refs(state) if isinstance(state, GameState) else picture_refs(state)
+
+
 class _Fail(Protocol):
     def __call__(self, message: str, where: str = "") -> SceneError: ...
 

@@ -17,8 +17,10 @@ they were. `presented_state` is the state the players' projection is built from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
+from rules.model.scene import Scene
 from rules.model.state import Campaign, GameState, SceneSlot
 
 
@@ -34,4 +36,25 @@ def presented_state(state: GameState) -> GameState:
     return replace(slot.parked, rolls=state.rolls)
 
 
-__all__ = ["Campaign", "SceneSlot", "presented_state"]
+def every_scene(state: GameState) -> list[Scene]:
+    """The current scene, then every parked scene of the campaign (the pictures a file must keep)."""
+    scenes = [state.scene]
+    if state.campaign is not None:
+        scenes.extend(s.parked.scene for s in state.campaign.scenes if s.parked is not None)
+    return scenes
+
+
+def with_every_scene(state: GameState, change: Callable[[Scene], Scene]) -> GameState:
+    """`state` with `change` applied to the current scene and to every parked scene (saving: pictures
+    embedded or inlined in all the scenes of the file)."""
+    campaign = state.campaign
+    if campaign is not None:
+        slots = tuple(
+            s if s.parked is None else replace(s, parked=replace(s.parked, scene=change(s.parked.scene)))
+            for s in campaign.scenes
+        )
+        campaign = replace(campaign, scenes=slots)
+    return replace(state, scene=change(state.scene), campaign=campaign)
+
+
+__all__ = ["Campaign", "SceneSlot", "every_scene", "presented_state", "with_every_scene"]

@@ -28,6 +28,7 @@ def test_prepare_present_and_round_trip_a_campaign(window: Any, qtbot: Any, tmp_
     doc = window.doc
     dock = window.table.scenes_dock
     window.show_dock(dock)
+    assert dock.add_map_button.isEnabled()  # the window gave the dock its map opener
     # scene 1, the demo: fog on and an encounter running, as a table would leave it
     window.table.start_encounter()
     crypt_encounter = doc.state.encounter
@@ -82,6 +83,58 @@ def test_prepare_present_and_round_trip_a_campaign(window: Any, qtbot: Any, tmp_
     window.files.new_empty("pf2e", 5, 5)
     assert doc.state.campaign is None
     assert window.files.open(path, ask=False)
-    assert doc.state == saved
+    assert doc.state.scene == saved.scene and doc.state.campaign.presented == "great-hall"
     assert [s.title for s in doc.state.campaign.scenes] == [crypt.title, "Great Hall"]
+    back = doc.state.campaign.slot(crypt.id).parked
+    assert back.scene.tokens == crypt.parked.scene.tokens and back.scene.fog == crypt_fog
+    assert back.encounter == crypt_encounter
+    # the shrine's map picture (a file of the demo's folder) now travels inside the campaign file
+    from desktop.paths import assets_dir
+    from rules.io.images import resolve_image
+
+    before = resolve_image(crypt.parked.scene.background.image, {}, assets_dir())
+    after = resolve_image(back.scene.background.image, doc.images, doc.base_dir)
+    assert before is not None and after == before
     assert presented_state(doc.state) == doc.state  # the GM and the players are both on the hall
+
+
+def test_a_scene_added_from_a_map_file_keeps_its_picture_in_both_file_formats(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    from desktop.document import Document
+    from desktop.window.campaign_files import map_opener
+    from desktop.window.file_io import open_scene_file, save_scene_file
+    from rules.io.images import embedded_name, resolve_image
+    from rules.io.saving import save_scene
+    from rules.model.scene import Background, new_scene
+    from rules.model.state import GameState
+    from rules.play.campaign import SwitchScene
+    from tests.desktop.picture_helpers import encode, plain_picture
+
+    picture = encode(plain_picture(120, 80, "#aa3322"))
+    (tmp_path / "cave.png").write_bytes(picture)
+    cave = new_scene("pf2e", 6, 4, "The Cave").edit(background=Background("cave.png", 20))
+    save_scene(tmp_path / "cave.json", GameState(cave))  # a map beside its picture file
+
+    doc = Document(GameState(new_scene("pf2e", 5, 5, "Road")))
+    from desktop.docks.scenes_dock import ScenesDock
+
+    dock = ScenesDock(doc)
+    qtbot.addWidget(dock)
+    dock.open_map = map_opener(dock, lambda: "pf2e", lambda: set(doc.images), lambda: tmp_path / "cave.json")
+    qtbot.mouseClick(dock.add_map_button, Qt.MouseButton.LeftButton)
+    assert dock.texts() == ["Road   [GM · Players]", "The Cave"]
+    parked = doc.state.campaign.slot("the-cave").parked
+    name = embedded_name(parked.scene.background.image)
+    assert name is not None and doc.images[name] == picture
+    for suffix in (".fivefoot", ".json"):
+        target = tmp_path / "elsewhere" / f"campaign{suffix}"
+        target.parent.mkdir(exist_ok=True)
+        save_scene_file(target, doc.state, doc.images, tmp_path)
+        opened = open_scene_file(target)
+        slot = opened.state.campaign.slot("the-cave")
+        assert slot is not None and slot.parked is not None
+        ref = slot.parked.scene.background.image
+        assert resolve_image(ref, opened.images, opened.base_dir) == picture, suffix
+        moved = SwitchScene("the-cave").apply(opened.state).state
+        assert resolve_image(moved.scene.background.image, opened.images, opened.base_dir) == picture
