@@ -751,6 +751,8 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
         out[HAZARDS_KEY] = [hazard_to_json(h) for h in state.hazards]
     if state.rolls:
         out[ROLLS_KEY] = [table_roll_to_json(r) for r in state.rolls]
+    if state.campaign is not None:
+        out[CAMPAIGN_KEY] = campaign_to_json(state.campaign, state_to_document)
     return out
 
 
@@ -783,8 +785,6 @@ def state_to_document(state: GameState) -> dict[str, JSON]:
     """The scene document of `state`: the map (`rules.io.scene_json.scene_to_json`) and the engine's keys."""
     doc = scene_to_json(state.scene)
     doc.update(state_to_json(state))
-    if state.campaign is not None:
-        doc[CAMPAIGN_KEY] = campaign_to_json(state.campaign, state_to_document)
     return doc
 
 

@@ -209,3 +209,19 @@ def test_a_version_3_file_opens_as_one_scene() -> None:
     read = state_from_document(doc)
     assert read.state.campaign is None
     assert read.state.scene.extra["campaign_v3"] == {"somebody": "else's"}
+
+
+def test_the_autosave_journal_replays_a_scene_switch_and_a_present() -> None:
+    from rules.io import journal
+
+    history = crypt_with_hall()
+    start = history.state
+    history.execute(SwitchScene("great-hall"))
+    middle = history.state
+    history.execute(PresentScene("great-hall"))
+    end = history.state
+    entries = [journal.scene_diff(start, middle), journal.scene_diff(middle, end)]
+    assert all(e is not None for e in entries)
+    replayed = journal.replay(start, [{"d": e} for e in entries if e is not None])
+    assert replayed == end
+    assert replayed.campaign == end.campaign
