@@ -380,7 +380,9 @@ class PlayerWindow(QWidget):
     def sync_view(self) -> None:
         """Follow the GM view (same zoom, same centre) or fit the part of the map the players know."""
         gm = self.gm_view
-        if self.follow.isChecked() and gm is not None:
+        campaign = self.player_scene.doc.state.campaign
+        preparing = campaign is not None and campaign.preparing  # the GM's view is on another map
+        if self.follow.isChecked() and gm is not None and not preparing:
             centre = gm.mapToScene(gm.viewport().rect().center())
             self.view.apply(gm.transform().m11(), QPointF(centre))
             return

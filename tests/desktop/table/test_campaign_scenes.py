@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
+from desktop.look.style import CELL
 from desktop.map.tools.select_tool import _entrance_entry
 from rules.geometry.coords import Cell
 from rules.geometry.vision import is_party
@@ -138,3 +139,20 @@ def test_a_scene_added_from_a_map_file_keeps_its_picture_in_both_file_formats(
         assert resolve_image(ref, opened.images, opened.base_dir) == picture, suffix
         moved = SwitchScene("the-cave").apply(opened.state).state
         assert resolve_image(moved.scene.background.image, opened.images, opened.base_dir) == picture
+
+
+def test_the_player_screen_stops_following_the_gm_while_a_scene_is_prepared(window: Any, qtbot: Any) -> None:
+    from rules.model.scene import new_scene
+    from rules.play.campaign import AddScene, SwitchScene
+
+    pw = window.player_screen.open_player_screen()
+    qtbot.waitExposed(pw)
+    pw.follow.setChecked(True)
+    window.doc.execute(AddScene("Vault", new_scene("pf2e", 4, 4)))
+    window.doc.execute(SwitchScene("vault"))
+    window.view.fit()  # the GM zooms onto the tiny vault
+    pw.sync_view()
+    shown = pw.view.mapToScene(pw.view.viewport().rect()).boundingRect()
+    # the players' view still frames the squares they know of the shrine, not the GM's zoom on the vault
+    assert abs(pw.view.transform().m11() - window.view.transform().m11()) > 1e-3
+    assert shown.width() > 6 * CELL  # wider than the whole vault
