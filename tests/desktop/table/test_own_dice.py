@@ -5,6 +5,8 @@ the app made by mistake fails the test."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -116,6 +118,9 @@ def test_the_death_save_prompt_waits_for_the_typed_number(qtbot: Any) -> None:
     assert not dialog.ok_button.isEnabled()
     qtbot.mouseClick(dialog.reroll_button, Qt.MouseButton.LeftButton)  # "Roll again" leaves Kyra's die
     assert dialog.start_d20.value() == 0
+    folder = Path(os.environ.get("FIVEFOOT_SHOTS") or Path(__file__).resolve().parents[3] / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    assert dialog.grab().save(str(folder / "death-save-typed.png"))
     dialog.start_d20.setValue(14)
     assert dialog.ok_button.isEnabled()
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
