@@ -133,7 +133,17 @@ class SaveDialog(QDialog):
         self.reroll_button = QPushButton(spend.reroll or "")
         self.reroll_button.setObjectName("rerollSave")
         self.reroll_button.setToolTip("Reroll this creature's save; the new roll is kept (logged, undoable)")
-        self.damage = DamageRoller(self.dice)
+        # the area's damage is its creator's roll: a player who rolls their own dice is asked for it
+        caster = self.area.owner or self.area.spec.token_id
+        self.damage = DamageRoller(
+            ask_or_roll(
+                doc.scene,
+                caster,
+                self.tr("the damage of {area}").format(area=self.area.title),
+                self.dice,
+                self,
+            )
+        )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.buttons = QDialogButtonBox(

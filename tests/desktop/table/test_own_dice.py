@@ -226,3 +226,24 @@ def test_persistent_damage_and_its_flat_check_wait_for_the_player(qtbot: Any) ->
     amiri = doc.scene.token("A")
     assert amiri is not None and amiri.hp == 20 - 2 - 4 and amiri.persistent == ()  # 16 ≥ 15 ends it
     assert "flat check" in doc.log[-1] and "16" in doc.log[-1]
+
+
+def test_an_area_cast_by_the_player_asks_them_for_its_damage(qtbot: Any) -> None:
+    scene = ascii_scene(BOARD, tokens=TOKENS)
+    burst = PlacedArea(
+        "area-1",
+        AreaSpec("burst", 5, origin=Point(5, 2)),
+        "Fireball",
+        damage="2d6 fire",
+        save="reflex",
+        dc=18,
+        owner="A",
+    )
+    doc = Document(GameState(scene, areas=(burst,)))
+    dialog = SaveDialog(doc, "area-1", dice_source=ScriptedDice([]))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    with player_rolls(qtbot, [5, 3]) as amiri:
+        qtbot.mouseClick(dialog.damage.roll_button, Qt.MouseButton.LeftButton)
+    assert amiri.asked == ["Amiri rolls their own dice: type the d6 for the damage of Fireball."] * 2
+    assert "2d6[5,3]" in dialog.damage.result.text()
