@@ -17,7 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -73,6 +83,13 @@ from rules.systems.encounter_difficulty import difficulty_text
 ID_ROLE = Qt.ItemDataRole.UserRole
 INFO_ROLE = Qt.ItemDataRole.UserRole + 1
 ACCENT = QColor("#3d8fe0")
+
+
+def _with_number(token: Token) -> str:
+    """The creature's name with the number on its miniature's base (``Goblin #3``), as the TV shows it."""
+    if token.number is None:
+        return token.label
+    return QCoreApplication.translate("PlayerWindow", "{name} #{n}").format(name=token.label, n=token.number)
 
 
 def dim_label(label: QLabel) -> None:
@@ -435,7 +452,7 @@ class InitiativeDock(QDockWidget):
                 tags.append((state, "#b3201b"))
         return {
             "init": c.initiative,
-            "name": tok.label if tok is not None else c.token_id,
+            "name": _with_number(tok) if tok is not None else c.token_id,
             "colour": side_colour(tok.side).name() if tok is not None else "#777777",
             "hp": tok.hp if tok is not None else None,
             "max_hp": (tok.max_hp or tok.hp) if tok is not None else None,

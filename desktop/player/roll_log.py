@@ -19,9 +19,12 @@ class PlayerRollLog(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("playerRolls")
-        self.setMaximumWidth(240)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setStyleSheet("QListWidget { background: #111; color: #eee; font-size: 16px; border: none; }")
+        self.setStyleSheet(
+            "QListWidget { background: rgba(17, 17, 17, 210); color: #eee; font-size: 16px; border: none; }"
+        )
 
     def line(self, roll: ShownRoll) -> str:
         text = self.tr("{who}: {expression} = {total}").format(

@@ -44,6 +44,7 @@ from rules.model.scene import (
     FORMAT_VERSION,
     LIGHT_LEVELS,
     MAX_GRID_SIDE,
+    MAX_TOKEN_NUMBER,
     SYSTEMS,
     TERRAIN_KINDS,
     WALL_KINDS,
@@ -145,6 +146,7 @@ _TOKEN_KEYS = (
     "air",
     "mounted_on",
     "own_dice",
+    "number",
 )
 _SCENE_KEYS = (
     "format",
@@ -586,6 +588,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         air=opt_int("air", lo=0),
         mounted_on=None if t.get("mounted_on") is None else r.string(t["mounted_on"], f"{path}.mounted_on"),
         own_dice=r.boolean(t.get("own_dice", False) or False, f"{path}.own_dice"),
+        number=opt_int("number", lo=0, hi=MAX_TOKEN_NUMBER),
         afflictions=tuple(
             _affliction(r, a, f"{path}.afflictions[{i}]")
             for i, a in enumerate(r.lst(t.get("afflictions", []) or [], f"{path}.afflictions"))
@@ -901,6 +904,8 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["air"] = t.air
     if t.mounted_on is not None:
         out["mounted_on"] = t.mounted_on
+    if t.number is not None:
+        out["number"] = t.number
     out.update(t.extra)
     return out
 

@@ -216,6 +216,10 @@ class TokenLight:
     dim: int
 
 
+#: The highest number a miniature's base may carry (`Token.number`).
+MAX_TOKEN_NUMBER = 9999
+
+
 @dataclass(frozen=True, slots=True)
 class Token:
     id: str
@@ -301,6 +305,8 @@ class Token:
     #: The player rolls their own dice at the table: the app asks for each of this creature's rolls
     #: instead of rolling it (`desktop.dice.ask_or_roll`).
     own_dice: bool = False
+    #: The number on the miniature's base (shown on both screens so players can say "I attack 3"), or None.
+    number: int | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
     def has_trait(self, name: str) -> bool:
