@@ -247,3 +247,22 @@ def test_an_area_cast_by_the_player_asks_them_for_its_damage(qtbot: Any) -> None
         qtbot.mouseClick(dialog.damage.roll_button, Qt.MouseButton.LeftButton)
     assert amiri.asked == ["Amiri rolls their own dice: type the d6 for the damage of Fireball."] * 2
     assert "2d6[5,3]" in dialog.damage.result.text()
+
+
+def test_the_add_token_form_can_make_a_player_who_rolls_their_own(qtbot: Any) -> None:
+    from desktop.dialogs.token_form import TokenForm
+    from rules.geometry.coords import Cell
+    from rules.model.scene import new_scene
+
+    form = TokenForm("pf2e", Cell(1, 0), ["party"])
+    qtbot.addWidget(form)
+    form.show()
+    scene = new_scene("pf2e", 5, 5)
+    assert not form.token(scene).own_dice
+    form.own_dice.click()
+    token = form.token(scene)
+    assert token.own_dice
+    command = form.command(scene)
+    assert command is not None
+    after = command.apply(GameState(scene)).state
+    assert after.scene.tokens[0].own_dice
