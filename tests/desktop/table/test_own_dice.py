@@ -266,3 +266,21 @@ def test_the_add_token_form_can_make_a_player_who_rolls_their_own(qtbot: Any) ->
     assert command is not None
     after = command.apply(GameState(scene)).state
     assert after.scene.tokens[0].own_dice
+
+
+def test_joining_a_running_encounter_asks_the_player_for_initiative(qtbot: Any) -> None:
+    from desktop.docks.join_encounter import JoinEncounterDialog
+
+    scene = ascii_scene(BOARD, tokens=TOKENS)
+    state, _ = start_encounter(
+        GameState(scene), ScriptedDice([]), token_ids=("o", "B"), rolls={"o": 12, "B": 5}
+    )
+    doc = Document(state)
+    dialog = JoinEncounterDialog(doc.state, ["A"], ScriptedDice([]))
+    qtbot.addWidget(dialog)
+    with player_rolls(qtbot, [19]) as amiri:
+        command = dialog.command()
+    assert amiri.asked == ["Amiri rolls their own dice: type the d20 for initiative."]
+    assert command is not None and doc.execute(command) is not None
+    enc = doc.encounter
+    assert enc is not None and next(c for c in enc.order if c.token_id == "A").d20 == 19
