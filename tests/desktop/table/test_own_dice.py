@@ -284,3 +284,31 @@ def test_joining_a_running_encounter_asks_the_player_for_initiative(qtbot: Any) 
     assert command is not None and doc.execute(command) is not None
     enc = doc.encounter
     assert enc is not None and next(c for c in enc.order if c.token_id == "A").d20 == 19
+
+
+def test_the_cast_dialog_asks_the_target_for_its_save_and_the_caster_for_the_damage(qtbot: Any) -> None:
+    from dataclasses import replace
+
+    from desktop.dialogs.cast_dialog import CastDialog
+    from rules.play.cast import Cast
+    from rules.play.spell_resolution import Placement
+    from tests.rules.play.test_cast import FIREBALL_PF2E, pf2e_state
+
+    state = pf2e_state()
+    own = {"A", "W"}  # a target and the caster roll their own dice
+    tokens = tuple(
+        replace(t, own_dice=t.id in own, name={"A": "Ash", "W": "Wren"}.get(t.id, t.name))
+        for t in state.scene.tokens
+    )
+    doc = Document(replace(state, scene=state.scene.edit(tokens=tokens)))
+    cast = Cast("W", FIREBALL_PF2E, placement=Placement(corner=Point(4, 4)))
+    dialog = CastDialog(doc, cast, dice_source=ScriptedDice([17]))  # the app rolls only C's save
+    qtbot.addWidget(dialog)
+    dialog.show()
+    with player_rolls(qtbot, [10, 4, 4, 4, 4, 4, 4]) as table:
+        dialog.roll_all()
+        assert table.asked == ["Ash rolls their own dice: type the d20 for the save against Fireball."]
+        qtbot.mouseClick(dialog.damage.roll_button, Qt.MouseButton.LeftButton)
+    assert table.asked[1:] == ["Wren rolls their own dice: type the d6 for the damage of Fireball."] * 6
+    assert {r.token_id: r.d20.value() for r in dialog.rows} == {"A": 10, "C": 17}
+    assert "6d6[4,4,4,4,4,4]" in dialog.damage.result.text()
