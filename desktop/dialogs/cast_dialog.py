@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dice import app_dice
+from desktop.dice import app_dice, ask_or_roll
 from desktop.document import Document
 from desktop.widgets.damage_roller import DamageRoller, parse_formula
 from rules import dice
@@ -157,11 +157,19 @@ class CastDialog(QDialog):
         self.reroll_button.setObjectName("castReroll")
         self.reroll_button.setToolTip(self.tr("Reroll its d20; the new roll is kept (logged, undoable)"))
         self.reroll_button.clicked.connect(self.reroll)
-        self.damage = DamageRoller(self.dice)
+        # the damage is the caster's roll: asked at the table when the caster's player rolls their own
+        damage_dice = ask_or_roll(
+            doc.scene,
+            cast.caster_id,
+            self.tr("the damage of {spell}").format(spell=cast.spell.name),
+            self.dice,
+            self,
+        )
+        self.damage = DamageRoller(damage_dice)
         self.damage.setObjectName("castDamage")
         #: A 5e critical hit's damage: the dice rolled twice, once for every critical hit (shown when one is).
         self.crit_label = QLabel(self.tr("Critical hit: the damage dice twice"))
-        self.crit_damage = DamageRoller(self.dice)
+        self.crit_damage = DamageRoller(damage_dice)
         self.crit_damage.setObjectName("castCriticalDamage")
         self.free = QCheckBox(self.tr("Free: take nothing from the caster's turn"))
         self.free.setObjectName("castFree")
@@ -331,10 +339,23 @@ class CastDialog(QDialog):
                 row.d20.setValue(value)
                 row.second.setValue(second)
 
+    def _roller(self, row: _Row) -> DieSource:
+        """Who rolls the row's d20 — the target its save, the caster a spell attack — asked at the table
+        when that creature's player rolls their own dice (`desktop.dice.ask_or_roll`)."""
+        spell = self.cast.spell
+        attack = spell.save is None and spell.attack
+        who = self.cast.caster_id if attack else row.token_id
+        tok = self.doc.scene.token(row.token_id)
+        target = tok.label if tok is not None else row.token_id
+        what = (
+            self.tr("{spell} against {target}") if attack else self.tr("the save against {spell}")
+        ).format(spell=spell.name, target=target)
+        return ask_or_roll(self.doc.scene, who, what, self.dice, self)
+
     def roll_all(self) -> None:
         for row in self.rows:
             if row.d20.value() == 0:
-                row.d20.setValue(self.dice.randint(1, 20))
+                row.d20.setValue(self._roller(row).randint(1, 20))
 
     def _dice_of(self, row: _Row) -> tuple[int, ...] | None:
         if not self.rolled:
@@ -464,7 +485,7 @@ class CastDialog(QDialog):
         row = next((r for r in self.rows if r.token_id == tid), None)
         if row is None or row.d20.value() == 0:
             return
-        old, new = row.d20.value(), self.dice.randint(1, 20)
+        old, new = row.d20.value(), self._roller(row).randint(1, 20)
         what = self.tr("its roll against {spell}").format(spell=self.cast.spell.name)
         if self.doc.execute(SpendHeroPoint(str(tid), old, new, what)) is not None:
             for again in self.rows:

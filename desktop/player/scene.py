@@ -34,6 +34,7 @@ from desktop.map.items.hidden_marker import HiddenMarkerItem
 from desktop.map.items.token_item import TokenItem, stacking
 from desktop.map.items.token_labels import short_labels
 from rules.geometry.coords import Cell
+from rules.model.campaign import presented_state
 from rules.model.scene import Background, Grid, Token
 from rules.play.projection import PlayerView, ShownToken, Template, player_projection, project_template
 
@@ -161,7 +162,7 @@ class PlayerScene(QGraphicsScene):
         self.template_item = item
 
     def refresh(self) -> None:
-        state = self.doc.state
+        state = presented_state(self.doc.state)  # a campaign: the scene presented, not the one prepared
         view = player_projection(state, self.template)
         self.view_value = view
         scene = state.scene
