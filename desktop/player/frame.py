@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QLineF, QObject, QPointF, Q
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
+from desktop.look.style import CELL
 from desktop.map.items import Z_LABELS
 from desktop.player.steering import TvSteering
 
@@ -231,7 +232,7 @@ class TvFrameController(QObject):
             return False
         here = self._scene(event)
         if self._drag == "reveal":
-            self.item.drawing = QRectF(self._from, here).normalized()
+            self.item.drawing = _snapped(QRectF(self._from, here).normalized())
             self.item.refresh()
         elif self._drag == "move":
             self.steering.set_view(self._start_centre + (here - self._from))
@@ -245,11 +246,11 @@ class TvFrameController(QObject):
             return False
         drag, self._drag = self._drag, None
         if drag == "reveal":
-            rect = QRectF(self._from, self._scene(event)).normalized()
+            rect = _snapped(QRectF(self._from, self._scene(event)).normalized())
             self.item.drawing = None
             self.arming_reveal = False
             self.item.refresh()
-            if rect.width() > 4 and rect.height() > 4:
+            if self._from != self._scene(event):
                 self.steering.set_reveal(rect)
                 self.reveal_drawn.emit(rect)
         return True
@@ -270,6 +271,13 @@ class TvFrameController(QObject):
             self._cursor_set = False
             tool = getattr(self.view, "tool", None)
             viewport.setCursor(getattr(tool, "cursor", Qt.CursorShape.ArrowCursor))
+
+
+def _snapped(rect: QRectF) -> QRectF:
+    """The rectangle's sides on the nearest grid lines, one square at least (a reveal shows whole squares)."""
+    left, top = round(rect.left() / CELL), round(rect.top() / CELL)
+    right, bottom = max(left + 1, round(rect.right() / CELL)), max(top + 1, round(rect.bottom() / CELL))
+    return QRectF(left * CELL, top * CELL, (right - left) * CELL, (bottom - top) * CELL)
 
 
 def _rotate(p: QPointF, degrees: float) -> QPointF:

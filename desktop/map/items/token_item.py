@@ -169,6 +169,7 @@ class TokenItem(BoundedItem):
         self._badge_font.setBold(True)
         #: The Player Screen's health estimate instead of the HP bar: (word key, translated words).
         self._health: tuple[str, str] | None = None
+        self._readable = False
         self.sync(token, portrait)
 
     # ---- model mirror
@@ -200,7 +201,7 @@ class TokenItem(BoundedItem):
         n = token.side_squares
         width = QFontMetricsF(self._name_font).horizontalAdvance(token.label) + 14
         badge_metrics = QFontMetricsF(self._badge_font)
-        badges = [condition_badge(c)[0] for c in badge_texts(token)[:MAX_BADGES]]
+        badges = [self._badge(c)[0] for c in badge_texts(token)[:MAX_BADGES]]
         width = max(width, sum(badge_metrics.horizontalAdvance(b) + 10 for b in badges) + 4)
         if self._health is not None:
             width = max(width, badge_metrics.horizontalAdvance(self._health[1]) + 14)
@@ -226,8 +227,16 @@ class TokenItem(BoundedItem):
     def health(self) -> tuple[str, str] | None:
         return self._health
 
+    def _badge(self, condition: str) -> tuple[str, QColor]:
+        """A condition's badge: its short letters, or its whole name where the screen is read from afar."""
+        short, colour = condition_badge(condition)
+        if self._readable:
+            return condition.replace("-", " ").capitalize(), colour
+        return short, colour
+
     def set_readable(self, on: bool) -> None:
-        """Larger name and badges, for a screen read from across the table."""
+        """Larger name and badges, with whole condition names, for a screen read from across the table."""
+        self._readable = on
         name, badge = (NAME_PX * 3 // 2, BADGE_PX * 3 // 2) if on else (NAME_PX, BADGE_PX)
         if self._name_font.pixelSize() != name:
             self._name_font.setPixelSize(name)
@@ -485,7 +494,7 @@ class TokenItem(BoundedItem):
         if not conditions:
             return
         shown = conditions[:MAX_BADGES]
-        badges = [condition_badge(c) for c in shown]
+        badges = [self._badge(c) for c in shown]
         if len(conditions) > MAX_BADGES:
             badges[-1] = (f"+{len(conditions) - MAX_BADGES + 1}", QColor("#56606e"))
         painter.setFont(self._badge_font)
