@@ -181,6 +181,15 @@ def turn_hud(state: GameState, token_id: str) -> TurnHud:
 
     strike = Act("strike", attack=token.attacks[0] if token.attacks else None)
     add("strike", "strike", msg(system.strike_word), strike, _strike_problem(state, token_id))
+    attacks = next((g for g in gauges if g.kind == "attacks" and g.left > 0), None)
+    if attacks is not None and mine:  # within an Attack action its next attack costs no new action
+        rows[-1] = HudAction(
+            "strike",
+            "strike",
+            msg(system.strike_word),
+            msg("{left} of {total} attacks left", left=attacks.left, total=attacks.total),
+            rows[-1].problem,
+        )
     move = _move_problem(state, token_id)
     if economy.move_actions:  # movement in actions (PF2e): Stride and Step
         add("stride", "move", msg("Stride"), Act("stride"), move)

@@ -93,6 +93,7 @@ def test_5e_action_bonus_movement_reaction_and_attacks_left() -> None:
     dash = hud.action("dash")
     assert dash is not None and dash.problem is not None and "already used its action" in dash.problem
     assert hud.action("strike").allowed  # type: ignore[union-attr]  # the second attack of the action
+    assert str(hud.action("strike").cost) == "1 of 2 attacks left"  # type: ignore[union-attr]
     assert str(_gauge(hud, "bonus-action").text) == "bonus action ready"  # type: ignore[attr-defined]
 
 
