@@ -29,6 +29,7 @@
 
 from __future__ import annotations
 
+from rules.messages import Message
 from rules.model.effects import END, Ends
 from rules.model.scene import Scene, Token
 from rules.systems.pf2e.checks import check, statistic_dc
@@ -70,6 +71,11 @@ RECALL_WORDS = {
     FAILURE: "recalls nothing useful",
     CRITICAL_FAILURE: "recalls something false (the GM tells it something wrong)",
 }
+
+
+def _m(template: str, /, **params: str | int) -> str:
+    """A sentence for people as a `rules.messages.Message` (its English text)."""
+    return str(Message(template, tuple(params.items())))
 
 
 def immunity(key: str, actor_id: str | None = None) -> str:
@@ -128,21 +134,27 @@ def resolve(
         raise ValueError(f"{key!r} is not a PF2e skill action ({', '.join(_BY_KEY)})")
     if spec.target != "enemies":
         if target is None:
-            raise ValueError(f"{spec.label} needs a target creature")
+            raise ValueError(_m("{action} needs a target creature", action=spec.label))
         if target.id == actor.id and spec.target != "ally":
-            raise ValueError(f"{actor.label} can't {spec.label} itself")
+            raise ValueError(_m("{who} can't {action} itself", who=actor.label, action=spec.label))
     if key == "create-a-diversion":
         return _diversion(scene, actor, d20)
     assert target is not None
     who, whom = actor.label, target.label
     if key == "demoralize":
         if actor.side == target.side:
-            raise ValueError(f"{whom} is on {who}'s side: Demoralize is used on a foe")
+            raise ValueError(_m("{whom} is on {who}'s side: Demoralize is used on a foe", whom=whom, who=who))
         if _distance(scene, actor, target) > 30:
-            raise ValueError(f"{whom} is more than 30 ft from {who}: Demoralize reaches 30 ft")
+            raise ValueError(
+                _m("{whom} is more than 30 ft from {who}: Demoralize reaches 30 ft", whom=whom, who=who)
+            )
         if target.has_condition(immunity(key, actor.id)):
             raise ValueError(
-                f"{whom} is temporarily immune to {who}'s Demoralize (10 minutes after the last attempt)"
+                _m(
+                    "{whom} is temporarily immune to {who}'s Demoralize (10 minutes after the last attempt)",
+                    whom=whom,
+                    who=who,
+                )
             )
         res = check(actor, "intimidation", d20, statistic_dc(target, "will")[0])
         given: list[ConditionGiven] = [
@@ -157,16 +169,27 @@ def resolve(
         elif value is not None:
             words = f"{whom} is already frightened {target.condition_value('frightened')}"
         lines = (
-            f"{who} Demoralizes {whom}: Intimidation {res.total} vs Will DC {res.dc}, "
-            f"{DEGREE_WORDS[res.degree]}: {words}",
-            f"  {whom} is immune to {who}'s Demoralize for 10 minutes",
+            _m(
+                "{who} Demoralizes {whom}: Intimidation {total} vs Will DC {dc}, {degree}: {words}",
+                who=who,
+                whom=whom,
+                total=res.total,
+                dc=res.dc,
+                degree=DEGREE_WORDS[res.degree],
+                words=words,
+            ),
+            "  " + _m("{whom} is immune to {who}'s Demoralize for 10 minutes", whom=whom, who=who),
         )
         return SkillActionOutcome(key, res.degree, res, res.dc, lines, tuple(given), target_id=target.id)
     if key == "feint":
         if actor.side == target.side:
-            raise ValueError(f"{whom} is on {who}'s side: Feint is used on an opponent")
+            raise ValueError(
+                _m("{whom} is on {who}'s side: Feint is used on an opponent", whom=whom, who=who)
+            )
         if not _in_reach(scene, actor, target, actor.reach):
-            raise ValueError(f"{whom} is not within {who}'s melee reach: Feint needs it")
+            raise ValueError(
+                _m("{whom} is not within {who}'s melee reach: Feint needs it", whom=whom, who=who)
+            )
         res = check(actor, "deception", d20, statistic_dc(target, "perception")[0])
         head = (
             f"{who} Feints {whom}: Deception {res.total} vs Perception DC {res.dc}, "
@@ -200,13 +223,33 @@ def resolve(
         return SkillActionOutcome(key, res.degree, res, used, (line,), target_id=target.id)
     # Battle Medicine and Treat Wounds
     if not (target.id == actor.id or _in_reach(scene, actor, target, 5)):
-        raise ValueError(f"{whom} is not adjacent to {who}: {spec.label} needs the healer beside them")
+        raise ValueError(
+            _m(
+                "{whom} is not adjacent to {who}: {action} needs the healer beside them",
+                whom=whom,
+                who=who,
+                action=spec.label,
+            )
+        )
     if target.has_condition(immunity(key)):
         span = "1 day" if key == "battle-medicine" else "1 hour"
-        raise ValueError(f"{whom} is immune to {spec.label} ({span} after the last one)")
+        raise ValueError(
+            _m(
+                "{whom} is immune to {action} ({span} after the last one)",
+                whom=whom,
+                action=spec.label,
+                span=span,
+            )
+        )
     used = dc if dc is not None else 15
     if used not in MEDICINE_DCS:
-        raise ValueError(f"{spec.label}'s DC is 15, 20, 30 or 40 (by the healer's proficiency), not {used}")
+        raise ValueError(
+            _m(
+                "{action}'s DC is 15, 20, 30 or 40 (by the healer's proficiency), not {dc}",
+                action=spec.label,
+                dc=used,
+            )
+        )
     res = check(actor, "medicine", d20, used)
     heal, damage = healing_by_degree(res.degree, used)
     span = "for 1 day" if key == "battle-medicine" else "for 1 hour"
@@ -220,12 +263,20 @@ def resolve(
         removed = ("wounded",)
     what = f"regains {heal} HP" if heal else f"takes {damage} damage" if damage else "regains nothing"
     out = [
-        f"{who} uses {spec.label} on {whom}: Medicine {res.total} vs DC {used}, "
-        f"{DEGREE_WORDS[res.degree]}: {what}"
+        _m(
+            "{who} uses {action} on {whom}: Medicine {total} vs DC {dc}, {degree}: {what}",
+            who=who,
+            action=spec.label,
+            whom=whom,
+            total=res.total,
+            dc=used,
+            degree=DEGREE_WORDS[res.degree],
+            what=what,
+        )
     ]
     if removed:
-        out.append(f"  {whom} is no longer wounded")
-    out.append(f"  {whom} is immune to {spec.label} {span}")
+        out.append("  " + _m("{whom} is no longer wounded", whom=whom))
+    out.append("  " + _m("{whom} is immune to {action} {span}", whom=whom, action=spec.label, span=span))
     return SkillActionOutcome(key, res.degree, res, used, tuple(out), tuple(given), removed, heal, damage,
                               target.id)  # fmt: skip
 
@@ -236,7 +287,7 @@ def _diversion(scene: Scene, actor: Token, d20: int) -> SkillActionOutcome:
 
     watching = observers(scene, actor)
     if not watching:
-        raise ValueError(f"no creature is watching {actor.label}: there is nobody to divert")
+        raise ValueError(_m("no creature is watching {who}: there is nobody to divert", who=actor.label))
     lines: list[str] = []
     states: list[str] = []
     first = None
