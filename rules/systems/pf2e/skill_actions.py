@@ -191,24 +191,26 @@ def resolve(
                 _m("{whom} is not within {who}'s melee reach: Feint needs it", whom=whom, who=who)
             )
         res = check(actor, "deception", d20, statistic_dc(target, "perception")[0])
-        head = (
-            f"{who} Feints {whom}: Deception {res.total} vs Perception DC {res.dc}, "
-            f"{DEGREE_WORDS[res.degree]}"
-        )
+        head = _m(
+            "{who} Feints {whom}: Deception {total} vs Perception DC {dc}, {degree}",
+            who=who, whom=whom, total=res.total, dc=res.dc, degree=DEGREE_WORDS[res.degree],
+        )  # fmt: skip
         if res.degree == CRITICAL_SUCCESS:
             given = [ConditionGiven(target.id, "off-guard", None, Ends.at_turn(actor.id, END, 2),
                                     f"until the end of {who}'s next turn")]  # fmt: skip
-            words = f"{whom} is off-guard to {who}'s melee attacks until the end of {who}'s next turn"
+            words = _m("{whom} is off-guard to {who}'s melee attacks until the end of {who}'s next turn",
+                       whom=whom, who=who)  # fmt: skip
         elif res.degree == SUCCESS:
             given = [ConditionGiven(target.id, "off-guard", None, Ends.at_turn(actor.id, END, 1),
                                     f"until the end of {who}'s turn")]  # fmt: skip
-            words = f"{whom} is off-guard to {who}'s next melee attack this turn"
+            words = _m("{whom} is off-guard to {who}'s next melee attack this turn", whom=whom, who=who)
         elif res.degree == CRITICAL_FAILURE:
             given = [ConditionGiven(actor.id, "off-guard", None, Ends.at_turn(actor.id, END, 2),
                                     f"until the end of {who}'s next turn")]  # fmt: skip
-            words = f"{who} is off-guard to {whom}'s melee attacks until the end of its next turn"
+            words = _m("{who} is off-guard to {whom}'s melee attacks until the end of its next turn",
+                       who=who, whom=whom)  # fmt: skip
         else:
-            given, words = [], "no effect"
+            given, words = [], _m("no effect")
         return SkillActionOutcome(key, res.degree, res, res.dc, (f"{head}: {words}",), tuple(given),
                                   target_id=target.id)  # fmt: skip
     if key == "recall-knowledge":
