@@ -1,0 +1,173 @@
+"""Recognising the engine's English sentences in finished text, to show them in another language.
+
+The log of a state and a refusal are English text (the saved file keeps them so; the query protocol is
+English). To show them in the reader's language, each line is matched against the English templates the
+catalogue translates (a template's ``{named}`` fields match any text), and the line is written again
+from the translated template with the same values. A value that is itself one of the engine's sentences
+or names ("frightened 2", "Dash") is translated the same way. A line no template matches is left as it is:
+a proper name, a dice roll or a sentence not translated yet.
+
+Templates are tried longest-literal first, so "{name} moves to {cell}" wins over "{name} {what}"; a
+template must have some literal text (a bare "{x}" would match everything and is never used).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rules.messages import Catalogue
+
+_FORMATTER = string.Formatter()
+#: The most values inside values the translation follows ("{name} is {condition}" → "frightened {n}").
+_DEPTH = 3
+
+
+@dataclass(frozen=True, slots=True)
+class _Template:
+    id: str  # the catalogue's message id (the singular for a plural form)
+    english: str  # the English form matched (the id, or its plural)
+    pattern: re.Pattern[str]
+    fields: tuple[str, ...]  # the group index -> field name
+    anchor: str  # the longest literal piece: a cheap test before the regex
+    weight: int  # the literal characters
+
+
+def _pieces(template: str) -> list[tuple[str, str | None]]:
+    """(literal, field name or None) pieces of a ``str.format`` template."""
+    out: list[tuple[str, str | None]] = []
+    for literal, field, _spec, _conv in _FORMATTER.parse(template):
+        out.append((literal, None))
+        if field is not None:
+            out.append(("", field.split(".")[0].split("[")[0] or "_"))
+    return out
+
+
+def _compile(mid: str, english: str) -> _Template | None:
+    try:
+        pieces = _pieces(english)
+    except ValueError:
+        return None
+    regex: list[str] = []
+    fields: list[str] = []
+    seen: dict[str, int] = {}
+    literals: list[str] = []
+    for literal, field in pieces:
+        if field is None:
+            regex.append(re.escape(literal))
+            literals.append(literal)
+        elif field in seen:
+            regex.append(f"(?P=f{seen[field]})")
+        else:
+            seen[field] = len(fields)
+            regex.append(f"(?P<f{len(fields)}>.+?)")
+            fields.append(field)
+    weight = sum(len(x.strip()) for x in literals)
+    if not fields or weight < 2:
+        return None
+    anchor = max(literals, key=len)
+    return _Template(mid, english, re.compile("".join(regex), re.DOTALL), tuple(fields), anchor, weight)
+
+
+class SentenceIndex:
+    """The templates of one catalogue, ready to recognise rendered English lines."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        exact: set[str] = set()
+        templates: list[_Template] = []
+        singular_of = getattr(catalogue, "singular_of", lambda _p: None)
+        #: message id -> its English plural form, for the ids that have one
+        self.plural_of: dict[str, str] = {}
+        for english in getattr(catalogue, "templates", tuple)():
+            one = singular_of(english)
+            if one is not None:
+                self.plural_of[one] = english
+            mid = one or english
+            compiled = _compile(mid, english)
+            if compiled is None:
+                if "{" not in english:
+                    exact.add(english)
+                continue
+            templates.append(compiled)
+        templates.sort(key=lambda t: (-t.weight, -len(t.english)))
+        self.exact = frozenset(exact)
+        self.templates = tuple(templates)
+        self._cache: dict[str, str] = {}
+
+    def line(self, text: str, depth: int = 0) -> str:
+        """One line in the catalogue's language (itself when nothing matches)."""
+        if depth == 0:
+            hit = self._cache.get(text)
+            if hit is not None:
+                return hit
+        out = self._translate(text, depth)
+        if depth == 0:
+            if len(self._cache) > 20_000:
+                self._cache.clear()
+            self._cache[text] = out
+        return out
+
+    def _translate(self, text: str, depth: int) -> str:
+        if not text.strip():
+            return text
+        if text in self.exact:
+            return self.catalogue.pgettext("", text)
+        for t in self.templates:
+            if t.anchor not in text:
+                continue
+            m = t.pattern.fullmatch(text)
+            if m is None:
+                continue
+            values = {name: m.group(f"f{i}") for i, name in enumerate(t.fields)}
+            plural = self.plural_of.get(t.id)
+            if plural is not None:
+                translated = self.catalogue.npgettext("", t.id, plural, _count_of(values))
+            else:
+                translated = self.catalogue.pgettext("", t.id)
+            if depth < _DEPTH:
+                values = {k: self.line(v, depth + 1) for k, v in values.items()}
+            return _fill(translated, values) or text
+        return text
+
+
+def _count_of(values: dict[str, str]) -> int:
+    """The number a plural form follows: the ``n`` field, else the first whole number among the values."""
+    for key in ("n", *values):
+        raw = values.get(key, "")
+        if raw.lstrip("+-").isdigit():
+            return int(raw)
+    return 1
+
+
+def _fill(template: str, values: dict[str, str]) -> str | None:
+    """`template` with its fields replaced by the already formatted `values` (None when it names a field
+    the English did not have: a broken translation)."""
+    try:
+        pieces = _FORMATTER.parse(template)
+        out: list[str] = []
+        for literal, field, _spec, _conv in pieces:
+            out.append(literal)
+            if field is not None:
+                name = field.split(".")[0].split("[")[0] or "_"
+                if name not in values:
+                    return None
+                out.append(values[name])
+        return "".join(out)
+    except ValueError:
+        return None
+
+
+@lru_cache(maxsize=16)
+def _index(catalogue: Catalogue) -> SentenceIndex:
+    return SentenceIndex(catalogue)
+
+
+def translate_text(text: str, catalogue: Catalogue | None) -> str:
+    """`text` (one or more lines the engine wrote in English) in the catalogue's language."""
+    if catalogue is None or not text:
+        return text
+    index = _index(catalogue)
+    return "\n".join(index.line(line) for line in text.split("\n"))
