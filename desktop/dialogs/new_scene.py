@@ -26,17 +26,17 @@ SYSTEM_LABELS = {s.name: s.title for s in all_systems()}
 class NewSceneDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New scene")
+        self.setWindowTitle(self.tr("New scene"))
         self.setObjectName("newSceneDialog")
-        self.empty = QRadioButton("Empty map")
-        self.demo = QRadioButton("Demo encounter")
+        self.empty = QRadioButton(self.tr("Empty map"))
+        self.demo = QRadioButton(self.tr("Demo encounter"))
         self.empty.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.empty)
         group.addButton(self.demo)
 
         self.name = QLineEdit()
-        self.name.setPlaceholderText("Untitled")
+        self.name.setPlaceholderText(self.tr("Untitled"))
         self.system = QComboBox()
         for key, label in SYSTEM_LABELS.items():
             self.system.addItem(label, key)
@@ -50,17 +50,17 @@ class NewSceneDialog(QDialog):
         self.height_box.setSuffix(" squares")
         empty_box = QGroupBox()
         empty_form = QFormLayout(empty_box)
-        empty_form.addRow("Name", self.name)
-        empty_form.addRow("System", self.system)
-        empty_form.addRow("Width", self.width_box)
-        empty_form.addRow("Height", self.height_box)
+        empty_form.addRow(self.tr("Name"), self.name)
+        empty_form.addRow(self.tr("System"), self.system)
+        empty_form.addRow(self.tr("Width"), self.width_box)
+        empty_form.addRow(self.tr("Height"), self.height_box)
 
         self.demo_system = QComboBox()
         for game, title in dict((s.game, s.game_title) for s in all_systems()).items():
             self.demo_system.addItem(f"{title}: the Sunken Shrine", game)
         demo_box = QGroupBox()
         demo_form = QFormLayout(demo_box)
-        demo_form.addRow("Encounter", self.demo_system)
+        demo_form.addRow(self.tr("Encounter"), self.demo_system)
 
         lay = QVBoxLayout(self)
         lay.addWidget(self.empty)

@@ -149,28 +149,30 @@ class MapPictures(QObject):
         self._calibrating: Background | None = None
         self._last_folder = ""
         self.act_import = self._action(
-            "Import Map &Image…",
+            self.tr("Import Map &Image…"),
             lambda: self.import_picture(),
             "Ctrl+Shift+I",
-            "Put a picture (PNG, JPEG, WebP) under the grid; it is saved inside .fivefoot files",
+            self.tr("Put a picture (PNG, JPEG, WebP) under the grid; it is saved inside .fivefoot files"),
         )
         self.act_calibrate = self._action(
-            "&Calibrate Grid…",
+            self.tr("&Calibrate Grid…"),
             lambda: self.open_calibrate_dialog(),
             None,
-            "Type the size of a square on the picture and where the grid starts, with a live preview",
+            self.tr(
+                "Type the size of a square on the picture and where the grid starts, with a live preview"
+            ),
         )
         self.act_fit = self._action(
-            "&Fit Grid to Picture",
+            self.tr("&Fit Grid to Picture"),
             lambda: self.fit_grid(),
             None,
-            "Resize the grid to the squares the picture covers",
+            self.tr("Resize the grid to the squares the picture covers"),
         )
         self.act_remove = self._action(
-            "&Remove Map Picture",
+            self.tr("&Remove Map Picture"),
             lambda: self.remove_picture(),
             None,
-            "Take the picture away (the grid stays)",
+            self.tr("Take the picture away (the grid stays)"),
         )
         doc.changed.connect(lambda _o, _n: self._doc_changed())
         self.update_actions()
@@ -340,7 +342,9 @@ class MapPictures(QObject):
 
     def _dialog_picture_path(self) -> Path | None:
         start = self._last_folder or (str(self.doc.path.parent) if self.doc.path else "")
-        name, _ = QFileDialog.getOpenFileName(self.window, "Import map picture", start, PICTURE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(
+            self.window, self.tr("Import map picture"), start, PICTURE_FILTER
+        )
         return Path(name) if name else None
 
     def _dialog_import(

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rules.messages import Catalogue
 
@@ -160,9 +159,17 @@ def _fill(template: str, values: dict[str, str]) -> str | None:
         return None
 
 
-@lru_cache(maxsize=16)
+#: One index per catalogue (the index keeps its catalogue alive, so an id is never reused meanwhile).
+_INDEXES: dict[int, SentenceIndex] = {}
+
+
 def _index(catalogue: Catalogue) -> SentenceIndex:
-    return SentenceIndex(catalogue)
+    found = _INDEXES.get(id(catalogue))
+    if found is None or found.catalogue is not catalogue:
+        if len(_INDEXES) > 32:
+            _INDEXES.clear()
+        found = _INDEXES[id(catalogue)] = SentenceIndex(catalogue)
+    return found
 
 
 def translate_text(text: str, catalogue: Catalogue | None) -> str:
