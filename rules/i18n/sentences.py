@@ -112,8 +112,22 @@ class SentenceIndex:
     def _translate(self, text: str, depth: int) -> str:
         if not text.strip():
             return text
+        body = text.lstrip(" ")
+        if body != text:  # an indented detail line keeps its indent
+            return text[: len(text) - len(body)] + self._translate(body, depth)
+        found = self._sentence(text, depth)
+        if found is None and text.endswith(".") and not text.endswith(".."):
+            # a sentence the engine closed with a full stop after its message ("{why}.")
+            inner = self._sentence(text[:-1], depth)
+            if inner is not None:
+                return inner if inner.endswith(("。", ".", "!", "?", "」")) else inner + "。"
+        return text if found is None else found
+
+    def _sentence(self, text: str, depth: int) -> str | None:
+        """`text` translated when a template of the catalogue matches all of it, else None."""
         if text in self.exact:
-            return self.catalogue.pgettext("", text)
+            found = self.catalogue.pgettext("", text)
+            return found if found != text else None
         for t in self.templates:
             if t.anchor not in text:
                 continue
@@ -126,10 +140,12 @@ class SentenceIndex:
                 translated = self.catalogue.npgettext("", t.id, plural, _count_of(values))
             else:
                 translated = self.catalogue.pgettext("", t.id)
+            if translated in (t.id, plural):
+                continue  # an entry not translated yet: a shorter template may still translate the line
             if depth < _DEPTH:
                 values = {k: self.line(v, depth + 1) for k, v in values.items()}
-            return _fill(translated, values) or text
-        return text
+            return _fill(translated, values)
+        return None
 
 
 def _count_of(values: dict[str, str]) -> int:
