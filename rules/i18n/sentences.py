@@ -22,6 +22,8 @@ from rules.messages import Catalogue
 _FORMATTER = string.Formatter()
 #: The most values inside values the translation follows ("{name} is {condition}" → "frightened {n}").
 _DEPTH = 3
+#: How the engine joins the parts of one line; a line no template matches whole is translated part by part.
+_SEPARATORS = (" · ", " — ", "; ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,13 @@ class SentenceIndex:
         if body != text:  # an indented detail line keeps its indent
             return text[: len(text) - len(body)] + self._translate(body, depth)
         found = self._sentence(text, depth)
+        if found is None:
+            for sep in _SEPARATORS:  # parts the engine joined ("2 actions left · reaction ready")
+                if sep in text:
+                    parts = text.split(sep)
+                    done = [self._translate(p, depth) for p in parts]
+                    if done != parts:
+                        return sep.join(done)
         if found is None and text.endswith(".") and not text.endswith(".."):
             # a sentence the engine closed with a full stop after its message ("{why}.")
             inner = self._sentence(text[:-1], depth)

@@ -219,8 +219,9 @@ class MoveToken:
         else:
             plan = plan_move(state, token, self.waypoints, self.max_actions, self.mode)
         if not plan.legal:
-            refusal = CANT_STEP if self.step else CANT_MOVE
-            raise Refused(str(msg(refusal, name=token.label, problem=str(plan.problem))))
+            raise Refused(
+                str(msg(CANT_STEP if self.step else CANT_MOVE, name=token.label, problem=str(plan.problem)))
+            )
         if not plan.moved:
             return Outcome(state, (), plan)
         feet, actions = plan.feet, plan.actions
