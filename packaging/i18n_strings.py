@@ -72,6 +72,8 @@ TEXT_CALLS: dict[str, tuple[int, ...]] = {
     "getInt": (1, 2),
     "getItem": (1, 2),
     "_action": (0, 3),
+    "emit": (0,),  # the windows' message signals (status bar texts)
+    "__init__": (0,),  # super().__init__("Log", parent): a dock's or a box's title
 }
 #: Words that stay as they are in every language.
 PROPER_NAMES = frozenset({"FiveFoot", "PF2e", "D&D 5e", "5e", "OK", "QR"})
@@ -259,7 +261,8 @@ def wrap(path: Path) -> int:
         cls, in_method = _enclosing(tree, arg)
         segment = ast.get_source_segment(source, arg) if isinstance(arg, ast.Constant) else None
         literal = segment or _quote(text)  # a literal keeps its own spelling (quotes, implicit joins)
-        if cls is not None and in_method and _qt_only(cls):
+        before_init = _name(_call.func) == "__init__"  # self.tr() needs the QObject made first
+        if cls is not None and in_method and _qt_only(cls) and not before_init:
             wrapped = f"self.tr({literal})"
         else:
             wrapped = f'QCoreApplication.translate("{cls.name if cls else module_context}", {literal})'

@@ -8,7 +8,7 @@ map (`AreasLayer.highlight`). "Roll saves…" opens the `SaveDialog`; "Remove" i
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -71,7 +71,7 @@ class AreasDock(QDockWidget):
         parent: QWidget | None = None,
         dice: DieSource | None = None,
     ) -> None:
-        super().__init__("Areas", parent)
+        super().__init__(QCoreApplication.translate("AreasDock", "Areas"), parent)
         self.setObjectName("areasDock")
         self.doc = doc
         self.layer = layer

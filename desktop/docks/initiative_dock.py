@@ -17,7 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -206,7 +216,7 @@ class InitiativeDock(QDockWidget):
         parent: QWidget | None = None,
         dice: DieSource | None = None,
     ) -> None:
-        super().__init__("Initiative", parent)
+        super().__init__(QCoreApplication.translate("InitiativeDock", "Initiative"), parent)
         self.setObjectName("initiativeDock")
         self.doc = doc
         self.map_scene = map_scene

@@ -8,6 +8,7 @@ app's language (`desktop.i18n.engine_text`, in the words of the scene's rule sys
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -26,7 +27,7 @@ from rules.model.state import GameState
 
 class LogDock(QDockWidget):
     def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
-        super().__init__("Log", parent)
+        super().__init__(QCoreApplication.translate("LogDock", "Log"), parent)
         self.setObjectName("logDock")
         self.doc = doc
         self._shown: list[str] = []

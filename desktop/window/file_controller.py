@@ -264,7 +264,7 @@ class FileController(QObject):
         if opened is None or not self.maybe_save():
             return False
         self.doc.load(opened.state, None, assets_dir().resolve(), opened.images, problems=opened.problems)
-        self.message.emit(f"Demo encounter: {opened.scene.name or path.name}")
+        self.message.emit(self.tr("Demo encounter: {name}").format(name=opened.scene.name or path.name))
         return True
 
     def _read(self, path: Path, title: str, system: str | None = None) -> Opened | None:
@@ -307,7 +307,7 @@ class FileController(QObject):
         add_recent(path)
         sweep_stale_temps(path.parent)  # a save killed earlier may have left its temporary file here
         self.recent_changed.emit()
-        self.message.emit(f"Opened {path.name}")
+        self.message.emit(self.tr("Opened {name}").format(name=path.name))
         if opened.warnings:
             self._tell_picture_problems(path, opened.warnings)
         return True
@@ -361,7 +361,7 @@ class FileController(QObject):
                 save_scene_file(path, doc.state, doc.images, doc.base_dir, expect=expect)
             except FileChangedError:
                 if not self.ask_overwrite_changed(path):
-                    self.message.emit(f"Not saved: {path.name} changed on disk")
+                    self.message.emit(self.tr("Not saved: {name} changed on disk").format(name=path.name))
                     return False
                 save_scene_file(path, doc.state, doc.images, doc.base_dir)
         except ReadOnlyFileError:
@@ -382,7 +382,7 @@ class FileController(QObject):
         self._forget_autosave(path)
         add_recent(path)
         self.recent_changed.emit()
-        self.message.emit(f"Saved {path.name}")
+        self.message.emit(self.tr("Saved {name}").format(name=path.name))
         return True
 
     # ---- autosave
@@ -487,7 +487,9 @@ class FileController(QObject):
             self.autosave()
         when = time.strftime("%H:%M", time.localtime(item.saved_at))
         self.message.emit(
-            f"Restored the unsaved work on {item.title} (autosaved at {when}); save it to keep it"
+            self.tr("Restored the unsaved work on {title} (autosaved at {when}); save it to keep it").format(
+                title=item.title, when=when
+            )
         )
         return True
 

@@ -138,6 +138,17 @@ class MainWindow(QMainWindow):
         a strip at each edge hides and shows them (`desktop.window.dock_sides`)."""
         right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
         preview = self.player_screen.preview
+        titles = {  # the docks' titles (their tabs) in the app's language
+            self.table.initiative_dock: self.tr("Initiative"),
+            self.inspector: self.tr("Inspector"),
+            self.table.areas_dock: self.tr("Areas"),
+            preview: self.tr("Player Screen"),
+            self.table_host.panel: self.tr("Table"),
+            self.compendium.dock: self.tr("Compendium"),
+            self.table.log_dock: self.tr("Log"),
+        }
+        for dock, title in titles.items():
+            dock.setWindowTitle(title)
         self.sides = DockSides.arrange(
             self,
             [

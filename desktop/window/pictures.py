@@ -254,7 +254,7 @@ class MapPictures(QObject):
         """
         size = self._image_size()
         if size is None or self.doc.scene.background is None:
-            self.message.emit("No map picture to calibrate: File ▸ Import Map Image… first")
+            self.message.emit(self.tr("No map picture to calibrate: File ▸ Import Map Image… first"))
             return None
         if self.calibrate_dialog is not None:
             self.calibrate_dialog.reject()
@@ -298,7 +298,7 @@ class MapPictures(QObject):
         size = self._image_size()
         command = fit_grid_command(self.doc.scene, size) if size is not None else None
         if command is None:
-            self.message.emit("The grid already fits the picture")
+            self.message.emit(self.tr("The grid already fits the picture"))
             return False
         self.doc.execute(command)
         self.view.fit()
@@ -310,7 +310,7 @@ class MapPictures(QObject):
         if command is None:
             return False
         self.doc.execute(command)
-        self.message.emit("Map picture removed (Undo brings it back)")
+        self.message.emit(self.tr("Map picture removed (Undo brings it back)"))
         return True
 
     # ---- dropped files
@@ -335,7 +335,9 @@ class MapPictures(QObject):
             return False
         done = self.files.open(path) if kind == "scene" else self.import_picture(path)
         if done and len(paths) > 1:
-            self.message.emit(f"Opened {path.name}; FiveFoot opens one dropped file at a time")
+            self.message.emit(
+                self.tr("Opened {name}; FiveFoot opens one dropped file at a time").format(name=path.name)
+            )
         return done
 
     # ---- default questions (modal dialogs)

@@ -24,6 +24,8 @@ _FORMATTER = string.Formatter()
 _DEPTH = 3
 #: How the engine joins the parts of one line; a line no template matches whole is translated part by part.
 _SEPARATORS = (" · ", " — ", "; ")
+#: A word and its value ("frightened 2", "Lesser cover +1").
+_VALUED = re.compile(r"(.*?[^\d\s])( [+-]?\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +120,17 @@ class SentenceIndex:
         if body != text:  # an indented detail line keeps its indent
             return text[: len(text) - len(body)] + self._translate(body, depth)
         found = self._sentence(text, depth)
+        if found is None and text.endswith(".") and not text.endswith(".."):
+            # a sentence the engine closed with a full stop after its message ("{why}.")
+            inner = self._sentence(text[:-1], depth)
+            if inner is not None:
+                return inner if inner.endswith(("。", ".", "!", "?", "」")) else inner + "。"
+        if found is None:
+            valued = _VALUED.fullmatch(text)  # a valued condition: "frightened 2"
+            if valued is not None:
+                name = self._sentence(valued.group(1), depth)
+                if name is not None:
+                    return f"{name}{valued.group(2).strip()}"
         if found is None:
             for sep in _SEPARATORS:  # parts the engine joined ("2 actions left · reaction ready")
                 if sep in text:
@@ -125,11 +138,6 @@ class SentenceIndex:
                     done = [self._translate(p, depth) for p in parts]
                     if done != parts:
                         return sep.join(done)
-        if found is None and text.endswith(".") and not text.endswith(".."):
-            # a sentence the engine closed with a full stop after its message ("{why}.")
-            inner = self._sentence(text[:-1], depth)
-            if inner is not None:
-                return inner if inner.endswith(("。", ".", "!", "?", "」")) else inner + "。"
         return text if found is None else found
 
     def _sentence(self, text: str, depth: int) -> str | None:
@@ -146,6 +154,7 @@ class SentenceIndex:
             values = {name: m.group(f"f{i}") for i, name in enumerate(t.fields)}
             plural = self.plural_of.get(t.id)
             if plural is not None:
+                values.setdefault("n", "1")  # the English singular may not spell its count ("next turn")
                 translated = self.catalogue.npgettext("", t.id, plural, _count_of(values))
             else:
                 translated = self.catalogue.pgettext("", t.id)

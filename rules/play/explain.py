@@ -40,7 +40,7 @@ OUTCOME_WORDS = {
 
 def outcome_text(outcome: str) -> str:
     """A save's or check's outcome in words: ``critical-success`` → ``critical success``."""
-    return OUTCOME_WORDS.get(outcome, outcome.replace("-", " "))
+    return str(msg(OUTCOME_WORDS.get(outcome, outcome.replace("-", " "))))
 
 
 def attack_lines(result: AttackOutcome) -> list[str]:

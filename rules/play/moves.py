@@ -94,25 +94,29 @@ CANT_STEP = "Can't Step {name} there: {problem}"
 MODES: tuple[str, ...] = ("walk", "fly", "swim", "climb", "burrow")
 
 
-#: The move's log line per way of moving (message ids; ``{via}`` is empty or `VIA`).
+#: The move's log line per way of moving (message ids; ``{to}`` is the square, or `VIA`).
 MOVE_LINES: dict[str, str] = {
-    "walk": "{name} moves {feet} ft to {cell}{via} ({cost}; {left})",
-    "fly": "{name} flies {feet} ft to {cell}{via} ({cost}; {left})",
-    "swim": "{name} swims {feet} ft to {cell}{via} ({cost}; {left})",
-    "climb": "{name} climbs {feet} ft to {cell}{via} ({cost}; {left})",
-    "burrow": "{name} burrows {feet} ft to {cell}{via} ({cost}; {left})",
+    "walk": "{name} moves {feet} ft to {to} ({cost}; {left})",
+    "fly": "{name} flies {feet} ft to {to} ({cost}; {left})",
+    "swim": "{name} swims {feet} ft to {to} ({cost}; {left})",
+    "climb": "{name} climbs {feet} ft to {to} ({cost}; {left})",
+    "burrow": "{name} burrows {feet} ft to {to} ({cost}; {left})",
 }
-VIA = " via {cells}"
+VIA = "{cell} via {cells}"
 
 
 def move_log(label: str, plan: MovePlan, mode: str = "walk") -> str:
-    via = str(msg(VIA, cells=", ".join(cell_text(c) for c in plan.waypoints))) if plan.waypoints else ""
+    end = cell_text(plan.path[-1])
+    to = (
+        str(msg(VIA, cell=end, cells=", ".join(cell_text(c) for c in plan.waypoints)))
+        if plan.waypoints
+        else end
+    )
     line = msg(
         MOVE_LINES.get(mode, MOVE_LINES["walk"]),
         name=label,
         feet=plan.feet,
-        cell=cell_text(plan.path[-1]),
-        via=via,
+        to=to,
         cost=plan.strides_text(),
         left=plan.left_after(),
     )

@@ -2,112 +2,78 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja">
 <context>
-    <name></name>
-    <message>
-        <source>&amp;Invite Players…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Let players join from their phones and laptops</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Close Table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Table &amp;Panel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T&amp;able</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The table can&apos;t open: {why}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The table didn&apos;t open again: {why}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} pings [{x}, {y}]</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>AreasDock</name>
+    <message>
+        <source>Areas</source>
+        <translation>効果範囲</translation>
+    </message>
     <message>
         <source>No areas on the map.
 Use the Area tool (A) to place one.</source>
-        <translation type="unfinished"></translation>
+        <translation>マップに効果範囲はない。
+効果範囲ツール（A）で置く。</translation>
     </message>
     <message>
         <source>Roll saves…</source>
-        <translation type="unfinished"></translation>
+        <translation>セーヴをロール…</translation>
     </message>
     <message>
         <source>Every creature inside rolls its save; the damage goes through the rules</source>
-        <translation type="unfinished"></translation>
+        <translation>範囲内の全クリーチャーがセーヴをロールする。ダメージはルール通りに処理される</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>取り除く</translation>
     </message>
     <message>
         <source>Take the area off the map (undoable)</source>
-        <translation type="unfinished"></translation>
+        <translation>効果範囲をマップから取り除く（元に戻せる）</translation>
     </message>
 </context>
 <context>
     <name>AttackDialog</name>
     <message>
         <source>Magical</source>
-        <translation type="unfinished"></translation>
+        <translation>魔法</translation>
     </message>
     <message>
         <source>A magical attack (a magic weapon, a spell): it gets past resistance to nonmagical bludgeoning, piercing and slashing</source>
-        <translation type="unfinished"></translation>
+        <translation>魔法の攻撃（魔法の武器、呪文）：非魔法の殴打・刺突・斬撃への抵抗を無視する</translation>
     </message>
 </context>
 <context>
     <name>BonusRow</name>
     <message>
         <source>Aid, cover, bless…</source>
-        <translation type="unfinished"></translation>
+        <translation>援護、遮蔽、ブレス…</translation>
     </message>
     <message>
         <source>Bless, Bane…</source>
-        <translation type="unfinished"></translation>
+        <translation>ブレス、ベイン…</translation>
     </message>
     <message>
         <source>1d4 or 2</source>
-        <translation type="unfinished"></translation>
+        <translation>1d4 または 2</translation>
     </message>
 </context>
 <context>
     <name>BreakdownTree</name>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>値</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>出典</translation>
     </message>
     <message>
         <source>Doesn&apos;t stack with a better modifier of the same type</source>
         <extracomment>The groups shown (what the engine answered).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>同じ種別のより良い修正値とは累積しない</translation>
     </message>
     <message>
         <source> — not applied</source>
-        <translation type="unfinished"></translation>
+        <translation> — 適用されない</translation>
     </message>
 </context>
 <context>
@@ -115,63 +81,64 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Files…</source>
         <extracomment>The user asked to place `count` tokens of a creature (at the centre of the view). A message for the status bar.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ファイル…</translation>
     </message>
     <message>
         <source>Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>フォルダー…</translation>
     </message>
     <message>
         <source>{book} ({edition})</source>
-        <translation type="unfinished"></translation>
+        <translation>{book}（{edition}）</translation>
     </message>
     <message>
         <source>Import Creatures</source>
-        <translation type="unfinished"></translation>
+        <translation>クリーチャーを読み込む</translation>
     </message>
     <message>
         <source>Creature files (*.json *.json.gz);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>クリーチャー・ファイル (*.json *.json.gz);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>Import Creatures from a Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>フォルダーからクリーチャーを読み込む</translation>
     </message>
     <message>
         <source>Importing creatures…</source>
-        <translation type="unfinished"></translation>
+        <translation>クリーチャーを読み込み中…</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>中止</translation>
     </message>
     <message>
         <source>Importing {name}…</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}を読み込み中…</translation>
     </message>
     <message>
         <source>Could not import {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込めなかった：{problem}</translation>
     </message>
     <message>
         <source>{folder} has no creature files</source>
-        <translation type="unfinished"></translation>
+        <translation>{folder}にクリーチャー・ファイルはない</translation>
     </message>
     <message>
         <source>Could not import the file:
 {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルを読み込めなかった：
+{problem}</translation>
     </message>
 </context>
 <context>
     <name>CompendiumFeatures</name>
     <message>
         <source>Import Creatures from a &amp;Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>フォルダーからクリーチャーを読み込む(&amp;F)…</translation>
     </message>
     <message>
         <source>Import every creature file of a folder into your library, as one book</source>
-        <translation type="unfinished"></translation>
+        <translation>フォルダー内の全クリーチャー・ファイルを1冊の本としてライブラリーに読み込む</translation>
     </message>
 </context>
 <context>
@@ -179,84 +146,84 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Conditions — {label}</source>
         <extracomment>Duration choices: (label, key).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>状態 — {label}</translation>
     </message>
     <message>
         <source>Remove</source>
         <extracomment>It is the token&apos;s turn now: &quot;until the end of its next turn&quot; is the end of the turn after this one (the current turn&apos;s end counts first, `rules.model.effects.Ends`). The pick that stands for persistent damage (its formula and type are asked for instead).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>取り除く</translation>
     </message>
     <message>
         <source>e.g. Will DC 20</source>
-        <translation type="unfinished"></translation>
+        <translation>例：意志 DC 20</translation>
     </message>
     <message>
         <source>what caused it (optional)</source>
-        <translation type="unfinished"></translation>
+        <translation>原因（任意）</translation>
     </message>
     <message>
         <source>e.g. 1d6, 2d4+1, 3</source>
-        <translation type="unfinished"></translation>
+        <translation>例：1d6、2d4+1、3</translation>
     </message>
     <message>
         <source>The damage it takes at the end of each of its turns</source>
-        <translation type="unfinished"></translation>
+        <translation>自分の各ターンの終了時に受けるダメージ</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>追加</translation>
     </message>
     <message>
         <source>Condition</source>
-        <translation type="unfinished"></translation>
+        <translation>状態</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>値</translation>
     </message>
     <message>
         <source>Damage</source>
-        <translation type="unfinished"></translation>
+        <translation>ダメージ</translation>
     </message>
     <message>
         <source>Damage type</source>
-        <translation type="unfinished"></translation>
+        <translation>ダメージ種別</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>持続時間</translation>
     </message>
     <message>
         <source>Rounds</source>
-        <translation type="unfinished"></translation>
+        <translation>ラウンド数</translation>
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation>セーヴ</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>出典</translation>
     </message>
     <message>
         <source>On the token</source>
-        <translation type="unfinished"></translation>
+        <translation>トークン上</translation>
     </message>
     <message>
         <source>write only the dice; the type is picked below</source>
-        <translation type="unfinished"></translation>
+        <translation>ダイスだけを書く。種別は下で選ぶ</translation>
     </message>
     <message>
         <source>Damage: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>ダメージ：{problem}</translation>
     </message>
     <message>
         <source>{damage} persistent {type}</source>
-        <translation type="unfinished"></translation>
+        <translation>{damage} 持続{type}</translation>
     </message>
     <message>
         <source>Taken at the end of each of its turns; a DC 15 flat check then ends it</source>
-        <translation type="unfinished"></translation>
+        <translation>自分の各ターンの終了時に受け、その後DC 15の単純判定に成功すれば終わる</translation>
     </message>
 </context>
 <context>
@@ -264,57 +231,57 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Roll damage</source>
         <extracomment>The entries changed (a roll, typed totals, or a new formula clearing them).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ダメージをロール</translation>
     </message>
     <message>
         <source>Roll the damage with the app&apos;s dice</source>
-        <translation type="unfinished"></translation>
+        <translation>アプリのダイスでダメージをロールする</translation>
     </message>
     <message>
         <source>Use typed totals</source>
-        <translation type="unfinished"></translation>
+        <translation>入力した合計を使う</translation>
     </message>
     <message>
         <source>Use the totals you rolled with physical dice, one per damage type</source>
-        <translation type="unfinished"></translation>
+        <translation>実物のダイスで出した合計を使う（ダメージ種別ごとに1つ）</translation>
     </message>
     <message>
         <source>At the table:</source>
-        <translation type="unfinished"></translation>
+        <translation>卓でのロール：</translation>
     </message>
     <message>
         <source>Total of {render} rolled at the table</source>
-        <translation type="unfinished"></translation>
+        <translation>卓でロールした{render}の合計</translation>
     </message>
     <message>
         <source>Typed in: {describe_entries}</source>
-        <translation type="unfinished"></translation>
+        <translation>入力：{describe_entries}</translation>
     </message>
 </context>
 <context>
     <name>DockSides</name>
     <message>
         <source>Side panels</source>
-        <translation type="unfinished"></translation>
+        <translation>サイド・パネル</translation>
     </message>
     <message>
         <source>{name}: show it, or hide this side to give the map the room</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：表示する。またはこの側を隠してマップを広げる</translation>
     </message>
 </context>
 <context>
     <name>EndTurnDialog</name>
     <message>
         <source>End of {name}&apos;s turn: persistent damage</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}のターンの終了時：持続ダメージ</translation>
     </message>
     <message>
         <source>{name} takes each persistent damage (through immunity, weakness and resistance), then attempts a DC {dc} flat check for each: a success ends it.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}は各持続ダメージを受け（完全耐性、弱点、抵抗を適用）、それぞれについてDC {dc}の単純判定を行う：成功すれば終わる。</translation>
     </message>
     <message>
         <source>flat check (DC {dc})</source>
-        <translation type="unfinished"></translation>
+        <translation>単純判定（DC {dc}）</translation>
     </message>
 </context>
 <context>
@@ -322,107 +289,127 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Name</source>
         <extracomment>A token&apos;s statistics (what its creature gives it); everything else on a token is its own state.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>名前</translation>
     </message>
     <message>
         <source>Lvl/CR</source>
-        <translation type="unfinished"></translation>
+        <translation>Lv/CR</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>種別</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>サイズ</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>出典</translation>
     </message>
 </context>
 <context>
     <name>FileController</name>
     <message>
-        <source>{path}: too big to open (out of memory)</source>
+        <source>Demo encounter: {name}</source>
         <extracomment>Backstop: autosave a document with unsaved changes this often. After an edit, autosave this much later (edits made meanwhile go into the same write) ... ... but no sooner than this after the previous autosave. fsync the journal this long after a change at most (a change is in the OS at once; this is for power cuts). Most picture problems listed in the warning shown on opening (the rest are counted). A message for the status bar. Which rules an imported Universal VTT map uses (None: cancel the opening). The file as it was when opened or last saved (to warn before overwriting someone else&apos;s change). Why autosave is off or failing, once told to the user. The document state last autosaved (not written again), and whether an autosave of it exists.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>デモの遭遇：{name}</translation>
+    </message>
+    <message>
+        <source>{path}: too big to open (out of memory)</source>
+        <translation>{path}：大きすぎて開けない（メモリー不足）</translation>
     </message>
     <message>
         <source>{path}: cannot be read ({__name__}: {exc})</source>
-        <translation type="unfinished"></translation>
+        <translation>{path}：読み込めない（{__name__}：{exc}）</translation>
+    </message>
+    <message>
+        <source>Opened {name}</source>
+        <translation>{name}を開いた</translation>
+    </message>
+    <message>
+        <source>Not saved: {name} changed on disk</source>
+        <translation>保存しなかった：{name}はディスク上で変更されている</translation>
     </message>
     <message>
         <source>Can&apos;t save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存できない</translation>
     </message>
     <message>
         <source>{path}: the file is read-only. Use File ▸ Save As to save a copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path}：読み取り専用のファイル。ファイル ▸ 名前を付けて保存 でコピーを保存する。</translation>
+    </message>
+    <message>
+        <source>Saved {name}</source>
+        <translation>{name}を保存した</translation>
     </message>
     <message>
         <source>Can&apos;t restore the autosave</source>
-        <translation type="unfinished"></translation>
+        <translation>自動保存を復元できない</translation>
+    </message>
+    <message>
+        <source>Restored the unsaved work on {title} (autosaved at {when}); save it to keep it</source>
+        <translation>{title}の未保存の作業を復元した（{when}に自動保存）。残すには保存する</translation>
     </message>
     <message>
         <source>Open scene</source>
-        <translation type="unfinished"></translation>
+        <translation>シーンを開く</translation>
     </message>
     <message>
         <source>Save scene as</source>
-        <translation type="unfinished"></translation>
+        <translation>名前を付けてシーンを保存</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存の変更</translation>
     </message>
     <message>
         <source>Save the changes to “{display_name}”?</source>
-        <translation type="unfinished"></translation>
+        <translation>“{display_name}”への変更を保存するか？</translation>
     </message>
     <message>
         <source>Your changes will be lost if you don&apos;t save them.</source>
-        <translation type="unfinished"></translation>
+        <translation>保存しないと変更は失われる。</translation>
     </message>
     <message>
         <source>Restore unsaved work?</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存の作業を復元するか？</translation>
     </message>
     <message>
         <source>FiveFoot did not close properly. Restore your unsaved work on “{title}”?</source>
-        <translation type="unfinished"></translation>
+        <translation>FiveFootは正常に終了しなかった。“{title}”の未保存の作業を復元するか？</translation>
     </message>
     <message>
         <source>Autosaved {when}{more}.{where}</source>
-        <translation type="unfinished"></translation>
+        <translation>{when}に自動保存{more}。{where}</translation>
     </message>
     <message>
         <source>Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>復元</translation>
     </message>
     <message>
         <source>Discard</source>
-        <translation type="unfinished"></translation>
+        <translation>破棄</translation>
     </message>
     <message>
         <source>Later</source>
-        <translation type="unfinished"></translation>
+        <translation>後で</translation>
     </message>
     <message>
         <source>File changed on disk</source>
-        <translation type="unfinished"></translation>
+        <translation>ディスク上のファイルが変更された</translation>
     </message>
     <message>
         <source>“{name}” was changed on disk since you opened or saved it.</source>
-        <translation type="unfinished"></translation>
+        <translation>“{name}”は開いた後か保存した後にディスク上で変更された。</translation>
     </message>
     <message>
         <source>Another program or FiveFoot window saved it. Overwrite those changes with yours? (Cancel, then use File ▸ Save As to keep both.)</source>
-        <translation type="unfinished"></translation>
+        <translation>別のプログラムかFiveFootのウィンドウが保存した。その変更を君の変更で上書きするか？（両方残すにはキャンセルしてから ファイル ▸ 名前を付けて保存）</translation>
     </message>
     <message>
         <source>Overwrite</source>
-        <translation type="unfinished"></translation>
+        <translation>上書き</translation>
     </message>
 </context>
 <context>
@@ -430,178 +417,218 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Someone is here: the party knows the square, not what is in it</source>
         <extracomment>Amber: it reads on a dark map and on black fog, and is no colour the map itself uses for walls.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>誰かがいる：一行はマスを知っているが、何がいるかは知らない</translation>
     </message>
 </context>
 <context>
     <name>ImportPictureDialog</name>
     <message>
         <source>Import map picture</source>
-        <translation type="unfinished"></translation>
+        <translation>マップ画像を読み込む</translation>
     </message>
     <message>
         <source>&lt;b&gt;{_html}&lt;/b&gt; — {width} × {height} pixels, {format_name}</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;{_html}&lt;/b&gt; — {width} × {height}ピクセル、{format_name}</translation>
     </message>
     <message>
         <source>How many pixels of the picture make one 5-ft square</source>
-        <translation type="unfinished"></translation>
+        <translation>画像の何ピクセルが5フィートの1マスになるか</translation>
     </message>
     <message>
         <source>To line the grid up with a grid printed on the picture, use Map ▸ Calibrate Grid.</source>
-        <translation type="unfinished"></translation>
+        <translation>画像に描かれたグリッドに合わせるには マップ ▸ グリッドを調整 を使う。</translation>
     </message>
     <message>
         <source>The grid grows or shrinks to the squares the picture covers (never below a token)</source>
-        <translation type="unfinished"></translation>
+        <translation>グリッドは画像が覆うマス目に合わせて伸縮する（トークンより小さくはならない）</translation>
     </message>
     <message>
         <source>Pixels per square</source>
-        <translation type="unfinished"></translation>
+        <translation>1マスのピクセル数</translation>
     </message>
     <message>
         <source>Grid</source>
-        <translation type="unfinished"></translation>
+        <translation>グリッド</translation>
     </message>
     <message>
         <source>Import</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込む</translation>
+    </message>
+</context>
+<context>
+    <name>ImportReport</name>
+    <message>
+        <source>No creature was imported</source>
+        <translation>クリーチャーは読み込まれなかった</translation>
+    </message>
+    <message>
+        <source>Imported 1 creature from {files} into your library</source>
+        <translation>{files}から1体のクリーチャーをライブラリーに読み込んだ</translation>
+    </message>
+    <message>
+        <source>Imported {n} creatures from {files} into your library</source>
+        <translation>{files}から{n}体のクリーチャーをライブラリーに読み込んだ</translation>
+    </message>
+    <message>
+        <source>1 file</source>
+        <translation>1ファイル</translation>
+    </message>
+    <message>
+        <source>{n} files</source>
+        <translation>{n}ファイル</translation>
+    </message>
+    <message>
+        <source>({n} could not be read)</source>
+        <translation>（{n}件は読み込めなかった）</translation>
+    </message>
+    <message>
+        <source>— stopped before the end</source>
+        <translation>— 途中で中止した</translation>
+    </message>
+    <message>
+        <source>The compendium&apos;s search or filters hide {n} of them: clear them to see every entry.</source>
+        <translation>資料集の検索かフィルターで{n}件が隠れている：すべて見るにはそれらを解除する。</translation>
     </message>
 </context>
 <context>
     <name>ImportSystemDialog</name>
     <message>
         <source>Rules for this map</source>
-        <translation type="unfinished"></translation>
+        <translation>このマップのルール</translation>
     </message>
     <message>
         <source>“{name}” is a map without rules of its own. Which rules should it use?</source>
-        <translation type="unfinished"></translation>
+        <translation>“{name}”は独自のルールを持たないマップ。どのルールを使うか？</translation>
     </message>
 </context>
 <context>
     <name>InitiativeDock</name>
     <message>
+        <source>Initiative</source>
+        <extracomment>A new turn began: the id of the creature whose turn it is.</extracomment>
+        <translation>イニシアチブ</translation>
+    </message>
+    <message>
         <source>Creature</source>
-        <extracomment>A new turn began: the id of the creature whose turn it is. The last end-of-turn prompt opened by `next_turn` (tests read it).</extracomment>
-        <translation type="unfinished"></translation>
+        <extracomment>The last end-of-turn prompt opened by `next_turn` (tests read it).</extracomment>
+        <translation>クリーチャー</translation>
     </message>
     <message>
         <source>Mod</source>
-        <translation type="unfinished"></translation>
+        <translation>修正値</translation>
     </message>
     <message>
         <source>Roll initiative &amp;&amp; start</source>
-        <translation type="unfinished"></translation>
+        <translation>イニシアチブをロールして開始</translation>
     </message>
     <message>
         <source>Roll initiative for the ticked creatures (typed d20s are used as rolled) and begin round 1</source>
-        <translation type="unfinished"></translation>
+        <translation>チェックしたクリーチャーのイニシアチブをロールし（入力したd20はその出目を使う）、ラウンド1を始める</translation>
     </message>
     <message>
         <source>Type a d20 rolled at the table, or leave it empty for the app to roll.</source>
-        <translation type="unfinished"></translation>
+        <translation>卓でロールしたd20を入力する。空欄ならアプリがロールする。</translation>
     </message>
     <message>
         <source>◀ Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ 前へ</translation>
     </message>
     <message>
         <source>Back one turn (a correction: the creature gets a fresh turn)</source>
-        <translation type="unfinished"></translation>
+        <translation>1ターン戻す（修正：そのクリーチャーは新しいターンを得る）</translation>
     </message>
     <message>
         <source>Next turn ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>次のターン ▶</translation>
     </message>
     <message>
         <source>End this turn and start the next (movement, diagonals, MAP, reaction reset)</source>
-        <translation type="unfinished"></translation>
+        <translation>このターンを終えて次を始める（移動、斜め移動、複数回攻撃ペナルティ、リアクションをリセット）</translation>
     </message>
     <message>
         <source>Delay</source>
-        <translation type="unfinished"></translation>
+        <translation>行動遅延</translation>
     </message>
     <message>
         <source>PF2e: the current creature Delays; return it later from the list</source>
-        <translation type="unfinished"></translation>
+        <translation>PF2e：現在のクリーチャーが“行動遅延”する。後でリストから戻す</translation>
     </message>
     <message>
         <source>Return</source>
-        <translation type="unfinished"></translation>
+        <translation>戻る</translation>
     </message>
     <message>
         <source>The selected delaying creature returns after the current turn</source>
-        <translation type="unfinished"></translation>
+        <translation>選択した行動遅延中のクリーチャーが現在のターンの後に戻る</translation>
     </message>
     <message>
         <source>Ready…</source>
-        <translation type="unfinished"></translation>
+        <translation>待機…</translation>
     </message>
     <message>
         <source>The current creature readies an action with a trigger</source>
-        <translation type="unfinished"></translation>
+        <translation>現在のクリーチャーがトリガー付きでアクションを待機する</translation>
     </message>
     <message>
         <source>Reaction</source>
-        <translation type="unfinished"></translation>
+        <translation>リアクション</translation>
     </message>
     <message>
         <source>The selected creature uses its reaction (or its readied action)</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したクリーチャーがリアクション（または待機したアクション）を使う</translation>
     </message>
     <message>
         <source>End encounter</source>
-        <translation type="unfinished"></translation>
+        <translation>遭遇を終える</translation>
     </message>
     <message>
         <source>Add…</source>
-        <translation type="unfinished"></translation>
+        <translation>追加…</translation>
     </message>
     <message>
         <source>Add creatures on the map to the running encounter (they roll initiative)</source>
-        <translation type="unfinished"></translation>
+        <translation>マップ上のクリーチャーを進行中の遭遇に加える（イニシアチブをロールする）</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>取り除く</translation>
     </message>
     <message>
         <source>Take the selected creature out of the initiative order</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したクリーチャーをイニシアチブ順から外す</translation>
     </message>
     <message>
         <source>Difficulty of the foes on the map for the PCs on it (level, CR / XP)</source>
         <extracomment>The last Add to Encounter dialog opened (tests read it).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>マップ上のPCにとっての敵の難易度（レベル、CR／XP）</translation>
     </message>
     <message>
         <source>No encounter</source>
-        <translation type="unfinished"></translation>
+        <translation>遭遇なし</translation>
     </message>
     <message>
         <source>Include in the encounter</source>
-        <translation type="unfinished"></translation>
+        <translation>遭遇に含める</translation>
     </message>
     <message>
         <source>roll</source>
-        <translation type="unfinished"></translation>
+        <translation>ロール</translation>
     </message>
     <message>
         <source>The d20 {label} rolled at the table (“roll”: the app rolls it)</source>
-        <translation type="unfinished"></translation>
+        <translation>{label}が卓でロールしたd20（“ロール”：アプリがロールする）</translation>
     </message>
     <message>
         <source>{name}: initiative {initiative} (d20 {d20} {modifier:+d})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：イニシアチブ{initiative}（d20 {d20} {modifier:+d}）</translation>
     </message>
     <message>
         <source>Ready an action</source>
-        <translation type="unfinished"></translation>
+        <translation>アクションを待機する</translation>
     </message>
     <message>
         <source>Trigger and action (e.g. “Strike the first foe that comes near”):</source>
-        <translation type="unfinished"></translation>
+        <translation>トリガーとアクション（例：“最初に近づいた敵に打撃”）：</translation>
     </message>
 </context>
 <context>
@@ -609,381 +636,385 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Conditions, separated by commas; valued ones as “frightened 2”; PF2e persistent damage as “1d6 persistent fire”</source>
         <extracomment>The token whose typed conditions were refused (the box keeps the text to correct).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>状態（カンマ区切り。値のある状態は“frightened 2”、PF2eの持続ダメージは“1d6 persistent fire”と英語で書く）</translation>
     </message>
     <message>
         <source>Death saving throws: three successes make it stable, three failures kill it</source>
-        <translation type="unfinished"></translation>
+        <translation>死亡セーヴィング・スロー：3回成功で安定状態、3回失敗で死亡</translation>
     </message>
     <message>
         <source>Death saves</source>
-        <translation type="unfinished"></translation>
+        <translation>死亡セーヴィング・スロー</translation>
     </message>
     <message>
         <source>7 or 2d8+5</source>
-        <translation type="unfinished"></translation>
+        <translation>7 または 2d8+5</translation>
     </message>
     <message>
         <source>HP to regain or temporary HP to gain: a number, or dice the app rolls (2d8+5)</source>
-        <translation type="unfinished"></translation>
+        <translation>回復するHPか得る一時的ヒット・ポイント：数値、またはアプリがロールするダイス（2d8+5）</translation>
     </message>
     <message>
         <source>successes</source>
         <extracomment>Where the heal and temp-HP dice come from: the app&apos;s one die source (`desktop.dice`).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>failures</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗</translation>
     </message>
     <message>
         <source>Amount: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>量：{problem}</translation>
     </message>
 </context>
 <context>
     <name>JoinEncounterDialog</name>
     <message>
         <source>Add to Encounter</source>
-        <translation type="unfinished"></translation>
+        <translation>遭遇に加える</translation>
     </message>
     <message>
         <source>Each creature rolls initiative and takes its place in the order; whoever&apos;s turn it is keeps it. Type a d20 rolled at the table, or leave “roll” for the app to roll it.</source>
-        <translation type="unfinished"></translation>
+        <translation>各クリーチャーはイニシアチブをロールして順番に加わる。現在のターンはそのまま。卓でロールしたd20を入力するか、“ロール”のままにしてアプリにロールさせる。</translation>
     </message>
     <message>
         <source>Creature</source>
-        <translation type="unfinished"></translation>
+        <translation>クリーチャー</translation>
     </message>
     <message>
         <source>Mod</source>
-        <translation type="unfinished"></translation>
+        <translation>修正値</translation>
     </message>
     <message>
         <source>d20</source>
-        <translation type="unfinished"></translation>
+        <translation>d20</translation>
     </message>
     <message>
         <source>Add {name} to the encounter</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}を遭遇に加える</translation>
     </message>
     <message>
         <source>roll</source>
-        <translation type="unfinished"></translation>
+        <translation>ロール</translation>
     </message>
     <message>
         <source>The d20 {name} rolled at the table (“roll”: the app rolls it)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}が卓でロールしたd20（“ロール”：アプリがロールする）</translation>
     </message>
     <message>
         <source>Every creature on the map is already in the encounter.</source>
-        <translation type="unfinished"></translation>
+        <translation>マップ上の全クリーチャーが既に遭遇に加わっている。</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>追加</translation>
     </message>
 </context>
 <context>
     <name>LogDock</name>
     <message>
+        <source>Log</source>
+        <translation>ログ</translation>
+    </message>
+    <message>
         <source>Rolls, moves and damage appear here.</source>
-        <translation type="unfinished"></translation>
+        <translation>ロール、移動、ダメージがここに表示される。</translation>
     </message>
     <message>
         <source>Copy all</source>
-        <translation type="unfinished"></translation>
+        <translation>すべてコピー</translation>
     </message>
     <message>
         <source>Copy the whole log to the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>ログ全体をクリップボードにコピーする</translation>
     </message>
     <message>
         <source>{n} entry</source>
-        <translation type="unfinished"></translation>
+        <translation>{n}件</translation>
     </message>
     <message>
         <source>{n} entries</source>
-        <translation type="unfinished"></translation>
+        <translation>{n}件</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Initiative</source>
-        <translation type="unfinished"></translation>
+        <translation>イニシアチブ</translation>
     </message>
     <message>
         <source>Inspector</source>
-        <translation type="unfinished"></translation>
+        <translation>インスペクター</translation>
     </message>
     <message>
         <source>Areas</source>
-        <translation type="unfinished"></translation>
+        <translation>効果範囲</translation>
     </message>
     <message>
         <source>Player Screen</source>
-        <translation type="unfinished"></translation>
+        <translation>プレイヤー画面</translation>
     </message>
     <message>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>卓</translation>
     </message>
     <message>
         <source>Compendium</source>
-        <translation type="unfinished"></translation>
+        <translation>資料集</translation>
     </message>
     <message>
         <source>Log</source>
-        <translation type="unfinished"></translation>
+        <translation>ログ</translation>
     </message>
     <message>
         <source>&amp;New…</source>
-        <translation type="unfinished"></translation>
+        <translation>新規(&amp;N)…</translation>
     </message>
     <message>
         <source>New scene: empty map or demo</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいシーン：空のマップかデモ</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>開く(&amp;O)…</translation>
     </message>
     <message>
         <source>Open a scene or a Universal VTT map</source>
-        <translation type="unfinished"></translation>
+        <translation>シーンかUniversal VTTのマップを開く</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存(&amp;S)</translation>
     </message>
     <message>
         <source>Save the scene</source>
-        <translation type="unfinished"></translation>
+        <translation>シーンを保存する</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>名前を付けて保存(&amp;A)…</translation>
     </message>
     <message>
         <source>Save the scene under a new name</source>
-        <translation type="unfinished"></translation>
+        <translation>シーンを新しい名前で保存する</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>終了(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>元に戻す(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>やり直す(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>削除(&amp;D)</translation>
     </message>
     <message>
         <source>Delete the selected tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したトークンを削除する</translation>
     </message>
     <message>
         <source>D&amp;uplicate</source>
-        <translation type="unfinished"></translation>
+        <translation>複製(&amp;U)</translation>
     </message>
     <message>
         <source>Duplicate the selected tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したトークンを複製する</translation>
     </message>
     <message>
         <source>Select &amp;All Tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>すべてのトークンを選択(&amp;A)</translation>
     </message>
     <message>
         <source>Add &amp;Token…</source>
-        <translation type="unfinished"></translation>
+        <translation>トークンを追加(&amp;T)…</translation>
     </message>
     <message>
         <source>Add a token at the centre of the view</source>
-        <translation type="unfinished"></translation>
+        <translation>表示の中央にトークンを追加する</translation>
     </message>
     <message>
         <source>Scene &amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>シーンの設定(&amp;S)…</translation>
     </message>
     <message>
         <source>System, diagonal rule, flanking, area method, ambient light</source>
-        <translation type="unfinished"></translation>
+        <translation>システム、斜め移動のルール、挟撃、効果範囲の方式、環境光</translation>
     </message>
     <message>
         <source>Se&amp;ttings…</source>
-        <translation type="unfinished"></translation>
+        <translation>設定(&amp;T)…</translation>
     </message>
     <message>
         <source>App settings: centre the map on the active creature</source>
-        <translation type="unfinished"></translation>
+        <translation>アプリの設定：手番のクリーチャーを中央に表示、言語</translation>
     </message>
     <message>
         <source>&amp;End Turn of Selection</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したトークンのターンを終える(&amp;E)</translation>
     </message>
     <message>
         <source>Reset the selected tokens&apos; movement this turn</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したトークンのこのターンの移動をリセットする</translation>
     </message>
     <message>
         <source>New &amp;Round</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいラウンド(&amp;R)</translation>
     </message>
     <message>
         <source>Everyone&apos;s movement resets</source>
-        <translation type="unfinished"></translation>
+        <translation>全員の移動がリセットされる</translation>
     </message>
     <message>
         <source>&amp;Check or Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>判定またはセーヴ(&amp;C)…</translation>
     </message>
     <message>
         <source>A check or save, a group check, a contest or a passive value, with conditions applied</source>
-        <translation type="unfinished"></translation>
+        <translation>判定かセーヴ、集団判定、対抗判定、受動値（状態を適用）</translation>
     </message>
     <message>
         <source>Zoom &amp;In</source>
-        <translation type="unfinished"></translation>
+        <translation>拡大(&amp;I)</translation>
     </message>
     <message>
         <source>Zoom &amp;Out</source>
-        <translation type="unfinished"></translation>
+        <translation>縮小(&amp;O)</translation>
     </message>
     <message>
         <source>&amp;Fit Map</source>
-        <translation type="unfinished"></translation>
+        <translation>マップ全体を表示(&amp;F)</translation>
     </message>
     <message>
         <source>Show the whole map</source>
-        <translation type="unfinished"></translation>
+        <translation>マップ全体を表示する</translation>
     </message>
     <message>
         <source>&amp;Actual Size</source>
-        <translation type="unfinished"></translation>
+        <translation>実寸(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Movement Overlay</source>
-        <translation type="unfinished"></translation>
+        <translation>移動範囲の表示(&amp;M)</translation>
     </message>
     <message>
         <source>Shade the squares the selected token can reach (by Stride or move/Dash)</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したトークンが到達できるマスを塗る（“歩行”または移動／早足）</translation>
     </message>
     <message>
         <source>&amp;Grid</source>
-        <translation type="unfinished"></translation>
+        <translation>グリッド(&amp;G)</translation>
     </message>
     <message>
         <source>Show the 5-ft grid</source>
-        <translation type="unfinished"></translation>
+        <translation>5フィートのグリッドを表示する</translation>
     </message>
     <message>
         <source>&amp;Walls Outside the Map</source>
-        <translation type="unfinished"></translation>
+        <translation>マップ外の壁(&amp;W)</translation>
     </message>
     <message>
         <source>Draw the walls an imported map keeps beyond its edge (they always count for the rules)</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込んだマップが端の外側に持つ壁を描く（ルール上は常に有効）</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>キーボード・ショートカット(&amp;K)</translation>
     </message>
     <message>
         <source>&amp;About FiveFoot</source>
-        <translation type="unfinished"></translation>
+        <translation>FiveFootについて(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近使ったファイル(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>編集(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>表示(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Map</source>
-        <translation type="unfinished"></translation>
+        <translation>マップ(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Tools</source>
-        <translation type="unfinished"></translation>
+        <translation>ツール(&amp;T)</translation>
     </message>
     <message>
         <source>E&amp;ncounter</source>
-        <translation type="unfinished"></translation>
+        <translation>遭遇(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
         <source>Main</source>
-        <translation type="unfinished"></translation>
+        <translation>メイン</translation>
     </message>
     <message>
         <source>Tool options</source>
-        <translation type="unfinished"></translation>
+        <translation>ツールのオプション</translation>
     </message>
     <message>
         <source>The square under the mouse (one square is 5 feet)</source>
-        <translation type="unfinished"></translation>
+        <translation>マウスの下のマス（1マスは5フィート）</translation>
     </message>
     <message>
         <source>Zoom (Ctrl+wheel or Ctrl +/−; Ctrl+0 fits the map)</source>
-        <translation type="unfinished"></translation>
+        <translation>ズーム（Ctrl+ホイールかCtrl +/−。Ctrl+0でマップ全体）</translation>
     </message>
     <message>
         <source>Initiative is running: Next Turn (N) moves through the round</source>
-        <translation type="unfinished"></translation>
+        <translation>イニシアチブ進行中：「次のターン」（N）でラウンドを進める</translation>
     </message>
     <message>
         <source>No free square near there for the new token</source>
-        <translation type="unfinished"></translation>
+        <translation>その近くに新しいトークンを置ける空きマスがない</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>キーボード・ショートカット</translation>
     </message>
     <message>
         <source>About FiveFoot</source>
-        <translation type="unfinished"></translation>
+        <translation>FiveFootについて</translation>
     </message>
     <message>
         <source>&lt;b&gt;FiveFoot&lt;/b&gt; — a battle map for Pathfinder 2e and D&amp;D 5e that counts the squares for you.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;FiveFoot&lt;/b&gt; — マス目を数えてくれる、Pathfinder 2eとD&amp;D 5eのためのバトルマップ。</translation>
     </message>
     <message>
         <source>{system} · Round {round}</source>
-        <translation type="unfinished"></translation>
+        <translation>{system} · ラウンド{round}</translation>
     </message>
     <message>
         <source>No initiative: movement resets with End Turn (E) or New Round</source>
-        <translation type="unfinished"></translation>
+        <translation>イニシアチブなし：移動は「ターンを終える」（E）か「新しいラウンド」でリセット</translation>
     </message>
     <message>
         <source>Initiative is running (see the Initiative dock)</source>
-        <translation type="unfinished"></translation>
+        <translation>イニシアチブ進行中（イニシアチブ・パネルを参照）</translation>
     </message>
     <message>
         <source>Zoom {percent:.0f}%</source>
-        <translation type="unfinished"></translation>
+        <translation>ズーム {percent:.0f}%</translation>
     </message>
 </context>
 <context>
@@ -991,39 +1022,55 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Import Map &amp;Image…</source>
         <extracomment>What the decoder complained about (a cut-short JPEG still decodes, grey at the bottom). A message for the status bar.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>マップ画像を読み込む(&amp;I)…</translation>
     </message>
     <message>
         <source>Put a picture (PNG, JPEG, WebP) under the grid; it is saved inside .fivefoot files</source>
-        <translation type="unfinished"></translation>
+        <translation>グリッドの下に画像（PNG、JPEG、WebP）を置く。.fivefootファイルの中に保存される</translation>
     </message>
     <message>
         <source>&amp;Calibrate Grid…</source>
-        <translation type="unfinished"></translation>
+        <translation>グリッドを調整(&amp;C)…</translation>
     </message>
     <message>
         <source>Type the size of a square on the picture and where the grid starts, with a live preview</source>
-        <translation type="unfinished"></translation>
+        <translation>画像上の1マスの大きさとグリッドの開始位置をプレビューを見ながら入力する</translation>
     </message>
     <message>
         <source>&amp;Fit Grid to Picture</source>
-        <translation type="unfinished"></translation>
+        <translation>グリッドを画像に合わせる(&amp;F)</translation>
     </message>
     <message>
         <source>Resize the grid to the squares the picture covers</source>
-        <translation type="unfinished"></translation>
+        <translation>画像が覆うマス目にグリッドの大きさを合わせる</translation>
     </message>
     <message>
         <source>&amp;Remove Map Picture</source>
-        <translation type="unfinished"></translation>
+        <translation>マップ画像を取り除く(&amp;R)</translation>
     </message>
     <message>
         <source>Take the picture away (the grid stays)</source>
-        <translation type="unfinished"></translation>
+        <translation>画像を取り除く（グリッドは残る）</translation>
+    </message>
+    <message>
+        <source>No map picture to calibrate: File ▸ Import Map Image… first</source>
+        <translation>調整するマップ画像がない：先に ファイル ▸ マップ画像を読み込む…</translation>
+    </message>
+    <message>
+        <source>The grid already fits the picture</source>
+        <translation>グリッドは既に画像に合っている</translation>
+    </message>
+    <message>
+        <source>Map picture removed (Undo brings it back)</source>
+        <translation>マップ画像を取り除いた（元に戻すで復活する）</translation>
+    </message>
+    <message>
+        <source>Opened {name}; FiveFoot opens one dropped file at a time</source>
+        <translation>{name}を開いた。FiveFootはドロップしたファイルを一度に1つだけ開く</translation>
     </message>
     <message>
         <source>Import map picture</source>
-        <translation type="unfinished"></translation>
+        <translation>マップ画像を読み込む</translation>
     </message>
 </context>
 <context>
@@ -1031,86 +1078,86 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>New scene</source>
         <extracomment>Each system&apos;s title for pickers, by name.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>新しいシーン</translation>
     </message>
     <message>
         <source>Empty map</source>
-        <translation type="unfinished"></translation>
+        <translation>空のマップ</translation>
     </message>
     <message>
         <source>Demo encounter</source>
-        <translation type="unfinished"></translation>
+        <translation>デモの遭遇</translation>
     </message>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>無題</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名前</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>システム</translation>
     </message>
     <message>
         <source>Width</source>
-        <translation type="unfinished"></translation>
+        <translation>幅</translation>
     </message>
     <message>
         <source>Height</source>
-        <translation type="unfinished"></translation>
+        <translation>高さ</translation>
     </message>
     <message>
         <source>Encounter</source>
-        <translation type="unfinished"></translation>
+        <translation>遭遇</translation>
     </message>
 </context>
 <context>
     <name>SaveDialog</name>
     <message>
         <source>Saves against {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}へのセーヴ</translation>
     </message>
     <message>
         <source>damage, e.g. 6d6 fire</source>
-        <translation type="unfinished"></translation>
+        <translation>ダメージ（例：6d6 fire）</translation>
     </message>
     <message>
         <source>Roll all saves</source>
-        <translation type="unfinished"></translation>
+        <translation>全員のセーヴをロール</translation>
     </message>
     <message>
         <source>Roll every creature&apos;s d20 with the app&apos;s dice (or type each d20 in its row)</source>
-        <translation type="unfinished"></translation>
+        <translation>全クリーチャーのd20をアプリのダイスでロールする（または各行にd20を入力する）</translation>
     </message>
     <message>
         <source>A creature that has rolled and has {counter} to spend</source>
-        <translation type="unfinished"></translation>
+        <translation>ロール済みで、使える{counter}を持つクリーチャー</translation>
     </message>
     <message>
         <source>Reroll this creature&apos;s save; the new roll is kept (logged, undoable)</source>
-        <translation type="unfinished"></translation>
+        <translation>このクリーチャーのセーヴを振り直す。新しいロールを採用する（ログに残り、元に戻せる）</translation>
     </message>
     <message>
         <source>Apply damage</source>
-        <translation type="unfinished"></translation>
+        <translation>ダメージを適用</translation>
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation>セーヴ</translation>
     </message>
     <message>
         <source>Damage</source>
-        <translation type="unfinished"></translation>
+        <translation>ダメージ</translation>
     </message>
     <message>
         <source>The d20 this creature rolled (— until rolled)</source>
-        <translation type="unfinished"></translation>
+        <translation>このクリーチャーがロールしたd20（ロールするまでは —）</translation>
     </message>
     <message>
         <source>Applied. See the log for every save and the damage each creature took.</source>
-        <translation type="unfinished"></translation>
+        <translation>適用した。各セーヴと各クリーチャーが受けたダメージはログを参照。</translation>
     </message>
 </context>
 <context>
@@ -1118,169 +1165,280 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Add {who} to Encounter…</source>
         <extracomment>the token whose next drag is a PF2e Sneak (armed from the Actions menu)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>{who}を遭遇に加える…</translation>
     </message>
     <message>
         <source>Remove {who} from Encounter</source>
-        <translation type="unfinished"></translation>
+        <translation>{who}を遭遇から外す</translation>
     </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>設定</translation>
     </message>
     <message>
         <source>Bring the creature whose turn it is into view</source>
-        <translation type="unfinished"></translation>
+        <translation>手番のクリーチャーを表示範囲に入れる</translation>
     </message>
     <message>
         <source>When a turn begins and the active creature is off screen, centre the map on it (a creature already in view leaves the map where it is)</source>
-        <translation type="unfinished"></translation>
+        <translation>ターンが始まり、手番のクリーチャーが画面外にいるなら、マップをその位置に合わせる（既に見えているならマップは動かさない）</translation>
     </message>
     <message>
         <source>Offer Step for single 5-ft moves</source>
-        <translation type="unfinished"></translation>
+        <translation>5フィートだけの移動で“ステップ”を提案する</translation>
     </message>
     <message>
         <source>PF2e: when a creature dragged one square could trigger a Reactive Strike, ask whether it Steps (no reaction) or Strides. Hold Ctrl while dragging to Step without being asked.</source>
-        <translation type="unfinished"></translation>
+        <translation>PF2e：1マスだけドラッグしたクリーチャーが“反応打撃”を誘発しうるとき、“ステップ”（リアクションなし）か“歩行”かを尋ねる。ドラッグ中にCtrlを押すと尋ねずに“ステップ”する。</translation>
     </message>
     <message>
         <source>The initiative list always scrolls to the active creature.</source>
-        <translation type="unfinished"></translation>
+        <translation>イニシアチブのリストは常に手番のクリーチャーまでスクロールする。</translation>
     </message>
     <message>
         <source>System ({language})</source>
-        <translation type="unfinished"></translation>
+        <translation>システム（{language}）</translation>
     </message>
     <message>
         <source>Same as the app</source>
-        <translation type="unfinished"></translation>
+        <translation>アプリと同じ</translation>
     </message>
     <message>
         <source>Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>言語：</translation>
     </message>
     <message>
         <source>Player Screen language:</source>
-        <translation type="unfinished"></translation>
+        <translation>プレイヤー画面の言語：</translation>
     </message>
     <message>
         <source>A new language applies when FiveFoot starts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>新しい言語はFiveFootを再起動すると適用される。</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Drag a token</source>
+        <translation>トークンをドラッグ</translation>
+    </message>
+    <message>
+        <source>move it by the rules (best path, cost, Strides / Dash)</source>
+        <translation>ルール通りに動かす（最適経路、コスト、“歩行”／早足）</translation>
+    </message>
+    <message>
+        <source>Shift-click while dragging</source>
+        <translation>ドラッグ中にShift+クリック</translation>
+    </message>
+    <message>
+        <source>add a waypoint</source>
+        <translation>経由点を追加</translation>
+    </message>
+    <message>
+        <source>Alt while dragging</source>
+        <translation>ドラッグ中にAlt</translation>
+    </message>
+    <message>
+        <source>GM free move (no rules)</source>
+        <translation>GMの自由移動（ルールなし）</translation>
+    </message>
+    <message>
+        <source>Ctrl while dragging</source>
+        <translation>ドラッグ中にCtrl</translation>
+    </message>
+    <message>
+        <source>PF2e: Step instead of Stride</source>
+        <translation>PF2e：“歩行”の代わりに“ステップ”</translation>
+    </message>
+    <message>
+        <source>Esc / right click</source>
+        <translation>Esc／右クリック</translation>
+    </message>
+    <message>
+        <source>cancel the move or the gesture</source>
+        <translation>移動や操作を取り消す</translation>
+    </message>
+    <message>
+        <source>Right-click a token</source>
+        <translation>トークンを右クリック</translation>
+    </message>
+    <message>
+        <source>its menu: attack, actions, add to or remove from the encounter</source>
+        <translation>そのメニュー：攻撃、アクション、遭遇への追加と除外</translation>
+    </message>
+    <message>
+        <source>Shift / [ ] while aiming an area</source>
+        <translation>効果範囲を向けている間に Shift／[ ]</translation>
+    </message>
+    <message>
+        <source>45° steps · smaller / larger</source>
+        <translation>45°刻み · 小さく／大きく</translation>
+    </message>
+    <message>
+        <source>Wheel</source>
+        <translation>ホイール</translation>
+    </message>
+    <message>
+        <source>zoom</source>
+        <translation>ズーム</translation>
+    </message>
+    <message>
+        <source>Middle drag, Space+drag, arrows</source>
+        <translation>中ボタンでドラッグ、Space+ドラッグ、矢印キー</translation>
+    </message>
+    <message>
+        <source>pan</source>
+        <translation>スクロール</translation>
     </message>
 </context>
 <context>
     <name>SidePicker</name>
     <message>
         <source>Tokens on the same side are allies; different sides are hostile</source>
-        <translation type="unfinished"></translation>
+        <translation>同じ陣営のトークンは味方、異なる陣営は敵対</translation>
     </message>
     <message>
         <source>New side…</source>
         <extracomment>Asks for a new side&apos;s name (a modal box; tests replace it). None: cancelled.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>新しい陣営…</translation>
     </message>
     <message>
         <source>New side</source>
-        <translation type="unfinished"></translation>
+        <translation>新しい陣営</translation>
     </message>
     <message>
         <source>Name of the side (e.g. “allies”):</source>
-        <translation type="unfinished"></translation>
+        <translation>陣営の名前（例：“味方”）：</translation>
     </message>
 </context>
 <context>
     <name>TableFeatures</name>
     <message>
         <source>&amp;Attack…</source>
-        <translation type="unfinished"></translation>
+        <translation>攻撃(&amp;A)…</translation>
     </message>
     <message>
         <source>Attack: the selected creature against the one under the mouse — every modifier, roll, damage</source>
-        <translation type="unfinished"></translation>
+        <translation>攻撃：選択したクリーチャーがマウスの下のクリーチャーを攻撃する — 全修正値、ロール、ダメージ</translation>
     </message>
     <message>
         <source>Show &amp;Reach</source>
-        <translation type="unfinished"></translation>
+        <translation>間合いを表示(&amp;R)</translation>
     </message>
     <message>
         <source>Shade the selected creature&apos;s reach</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したクリーチャーの間合いを塗る</translation>
     </message>
     <message>
         <source>Show Enemy &amp;Threat</source>
-        <translation type="unfinished"></translation>
+        <translation>敵の脅威範囲を表示(&amp;T)</translation>
     </message>
     <message>
         <source>Shade every square an enemy threatens with a melee attack</source>
-        <translation type="unfinished"></translation>
+        <translation>敵が近接攻撃で脅かす全マスを塗る</translation>
     </message>
     <message>
         <source>&amp;Cover &amp;&amp; Flanking Lines</source>
-        <translation type="unfinished"></translation>
+        <translation>遮蔽と挟撃の線(&amp;C)</translation>
     </message>
     <message>
         <source>With a creature selected, hover another: cover lines, cover degree and flanking</source>
-        <translation type="unfinished"></translation>
+        <translation>クリーチャーを選択して別のクリーチャーにマウスを重ねる：遮蔽の線、遮蔽の段階、挟撃</translation>
     </message>
     <message>
         <source>Roll &amp;Initiative</source>
-        <translation type="unfinished"></translation>
+        <translation>イニシアチブをロール(&amp;I)</translation>
     </message>
     <message>
         <source>Roll initiative for everyone (typed d20s in the Initiative dock count) and start round 1</source>
-        <translation type="unfinished"></translation>
+        <translation>全員のイニシアチブをロールし（イニシアチブ・パネルで入力したd20を使う）、ラウンド1を始める</translation>
     </message>
     <message>
         <source>&amp;Next Turn</source>
-        <translation type="unfinished"></translation>
+        <translation>次のターン(&amp;N)</translation>
     </message>
     <message>
         <source>End this turn and start the next (movement, diagonals, MAP and reaction reset)</source>
-        <translation type="unfinished"></translation>
+        <translation>このターンを終えて次を始める（移動、斜め移動、複数回攻撃ペナルティ、リアクションをリセット）</translation>
     </message>
     <message>
         <source>&amp;Previous Turn</source>
-        <translation type="unfinished"></translation>
+        <translation>前のターン(&amp;P)</translation>
     </message>
     <message>
         <source>Back one turn (a correction)</source>
-        <translation type="unfinished"></translation>
+        <translation>1ターン戻す（修正）</translation>
     </message>
     <message>
         <source>&amp;End Encounter</source>
-        <translation type="unfinished"></translation>
+        <translation>遭遇を終える(&amp;E)</translation>
     </message>
     <message>
         <source>Drop the initiative order</source>
-        <translation type="unfinished"></translation>
+        <translation>イニシアチブ順を破棄する</translation>
     </message>
     <message>
         <source>Add to Encounter…</source>
-        <translation type="unfinished"></translation>
+        <translation>遭遇に加える…</translation>
     </message>
     <message>
         <source>Creatures on the map join the running encounter: they roll initiative (or type it)</source>
-        <translation type="unfinished"></translation>
+        <translation>マップ上のクリーチャーが進行中の遭遇に加わる：イニシアチブをロールする（または入力する）</translation>
     </message>
     <message>
         <source>Remove from Encounter</source>
-        <translation type="unfinished"></translation>
+        <translation>遭遇から外す</translation>
     </message>
     <message>
         <source>The selected creatures leave the initiative order (they stay on the map)</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したクリーチャーがイニシアチブ順から外れる（マップには残る）</translation>
     </message>
     <message>
         <source>Roll &amp;Saves for Area…</source>
-        <translation type="unfinished"></translation>
+        <translation>効果範囲のセーヴをロール(&amp;S)…</translation>
     </message>
     <message>
         <source>Every creature in the selected area rolls its save; damage goes through the rules</source>
-        <translation type="unfinished"></translation>
+        <translation>選択した効果範囲内の全クリーチャーがセーヴをロールする。ダメージはルール通りに処理される</translation>
+    </message>
+    <message>
+        <source>&amp;Invite Players…</source>
+        <translation>プレイヤーを招待(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Let players join from their phones and laptops</source>
+        <translation>プレイヤーがスマートフォンやノートPCから参加できるようにする</translation>
+    </message>
+    <message>
+        <source>&amp;Close Table</source>
+        <translation>卓を閉じる(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Table &amp;Panel</source>
+        <translation>卓パネル(&amp;P)</translation>
+    </message>
+    <message>
+        <source>T&amp;able</source>
+        <translation>卓(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>卓</translation>
+    </message>
+    <message>
+        <source>The table can&apos;t open: {why}</source>
+        <translation>卓を開けない：{why}</translation>
+    </message>
+    <message>
+        <source>The table didn&apos;t open again: {why}</source>
+        <translation>卓を再び開けなかった：{why}</translation>
+    </message>
+    <message>
+        <source>{name} pings [{x}, {y}]</source>
+        <translation>{name}が[{x}, {y}]を指し示した</translation>
     </message>
 </context>
 <context>
@@ -1288,206 +1446,206 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>GM: {text}</source>
         <extracomment>The table&apos;s config or its connections changed (config, {player id: open connections}). A player pinged a square (name, x, y). The moves waiting for the GM changed. Something the GM should read in the status bar.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>GM：{text}</translation>
     </message>
     <message>
         <source>Refused</source>
-        <translation type="unfinished"></translation>
+        <translation>却下</translation>
     </message>
     <message>
         <source>The GM approved your move</source>
-        <translation type="unfinished"></translation>
+        <translation>GMが移動を承認した</translation>
     </message>
     <message>
         <source>The GM refused the move</source>
-        <translation type="unfinished"></translation>
+        <translation>GMが移動を却下した</translation>
     </message>
     <message>
         <source>A move needs the squares it goes through</source>
-        <translation type="unfinished"></translation>
+        <translation>移動には通過するマスが必要</translation>
     </message>
     <message>
         <source>{name} wants to move to [{x}, {y}]</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}が[{x}, {y}]への移動を求めている</translation>
     </message>
     <message>
         <source>Replaced by a newer move</source>
-        <translation type="unfinished"></translation>
+        <translation>新しい移動に置き換えられた</translation>
     </message>
     <message>
         <source>Waiting for the GM to approve the move</source>
-        <translation type="unfinished"></translation>
+        <translation>GMの移動承認を待っている</translation>
     </message>
     <message>
         <source>A roll is a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>ロールは整数</translation>
     </message>
     <message>
         <source>Unknown request</source>
-        <translation type="unfinished"></translation>
+        <translation>不明な要求</translation>
     </message>
 </context>
 <context>
     <name>TablePanel</name>
     <message>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>卓</translation>
     </message>
     <message>
         <source>Join</source>
-        <translation type="unfinished"></translation>
+        <translation>参加</translation>
     </message>
     <message>
         <source>Copy link</source>
-        <translation type="unfinished"></translation>
+        <translation>リンクをコピー</translation>
     </message>
     <message>
         <source>New code…</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいコード…</translation>
     </message>
     <message>
         <source>Player</source>
-        <translation type="unfinished"></translation>
+        <translation>プレイヤー</translation>
     </message>
     <message>
         <source>Plays</source>
-        <translation type="unfinished"></translation>
+        <translation>担当</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状況</translation>
     </message>
     <message>
         <source>At the table</source>
-        <translation type="unfinished"></translation>
+        <translation>卓にいる</translation>
     </message>
     <message>
         <source>Admit</source>
-        <translation type="unfinished"></translation>
+        <translation>入室を許可</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>取り除く</translation>
     </message>
     <message>
         <source>Moves waiting for you</source>
-        <translation type="unfinished"></translation>
+        <translation>承認待ちの移動</translation>
     </message>
     <message>
         <source>Approve</source>
-        <translation type="unfinished"></translation>
+        <translation>承認</translation>
     </message>
     <message>
         <source>Refuse</source>
-        <translation type="unfinished"></translation>
+        <translation>却下</translation>
     </message>
     <message>
         <source>Options</source>
-        <translation type="unfinished"></translation>
+        <translation>オプション</translation>
     </message>
     <message>
         <source>Players on the local network (same Wi-Fi) may join</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル・ネットワーク（同じWi-Fi）のプレイヤーが参加できる</translation>
     </message>
     <message>
         <source>Players move their own character without asking</source>
-        <translation type="unfinished"></translation>
+        <translation>プレイヤーは承認なしで自分のキャラクターを動かせる</translation>
     </message>
     <message>
         <source>…also outside their turn</source>
-        <translation type="unfinished"></translation>
+        <translation>…自分のターン以外でも</translation>
     </message>
     <message>
         <source>Admit new players without asking</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいプレイヤーを確認なしで入室させる</translation>
     </message>
     <message>
         <source>TLS</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS</translation>
     </message>
     <message>
         <source>Say something to the table…</source>
-        <translation type="unfinished"></translation>
+        <translation>卓に向けて発言…</translation>
     </message>
     <message>
         <source>Close Table</source>
-        <translation type="unfinished"></translation>
+        <translation>卓を閉じる</translation>
     </message>
     <message>
         <source>Open Table</source>
-        <translation type="unfinished"></translation>
+        <translation>卓を開く</translation>
     </message>
     <message>
         <source>on the local network</source>
-        <translation type="unfinished"></translation>
+        <translation>ローカル・ネットワークで</translation>
     </message>
     <message>
         <source>on this computer only</source>
-        <translation type="unfinished"></translation>
+        <translation>このコンピューターのみで</translation>
     </message>
     <message>
         <source>The table is open {where}.</source>
-        <translation type="unfinished"></translation>
+        <translation>卓は{where}開いている。</translation>
     </message>
     <message>
         <source>The table is closed: nobody can join.</source>
-        <translation type="unfinished"></translation>
+        <translation>卓は閉じている：誰も参加できない。</translation>
     </message>
     <message>
         <source>(closed)</source>
-        <translation type="unfinished"></translation>
+        <translation>（閉じている）</translation>
     </message>
     <message>
         <source>Choose certificate…</source>
-        <translation type="unfinished"></translation>
+        <translation>証明書を選ぶ…</translation>
     </message>
     <message>
         <source>waiting to be admitted</source>
-        <translation type="unfinished"></translation>
+        <translation>入室待ち</translation>
     </message>
     <message>
         <source>connected</source>
-        <translation type="unfinished"></translation>
+        <translation>接続中</translation>
     </message>
     <message>
         <source>away</source>
-        <translation type="unfinished"></translation>
+        <translation>離席</translation>
     </message>
     <message>
         <source>watching</source>
-        <translation type="unfinished"></translation>
+        <translation>観戦中</translation>
     </message>
     <message>
         <source>Watch</source>
-        <translation type="unfinished"></translation>
+        <translation>観戦</translation>
     </message>
     <message>
         <source>The table can&apos;t open: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>卓を開けない：{why}</translation>
     </message>
     <message>
         <source>New join code</source>
-        <translation type="unfinished"></translation>
+        <translation>新しい参加コード</translation>
     </message>
     <message>
         <source>Make a new join code? Everyone at the table must join again.</source>
-        <translation type="unfinished"></translation>
+        <translation>新しい参加コードを作るか？ 卓の全員が参加し直す必要がある。</translation>
     </message>
     <message>
         <source>Certificate (PEM)</source>
-        <translation type="unfinished"></translation>
+        <translation>証明書（PEM）</translation>
     </message>
     <message>
         <source>Certificates (*.pem *.crt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>証明書 (*.pem *.crt);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>Its private key (PEM)</source>
-        <translation type="unfinished"></translation>
+        <translation>その秘密鍵（PEM）</translation>
     </message>
     <message>
         <source>Keys (*.pem *.key);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>鍵 (*.pem *.key);;すべてのファイル (*)</translation>
     </message>
 </context>
 <context>
@@ -1495,11 +1653,11 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Player character / important NPC</source>
         <extracomment>The list row that means &quot;a blank creature&quot; (no compendium entry). The compendium entries of the scene&apos;s game: (book, creature).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>プレイヤー・キャラクター／重要なNPC</translation>
     </message>
     <message>
         <source>PF2e: dying at 0 HP · 5e: death saves at 0 HP (others die)</source>
-        <translation type="unfinished"></translation>
+        <translation>PF2e：0 HPで瀕死状態 · 5e：0 HPで死亡セーヴィング・スロー（それ以外は死亡）</translation>
     </message>
 </context>
 <context>
@@ -1507,7 +1665,7 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Death saves: {ok} succeeded, {bad} failed</source>
         <extracomment>Conditions that make a creature unseen by its foes: drawn faint with a dashed ring (the GM still sees it).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>死亡セーヴィング・スロー：成功{ok}、失敗{bad}</translation>
     </message>
 </context>
 </TS>
