@@ -636,7 +636,7 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Conditions, separated by commas; valued ones as “frightened 2”; PF2e persistent damage as “1d6 persistent fire”</source>
         <extracomment>The token whose typed conditions were refused (the box keeps the text to correct).</extracomment>
-        <translation>状態（カンマ区切り。値のある状態は“frightened 2”、PF2eの持続ダメージは“1d6 persistent fire”と英語で書く）</translation>
+        <translation>状態（カンマ区切り。値のある状態は“frightened 2”（恐れ状態2）、PF2eの持続ダメージは“1d6 persistent fire”と英語で書く）</translation>
     </message>
     <message>
         <source>Death saving throws: three successes make it stable, three failures kill it</source>
@@ -1180,7 +1180,7 @@ Use the Area tool (A) to place one.</source>
     </message>
     <message>
         <source>Bring the creature whose turn it is into view</source>
-        <translation>手番のクリーチャーを表示範囲に入れる</translation>
+        <translation>ターンが来たクリーチャーを表示範囲に入れる</translation>
     </message>
     <message>
         <source>When a turn begins and the active creature is off screen, centre the map on it (a creature already in view leaves the map where it is)</source>
