@@ -44,7 +44,8 @@ def test_each_system_keeps_its_own_words() -> None:
 def test_a_broken_or_missing_translation_never_hides_the_english() -> None:
     assert translate_text("", _ja()) == ""
     assert translate_text("Round 3\nnot a sentence of ours", _ja()) == "ラウンド3\nnot a sentence of ours"
-    assert render(msg("a sentence not in the catalogue {x}", x=1), _ja()) == "a sentence not in the catalogue 1"
+    unknown = msg("a sentence not in the catalogue {x}", x=1)
+    assert render(unknown, _ja()) == "a sentence not in the catalogue 1"
 
 
 def _board() -> History:

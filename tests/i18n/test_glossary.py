@@ -115,7 +115,8 @@ def test_every_glossary_word_is_on_the_rule_text_line_it_cites() -> None:
         name, _, line = row["source"].rpartition(":")
         lines = (sources / name).read_text(encoding="utf-8").splitlines()
         if not (line.isdigit() and 0 < int(line) <= len(lines) and row["japanese"] in lines[int(line) - 1]):
-            wrong.append(f"{row['english']} ({row['system']}): 「{row['japanese']}」 is not on {row['source']}")
+            term = f"{row['english']} ({row['system']}): 「{row['japanese']}」"
+            wrong.append(f"{term} is not on {row['source']}")
     assert not wrong, "\n".join(wrong)
 
 
@@ -143,7 +144,8 @@ def test_the_engine_catalogue_uses_the_glossary_terms() -> None:
                 if lacking:
                     wrong.append(f"{english!r}: “{term.english}” differs per system: add msgctxt {lacking}")
             elif need_words and not any(w in japanese for w in need_words):
-                wrong.append(f"[{ctx or '-'}] {english!r} → {japanese!r} lacks {' / '.join(sorted(need_words))}")
+                lacks = " / ".join(sorted(need_words))
+                wrong.append(f"[{ctx or '-'}] {english!r} → {japanese!r} lacks {lacks}")
     assert not wrong, f"{len(wrong)} translations miss the rulebooks' words:\n" + "\n".join(wrong)
 
 
