@@ -90,6 +90,15 @@ def cell_text(cell: Cell) -> str:
 CANT_MOVE = "Can't move {name} there: {problem}"
 CANT_STEP = "Can't Step {name} there: {problem}"
 
+#: The ways of moving as words for people (a refusal names the Speed a creature lacks).
+MODE_WORDS = {
+    "walk": msg("walk"),
+    "fly": msg("fly"),
+    "swim": msg("swim"),
+    "climb": msg("climb"),
+    "burrow": msg("burrow"),
+}
+
 #: The ways a creature moves (the Speed each uses).
 MODES: tuple[str, ...] = ("walk", "fly", "swim", "climb", "burrow")
 
@@ -215,7 +224,15 @@ class MoveToken:
         if ridden:  # the mount's path doesn't step around its riders
             state = state.with_scene(without_riders(state.scene, token.id))
         if self.mode != "walk" and token.speed_of(self.mode) <= 0:
-            raise Refused(str(msg("{name} has no {mode} Speed", name=token.label, mode=self.mode)))
+            raise Refused(
+                str(
+                    msg(
+                        "{name} has no {mode} Speed",
+                        name=token.label,
+                        mode=MODE_WORDS.get(self.mode, self.mode),
+                    )
+                )
+            )
         if self.step:
             if self.mode != "walk":
                 raise Refused(str(msg("a Step uses the land Speed only (Player Core 417)")))

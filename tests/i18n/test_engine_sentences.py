@@ -69,6 +69,6 @@ def test_a_real_move_log_line_and_a_refusal_read_in_japanese() -> None:
     try:
         history.execute(MoveToken("b", (Cell(3, 1),), mode="fly"))
     except Refused as exc:
-        assert translate_text(str(exc), _ja()) == "Brannはflyの移動速度を持たない"
+        assert translate_text(str(exc), _ja()) == "Brannは飛行の移動速度を持たない"
     else:  # pragma: no cover - the rules refuse a fly move without a fly Speed
         raise AssertionError("a fly move without a fly Speed was allowed")
