@@ -56,6 +56,7 @@ from desktop.dice import app_dice
 from desktop.docks.end_turn_dialog import EndTurnDialog
 from desktop.docks.join_encounter import JoinEncounterDialog
 from desktop.document import Document
+from desktop.i18n import engine_text
 from desktop.look.style import hp_colour, side_colour
 from desktop.settings import recentre_on_turn
 from rules.dice import DieSource
@@ -371,7 +372,7 @@ class InitiativeDock(QDockWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        self.difficulty.setText(difficulty_text(self.doc.scene))
+        self.difficulty.setText(engine_text(difficulty_text(self.doc.scene), self.doc.scene.system))
         self._refreshing = True
         try:
             enc = self.encounter
@@ -379,7 +380,9 @@ class InitiativeDock(QDockWidget):
                 self._fill_setup()
                 self.pages.setCurrentIndex(0)
                 self.header.setText(self.tr("No encounter"))
-                self.turn_info.setText(system_for(self.doc.scene).initiative_text)
+                self.turn_info.setText(
+                    engine_text(system_for(self.doc.scene).initiative_text, self.doc.scene.system)
+                )
                 self._current = None
             else:
                 self._fill_order(enc)
@@ -506,8 +509,11 @@ class InitiativeDock(QDockWidget):
         if tid is not None:
             tok = scene.token(tid)
             name = tok.label if tok is not None else tid
-        self.header.setText(f"Round {enc.round} · {name}'s turn" if name else f"Round {enc.round}")
-        self.turn_info.setText(turn_summary(self.doc.state))
+        if name:
+            self.header.setText(self.tr("Round {round} · {name}'s turn").format(round=enc.round, name=name))
+        else:
+            self.header.setText(self.tr("Round {round}").format(round=enc.round))
+        self.turn_info.setText(engine_text(turn_summary(self.doc.state), self.doc.scene.system))
         key = (enc.round, enc.index, tid)
         if key != self._current:
             self._current = key

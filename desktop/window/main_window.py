@@ -607,7 +607,7 @@ class MainWindow(QMainWindow):
         who = enc.current_id
         tok = scene.token(who) if who is not None else None
         name = tok.label if tok is not None else (who or "")
-        text = f"{system} · Round {enc.round} · {name}"
+        text = self.tr("{system} · Round {round} · {name}").format(system=system, round=enc.round, name=name)
         self.round_label.setMinimumWidth(
             max(120, self.round_label.fontMetrics().horizontalAdvance(text) + 14)
         )

@@ -623,6 +623,14 @@ Use the Area tool (A) to place one.</source>
         <translation>{name}：イニシアチブ{initiative}（d20 {d20} {modifier:+d}）</translation>
     </message>
     <message>
+        <source>Round {round} · {name}&apos;s turn</source>
+        <translation>ラウンド{round} · {name}のターン</translation>
+    </message>
+    <message>
+        <source>Round {round}</source>
+        <translation>ラウンド{round}</translation>
+    </message>
+    <message>
         <source>Ready an action</source>
         <translation>アクションを待機する</translation>
     </message>
@@ -1007,6 +1015,10 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>No initiative: movement resets with End Turn (E) or New Round</source>
         <translation>イニシアチブなし：移動は「ターンを終える」（E）か「新しいラウンド」でリセット</translation>
+    </message>
+    <message>
+        <source>{system} · Round {round} · {name}</source>
+        <translation>{system} · ラウンド{round} · {name}</translation>
     </message>
     <message>
         <source>Initiative is running (see the Initiative dock)</source>
