@@ -52,6 +52,7 @@ from desktop.table.features import TableHostFeatures
 from desktop.window.action_menu import ActionMenus
 from desktop.window.dock_sides import DockSides
 from desktop.window.file_controller import FileController
+from desktop.window.layout_memory import LayoutMemory
 from desktop.window.pictures import MapPictures
 from desktop.window.shortcuts import shortcuts_html
 from desktop.window.table import TableFeatures
@@ -69,7 +70,9 @@ APP_NAME = "FiveFoot"
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, doc: Document | None = None, autosave: bool = True) -> None:
+    def __init__(
+        self, doc: Document | None = None, autosave: bool = True, remember_layout: bool | None = None
+    ) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
         self.doc = doc if doc is not None else Document(new_scene(DEFAULT_SYSTEM, 30, 20))
@@ -129,6 +132,12 @@ class MainWindow(QMainWindow):
         self._update_selection_actions()
         self._update_round()
         self.resize(1400, 900)
+        #: the panels' layout is kept between sessions (not by a headless or test window unless asked)
+        self.remember_layout = autosave if remember_layout is None else remember_layout
+        self.layout_memory = LayoutMemory(self)
+        if self.remember_layout:
+            self.layout_memory.restore()
+            self.sides.sync()
 
     # ---- docks
 
@@ -365,6 +374,10 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.inspector.toggleViewAction())
         m.addActions(self.table.view_actions()[3:])
+        m.addSeparator()
+        self.act_reset_layout = m.addAction(self.tr("Reset Panel Layout"))
+        self.act_reset_layout.setToolTip(self.tr("Put the side panels back where they start: the map first"))
+        self.act_reset_layout.triggered.connect(self._reset_layout)
         m = bar.addMenu(self.tr("&Map"))
         m.addAction(self.pictures.act_import)
         m.addSeparator()
@@ -692,6 +705,11 @@ class MainWindow(QMainWindow):
     def _files_dropped(self, paths: list[Path]) -> None:
         QTimer.singleShot(0, lambda: self.pictures.open_paths(paths))
 
+    def _reset_layout(self) -> None:
+        self.layout_memory.reset()
+        self.sides.sync()
+        self.statusBar().showMessage(self.tr("Panels back to the map-first layout"), 6000)
+
     # ---- closing
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -699,6 +717,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.tool.cancel()
+        if self.remember_layout:
+            self.layout_memory.save()
         self.files.shutdown()
         self.table_host.shutdown()
         self._close_other_windows()

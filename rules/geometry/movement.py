@@ -63,7 +63,7 @@ from rules.errors import QueryError
 from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
 from rules.geometry.search_field import SearchField, StateTables, path_states, search_field
 from rules.geometry.sight import EPS, WallIndex, _build_index, shared_by_walls
-from rules.geometry.wall_steps import wall_steps
+from rules.geometry.wall_steps import exact_orient, wall_steps
 from rules.model.grid_rules import PASS_HOSTILE_2_SIZES, PASS_UNWILLING_3_SIZES
 from rules.model.scene import CANNOT_ACT, Scene, TerrainCell, Token
 
@@ -139,16 +139,7 @@ def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) ->
             return -1
     if (ux == 0.0 or vy == 0.0) and (uy == 0.0 or vx == 0.0):
         return 0  # both products have an exactly-zero factor (a float difference is 0 only when exact)
-    return _exact_orient(ax, ay, bx, by, cx, cy)
-
-
-def _exact_orient(*values: float) -> int:
-    """`_orient` in exact integer arithmetic (floats are dyadic rationals: scale to a common power of 2)."""
-    ratios = [v.as_integer_ratio() for v in values]
-    den = max(d for _n, d in ratios)
-    ax, ay, bx, by, cx, cy = (n * (den // d) for n, d in ratios)
-    exact = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-    return (exact > 0) - (exact < 0)
+    return exact_orient(ax, ay, bx, by, cx, cy)
 
 
 def segments_touch(

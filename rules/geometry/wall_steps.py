@@ -38,6 +38,16 @@ _DY = np.array([d[1] for d in DIRECTIONS], dtype=np.int64)
 _DIAG_TOL = np.array([EPS * (1.4142135623730951 if d & 1 else 1.0) for d in range(8)])
 
 
+def exact_orient(*values: float) -> int:
+    """The orientation of c against the line a→b (1 left, −1 right, 0 on it) in exact integer arithmetic
+    (floats are dyadic rationals: scale to a common power of 2)."""
+    ratios = [v.as_integer_ratio() for v in values]
+    den = max(d for _n, d in ratios)
+    ax, ay, bx, by, cx, cy = (n * (den // d) for n, d in ratios)
+    exact = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    return (exact > 0) - (exact < 0)
+
+
 @dataclass(frozen=True, slots=True)
 class WallSteps:
     """`wall_step` (per step entry, 1 when a wall blocks it: crossing, touched corner or the full test), the
@@ -93,7 +103,6 @@ def _orient_zero(
     ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray, cx: FloatArray, cy: FloatArray
 ) -> BoolArray:
     """Whether c lies on the line a-b (`rules.geometry.movement._orient` is 0), exactly."""
-    from rules.geometry.movement import _exact_orient
 
     ux, uy, vx, vy = bx - ax, by - ay, cx - ax, cy - ay
     left, right = ux * vy, uy * vx
@@ -105,7 +114,7 @@ def _orient_zero(
     out: BoolArray = ~decided & zero_factors
     for i in np.flatnonzero(~decided & ~zero_factors).tolist():
         out[i] = (
-            _exact_orient(float(ax[i]), float(ay[i]), float(bx[i]), float(by[i]), float(cx[i]), float(cy[i]))
+            exact_orient(float(ax[i]), float(ay[i]), float(bx[i]), float(by[i]), float(cx[i]), float(cy[i]))
             == 0
         )
     return out

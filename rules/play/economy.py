@@ -202,6 +202,10 @@ class PayForSpell:
         return "Pay for a spell"
 
     def apply(self, state: GameState) -> Outcome:
+        if self.actions is not None and self.actions < 0:
+            raise Refused(f"a spell takes 0 or more actions, not {self.actions}")
+        if self.level < 0:
+            raise Refused(f"a spell's level is 0 or more, not {self.level}")
         after = cast_check(
             state,
             self.caster_id,

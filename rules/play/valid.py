@@ -124,6 +124,10 @@ def _map_problem(old: Scene, new: Scene) -> str | None:
         kinds = {w.kind for w in new.walls} - set(WALL_KINDS)
         if kinds:
             return f"the wall kind {_label(str(min(kinds)))!r} is not one of {', '.join(WALL_KINDS)}"
+        old_walls = set(old.walls)
+        point = next((w for w in new.walls if w.a == w.b and w not in old_walls), None)
+        if point is not None:
+            return f"a wall needs two different ends, not ({point.a.x:g}, {point.a.y:g}) twice"
     return None
 
 

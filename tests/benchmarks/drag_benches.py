@@ -22,7 +22,7 @@ from rules.geometry.coords import Cell
 from rules.geometry.vision import is_party
 from rules.model.fog import Fog
 from rules.model.scene import Light, Scene, Token
-from rules.play.planner import NOTHING_SPENT, MovePlanner
+from rules.play.planner import MovePlanner
 from tests.benchmarks.run import Bench
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -33,7 +33,7 @@ DRAG_MOVES = 8
 def unreachable_targets(scene: Scene, token: Token, away: int = 12, count: int = DRAG_MOVES) -> list[Cell]:
     """Squares `away` squares from the token (Chebyshev) where it could stand but that no path reaches
     within the planner's search cap (behind closed doors and walls)."""
-    cap = MovePlanner(scene, token, NOTHING_SPENT).cap
+    cap = MovePlanner(scene, token, None).cap
     reach = movement.reachable(scene, token, feet=cap)
     ctx = movement.move_context(scene, token)
     x0, y0 = token.cell
@@ -59,7 +59,7 @@ def unreachable_drag_benches(scenes: list[tuple[str, Scene]]) -> list[Bench]:
 
         def drag(scene: Scene = scene, token: Token = token, targets: list[Cell] = targets) -> None:
             fresh = scene.edit()  # as after any committed edit: no search of this scene value is kept
-            planner = MovePlanner(fresh, token, NOTHING_SPENT)
+            planner = MovePlanner(fresh, token, None)
             for c in targets:
                 plan = planner.plan([], c)
                 assert not plan.legal
@@ -70,7 +70,7 @@ def unreachable_drag_benches(scenes: list[tuple[str, Scene]]) -> list[Bench]:
             """The obvious way: a best-first search over the capped budget on every mouse move (the
             engine's A* with the cap, as the planner ran it per move before issue 22)."""
             fresh = scene.edit()
-            planner = MovePlanner(fresh, token, NOTHING_SPENT)
+            planner = MovePlanner(fresh, token, None)
             ctx = movement.move_context(fresh, token)
             w = ctx.width
             start = token.cell.y * w + token.cell.x

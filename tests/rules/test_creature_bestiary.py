@@ -75,3 +75,34 @@ def test_demo_creatures_are_compendium_entries() -> None:
             "tokens": [creature_to_token(c, "t")],
         }
         assert scene_from_json(doc).token("t") is not None
+
+
+def test_srd51_resistance_to_nonmagical_attacks_keeps_its_qualifier() -> None:
+    """A 5e-bits "bludgeoning, piercing, and slashing from nonmagical attacks" resistance is kept as
+    resistance to nonmagical B/P/S (issue 23 item 10): a magical attack gets past it, a plain one doesn't."""
+    from rules.io.creature_json import token_from_creature
+    from rules.model.resistance import split_key
+    from rules.systems import system_for
+    from rules.systems.damage import DamageEntry
+
+    path = ASSETS / "bestiary-srd51.json.gz"
+    doc = json.loads(gzip.decompress(path.read_bytes()))
+    qualified = {
+        c["name"]
+        for c in doc["creatures"]
+        if any(
+            line.startswith("Damage resistances:") and "nonmagical" in line
+            for line in str(c.get("notes", "")).splitlines()
+        )
+    }
+    creatures = {c.name: c for c in import_creatures(path)}
+    assert qualified, "the SRD 5.1 data has creatures resistant to nonmagical attacks"
+    for name in qualified:
+        keys = [k for k, _v in creatures[name].resistances]
+        physical = [split_key(k) for k in keys if split_key(k)[0] in ("bludgeoning", "piercing", "slashing")]
+        assert physical and all(unless == "magical" for _t, unless in physical), (name, keys)
+    gargoyle = token_from_creature(creatures["Gargoyle"], "g", (0, 0))
+    rules = system_for("dnd5e-2014")
+    plain, _ = rules.damage(gargoyle, [DamageEntry(10, "slashing")])
+    magic, _ = rules.damage(gargoyle, [DamageEntry(10, "slashing")], magical=True)
+    assert (plain.total, magic.total) == (5, 10)

@@ -750,6 +750,7 @@ Use the Area tool (A) to place one.</source>
     <name>MainWindow</name>
     <message>
         <source>Initiative</source>
+        <extracomment>the panels&apos; layout is kept between sessions (not by a headless or test window unless asked)</extracomment>
         <translation>イニシアチブ</translation>
     </message>
     <message>
@@ -957,6 +958,14 @@ Use the Area tool (A) to place one.</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
+        <source>Reset Panel Layout</source>
+        <translation>パネルの配置をリセット</translation>
+    </message>
+    <message>
+        <source>Put the side panels back where they start: the map first</source>
+        <translation>サイド・パネルを最初の配置に戻す：マップ優先</translation>
+    </message>
+    <message>
         <source>&amp;Map</source>
         <translation>マップ(&amp;M)</translation>
     </message>
@@ -1027,6 +1036,10 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Zoom {percent:.0f}%</source>
         <translation>ズーム {percent:.0f}%</translation>
+    </message>
+    <message>
+        <source>Panels back to the map-first layout</source>
+        <translation>パネルをマップ優先の配置に戻した</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,8 @@ a list of monsters (or one monster object).
 Read: ``armor_class[0].value``, ``hit_points``, ``speed`` (``"40 ft."`` strings; ``hover``), ability scores,
 ``proficiencies`` (``saving-throw-dex`` → save total, ``skill-stealth`` → skill total), damage
 immunities / resistances / vulnerabilities (damage types named in each entry; qualified entries such as
-"bludgeoning … from nonmagical attacks" are noted as text), condition immunities, ``senses``,
+"bludgeoning … from nonmagical attacks" are noted as text, and a resistance to nonmagical B/P/S is kept
+qualified: a magical attack gets past it), condition immunities, ``senses``,
 ``challenge_rating``, ``proficiency_bonus``, ``xp``. An action with ``attack_bonus`` is an attack: its
 ``damage`` entries (a "choose one" entry takes its first option and notes the others) and its description's
 ``reach N ft.`` / ``range N/M ft.`` (a "Melee or Ranged" attack becomes a melee and a ``(ranged)`` attack).
@@ -21,8 +22,12 @@ from dataclasses import replace
 from rules.io.creatures._common import JSON, Reader, attacks_with_reach, slug_words
 from rules.io.creatures.srd_abilities import ability_spell, named_spells, uses_of
 from rules.model.creature import ABILITIES, SIZE_ALIASES, SPEED_KINDS, Creature, Sense, TextAbility, parse_cr
+from rules.model.resistance import qualified_key
 from rules.model.scene import Attack
 from rules.model.spell import Spell, SpellUses
+
+#: The physical damage types a "nonmagical attacks" qualifier applies to.
+PHYSICAL = ("bludgeoning", "piercing", "slashing")
 
 DAMAGE_TYPES = (
     "acid",
@@ -144,6 +149,10 @@ def import_monster(
             found = _types_in(text)
             if found and text.strip().lower() not in found:
                 notes.append(f"{key.replace('_', ' ').capitalize()}: {text}")
+            if key == "damage_resistances" and "nonmagical" in text.lower():
+                # "bludgeoning, piercing, and slashing from nonmagical attacks": a magical attack gets past
+                # it (`rules.model.resistance`); a further qualifier (silvered, adamantine) stays in the note
+                found = [qualified_key(t, "magical") if t in PHYSICAL else t for t in found]
             out.extend(found)
         return out
 

@@ -124,6 +124,18 @@ def _area(feet: int = 10, origin: Point | None = CORNER, **kw: Any) -> PlacedAre
     return PlacedArea(kw.pop("id", "zone"), AreaSpec("burst", feet, origin=origin), **kw)
 
 
+def _light(position: Point, **kw: Any) -> Any:
+    from rules.model.scene import Light
+
+    return Light(position, **kw)
+
+
+def _token_light(bright: int, dim: int) -> Any:
+    from rules.model.scene import TokenLight
+
+    return TokenLight(bright, dim)
+
+
 def _hazard(**kw: Any) -> Any:
     from rules.model.active_spells import Hazard
 
@@ -174,6 +186,11 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("actions").PointOut(NOBODY, "b"),
         lambda s: _mod("actions").PointOut("A", NOBODY),
     ],
+    "actions.PrepareAid": [
+        lambda s: _mod("actions").PrepareAid(NOBODY, "A"),
+        lambda s: _mod("actions").PrepareAid("A", "A"),
+        lambda s: _mod("actions").PrepareAid("A", LONG, free=True),
+    ],
     "actions.Seek": [
         lambda s: _mod("actions").Seek(NOBODY, (10,)),
         lambda s: _mod("actions").Seek("A", (HUGE, NEG, 0)),
@@ -183,6 +200,81 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("actions").Sneak("A", (FAR,), 10),
         lambda s: _mod("actions").Sneak("A", (Cell(5, 4),), HUGE),
         lambda s: _mod("actions").Sneak(NOBODY, (), -3),
+    ],
+    "basic_actions.BasicAction": [
+        lambda s: _mod("basic_actions").BasicAction(NOBODY, "dash", ScriptedDice([10])),
+        lambda s: _mod("basic_actions").BasicAction("A", LONG, ScriptedDice([10])),
+        lambda s: _mod("basic_actions").BasicAction("A", "hide", ScriptedDice([HUGE, NEG])),
+        lambda s: _mod("basic_actions").BasicAction("A", "stand", ScriptedDice([]), free=True),
+    ],
+    "breath.Breathe": [
+        lambda s: _mod("breath").Breathe(NOBODY),
+        lambda s: _mod("breath").Breathe(LONG),
+    ],
+    "breath.HoldBreath": [
+        lambda s: _mod("breath").HoldBreath(NOBODY),
+        lambda s: _mod("breath").HoldBreath("A"),
+    ],
+    "economy.PayForSpell": [
+        lambda s: _mod("economy").PayForSpell(NOBODY, "bolt", actions=2),
+        lambda s: _mod("economy").PayForSpell("A", LONG, actions=HUGE, level=HUGE, uses_slot=True),
+        lambda s: _mod("economy").PayForSpell("A", "", actions=NEG, casting_time=LONG, level=NEG),
+    ],
+    "flight.Fall": [
+        lambda s: _mod("flight").Fall(NOBODY, dice=ScriptedDice([1] * 20)),
+        lambda s: _mod("flight").Fall("A", feet=HUGE, dice=ScriptedDice([6] * 40)),
+        lambda s: _mod("flight").Fall("A", feet=NEG, reaction=LONG, d20=HUGE, dc=NEG, dice=ScriptedDice([])),
+    ],
+    "flight.Fly": [
+        lambda s: _mod("flight").Fly(NOBODY, dice=ScriptedDice([])),
+        lambda s: _mod("flight").Fly("A", to=FAR, elevation=HUGE, dice=ScriptedDice([])),
+        lambda s: _mod("flight").Fly("A", to=Cell(1, 0), elevation=NEG, dice=ScriptedDice([]), free=True),
+    ],
+    "flight.Jump": [
+        lambda s: _mod("flight").Jump(NOBODY, to=Cell(1, 0)),
+        lambda s: _mod("flight").Jump("A", to=FAR, high=True),
+        lambda s: _mod("flight").Jump("A", to=None, free=True),
+    ],
+    "fog.EditFog": [
+        lambda s: _mod("fog").EditFog(((10**9, -(10**9)),)),
+        lambda s: _mod("fog").EditFog(tuple((x, y) for x in range(-3, 300) for y in range(-3, 40))),
+        lambda s: _mod("fog").EditFog(((0, 0), (0, 0)), reveal=False),
+    ],
+    "fog.SetFogMode": [
+        lambda s: _mod("fog").SetFogMode(LONG),
+        lambda s: _mod("fog").SetFogMode(""),
+    ],
+    "lights.AddLight": [
+        lambda s: _mod("lights").AddLight(_light(Point(1e300, -1e300), bright=HUGE, dim=HUGE)),
+        lambda s: _mod("lights").AddLight(_light(Point(math.nan, 0))),
+        lambda s: _mod("lights").AddLight(_light(Point(1, 1), bright=NEG, dim=NEG, color=LONG)),
+    ],
+    "lights.RemoveLight": [
+        lambda s: _mod("lights").RemoveLight(HUGE),
+        lambda s: _mod("lights").RemoveLight(-1),
+    ],
+    "lights.ReplaceLight": [
+        lambda s: _mod("lights").ReplaceLight(0, _light(Point(1, 1))),
+        lambda s: _mod("lights").ReplaceLight(NEG, _light(Point(math.inf, 0))),
+    ],
+    "lights.SetAmbient": [
+        lambda s: _mod("lights").SetAmbient(LONG),
+        lambda s: _mod("lights").SetAmbient(""),
+    ],
+    "lights.SetTokenLight": [
+        lambda s: _mod("lights").SetTokenLight(NOBODY, None),
+        lambda s: _mod("lights").SetTokenLight("A", _token_light(HUGE, HUGE)),
+        lambda s: _mod("lights").SetTokenLight("A", _token_light(NEG, -1)),
+    ],
+    "mounts.Dismount": [
+        lambda s: _mod("mounts").Dismount(NOBODY, Cell(1, 1)),
+        lambda s: _mod("mounts").Dismount("A", FAR),
+    ],
+    "mounts.Mount": [
+        lambda s: _mod("mounts").Mount(NOBODY, "b"),
+        lambda s: _mod("mounts").Mount("A", "A"),
+        lambda s: _mod("mounts").Mount("A", "b", free=True),
+        lambda s: _mod("mounts").Mount("A", "L", free=True),
     ],
     "cast.Cast": [
         lambda s: _mod("cast").Cast(NOBODY, _spell(), None, _placement(), ()),
