@@ -35,6 +35,7 @@ class _Template:
     pattern: re.Pattern[str]
     fields: tuple[str, ...]  # the group index -> field name
     anchor: str  # the longest literal piece: a cheap test before the regex
+    literal: str  # the template's own words, its fields left out
     weight: int  # the literal characters
 
 
@@ -71,7 +72,8 @@ def _compile(mid: str, english: str) -> _Template | None:
     if not fields or weight < 2:
         return None
     anchor = max(literals, key=len)
-    return _Template(mid, english, re.compile("".join(regex), re.DOTALL), tuple(fields), anchor, weight)
+    pattern = re.compile("".join(regex), re.DOTALL)
+    return _Template(mid, english, pattern, tuple(fields), anchor, "\0".join(literals), weight)
 
 
 class SentenceIndex:
@@ -119,34 +121,46 @@ class SentenceIndex:
         body = text.lstrip(" ")
         if body != text:  # an indented detail line keeps its indent
             return text[: len(text) - len(body)] + self._translate(body, depth)
-        found = self._sentence(text, depth)
-        if found is None and text.endswith(".") and not text.endswith(".."):
-            # a sentence the engine closed with a full stop after its message ("{why}.")
-            inner = self._sentence(text[:-1], depth)
-            if inner is not None:
-                return inner if inner.endswith(("。", ".", "!", "?", "」")) else inner + "。"
-        if found is None:
-            valued = _VALUED.fullmatch(text)  # a valued condition: "frightened 2"
-            if valued is not None:
-                name = self._sentence(valued.group(1), depth)
-                if name is not None:
-                    return f"{name}{valued.group(2).strip()}"
-        if found is None:
-            for sep in _SEPARATORS:  # parts the engine joined ("2 actions left · reaction ready")
-                if sep in text:
-                    parts = text.split(sep)
-                    done = [self._translate(p, depth) for p in parts]
-                    if done != parts:
-                        return sep.join(done)
+        found = self._whole(text, depth)
         return text if found is None else found
 
-    def _sentence(self, text: str, depth: int) -> str | None:
-        """`text` translated when a template of the catalogue matches all of it, else None."""
+    def _whole(self, text: str, depth: int) -> str | None:
+        """`text` translated: by one template, else part by part (None when nothing of it is known)."""
+        found = self._match(text, depth)
+        if found is None and text.endswith(".") and not text.endswith(".."):
+            # a sentence the engine closed with a full stop after its message ("{why}.")
+            inner = self._match(text[:-1], depth)
+            if inner is not None:
+                return inner if inner.endswith(("。", ".", "!", "?", "」")) else inner + "。"
+        if found is not None:
+            return found
+        valued = _VALUED.fullmatch(text)  # a valued condition: "frightened 2"
+        if valued is not None:
+            name = self._match(valued.group(1), depth)
+            if name is not None:
+                return f"{name}{valued.group(2).strip()}"
+        for sep in _SEPARATORS:  # parts the engine joined ("2 actions left · reaction ready")
+            if sep in text:
+                parts = text.split(sep)
+                done = [self._whole(p, depth) for p in parts]
+                if any(d is not None for d in done):
+                    return sep.join(p if d is None else d for p, d in zip(parts, done, strict=True))
+        return None
+
+    def _match(self, text: str, depth: int) -> str | None:
+        """`text` by one template; a line holding a separator only by a template that writes it (a value
+        may not swallow the parts the engine joined)."""
+        joins = tuple(sep for sep in _SEPARATORS if sep in text)
+        return self._sentence(text, depth, joins)
+
+    def _sentence(self, text: str, depth: int, joins: tuple[str, ...] = ()) -> str | None:
+        """`text` translated when a template of the catalogue matches all of it, else None; `joins`: the
+        separators the template's own words must hold."""
         if text in self.exact:
             found = self.catalogue.pgettext("", text)
             return found if found != text else None
         for t in self.templates:
-            if t.anchor not in text:
+            if t.anchor not in text or any(sep not in t.literal for sep in joins):
                 continue
             m = t.pattern.fullmatch(text)
             if m is None:
