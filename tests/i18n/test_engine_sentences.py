@@ -35,6 +35,19 @@ def test_finished_english_is_recognised_and_written_in_japanese() -> None:
     assert translate_text("Brann hums a tune", cat) == "Brann hums a tune"
 
 
+def test_a_joined_line_is_translated_part_by_part_and_a_value_keeps_its_parts() -> None:
+    cat = _ja()
+    summary = "3 actions left · reaction ready · no attacks yet · moved 0 ft · 0 diagonals (next 5 ft)"
+    assert translate_text(summary, cat) == (
+        "残り3アクション · リアクション未使用 · まだ攻撃していない · 0フィート移動済み"
+        " · 斜め0回（次は5フィート）"
+    )
+    budget = "Encounter: Severe (150 XP); trivial 40 · low 60 · moderate 80 · severe 120 · extreme 160"
+    assert translate_text(budget, cat) == "遭遇：深刻（150 XP）；些細40 · 低60 · 中程度80 · 深刻120 · 極限160"
+    refusal = "Dash is a D&D 5e action; in PF2e each Stride is an action."
+    assert translate_text(refusal, cat) == "早足はD&D 5eのアクション。PF2eでは“歩行”1回が1アクション。"
+
+
 def test_each_system_keeps_its_own_words() -> None:
     line = "Goblin is frightened 1"
     assert translate_text(line, _ja("pf2e")) == "Goblinは恐れ状態1"
