@@ -24,11 +24,22 @@ from rules.systems.modifiers import sum_text as sum_text
 
 #: The log's sentences (message ids: the English text, see `rules.messages`).
 ATTACKS = "{name} attacks {target} with {weapon}"
-ATTACKS_NTH = "{name} attacks {target} with {weapon} (attack {n} this turn)"
+ATTACKS_RESULT = "{name} attacks {target} with {weapon}: {outcome}"
+NTH_ATTACK = "{weapon} (attack {n} this turn)"
 TAKES_DAMAGE = "{name} takes {n} damage: HP {hp} → {after} ({state})"
 TAKES_DAMAGE_TEMP = "{name} takes {n} damage: HP {hp} → {after}, temp HP {temp} → {temp_after} ({state})"
 SAVE_LINE = "{name}: {save} d20 {d20} {mods} = {total} vs DC {dc} → {outcome}"
 NOT_STARTED = "Its turn hasn't started (the creature is no longer on the map)."
+#: An attack's results in words.
+ATTACK_WORDS = {
+    "hit": "hit",
+    "miss": "miss",
+    "critical hit": "critical hit",
+    "critical success": "critical success",
+    "success": "success",
+    "failure": "failure",
+    "critical failure": "critical failure",
+}
 #: A check's or save's degrees of success in words.
 OUTCOME_WORDS = {
     "critical-success": "critical success",
@@ -49,19 +60,36 @@ def attack_lines(result: AttackOutcome) -> list[str]:
 
 
 def attack_headline(
-    attacker: Token, target: Token, attack_name: str, attack_number: int, counts_attacks: bool
+    attacker: Token,
+    target: Token,
+    attack_name: str,
+    attack_number: int,
+    counts_attacks: bool,
+    *,
+    note: str = "",
+    offhand: bool = False,
+    outcome: str = "",
 ) -> str:
-    """``Valeros attacks Goblin with longsword (attack 2 this turn)``; the number is shown when the system
-    has a multiple attack penalty (`counts_attacks`)."""
+    """``Valeros attacks Goblin with longsword (attack 2 this turn): hit``; the number is shown when the
+    system has a multiple attack penalty (`counts_attacks`), then the `note` (or the off-hand attack) and
+    the `outcome` when given."""
+    weapon = attack_name
     if counts_attacks and attack_number > 1:
+        weapon = str(msg(NTH_ATTACK, weapon=weapon, n=attack_number))
+    if note:
+        weapon = str(msg("{weapon} ({note})", weapon=weapon, note=note))
+    elif offhand:
+        weapon = str(msg("{weapon} (off-hand, bonus action)", weapon=weapon))
+    if outcome:
         return str(
-            msg(ATTACKS_NTH, name=attacker.label, target=target.label, weapon=attack_name, n=attack_number)
+            msg(ATTACKS_RESULT, name=attacker.label, target=target.label, weapon=weapon, outcome=outcome)
         )
-    return str(msg(ATTACKS, name=attacker.label, target=target.label, weapon=attack_name))
+    return str(msg(ATTACKS, name=attacker.label, target=target.label, weapon=weapon))
 
 
 def outcome_word(result: AttackOutcome) -> str:
-    return result.word
+    """The attack's result in words (``hit``, ``critical success`` …)."""
+    return str(msg(ATTACK_WORDS.get(result.word, result.word)))
 
 
 def damage_lines(

@@ -46,6 +46,7 @@ from typing import Any
 
 from rules import dice
 from rules.errors import QueryError
+from rules.messages import msg
 from rules.model.scene import Attack, Token
 from rules.systems.modifiers import (
     Breakdown,
@@ -338,12 +339,12 @@ class StrikeResult:
 
     def explain(self) -> list[str]:
         """Where every number came from: the roll and its modifiers, the AC and its modifiers, the degree."""
-        lines = [f"Attack roll: d20 {self.d20} {' '.join(signed(m.value) for m in self.modifiers.applied)}"]
-        lines[0] += f" = {self.total}"
+        mods = " ".join(signed(m.value) for m in self.modifiers.applied)
+        lines = [str(msg("Attack roll: {roll}", roll=f"d20 {self.d20} {mods} = {self.total}"))]
         lines += ["  " + t for t in breakdown_lines(self.modifiers)]
-        lines.append(f"AC {self.ac}: {sum_text(self.base_ac, self.ac_breakdown)}")
+        lines.append(str(msg("AC {ac}: {sum}", ac=self.ac, sum=sum_text(self.base_ac, self.ac_breakdown))))
         lines += ["  " + t for t in breakdown_lines(self.ac_breakdown)]
-        lines.append(f"Result: {self.word}")
+        lines.append(str(msg("Result: {outcome}", outcome=self.word)))
         return lines
 
     def to_json(self) -> dict[str, Any]:
