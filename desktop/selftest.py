@@ -85,7 +85,7 @@ def _language_checks() -> str:
     _check(bool(languages), "no translation (.qm) was bundled")
     for code in languages:
         lang = Language.load(code)
-        _check(lang.tr("MainWindow", "&File") != "&File", f"the {code} app words did not load")
+        _check(lang.word("MainWindow", "&File") != "&File", f"the {code} app words did not load")
         _check(engine_catalogue(code) is not None, f"the {code} engine catalogue (.mo) is missing")
         _check(lang.engine("Round 2") != "Round 2", f"the {code} engine sentences did not load")
     return f"languages: English, {', '.join(languages)}"

@@ -10,7 +10,7 @@ sentences, and a font that has the language's letters.
 - The engine's sentences (the log, refusals): `Language.engine(text, system)` translates the English text
   the engine wrote with `rules.i18n` (gettext, Qt-free), preferring the words of the scene's rule system.
 - The Player Screen may use another language (`desktop.settings.player_language`): `for_player()` is a
-  `Language` that is not installed — its `tr(context, text)` looks the words up in its own translator.
+  `Language` that is not installed — its `word(context, text)` looks the words up in its own translator.
 - Japanese, Chinese and Korean need a font with their letters: `install` puts the CJK families the system
   has (Noto Sans CJK, Source Han Sans, Yu Gothic / Meiryo on Windows, Hiragino on macOS …) after the
   app's font as fallbacks (`CJK_FAMILIES`). Debian: ``fonts-noto-cjk``.
@@ -100,7 +100,7 @@ class Language:
             lang.translators.append(qt_words)
         return lang
 
-    def tr(self, context: str, text: str) -> str:
+    def word(self, context: str, text: str) -> str:
         """`text` of `context` in this language (for widgets shown in a language not installed)."""
         for t in self.translators:
             found = t.translate(context, text)

@@ -92,9 +92,9 @@ def test_the_player_screen_can_use_another_language(qapp) -> None:  # type: igno
     set_player_language("ja")
     player = i18n.for_player()
     assert player.code == "ja"
-    assert player.tr("MainWindow", "&File") == "ファイル(&F)"
+    assert player.word("MainWindow", "&File") == "ファイル(&F)"
     assert player.engine("Round 2") == "ラウンド2"
-    assert i18n.current().tr("MainWindow", "&File") == "&File"  # the GM's window stays English
+    assert i18n.current().word("MainWindow", "&File") == "&File"  # the GM's window stays English
     set_player_language("")
     assert i18n.for_player() is i18n.current()
 

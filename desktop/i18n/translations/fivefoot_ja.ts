@@ -1693,12 +1693,4 @@ Use the Area tool (A) to place one.</source>
         <translation>死亡セーヴィング・スロー：成功{ok}、失敗{bad}</translation>
     </message>
 </context>
-<context>
-    <name>lang</name>
-    <message>
-        <source>MainWindow</source>
-        <comment>&amp;File</comment>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
 </TS>
