@@ -133,7 +133,7 @@ def install(app: QCoreApplication, code: str) -> Language:
     _current = Language.load(code)
     for t in _current.translators:
         app.installTranslator(t)
-    QLocale.setDefault(QLocale(code))
+    QLocale.setDefault(QLocale.system() if code == "en" else QLocale(code))
     if isinstance(app, QApplication):
         add_cjk_fallback(app)
     return _current
