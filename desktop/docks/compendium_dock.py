@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStatusBar,
+    QTabWidget,
     QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,
@@ -54,10 +55,12 @@ from PySide6.QtWidgets import (
 from desktop.docks.creature_editor import CreatureEditor
 from desktop.docks.import_report import ImportReport
 from desktop.docks.library import MY_CREATURES, Book, CreatureLibrary, creature_files
+from desktop.docks.spell_compendium import SpellCompendium
 from desktop.map.grid_coords import cell_at
 from desktop.paths import assets_dir
 from rules.errors import CreatureImportError, SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
+from rules.io.bundled_spells import bundled_spells
 from rules.io.creature_json import (
     creature_from_json,
     creature_from_token,
@@ -68,6 +71,7 @@ from rules.io.creatures.compendium import bundled_creatures
 from rules.io.scene_json import token_to_json
 from rules.model.creature import Creature
 from rules.model.scene import Scene, Token
+from rules.model.spell import Spell
 from rules.play.creatures import PlaceCreatures, place_creatures_command
 from rules.play.edits import Batch, UpdateToken
 from rules.systems import DEFAULT_SYSTEM, game_choices, in_game, same_game, system_for
@@ -441,7 +445,15 @@ class CompendiumDock(QDockWidget):
         lay.addWidget(split, 1)
         lay.addLayout(place_row)
         lay.addLayout(lib_row)
-        self.setWidget(body)
+        # the spells tab (`desktop.docks.spell_compendium`): filled when first shown, and for each system
+        self.spells_tab = SpellCompendium()
+        self._spells_for: str | None = None
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("compendiumTabs")
+        self.tabs.addTab(body, self.tr("Creatures"))
+        self.tabs.addTab(self.spells_tab, self.tr("Spells"))
+        self.tabs.currentChanged.connect(lambda _i: self._fill_spells_if_shown())
+        self.setWidget(self.tabs)
 
         self.search.textChanged.connect(lambda _t: self.apply_filter())
         for combo in (self.game, self.kind, self.size):
@@ -505,9 +517,35 @@ class CompendiumDock(QDockWidget):
         if self.library.problems:
             self.message.emit(f"{len(self.library.problems)} library file(s) could not be read")
 
+    def spell_list(self) -> SpellCompendium:
+        """The spells tab, filled for the scene's system: its bundled SRD spells and the spells of the
+        compendium's creatures of that game."""
+        if self._spells_for != self.scene_system:
+            self._spells_for = self.scene_system
+            spells: list[Spell] = []
+            try:
+                spells += bundled_spells(self.scene_system) if self.scene_system else ()
+            except SceneError as exc:
+                self.message.emit(str(exc))
+            game = system_for(self.scene_system).game if self.scene_system else ""
+            spells += [
+                sp
+                for e in self.entries
+                if not game or system_for(e.creature.system).game == game
+                for sp in e.creature.spells
+                if sp.kind == "spell"
+            ]
+            self.spells_tab.set_spells(spells)
+        return self.spells_tab
+
+    def _fill_spells_if_shown(self) -> None:
+        if self.tabs.currentWidget() is self.spells_tab:
+            self.spell_list()
+
     def set_scene_system(self, system: str) -> None:
         """Show the scene's game first: the game filter follows the scene's system."""
         self.scene_system = system
+        self._fill_spells_if_shown()
         # before the compendium is read the filter waits for it (`reload` applies it)
         self.game.blockSignals(self._entries is None)
         self.game.setCurrentIndex(max(self.game.findData(system_for(system).game), 0))
@@ -704,6 +742,7 @@ class CompendiumDock(QDockWidget):
     def open_editor(self, entry: Entry | None) -> CreatureEditor:
         system = self.scene_system or DEFAULT_SYSTEM
         editor = CreatureEditor(entry.creature if entry else None, system, self)
+        editor.spells_tab.set_choices(self.spell_list().spells)
         editor.accepted.connect(lambda: self._editor_done(editor))
         self.editor = editor
         editor.open()
@@ -788,6 +827,7 @@ class CompendiumFeatures:
         self.dock = CompendiumDock(library, window)
         self.dock.place_requested.connect(lambda c, n: self.place(c, n, None))
         self.dock.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
+        self.dock.spells_tab.give_requested.connect(self.give_spell)
         self.act_import = QAction("Import &Creatures…", window)
         self.act_import.setStatusTip(
             "Import creatures (Foundry VTT actor, Pathbuilder 2e export, 5e-bits SRD monsters) "
@@ -844,6 +884,24 @@ class CompendiumFeatures:
     def _scene_changed(self) -> None:
         self.dock.set_scene_system(self.window.doc.scene.system)
 
+    def give_spell(self, spell: Spell) -> None:
+        """Give `spell` to every selected creature (the engine's `GiveSpells`, one undo step)."""
+        from rules.play.spell_book import GiveSpells
+
+        ids = self.window.map_scene.selected_ids()  # type: ignore[attr-defined]
+        if not ids:
+            self.window.statusBar().showMessage(
+                QCoreApplication.translate(
+                    "CompendiumFeatures", "Select the creatures to give {spell} to"
+                ).format(spell=spell.name),
+                8000,
+            )
+            return
+        gifts = tuple(GiveSpells(tid, (spell,)) for tid in ids)
+        self.window.doc.execute(  # type: ignore[attr-defined]
+            gifts[0] if len(gifts) == 1 else Batch(gifts, str(gifts[0].label))
+        )
+
     def cell_at_viewport(self, pos: QPoint) -> Cell:
         return cell_at(self.window.view.mapToScene(pos))
 
@@ -892,6 +950,7 @@ class CompendiumFeatures:
             )
             return None
         editor = CreatureEditor(creature, scene.system, self.dock)
+        editor.spells_tab.set_choices(self.dock.spell_list().spells)
         editor.setWindowTitle(
             f"Creature of {first.label}" + (f" and {len(tokens) - 1} more" if len(tokens) > 1 else "")
         )

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.docks.creature_spells import CreatureSpellsTab
 from rules.geometry.coords import SIZES
 from rules.model.creature import SPEED_KINDS, Creature, CreatureError, Sense, TextAbility, format_cr, parse_cr
 from rules.model.scene import SYSTEMS, Attack
@@ -138,8 +139,7 @@ class CreatureEditor(QDialog):
         self.result_creature: Creature | None = None
         start = creature if creature is not None else blank_creature(system)
         self._kept_senses: dict[str, Sense] = {s.type: s for s in start.senses}
-        #: Spells and abilities are kept as they are (the editor doesn't edit them yet).
-        self._kept_spells = (start.spells, start.spell_dc, start.spell_attack, start.spell_slots)
+        self.spells_tab = CreatureSpellsTab()
 
         self.tabs = QTabWidget()
         self.tabs.addTab(self._basics_tab(), "Basics")
@@ -147,6 +147,7 @@ class CreatureEditor(QDialog):
         self.tabs.addTab(self._stats_tab(), "Senses && skills")
         self.tabs.addTab(self._attacks_tab(), "Attacks")
         self.tabs.addTab(self._text_tab(), "Abilities")
+        self.tabs.addTab(self.spells_tab, self.tr("Spells"))
         self.error = QLabel()
         self.error.setObjectName("creatureError")
         self.error.setWordWrap(True)
@@ -338,6 +339,7 @@ class CreatureEditor(QDialog):
         self.image.setText(c.image or "")
         self.source.setText(c.source)
         self.notes.setPlainText(c.notes)
+        self.spells_tab.load(c)
         self._license = c.license
         _set(self.ac, c.ac)
         _set(self.hp, c.hp)
@@ -386,6 +388,7 @@ class CreatureEditor(QDialog):
             self.texts.setItem(row, col, QTableWidgetItem(text))
 
     def _system_changed(self) -> None:
+        self.spells_tab.set_system(self.system_key)
         sheet = system_for(self.system_key).sheet
         self.abilities_label.setText(sheet.ability_label)
         self.perception.setEnabled(sheet.has_perception)
@@ -451,6 +454,7 @@ class CreatureEditor(QDialog):
         """The creature the form describes. Raises `CreatureError` naming the bad field."""
         system = self.system_key
         sheet = system_for(system).sheet
+        spells, spell_dc, spell_attack, spell_slots = self.spells_tab.values()
         cr_text = self.cr.text().strip()
         cr: float | None = None
         if cr_text and sheet.has_cr:
@@ -505,10 +509,10 @@ class CreatureEditor(QDialog):
             pc=self.pc.isChecked(),
             initiative_bonus=_get(self.initiative),
             abilities_text=self._texts(),
-            spells=self._kept_spells[0],
-            spell_dc=self._kept_spells[1],
-            spell_attack=self._kept_spells[2],
-            spell_slots=self._kept_spells[3],
+            spells=spells,
+            spell_dc=spell_dc,
+            spell_attack=spell_attack,
+            spell_slots=spell_slots,
             image=self.image.text().strip() or None,
             source=self.source.text().strip(),
             license=self._license,
@@ -525,6 +529,7 @@ class CreatureEditor(QDialog):
         **dict.fromkeys(("ability_mods", "skills", "senses", "reactions"), 2),
         "attacks": 3,
         "abilities_text": 4,
+        **dict.fromkeys(("spells", "spell_dc", "spell_attack", "spell_slots"), 5),
     }
 
     def accept(self) -> None:

@@ -86,6 +86,13 @@ INFO_ROLE = Qt.ItemDataRole.UserRole + 1
 ACCENT = QColor("#3d8fe0")
 
 
+def _with_number(token: Token) -> str:
+    """The creature's name with the number on its miniature's base (``Goblin #3``), as the TV shows it."""
+    if token.number is None:
+        return token.label
+    return QCoreApplication.translate("PlayerWindow", "{name} #{n}").format(name=token.label, n=token.number)
+
+
 def dim_label(label: QLabel) -> None:
     """Grey secondary text in the current palette's placeholder colour (readable on light and dark)."""
     pal = label.palette()
@@ -462,7 +469,7 @@ class InitiativeDock(QDockWidget):
                 tags.append((state, "#b3201b"))
         return {
             "init": c.initiative,
-            "name": tok.label if tok is not None else c.token_id,
+            "name": _with_number(tok) if tok is not None else c.token_id,
             "colour": side_colour(tok.side).name() if tok is not None else "#777777",
             "hp": tok.hp if tok is not None else None,
             "max_hp": (tok.max_hp or tok.hp) if tok is not None else None,

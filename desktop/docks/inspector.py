@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,12 +35,13 @@ from desktop.widgets.side_picker import SidePicker
 from rules import dice
 from rules.dice import DieSource
 from rules.geometry.coords import SIZES
-from rules.model.scene import Token
+from rules.model.scene import MAX_TOKEN_NUMBER, Token
 from rules.model.state import GameState
 from rules.play.edit_words import edit_sentence
 from rules.play.edits import UpdateToken, end_turn_command
 from rules.play.effects import EditConditions, healing_command
 from rules.play.moves import budget_for
+from rules.play.numbers import SetTokenNumber
 from rules.play.rolls import SetHeroPoints
 from rules.systems import healing, system_for
 from rules.systems.condition_text import ConditionTextError, conditions_text, read_conditions
@@ -61,6 +62,9 @@ def _spin(lo: int, hi: int, step: int = 1, suffix: str = "", optional: bool = Fa
 
 
 class InspectorDock(QDockWidget):
+    #: The GM asked for the token's spell list (its id).
+    spells_requested = Signal(str)
+
     def __init__(self, doc: Document, map_scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__("Inspector", parent)
         self.setObjectName("inspectorDock")
@@ -108,6 +112,9 @@ class InspectorDock(QDockWidget):
         self.elevation.setObjectName("elevation")
         self.elevation.setToolTip("Height above the ground in feet (flying, climbing)")
         self.ac = _spin(0, 60, optional=True)
+        self.base_number = _spin(0, MAX_TOKEN_NUMBER, optional=True)
+        self.base_number.setObjectName("baseNumber")
+        self.base_number.setToolTip(self.tr("The number on the miniature's base (shown on both screens)"))
         self.hp = _spin(0, 9999, optional=True)
         self.max_hp = _spin(0, 9999, optional=True)
         self.temp_hp = _spin(0, 999)
@@ -202,7 +209,13 @@ class InspectorDock(QDockWidget):
         reach_lay.addWidget(QLabel("Elevation"))
         reach_lay.addWidget(self.elevation, 1)
         form.addRow("Reach", reach_row)
-        form.addRow("AC", self.ac)
+        ac_row = QWidget()  # AC and the base's number share a row (the dock's height, as above)
+        ac_lay = QHBoxLayout(ac_row)
+        ac_lay.setContentsMargins(0, 0, 0, 0)
+        ac_lay.addWidget(self.ac, 1)
+        ac_lay.addWidget(QLabel(self.tr("Base #")))
+        ac_lay.addWidget(self.base_number, 1)
+        form.addRow("AC", ac_row)
         form.addRow("HP", hp_row)
         heroics_row = QWidget()  # Temp HP and Hero Points / inspiration share a row
         heroics_lay = QHBoxLayout(heroics_row)
@@ -220,6 +233,13 @@ class InspectorDock(QDockWidget):
         form.addRow("", self.conditions_error)
         form.addRow("Portrait", self.image)
         form.addRow("This turn", move_row)
+        self.spells_button = QPushButton(self.tr("Spells and abilities…"))
+        self.spells_button.setObjectName("inspectorSpells")
+        self.spells_button.setToolTip(self.tr("The creature's spell list: cast, heighten, uses left"))
+        self.spells_button.clicked.connect(
+            lambda: self.spells_requested.emit(self.token_id) if self.token_id else None
+        )
+        form.addRow(self.tr("Spells"), self.spells_button)
         outer = QVBoxLayout(self.form_page)
         outer.addLayout(form)
         outer.addStretch(1)
@@ -232,6 +252,7 @@ class InspectorDock(QDockWidget):
         self.reach.valueChanged.connect(lambda v: self._edit("reach", int(v)))
         self.elevation.valueChanged.connect(lambda v: self._edit("elevation", int(v)))
         self.ac.valueChanged.connect(lambda v: self._edit("ac", None if v == NONE else int(v)))
+        self.base_number.valueChanged.connect(lambda v: self._set_number(None if v == NONE else int(v)))
         self.hp.valueChanged.connect(lambda v: self._edit("hp", None if v == NONE else int(v)))
         self.max_hp.valueChanged.connect(lambda v: self._edit("max_hp", None if v == NONE else int(v)))
         self.temp_hp.valueChanged.connect(lambda v: self._edit("temp_hp", int(v)))
@@ -301,6 +322,7 @@ class InspectorDock(QDockWidget):
             self.reach.setValue(t.reach)
             self.elevation.setValue(t.elevation)
             self.ac.setValue(NONE if t.ac is None else t.ac)
+            self.base_number.setValue(NONE if t.number is None else t.number)
             self.hp.setValue(NONE if t.hp is None else t.hp)
             self.max_hp.setValue(NONE if t.max_hp is None else t.max_hp)
             self.temp_hp.setValue(t.temp_hp)
@@ -316,6 +338,13 @@ class InspectorDock(QDockWidget):
                 self._show_conditions_error(None)
             _set_text(self.image, t.image or "")
             self.movement.setText(self._movement_text(t))
+            n = len(t.spells)
+            self.spells_button.setText(
+                self.tr("Spells and abilities… (%n)", "", n).replace("%n", str(n))
+                if n
+                else self.tr("No spells or abilities")
+            )
+            self.spells_button.setEnabled(bool(n))
         finally:
             self._syncing = False
 
@@ -341,6 +370,14 @@ class InspectorDock(QDockWidget):
         return budget_for(self.doc.state, t).text()
 
     # ---- widgets → commands
+
+    def _set_number(self, number: int | None) -> None:
+        if self._syncing:
+            return
+        t = self.token()
+        if t is None or t.number == number:
+            return
+        self.doc.execute(SetTokenNumber(t.id, number, merge_key=("inspector", t.id, "number")))
 
     def _edit(self, field: str, value: Any) -> None:
         if self._syncing:

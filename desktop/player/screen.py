@@ -1,416 +1,46 @@
-"""The player screen: a second top-level window for a TV or projector showing the map as the party knows it.
+"""The Player Screen: a second top-level window for the TV or projector at the table, steered from the GM's.
 
-Everything it draws comes from one engine function, `rules.play.projection.player_projection` (the
-projection a remote player client could receive): the map picture and grid, the party's creatures and the
-creatures they see, a "?" on the space of a creature they know the place of but can't see (PF2e hidden),
-areas of effect, the initiative order of the creatures shown, and the fog (unknown squares black, explored
-squares dimmed). Never walls as lines, doors, lights, undetected or GM-only tokens, or notes.
+* `desktop.player.scene`: `PlayerScene` (the projection drawn) and `PlayerMapView` (a view of it).
+* `desktop.player.window`: `PlayerWindow`, the TV's window: the map and the table information, no controls.
+* `desktop.player.steering`: `TvSteering`, where the TV looks and how it moves.
+* `desktop.player.frame`: the TV's frame on the GM map, dragged to move and pulled to zoom the players' view.
+* `desktop.player.panel`: the GM's Player Screen panel (with the preview).
+* `PlayerScreenFeatures.install(main_window)` (here): puts it together on the GM side — the fog drawn
+  translucent over the map and the light layer (`desktop.map.items.fog_layer`, `light_layer`), the fog and
+  light tools (`desktop.map.tools.fog_tool`), View ▸ Player Screen with every control of the TV (open,
+  full screen, follow my view / the active creature / stay, push my view, fit the known map, lock,
+  curtain, show only an area, rotation, true scale and its calibration, touch), the panel, and the fog and
+  ambient light settings.
 
-* `PlayerScene`: a QGraphicsScene rebuilt from the projection whenever the document changes (players see
-  tokens where they are, not where the GM is dragging them).
-* `PlayerWindow`: the window. It follows the GM view's pan and zoom or stays fixed on the known part of the
-  map (a toggle), can be turned 180° for a screen lying on the table, and goes full screen on a chosen screen.
-* `PlayerScreenFeatures.install(main_window)`: adds the GM-side pieces — the fog drawn translucent over the
-  map and the light layer (`desktop.map.items.fog_layer`, `desktop.map.items.light_layer`), the fog and light
-  tools (`desktop.map.tools.fog_tool`), View ▸ Player Screen, a preview dock showing the player scene, and the
-  fog and ambient light settings.
+Following: in ``"gm"`` mode the TV takes the GM view's centre and zoom as it pans; in ``"creature"`` mode it
+centres on the creature whose turn it is whenever the players can see that creature (a creature hidden
+from them is never followed: the view would give it away). A locked TV follows nothing.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
-    QBrush,
-    QColor,
-    QGuiApplication,
-    QKeySequence,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QTransform,
-)
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDockWidget,
-    QGraphicsPathItem,
-    QGraphicsScene,
-    QGraphicsView,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QMainWindow,
-    QMenu,
-    QPushButton,
-    QSplitter,
-    QStyleOptionGraphicsItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMenu
 
 from desktop.look.style import CELL
-from desktop.map.images import load_image
-from desktop.map.items.background_layer import BackgroundLayer
-from desktop.map.items.fog_layer import PLAYER_ALPHA, FogController, FogItem
-from desktop.map.items.grid_layer import GridLayer
-from desktop.map.items.hidden_marker import HiddenMarkerItem
+from desktop.map.items.fog_layer import FogController, FogItem
 from desktop.map.items.light_layer import LightLayer
-from desktop.map.items.token_item import TokenItem, stacking
-from desktop.map.items.token_labels import short_labels
 from desktop.map.tools.fog_tool import FogTool, LightTool
-from rules.model.scene import LIGHT_LEVELS, Background, Grid, Token
+from desktop.player import choices, true_scale
+from desktop.player.frame import TvFrameController, TvFrameItem
+from desktop.player.panel import PlayerPanel
+from desktop.player.scene import PlayerMapView, PlayerScene
+from desktop.player.steering import ROTATIONS, TvSteering
+from desktop.player.touch import PingItem
+from desktop.player.window import PlayerWindow
+from rules.model.scene import LIGHT_LEVELS
 from rules.play.fog import SetFogMode
 from rules.play.lights import SetAmbient
-from rules.play.projection import PlayerView, ShownToken, player_projection
 
-Z_AREAS = 20.0
-#: Above the areas and the fog (the party knows the square even in the dark), under the tokens.
-Z_MARKERS = 45.0
-BLACK = QColor(0, 0, 0)
-
-
-def _token(shown: ShownToken) -> Token:
-    return Token(
-        id=shown.id,
-        cell=shown.cell,
-        size=shown.size,
-        side=shown.side,
-        pc=shown.pc,
-        name=shown.name,
-        image=shown.image,
-        hp=shown.hp,
-        max_hp=shown.max_hp,
-        conditions=shown.conditions,
-    )
-
-
-def _area_colour(text: str) -> QColor:
-    c = QColor(text)
-    if not c.isValid():
-        c = QColor(255, 120, 40)
-    c.setAlpha(90)
-    return c
-
-
-class PlayerScene(QGraphicsScene):
-    """The projection drawn: map picture and grid in the background, areas, tokens and the opaque fog."""
-
-    #: The projection was redrawn.
-    projected = Signal(object)
-
-    def __init__(self, doc: Any) -> None:
-        super().__init__()
-        self.doc = doc
-        self.setBackgroundBrush(BLACK)
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self.background_layer = BackgroundLayer()
-        self.grid_layer = GridLayer()
-        self.fog_item = FogItem(PLAYER_ALPHA)
-        self.addItem(self.fog_item)
-        self.token_items: dict[str, TokenItem] = {}
-        self.area_items: list[QGraphicsPathItem] = []
-        self.marker_items: list[HiddenMarkerItem] = []
-        self.view_value: PlayerView | None = None
-        self._grid: Grid | None = None
-        self._background: Background | None = None
-        doc.changed.connect(self._on_changed)
-        self.refresh()
-
-    def _on_changed(self, _old: object, _new: object) -> None:
-        self.refresh()
-
-    def refresh(self) -> None:
-        state = self.doc.state
-        view = player_projection(state)
-        self.view_value = view
-        scene = state.scene
-        if scene.grid != self._grid or scene.background != self._background:
-            self._grid, self._background = scene.grid, scene.background
-            image = None
-            if scene.background is not None:
-                image = load_image(scene.background.image, self.doc.images, self.doc.base_dir)
-            self.background_layer.set_scene_data(scene.grid, scene.background, image)
-            self.grid_layer.set_grid(scene.grid)
-            m = 2 * CELL
-            self.setSceneRect(
-                QRectF(0, 0, scene.grid.width * CELL, scene.grid.height * CELL).adjusted(-m, -m, m, m)
-            )
-            for v in self.views():
-                v.resetCachedContent()
-        self._sync_tokens(view)
-        self._sync_areas(view)
-        self._sync_markers(view)
-        if view.fog:
-            self.fog_item.set_masks(view.visible, view.known)
-        else:
-            self.fog_item.set_masks(None, None)
-        self.update()
-        self.projected.emit(view)
-
-    def _sync_tokens(self, view: PlayerView) -> None:
-        wanted = {t.id: t for t in view.tokens}
-        for tid in list(self.token_items):
-            if tid not in wanted:
-                self.removeItem(self.token_items.pop(tid))
-        for order, shown in enumerate(view.tokens):
-            token = _token(shown)
-            item = self.token_items.get(shown.id)
-            portrait = load_image(shown.image, self.doc.images, self.doc.base_dir) if shown.image else None
-            if item is None:
-                item = TokenItem(token, portrait)
-                item.setFlag(item.GraphicsItemFlag.ItemIsSelectable, False)
-                item.setAcceptHoverEvents(False)
-                self.token_items[shown.id] = item
-                self.addItem(item)
-            elif item.token != token:
-                item.sync(token, portrait)
-            item.setZValue(stacking(_token(shown), order))
-        # distinct among the tokens shown only: a label never hints at a creature the players can't see
-        for tid, text in short_labels({t.id: t.name for t in view.tokens}).items():
-            self.token_items[tid].set_short_label(text)
-
-    def _sync_markers(self, view: PlayerView) -> None:
-        """A "?" on the space of each creature the party knows the place of but can't see."""
-        if [m.cells for m in view.markers] == [i.cells for i in self.marker_items]:
-            return
-        for item in self.marker_items:
-            self.removeItem(item)
-        self.marker_items = []
-        for marker in view.markers:
-            item = HiddenMarkerItem(marker.cells)
-            item.setZValue(Z_MARKERS)
-            self.addItem(item)
-            self.marker_items.append(item)
-
-    def _sync_areas(self, view: PlayerView) -> None:
-        for item in self.area_items:
-            self.removeItem(item)
-        self.area_items = []
-        for area in view.areas:
-            path = QPainterPath()
-            path.setFillRule(Qt.FillRule.WindingFill)
-            for c in area.cells:
-                path.addRect(QRectF(c.x * CELL, c.y * CELL, CELL, CELL))
-            item = QGraphicsPathItem(path.simplified())
-            colour = _area_colour(area.colour)
-            item.setBrush(QBrush(colour))
-            edge = QColor(colour)
-            edge.setAlpha(220)
-            item.setPen(QPen(edge, 3))
-            item.setZValue(Z_AREAS)
-            self.addItem(item)
-            self.area_items.append(item)
-
-    def drawBackground(self, painter: QPainter, rect: QRectF | Any) -> None:
-        rect = QRectF(rect)
-        painter.fillRect(rect, BLACK)
-        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        for layer in (self.background_layer, self.grid_layer):
-            painter.save()
-            layer.paint_layer(painter, rect, lod)
-            painter.restore()
-
-
-class PlayerMapView(QGraphicsView):
-    """A view of the player scene with no interaction: panned and zoomed by the window."""
-
-    def __init__(self, scene: PlayerScene, parent: QWidget | None = None) -> None:
-        super().__init__(scene, parent)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        self.setFrameShape(QGraphicsView.Shape.NoFrame)
-        self.setInteractive(False)
-        self.rotated = False
-        self.scale_value = 1.0
-        #: Keep this scene rectangle fitted in the view whenever it is resized (the GM's preview).
-        self.auto_fit: QRectF | None = None
-
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        if self.auto_fit is not None:
-            self.fit_rect(self.auto_fit)
-
-    def apply(self, scale: float, centre: QPointF) -> None:
-        self.scale_value = scale
-        t = QTransform()
-        t.scale(scale, scale)
-        if self.rotated:
-            t.rotate(180)
-        self.setTransform(t)
-        self.centerOn(centre)
-
-    def fit_rect(self, rect: QRectF) -> None:
-        if rect.isEmpty() or self.viewport().width() <= 0:
-            return
-        vw, vh = self.viewport().width(), self.viewport().height()
-        scale = min(vw / rect.width(), vh / rect.height()) * 0.98
-        self.apply(scale, rect.center())
-
-
-class PlayerWindow(QWidget):
-    """The player screen window (see the module docstring)."""
-
-    def __init__(self, scene: PlayerScene, gm_view: QGraphicsView | None = None) -> None:
-        super().__init__(None, Qt.WindowType.Window)
-        self.setObjectName("playerWindow")
-        # the GM window's Quit closes it; it never keeps the app running on its own
-        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
-        self.setWindowTitle("FiveFoot — Player Screen")
-        self.player_scene = scene
-        self.gm_view = gm_view
-        self.view = PlayerMapView(scene, self)
-        self.view.setObjectName("playerMapView")
-        self.initiative = QListWidget()
-        self.initiative.setObjectName("playerInitiative")
-        self.initiative.setMaximumWidth(240)
-        self.initiative.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.initiative.setStyleSheet(
-            "QListWidget { background: #111; color: #eee; font-size: 18px; border: none; }"
-            "QListWidget::item:selected { background: #604010; }"
-        )
-        self.round_label = QLabel()
-        self.round_label.setStyleSheet("color: #ddd; font-size: 16px; padding: 4px;")
-        side = QWidget()
-        side_lay = QVBoxLayout(side)
-        side_lay.setContentsMargins(0, 0, 0, 0)
-        side_lay.addWidget(self.round_label)
-        side_lay.addWidget(self.initiative, 1)
-        self.side_panel = side
-        split = QSplitter()
-        split.addWidget(self.view)
-        split.addWidget(side)
-        split.setStretchFactor(0, 1)
-
-        self.follow = QCheckBox("Follow GM view")
-        self.follow.setObjectName("playerFollow")
-        self.follow.setChecked(True)
-        self.rotate = QCheckBox("Rotate 180°")
-        self.rotate.setObjectName("playerRotate")
-        self.screens = QComboBox()
-        self.screens.setObjectName("playerScreens")
-        self.fullscreen = QPushButton("Full Screen")
-        self.fullscreen.setObjectName("playerFullScreen")
-        self.fullscreen.setCheckable(True)
-        bar = QWidget()
-        self.controls = bar
-        bar_lay = QHBoxLayout(bar)
-        bar_lay.setContentsMargins(6, 2, 6, 2)
-        for w in (self.follow, self.rotate, QLabel("Screen"), self.screens, self.fullscreen):
-            bar_lay.addWidget(w)
-        bar_lay.addStretch(1)
-        bar.setStyleSheet(
-            "QWidget { background: #222; color: #ddd; } QComboBox, QPushButton { color: black; }"
-        )
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(0)
-        lay.addWidget(bar)
-        lay.addWidget(split, 1)
-        self.setStyleSheet("PlayerWindow, QSplitter { background: black; }")
-
-        self.fill_screens()
-        self.follow.toggled.connect(lambda _on: self.sync_view())
-        self.rotate.toggled.connect(self.set_rotated)
-        self.fullscreen.toggled.connect(self.set_full_screen)
-        scene.projected.connect(self._on_projected)
-        if gm_view is not None:
-            # bound slots: Qt drops the connections when this window goes away
-            gm_view.horizontalScrollBar().valueChanged.connect(self._gm_moved)
-            gm_view.verticalScrollBar().valueChanged.connect(self._gm_moved)
-            zoom = getattr(gm_view, "zoom_changed", None)
-            if zoom is not None:
-                zoom.connect(self._gm_moved)
-        self._on_projected(scene.view_value)
-        self.resize(1280, 760)
-
-    # ---- screens
-
-    def fill_screens(self) -> None:
-        self.screens.clear()
-        for i, screen in enumerate(QGuiApplication.screens()):
-            g = screen.geometry()
-            self.screens.addItem(f"{i + 1}: {screen.name()} ({g.width()}×{g.height()})", i)
-        if self.screens.count() > 1:
-            self.screens.setCurrentIndex(1)  # a second screen is most likely the TV
-
-    def set_full_screen(self, on: bool) -> None:
-        if on:
-            screens = QGuiApplication.screens()
-            i = int(self.screens.currentData() or 0)
-            if 0 <= i < len(screens):
-                handle = self.windowHandle()
-                if handle is not None:
-                    handle.setScreen(screens[i])
-                self.setGeometry(screens[i].geometry())
-            self.controls.setVisible(False)
-            self.showFullScreen()
-        else:
-            self.controls.setVisible(True)
-            self.showNormal()
-        QTimer.singleShot(0, self.sync_view)
-
-    def keyPressEvent(self, event: Any) -> None:
-        if event.key() == Qt.Key.Key_Escape and self.fullscreen.isChecked():
-            self.fullscreen.setChecked(False)
-            return
-        super().keyPressEvent(event)
-
-    # ---- view
-
-    def set_rotated(self, on: bool) -> None:
-        self.view.rotated = on
-        self.sync_view()
-
-    def _gm_moved(self, *_args: object) -> None:
-        if self.follow.isChecked():
-            self.sync_view()
-
-    def sync_view(self) -> None:
-        """Follow the GM view (same zoom, same centre) or fit the part of the map the players know."""
-        gm = self.gm_view
-        if self.follow.isChecked() and gm is not None:
-            centre = gm.mapToScene(gm.viewport().rect().center())
-            self.view.apply(gm.transform().m11(), QPointF(centre))
-            return
-        view = self.player_scene.view_value
-        rect = QRectF()
-        if view is not None:
-            ys, xs = view.known.nonzero()
-            if len(xs):
-                rect = QRectF(
-                    xs.min() * CELL,
-                    ys.min() * CELL,
-                    (xs.max() - xs.min() + 1) * CELL,
-                    (ys.max() - ys.min() + 1) * CELL,
-                )
-        if rect.isEmpty():
-            rect = self.player_scene.sceneRect()
-        self.view.fit_rect(rect)
-
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        QTimer.singleShot(0, self.sync_view)
-
-    def _on_projected(self, view: PlayerView | None) -> None:
-        self.initiative.clear()
-        if view is None:
-            return
-        for entry in view.initiative:
-            self.initiative.addItem(("▶ " if entry.current else "   ") + entry.name)
-            if entry.current:
-                self.initiative.setCurrentRow(self.initiative.count() - 1)
-        self.round_label.setText(f"Round {view.round}" if view.round is not None else "")
-        self.side_panel.setVisible(bool(view.initiative))
-        if not self.follow.isChecked():
-            self.sync_view()
+__all__ = ["PlayerMapView", "PlayerScene", "PlayerScreenFeatures", "PlayerWindow"]
 
 
 class PlayerScreenFeatures:
@@ -422,6 +52,7 @@ class PlayerScreenFeatures:
         map_scene = win.map_scene  # type: ignore[attr-defined]
         view = win.view  # type: ignore[attr-defined]
         self.doc = doc
+        self.gm_view: QGraphicsView = view
         # GM view: light layer and translucent fog
         self.light_layer = LightLayer()
         map_scene.add_layer(self.light_layer)
@@ -430,21 +61,47 @@ class PlayerScreenFeatures:
         self.fog = FogController(doc, map_scene, self.fog_item)
         doc.changed.connect(lambda _o, _n: self._sync_lights())
         self._sync_lights()
-        # the player scene, its window (made on demand) and the preview dock
+        # where the TV looks, its frame on the GM map
+        self.steering = TvSteering(win)
+        self.frame_item = TvFrameItem(self.steering)
+        self.frame_item.setVisible(False)
+        map_scene.addItem(self.frame_item)
+        self.frame = TvFrameController(view, self.frame_item, self.steering)
+        self.frame.message.connect(lambda text: win.statusBar().showMessage(text, 8000))
+        # the player scene, its window (made on demand) and the GM's panel with the preview
         self.player_scene = PlayerScene(doc)
         self.window: PlayerWindow | None = None
-        self.preview = QDockWidget("Player Screen Preview", win)
+        self.preview = QDockWidget(win.tr("Player Screen"), win)
         self.preview.setObjectName("playerPreviewDock")
         self.preview_view = PlayerMapView(self.player_scene)
         self.preview_view.setObjectName("playerPreviewView")
         self.preview_view.setMinimumSize(240, 160)
-        self.preview.setWidget(self.preview_view)
+        self._install_actions(win)
+        self.panel = PlayerPanel(self, self.preview_view)
+        self.preview.setWidget(self.panel)
         win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.preview)
         self.preview.hide()
+        self.preview_view.resized.connect(self._fit_preview)
         self.player_scene.projected.connect(lambda _v: self._fit_preview())
         self.preview.visibilityChanged.connect(lambda _v: self._fit_preview())
         self._install_tools(win, view)
-        self._install_actions(win)
+        # the template the GM is aiming, on the TV too
+        area_tool = getattr(win, "tools", {}).get("area")
+        if area_tool is not None and hasattr(area_tool, "signals"):
+            area_tool.signals.aimed.connect(self.player_scene.set_aiming)
+        # following
+        view.horizontalScrollBar().valueChanged.connect(self._gm_moved)
+        view.verticalScrollBar().valueChanged.connect(self._gm_moved)
+        zoom = getattr(view, "zoom_changed", None)
+        if zoom is not None:
+            zoom.connect(self._gm_moved)
+        doc.changed.connect(lambda _o, _n: self._follow_creature())
+        doc.reset.connect(self._scene_opened)
+        # through the panel (a QObject): the connection ends when the window goes away
+        self.panel.steering_changed.connect(self._steering_changed)
+        self.steering.changed.connect(self.panel.steering_changed)
+        self._restore_choices()
+        self._steering_changed()
 
     @classmethod
     def install(cls, win: QMainWindow) -> PlayerScreenFeatures:
@@ -461,11 +118,173 @@ class PlayerScreenFeatures:
         self.light_layer.set_scene_data(self.doc.scene)
 
     def _fit_preview(self) -> None:
+        """The preview shows what the TV shows: its place, turn, curtain and reveal, scaled to fit."""
         if not self.preview.isVisible():
             return
-        rect = QRectF(0, 0, self.doc.scene.grid.width * CELL, self.doc.scene.grid.height * CELL)
-        self.preview_view.auto_fit = rect
-        self.preview_view.fit_rect(rect)
+        s = self.steering
+        vp = self.preview_view.viewport()
+        k = min(vp.width() / s.viewport.width(), vp.height() / s.viewport.height())
+        self.preview_view.apply(s.scale * k, s.centre, s.rotation)
+
+    # ---- steering
+
+    def gm_centre(self) -> QPointF:
+        v = self.gm_view
+        return QPointF(v.mapToScene(v.viewport().rect().center()))
+
+    def gm_scale(self) -> float:
+        return float(self.gm_view.transform().m11())
+
+    def _gm_moved(self, *_args: object) -> None:
+        s = self.steering
+        if s.mode == "gm" and not s.locked:
+            s.set_view(self.gm_centre(), self.gm_scale())
+
+    def _follow_creature(self) -> None:
+        s = self.steering
+        if s.mode != "creature" or s.locked:
+            return
+        encounter = self.doc.state.encounter
+        view = self.player_scene.view_value
+        if encounter is None or view is None or encounter.current_id is None:
+            return
+        shown = view.token(encounter.current_id)
+        if shown is None:  # the players can't see it: following it would give it away
+            return
+        n = shown.side_squares
+        s.set_view(QPointF((shown.cell.x + n / 2) * CELL, (shown.cell.y + n / 2) * CELL))
+
+    def _scene_opened(self) -> None:
+        """Another scene was opened: a TV that stays where it was put shows what the players know of it."""
+        s = self.steering
+        self.player_scene.refresh()  # `reset` comes before `changed`: project the new scene first
+        if s.mode == "fixed" and not s.locked:
+            self.fit_known()
+        else:
+            self._follow_creature()
+
+    def push_my_view(self) -> None:
+        """The TV shows what the GM's view shows (its zoom too, unless true scale holds it) and stays."""
+        self.steering.set_mode("fixed")
+        self.steering.set_view(self.gm_centre(), self.gm_scale())
+
+    def fit_known(self) -> None:
+        """The TV shows the whole part of the map the players know, and stays."""
+        view = self.player_scene.view_value
+        rect = QRectF()
+        if view is not None:
+            ys, xs = view.known.nonzero()
+            if len(xs):
+                rect = QRectF(
+                    xs.min() * CELL,
+                    ys.min() * CELL,
+                    (xs.max() - xs.min() + 1) * CELL,
+                    (ys.max() - ys.min() + 1) * CELL,
+                )
+        if rect.isEmpty():
+            g = self.doc.scene.grid
+            rect = QRectF(0, 0, g.width * CELL, g.height * CELL)
+        s = self.steering
+        vw, vh = s.viewport.width(), s.viewport.height()
+        if s.rotation in (90, 270):
+            vw, vh = vh, vw
+        s.set_mode("fixed")
+        scale = min(vw / rect.width(), vh / rect.height()) * 0.98
+        s.set_view(rect.center(), None if s.scale_fixed else scale)
+
+    def set_mode(self, mode: str) -> None:
+        self.steering.set_mode(mode)
+        if mode == "gm":
+            self._gm_moved()
+        elif mode == "creature":
+            self._follow_creature()
+
+    def _restore_choices(self) -> None:
+        rotation, touch, scale = choices.remembered()
+        self.steering.set_rotation(rotation)
+        self.steering.set_touch(touch)
+        if scale:
+            self.apply_true_scale(True, quiet=True)
+        self._kept = (self.steering.rotation, self.steering.touch, self.steering.true_scale)
+
+    def _steering_changed(self) -> None:
+        s = self.steering
+        kept = getattr(self, "_kept", None)
+        if kept is not None and kept != (s.rotation, s.touch, s.true_scale):  # not on every pan
+            self._kept = (s.rotation, s.touch, s.true_scale)
+            choices.remember(s)
+        self.preview_view.set_masks(s.reveal, s.curtain)
+        self._fit_preview()
+        for mode, act in self.mode_actions.items():
+            act.setChecked(mode == s.mode)
+        for degrees, act in self.rotation_actions.items():
+            act.setChecked(degrees == s.rotation)
+        for act, on in (
+            (self.act_lock, s.locked),
+            (self.act_curtain, s.curtain),
+            (self.act_true_scale, s.true_scale),
+            (self.act_touch, s.touch),
+        ):
+            if act.isChecked() != on:
+                act.setChecked(on)
+        self.act_clear_reveal.setEnabled(s.reveal is not None)
+
+    # ---- screens and true scale
+
+    def screen_index(self) -> int:
+        return int(self.panel.screens.currentData() or 0)
+
+    def target_screen(self) -> Any:
+        screens = QGuiApplication.screens()
+        i = self.screen_index()
+        return screens[i] if 0 <= i < len(screens) else QGuiApplication.primaryScreen()
+
+    def screen_key(self) -> str:
+        screen = self.target_screen()
+        return true_scale.key_of(screen) if screen is not None else "screen"
+
+    def apply_true_scale(self, on: bool, quiet: bool = False) -> bool:
+        """Switch true scale on with the chosen screen's calibration (False: it has none yet)."""
+        if not on:
+            self.steering.set_true_scale(False)
+            return True
+        ppi = true_scale.saved_ppi(self.screen_key())
+        if ppi is None:
+            self.steering.set_true_scale(False)
+            if quiet:
+                return False
+            self.win.statusBar().showMessage(
+                self.win.tr(
+                    "Calibrate the Player Screen first (View ▸ Player Screen ▸ Calibrate True Scale…)"
+                ),
+                8000,
+            )
+            return False
+        screen = self.target_screen()
+        ratio = float(screen.devicePixelRatio()) if screen is not None else 1.0
+        px = true_scale.square_pixels(ppi, true_scale.saved_square_inches(), ratio)
+        self.steering.set_true_scale(True, px)
+        return True
+
+    def calibrate(self) -> Any:
+        """Open the calibration dialog for the chosen screen; on OK keep its answer and turn true scale on."""
+        from desktop.player.calibration_dialog import CalibrationDialog
+
+        screen = self.target_screen()
+        dialog = CalibrationDialog(self.win, screen, self.window)
+        dialog.accepted.connect(lambda: self._calibrated(dialog))
+        dialog.ruler_shown.connect(self._show_ruler)
+        dialog.open()
+        return dialog
+
+    def _show_ruler(self, length: int | None) -> None:
+        if self.window is not None:
+            self.window.show_ruler(length)
+
+    def _calibrated(self, dialog: Any) -> None:
+        true_scale.save_ppi(self.screen_key(), dialog.ppi())
+        true_scale.save_square_inches(dialog.square_inches())
+        self.apply_true_scale(True)
 
     # ---- tools and actions
 
@@ -507,6 +326,9 @@ class PlayerScreenFeatures:
                     toolbar.addAction(act)
                 else:
                     toolbar.insertAction(after, act)
+        tools_menu = self._menu("Tools")
+        if tools_menu is not None:
+            tools_menu.addActions(self.tool_actions)
 
     def _menu(self, title: str) -> QMenu | None:
         for act in self.win.menuBar().actions():
@@ -515,21 +337,127 @@ class PlayerScreenFeatures:
                 return menu if isinstance(menu, QMenu) else None
         return None
 
+    def _act(self, text: str, tip: str, slot: Any = None, checkable: bool = False, name: str = "") -> QAction:
+        act = QAction(text, self.win)
+        act.setStatusTip(tip)
+        act.setToolTip(tip)
+        act.setCheckable(checkable)
+        if name:
+            act.setObjectName(name)
+        if slot is not None:
+            (act.toggled if checkable else act.triggered).connect(slot)
+        return act
+
     def _install_actions(self, win: QMainWindow) -> None:
-        self.act_player = QAction("&Player Screen", win)
-        self.act_player.setObjectName("actPlayerScreen")
+        tr = win.tr
+        self.act_player = self._act(
+            tr("&Open Player Screen"),
+            tr("Open the player screen: a second window for the TV or projector"),
+            lambda: self.open_player_screen(),
+            name="actPlayerScreen",
+        )
         self.act_player.setShortcut(QKeySequence("Ctrl+Shift+P"))
-        self.act_player.setStatusTip("Open the player screen: a second window for the TV or projector")
-        self.act_player.triggered.connect(self.open_player_screen)
         self.act_preview = self.preview.toggleViewAction()
-        self.act_preview.setText("Player Screen Pre&view")
-        self.act_fog = QAction("&Fog of War", win)
+        self.act_preview.setText(tr("Player Screen &Panel"))
+        self.act_full = self._act(
+            tr("&Full Screen on the TV"),
+            tr("Show the player screen full screen on the chosen screen (Escape on the TV leaves it)"),
+            self.set_full_screen,
+            checkable=True,
+            name="actPlayerFullScreen",
+        )
+        self.mode_actions: dict[str, QAction] = {}
+        modes = QActionGroup(win)
+        for mode, text, tip in (
+            ("fixed", tr("&Stay Where Put"), tr("The players' view stays where you put it (drag its frame)")),
+            ("gm", tr("Follow &My View"), tr("The players' view follows your own pan and zoom")),
+            (
+                "creature",
+                tr("Follow the &Active Creature"),
+                tr("The players' view centres on the creature whose turn it is (when the players see it)"),
+            ),
+        ):
+            act = self._act(text, tip, checkable=True)
+            act.triggered.connect(lambda _c=False, m=mode: self.set_mode(m))
+            modes.addAction(act)
+            self.mode_actions[mode] = act
+        self.act_push = self._act(
+            tr("&Push My View"), tr("Show the players what your view shows now"), self.push_my_view
+        )
+        self.act_push.setShortcut(QKeySequence("Ctrl+Shift+V"))
+        self.act_fit = self._act(
+            tr("Show the &Known Map"), tr("Fit the part of the map the players know"), self.fit_known
+        )
+        self.act_lock = self._act(
+            tr("&Lock the Players' View"),
+            tr("Nothing moves the players' view by accident: no dragging, following or touch"),
+            self.steering.set_locked,
+            checkable=True,
+        )
+        self.act_curtain = self._act(
+            tr("&Curtain"),
+            tr("The players see a neutral screen while you prepare"),
+            self.steering.set_curtain,
+            checkable=True,
+            name="actPlayerCurtain",
+        )
+        self.act_curtain.setShortcut(QKeySequence("Ctrl+Shift+B"))
+        self.act_reveal = self._act(
+            tr("Show &Only an Area…"),
+            tr("Drag a rectangle on the map: the players see only that area"),
+            self._arm_reveal,
+        )
+        self.act_clear_reveal = self._act(
+            tr("Show the &Whole View"),
+            tr("Take the reveal rectangle away"),
+            lambda: self.steering.set_reveal(None),
+        )
+        self.frame.reveal_drawn.connect(
+            lambda _r: win.statusBar().showMessage(tr("The players see only that area"), 6000)
+        )
+        self.rotation_actions: dict[int, QAction] = {}
+        turns = QActionGroup(win)
+        for degrees in ROTATIONS:
+            act = self._act(
+                tr("Turned {degrees}°").format(degrees=degrees),
+                tr("Turn the players' view for the seats around a screen lying flat"),
+                checkable=True,
+            )
+            act.triggered.connect(lambda _c=False, d=degrees: self.steering.set_rotation(d))
+            turns.addAction(act)
+            self.rotation_actions[degrees] = act
+        self.act_true_scale = self._act(
+            tr("&True Scale"),
+            tr("One grid square is one inch on the TV (calibrate the screen first)"),
+            checkable=True,
+            name="actPlayerTrueScale",
+        )
+        self.act_true_scale.triggered.connect(lambda on: self.apply_true_scale(on))
+        self.act_calibrate = self._act(
+            tr("&Calibrate True Scale…"),
+            tr("Give the TV's size so a grid square is exactly one inch (or another size) on it"),
+            lambda: self.calibrate(),
+        )
+        self.act_touch = self._act(
+            tr("Players May &Touch"),
+            tr("Touch on the TV pans, zooms, pings and measures"),
+            self.steering.set_touch,
+            checkable=True,
+        )
+        self.act_frame = self._act(
+            tr("Show the TV &Frame on My Map"),
+            tr("Draw where the players' view is on your map"),
+            lambda on: self._show_frame(),
+            checkable=True,
+        )
+        self.act_frame.setChecked(True)
+        self.act_fog = QAction(tr("&Fog of War"), win)
         self.act_fog.setCheckable(True)
-        self.act_fog.setStatusTip("Hide what the party hasn't seen from the player screen")
+        self.act_fog.setStatusTip(tr("Hide what the party hasn't seen from the player screen"))
         self.act_fog.triggered.connect(lambda on: self.doc.execute(SetFogMode("on" if on else "off")))
-        self.act_fog_reset = QAction("&Reset Fog of War", win)
+        self.act_fog_reset = QAction(tr("&Reset Fog of War"), win)
         self.act_fog_reset.triggered.connect(lambda: self.doc.execute(SetFogMode("reset")))
-        self.act_lights = QAction("Show &Lights", win)
+        self.act_lights = QAction(tr("Show &Lights"), win)
         self.act_lights.setCheckable(True)
         self.act_lights.setChecked(True)
         self.act_lights.toggled.connect(self.light_layer.set_visible)
@@ -544,17 +472,35 @@ class PlayerScreenFeatures:
         view_menu = self._menu("View")
         if view_menu is not None:
             view_menu.addSeparator()
-            view_menu.addActions(
-                [self.act_player, self.act_preview, self.act_fog, self.act_fog_reset, self.act_lights]
-            )
-            amb = view_menu.addMenu("&Ambient Light")
+            tv = view_menu.addMenu(tr("&Player Screen"))
+            tv.addActions([self.act_player, self.act_full, self.act_preview, self.act_frame])
+            tv.addSeparator()
+            tv.addActions(list(self.mode_actions.values()))
+            tv.addSeparator()
+            tv.addActions([self.act_push, self.act_fit, self.act_lock])
+            tv.addSeparator()
+            tv.addActions([self.act_curtain, self.act_reveal, self.act_clear_reveal])
+            tv.addSeparator()
+            tv.addActions(list(self.rotation_actions.values()))
+            tv.addSeparator()
+            tv.addActions([self.act_true_scale, self.act_calibrate, self.act_touch])
+            view_menu.addActions([self.act_fog, self.act_fog_reset, self.act_lights])
+            amb = view_menu.addMenu(tr("&Ambient Light"))
             amb.addActions(list(self.ambient_actions.values()))
-        tools_menu = self._menu("Tools")
-        if tools_menu is not None:
-            tools_menu.addActions(self.tool_actions)
-        win.addAction(self.act_player)
+        for act in (self.act_player, self.act_push, self.act_curtain):
+            win.addAction(act)
         self.doc.changed.connect(lambda _o, _n: self._sync_actions())
         self._sync_actions()
+
+    def _arm_reveal(self) -> None:
+        self.frame.arming_reveal = True
+        self.win.statusBar().showMessage(
+            self.win.tr("Drag a rectangle on the map: the players see only that"), 8000
+        )
+
+    def _show_frame(self) -> None:
+        on = self.act_frame.isChecked() and self.window is not None and self.window.isVisible()
+        self.frame_item.setVisible(on)
 
     def _sync_actions(self) -> None:
         scene = self.doc.scene
@@ -563,6 +509,11 @@ class PlayerScreenFeatures:
         if act is not None:
             act.setChecked(True)
 
+    def set_full_screen(self, on: bool) -> None:
+        window = self.window if self.window is not None else self.open_player_screen()
+        if window.isFullScreen() != on:
+            window.go_full_screen(on, self.screen_index())
+
     def open_player_screen(self) -> PlayerWindow:
         """Show the player screen. A map that never had fog of war gets it switched on (undoable): the
         players should see what their characters see, not the whole dungeon. Opening a window is not an
@@ -570,9 +521,27 @@ class PlayerScreenFeatures:
         if self.doc.scene.fog is None:
             self.doc.execute(SetFogMode("on"), edit=False)
         if self.window is None:
-            self.window = PlayerWindow(self.player_scene, getattr(self.win, "view", None))
+            self.window = PlayerWindow(self.player_scene, self.steering)
+            self.window.full_screen_changed.connect(self._full_screen_changed)
+            self.window.touch.pinged.connect(self._pinged)
+            self.window.shown.connect(lambda _on: self._show_frame())
+            if self.steering.mode == "gm":
+                self._gm_moved()
         self.window.show()
         if QGuiApplication.platformName() != "offscreen":  # the offscreen platform can't raise windows
             self.window.raise_()
-        QTimer.singleShot(0, self.window.sync_view)
+        QTimer.singleShot(0, self.window.apply_steering)
+        self._show_frame()
         return self.window
+
+    def _pinged(self, at: QPointF) -> None:
+        """A player tapped the TV: the GM's map shows the ping too."""
+        self.gm_view.scene().addItem(PingItem(at))
+        words = self.win.tr("A player pinged [{x}, {y}]").format(x=int(at.x() // CELL), y=int(at.y() // CELL))
+        self.win.statusBar().showMessage(words, 5000)
+
+    def _full_screen_changed(self, on: bool) -> None:
+        if self.act_full.isChecked() != on:
+            self.act_full.blockSignals(True)
+            self.act_full.setChecked(on)
+            self.act_full.blockSignals(False)

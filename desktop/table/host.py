@@ -30,6 +30,7 @@ from rules.play.player_intents import (
     move_command,
     roll_command,
 )
+from rules.play.projection import Template
 
 if TYPE_CHECKING:  # the server (pycrdt, websockets, asyncio) is imported when a table opens: not at launch
     from desktop.table.server import PictureSource, TableServer
@@ -91,6 +92,8 @@ class TableHost(QObject):
         self.connected: dict[str, int] = {}
         self.pending: dict[str, PendingMove] = {}
         self.server: TableServer | None = None
+        #: The spell area the GM is aiming or has just cast (the players see it, `set_template`).
+        self.template: Template | None = None
         self._dice: DieSource = dice if dice is not None else app_dice()
         self._bridge = _Bridge()
         self._bridge.table_changed_signal.connect(self._on_table_changed)
@@ -232,7 +235,14 @@ class TableHost(QObject):
 
     def publish(self) -> None:
         if self.server is not None:
-            self.server.publish(self.doc.state, self._picture_source(), self.doc.scene.name)
+            self.server.publish(self.doc.state, self._picture_source(), self.doc.scene.name, self.template)
+
+    def set_template(self, template: Template | None) -> None:
+        """The spell area the GM is aiming or has just cast, for the players' screens (None: none)."""
+        if template == self.template:
+            return
+        self.template = template
+        self.publish()
 
     def _on_doc_changed(self, _old: object, _new: object) -> None:
         if self.server is not None:

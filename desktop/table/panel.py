@@ -78,7 +78,10 @@ class TablePanel(QDockWidget):
         lay.addLayout(top)
 
         join = QGroupBox(self.tr("Join"))
-        jl = QHBoxLayout(join)
+        # the QR code beside the code and address, the buttons under both: narrow enough for a side panel
+        jv = QVBoxLayout(join)
+        jl = QHBoxLayout()
+        jv.addLayout(jl)
         self.qr = QLabel()
         self.qr.setObjectName("tableQr")
         self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -102,9 +105,9 @@ class TablePanel(QDockWidget):
         row = QHBoxLayout()
         row.addWidget(self.copy_button)
         row.addWidget(self.new_code_button)
-        info.addLayout(row)
         info.addStretch(1)
         jl.addLayout(info, 1)
+        jv.addLayout(row)
         lay.addWidget(join)
 
         self.players = QTreeWidget()

@@ -53,7 +53,7 @@ from desktop.table.seats import MAX_PLAYERS, Player, TableConfig, TableOptions, 
 from desktop.table.sync_docs import Picture, TableDocs
 from rules.geometry.vision import is_party
 from rules.model.state import GameState
-from rules.play.projection import player_projection
+from rules.play.projection import Template, player_projection
 
 WEB = Path(__file__).resolve().parent / "web"
 MAX_FRAME = 64 * 1024
@@ -233,7 +233,7 @@ class TableServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._wake: asyncio.Event | None = None
-        self._latest: tuple[GameState, PictureSource | None, str] | None = None
+        self._latest: tuple[GameState, PictureSource | None, str, Template | None] | None = None
         self._lock = threading.Lock()
         self._docs: TableDocs | None = None
         self._rooms: dict[str, YRoom] = {}
@@ -288,10 +288,17 @@ class TableServer:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def publish(self, state: GameState, picture: PictureSource | None, title: str = "") -> None:
-        """Project `state` for the players (later, on the server thread; only the newest state counts)."""
+    def publish(
+        self,
+        state: GameState,
+        picture: PictureSource | None,
+        title: str = "",
+        template: Template | None = None,
+    ) -> None:
+        """Project `state` for the players (later, on the server thread; only the newest state counts), with
+        the spell area the GM is aiming or has just cast (`template`)."""
         with self._lock:
-            self._latest = (state, picture, title)
+            self._latest = (state, picture, title, template)
         self._call(lambda: self._wake.set() if self._wake is not None else None)
 
     def admit(self, pid: str) -> None:
@@ -462,9 +469,11 @@ class TableServer:
 
                 traceback.print_exc()
 
-    async def _write(self, state: GameState, source: PictureSource | None, title: str) -> None:
+    async def _write(
+        self, state: GameState, source: PictureSource | None, title: str, template: Template | None = None
+    ) -> None:
         assert self._docs is not None
-        view = player_projection(state)
+        view = player_projection(state, template)
         self._size = (view.width, view.height)
         self._seats = {t.id: t.name for t in state.scene.tokens if is_party(t) and not t.extra.get("gm_only")}
         picture = None

@@ -49,6 +49,8 @@ def _token_json(t: Any) -> dict[str, Any]:
         "hp": t.hp,
         "max_hp": t.max_hp,
         "conditions": list(t.conditions),
+        "number": t.number,
+        "health": t.health,
     }
 
 
@@ -159,7 +161,7 @@ class TableDocs:
             else {"url": picture.url, "width": picture.width, "height": picture.height},
         }
         with self.table.transaction():
-            _sync_map(self.view, {"header": _text(header)})
+            _sync_map(self.view, {"header": _text(header), "template": _text(data["template"])})
             _sync_map(self.masks, {"visible": data["visible"], "explored": data["explored"]})
             _sync_map(self.tokens, {t.id: _text(_token_json(t)) for t in view.tokens})
             _sync_map(self.markers, {"list": _text(data["markers"])})

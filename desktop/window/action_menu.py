@@ -313,6 +313,8 @@ class ActionMenus:
     def __init__(self, doc: Document, rng: DieSource | None = None) -> None:
         self.doc = doc
         self.rng = rng
+        #: Opens a creature's spell list (the window's spell casting sets it).
+        self.open_spells: Callable[[str], object] | None = None
 
     def add_actions(
         self, menu: QMenu, token_id: str, parent: QWidget | None, sneak: Callable[[], None] | None
@@ -321,3 +323,17 @@ class ActionMenus:
 
     def add_maneuvers(self, menu: QMenu, actor_id: str, target_id: str, parent: QWidget | None) -> None:
         add_maneuvers_menu(menu, self.doc, actor_id, target_id, self.rng, parent)
+
+    def add_spells(self, menu: QMenu, token_id: str) -> None:
+        """The "Spells and abilities…" entry of a creature that has any (`desktop.docks.spell_list`)."""
+        from PySide6.QtCore import QCoreApplication
+
+        token = self.doc.scene.token(token_id)
+        opener = self.open_spells
+        if token is None or opener is None or not token.spells:
+            return
+        text = QCoreApplication.translate("ActionMenus", "Spells and abilities of {who}…").format(
+            who=token.label
+        )
+        act = menu.addAction(text, lambda: opener(token_id))
+        act.setObjectName("menuSpells")

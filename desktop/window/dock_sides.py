@@ -247,6 +247,9 @@ def scrolling(dock: QDockWidget) -> None:
     area.setWidgetResizable(True)
     area.setFrameShape(QScrollArea.Shape.NoFrame)
     area.setWidget(content)
+    # room for the content and the scroll bar beside it: the content is never cut off at the right
+    bar = area.verticalScrollBar().sizeHint().width()
+    area.setMinimumWidth(content.minimumSizeHint().width() + bar)
     dock.setWidget(area)
 
 

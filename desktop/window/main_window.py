@@ -8,6 +8,7 @@ Quit closes every window of the app, the Player Screen included."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from pathlib import Path
 
@@ -55,8 +56,10 @@ from desktop.window.file_controller import FileController
 from desktop.window.layout_memory import LayoutMemory
 from desktop.window.pictures import MapPictures
 from desktop.window.shortcuts import shortcuts_html
+from desktop.window.spells import SpellCasting
 from desktop.window.table import TableFeatures
 from rules.geometry.coords import Cell
+from rules.io.srd_attribution import SRD_ATTRIBUTIONS
 from rules.model.scene import new_scene
 from rules.play.edits import (
     ResetMovement,
@@ -102,6 +105,7 @@ class MainWindow(QMainWindow):
         self.compendium = CompendiumFeatures.install(self)
         self.player_screen = PlayerScreenFeatures.install(self)
         self.table_host = TableHostFeatures.install(self, resume=autosave)
+        self.spells = SpellCasting.install(self)  # spell lists, the spell tool, the saves table
         self._arrange_docks()
 
         self.doc.title_changed.connect(self._update_title)
@@ -461,6 +465,17 @@ class MainWindow(QMainWindow):
         if hint:
             self.statusBar().showMessage(hint, 8000)
 
+    def use_tool(self, tool: Tool, label: str, like: str) -> None:
+        """Make a tool that isn't on the tool bar current (the spell tool, started by a spell list): the
+        tool bar shows the tool it is `like` as checked, the options bar is empty, the label says `label`."""
+        self.view.set_tool(tool)
+        self.tool_actions[like].setChecked(True)
+        self._options.setCurrentIndex(self._option_pages["__none__"])
+        self._tool_label.setText(label)
+        hint = tool.hint()
+        if hint:
+            self.statusBar().showMessage(hint, 10000)
+
     @property
     def tool(self) -> Tool:
         assert self.view.tool is not None
@@ -573,14 +588,23 @@ class MainWindow(QMainWindow):
         self.shortcuts_box = box
         box.open()
 
-    def show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            self.tr("About FiveFoot"),
-            self.tr(
-                "<b>FiveFoot</b> — a battle map for Pathfinder 2e and D&D 5e that counts the squares for you."
-            ),
+    def about_text(self) -> str:
+        """The About box: what FiveFoot is, and the SRD attribution sentences word for word (never
+        translated: `rules.io.srd_attribution`)."""
+        head = self.tr(
+            "<b>FiveFoot</b> — a battle map for Pathfinder 2e and D&D 5e that counts the squares for you."
         )
+        srd = self.tr("The bundled D&D 5e spells and creatures:")
+        quoted = "".join(f"<p>{html.escape(text)}</p>" for text in SRD_ATTRIBUTIONS)
+        return f"<p>{head}</p><p>{srd}</p>{quoted}"
+
+    def show_about(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.NoIcon, self.tr("About FiveFoot"), self.about_text())
+        box.setObjectName("aboutBox")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setParent(self, box.windowFlags())
+        self.about_box = box
+        box.open()
 
     # ---- status and title
 

@@ -42,6 +42,7 @@ from rules.model.scene import (
     FORMAT_VERSION,
     LIGHT_LEVELS,
     MAX_GRID_SIDE,
+    MAX_TOKEN_NUMBER,
     SYSTEMS,
     TERRAIN_KINDS,
     WALL_KINDS,
@@ -133,6 +134,7 @@ _TOKEN_KEYS = (
     "afflictions",
     "air",
     "mounted_on",
+    "number",
 )
 _SCENE_KEYS = (
     "format",
@@ -558,6 +560,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         hardness=opt_int("hardness", lo=0) or 0,
         air=opt_int("air", lo=0),
         mounted_on=None if t.get("mounted_on") is None else r.string(t["mounted_on"], f"{path}.mounted_on"),
+        number=opt_int("number", lo=0, hi=MAX_TOKEN_NUMBER),
         afflictions=tuple(
             _affliction(r, a, f"{path}.afflictions[{i}]")
             for i, a in enumerate(r.lst(t.get("afflictions", []) or [], f"{path}.afflictions"))
@@ -871,6 +874,8 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["air"] = t.air
     if t.mounted_on is not None:
         out["mounted_on"] = t.mounted_on
+    if t.number is not None:
+        out["number"] = t.number
     out.update(t.extra)
     return out
 

@@ -216,6 +216,10 @@ class TokenLight:
     dim: int
 
 
+#: The highest number a miniature's base may carry (`Token.number`).
+MAX_TOKEN_NUMBER = 9999
+
+
 @dataclass(frozen=True, slots=True)
 class Token:
     id: str
@@ -298,6 +302,8 @@ class Token:
     air: int | None = None
     #: The id of the creature it rides (`rules.play.mounts`), or None.
     mounted_on: str | None = None
+    #: The number on the miniature's base (shown on both screens so players can say "I attack 3"), or None.
+    number: int | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
 
     def has_trait(self, name: str) -> bool:

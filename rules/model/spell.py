@@ -366,6 +366,13 @@ class Spell:
         return self.save is not None or self.attack
 
 
+def pays_with(spell: Spell) -> str:
+    """How `spell` is paid for (one of `USE_KINDS`): its own `uses`; without them a cantrip is cast at will
+    and any other spell with a slot; an ability never takes a slot (at will)."""
+    kind = spell.uses.kind if spell.uses is not None else ("at-will" if spell.is_cantrip else "slot")
+    return "at-will" if spell.kind == "ability" and kind == "slot" else kind
+
+
 def validate(s: Spell) -> None:
     """Raise `SpellError` for the first invalid field of `s`."""
     if not isinstance(s.name, str) or not s.name.strip():

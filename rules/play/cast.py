@@ -38,7 +38,7 @@ from rules.model import effects as fx
 from rules.model.active_spells import ActiveSpell, concentration_of
 from rules.model.areas import PlacedArea, with_area
 from rules.model.scene import Token
-from rules.model.spell import Lasting, Spell, SpellEffect, SpellUsesLeft
+from rules.model.spell import Lasting, Spell, SpellEffect, SpellUsesLeft, pays_with
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused
 from rules.play.effects import edit_conditions, put_token
@@ -59,9 +59,7 @@ def spend_uses(caster: Token, spell: Spell, level: int) -> tuple[SpellUsesLeft, 
     """The caster's uses after paying for `spell` at `level`, and the words for the log (empty when nothing
     is tracked). Raises `Refused` when nothing is left to pay with."""
     uses = caster.spell_uses
-    kind = spell.uses.kind if spell.uses is not None else ("at-will" if spell.is_cantrip else "slot")
-    if spell.kind == "ability" and kind == "slot":
-        kind = "at-will"
+    kind = pays_with(spell)
     if kind == "slot" and level > 0 and uses.slots:
         left = uses.slots_left(level)
         if not left:

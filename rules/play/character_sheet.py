@@ -12,8 +12,10 @@ party's (a player never gets a monster's statistics), and otherwise:
 * dying: PF2e counts the ``dying`` / ``wounded`` / ``doomed`` values; 5e rolls death saves (`successes`,
   `failures`: the system's `has_death_saves`);
 * what the creature spends for a reroll (`RuleSystem.spending`: PF2e Hero Points, 5e inspiration);
-* its attacks (name, bonus, damage, traits) and, when its creature entry has them, its spells (abilities
-  of kind ``spell``);
+* its attacks (name, bonus, damage, traits);
+* its spells and abilities (`rules.play.sheet_spells`): each with its level or rank, what casting it takes,
+  a one-line summary (range, area, save or attack, damage) and the uses left; the slots left by level and
+  the Focus Points left; its spell DC and spell attack;
 * its turn: whether it is its turn now, with the actions and movement it has left.
 
 Sentences are `rules.messages.Message` values; `CharacterSheet.to_json()` renders them in English for a
@@ -29,15 +31,13 @@ from rules.geometry.vision import is_party
 from rules.messages import Message, msg, nmsg
 from rules.model.effects import Effect
 from rules.model.state import GameState
-from rules.play.creatures import creature_of
 from rules.play.moves import budget_for
 from rules.play.projection import PlayerView, player_projection
+from rules.play.sheet_spells import SheetSpells, sheet_spells
 from rules.systems import system_for
 
 #: Valued conditions that say how close a PF2e creature is to death.
 DYING_CONDITIONS: tuple[str, ...] = ("dying", "wounded", "doomed")
-#: The most spells a panel lists (a sheet, not a spellbook).
-MAX_SPELLS = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ class CharacterSheet:
     counter: str
     counter_value: int | bool | None
     attacks: tuple[SheetAttack, ...]
-    spells: tuple[tuple[str, str], ...]
+    spells: SheetSpells
     my_turn: bool
     actions_left: int | None
     movement_left: int | None
@@ -96,7 +96,7 @@ class CharacterSheet:
                 {"name": a.name, "bonus": a.bonus, "damage": a.damage, "traits": list(a.traits)}
                 for a in self.attacks
             ],
-            "spells": [{"name": n, "text": t} for n, t in self.spells],
+            **self.spells.to_json(),
             "my_turn": self.my_turn,
             "actions_left": self.actions_left,
             "movement_left": self.movement_left,
@@ -171,13 +171,7 @@ def character_sheet(state: GameState, token_id: str, view: PlayerView | None = N
             conditions.append(SheetCondition(e.name, e.value, lasts(e, view)))
     spend = system.spending
     counter_value: int | bool | None = token.hero_points if spend.counts else token.inspiration
-    spells: list[tuple[str, str]] = []
-    entry = creature_of(state.scene, token)
-    abilities = entry.get("abilities_text") if entry is not None else None
-    if isinstance(abilities, list):
-        for a in abilities:
-            if isinstance(a, dict) and str(a.get("kind", "")).lower() == "spell" and a.get("name"):
-                spells.append((str(a["name"]), str(a.get("text", ""))))
+    spells = sheet_spells(state.scene, token)
     enc = state.encounter
     my_turn = enc is not None and enc.current_id == token.id
     actions_left = movement_left = None
@@ -200,7 +194,7 @@ def character_sheet(state: GameState, token_id: str, view: PlayerView | None = N
         attacks=tuple(
             SheetAttack(a.name, a.bonus, a.damage, a.traits or a.properties) for a in token.attacks
         ),
-        spells=tuple(spells[:MAX_SPELLS]),
+        spells=spells,
         my_turn=my_turn,
         actions_left=actions_left,
         movement_left=movement_left,

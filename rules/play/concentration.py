@@ -72,37 +72,60 @@ def concentration_dc(system: RuleSystem, damage: int) -> int | None:
     return system.casting.concentration_dc(damage)
 
 
-def after_damage(before: GameState, after: GameState) -> tuple[GameState, list[str]]:
-    """After a step that dealt damage: concentration ends for a creature that can no longer concentrate
-    (incapacitated, unconscious, dead), and each other concentrating creature that took damage is told the
-    Constitution save it must make (`ConcentrationSave`)."""
+@dataclass(frozen=True, slots=True)
+class ConcentrationCheck:
+    """A Constitution save a concentrating creature must make: it took `damage` in one step; `dc` keeps
+    its `spell` (`ConcentrationSave` rolls it)."""
+
+    token_id: str
+    spell: str
+    damage: int
+    dc: int
+
+    def text(self, who: str) -> str:
+        return str(
+            msg(
+                "{who} took {n} damage: a DC {dc} Constitution save keeps {spell}",
+                who=who,
+                n=self.damage,
+                dc=self.dc,
+                spell=self.spell,
+            )
+        )
+
+
+def concentration_checks(before: GameState, after: GameState) -> tuple[ConcentrationCheck, ...]:
+    """The Constitution saves a step from `before` to `after` calls for: each creature still concentrating
+    after it that lost HP or temporary HP in it (in a system with concentration saves)."""
     system = system_for(after.scene)
-    lines: list[str] = []
-    state = after
+    out: list[ConcentrationCheck] = []
     for active in [s for s in after.spells if s.concentration]:
-        was, now = before.token(active.caster), state.token(active.caster)
-        if now is None:
+        was, now = before.token(active.caster), after.token(active.caster)
+        if was is None or now is None or was.hp is None or now.hp is None:
             continue
         if any(now.has_condition(c) for c in CANT_CONCENTRATE):
-            state, ended = end_spell(state, active, str(msg("{who} can't concentrate", who=now.label)))
-            lines += ended
-            continue
-        if was is None or was.hp is None or now.hp is None:
             continue
         taken = (was.hp - now.hp) + max(0, was.temp_hp - now.temp_hp)
         dc = concentration_dc(system, taken) if taken > 0 else None
         if dc is not None:
-            lines.append(
-                str(
-                    msg(
-                        "{who} took {n} damage: a DC {dc} Constitution save keeps {spell}",
-                        who=now.label,
-                        n=taken,
-                        dc=dc,
-                        spell=active.spell,
-                    )
-                )
-            )
+            out.append(ConcentrationCheck(now.id, active.spell, taken, dc))
+    return tuple(out)
+
+
+def after_damage(before: GameState, after: GameState) -> tuple[GameState, list[str]]:
+    """After a step that dealt damage: concentration ends for a creature that can no longer concentrate
+    (incapacitated, unconscious, dead), and each other concentrating creature that took damage is told the
+    Constitution save it must make (`ConcentrationSave`; `concentration_checks` gives them as values)."""
+    lines: list[str] = []
+    state = after
+    for active in [s for s in after.spells if s.concentration]:
+        now = state.token(active.caster)
+        if now is not None and any(now.has_condition(c) for c in CANT_CONCENTRATE):
+            state, ended = end_spell(state, active, str(msg("{who} can't concentrate", who=now.label)))
+            lines += ended
+    for check in concentration_checks(before, state):
+        token = state.token(check.token_id)
+        lines.append(check.text(token.label if token is not None else check.token_id))
     return state, lines
 
 

@@ -57,6 +57,66 @@ def standing_on(state: GameState, token_id: str, moment: str) -> tuple[Hazard, .
     return tuple(h for h in state.hazards if h.armed and h.trigger == moment and h.covers(token.squares()))
 
 
+@dataclass(frozen=True, slots=True)
+class HazardTrigger:
+    """A hazard a step set off: `token_id` ``enter``ed one of its squares, or ``start``ed / ``end``ed its
+    turn on one (`moment`); `TriggerHazard` resolves it."""
+
+    hazard_id: str
+    token_id: str
+    moment: str
+
+    def text(self, state: GameState) -> str:
+        hazard = state.hazard(self.hazard_id)
+        token = state.token(self.token_id)
+        name = hazard.name if hazard is not None else self.hazard_id
+        who = token.label if token is not None else self.token_id
+        if self.moment == "enter":
+            return str(msg("{who} enters {name}", who=who, name=name))
+        if self.moment == "start":
+            return str(msg("{who} starts its turn in {name}", who=who, name=name))
+        return str(msg("{who} ends its turn in {name}", who=who, name=name))
+
+
+def _turn_order(state: GameState) -> tuple[int, int] | None:
+    enc = state.encounter
+    if enc is None or not enc.order or enc.current_id is None:
+        return None
+    return (enc.round, enc.index)
+
+
+def set_off(
+    before: GameState, after: GameState, command: object, detail: object
+) -> tuple[HazardTrigger, ...]:
+    """The hazards a step (`command`, applied from `before` to `after`, with its `detail`) sets off:
+
+    * a move by the rules (`rules.play.moves.MoveToken`, not the GM's free move) into an ``enter`` hazard's
+      square (`entered`, along the path it planned);
+    * a turn advance: the ``end`` hazards where the creature whose turn ended stands, and the ``start``
+      hazards where the creature whose turn begins stands (`standing_on`). Going back a turn sets off
+      nothing.
+
+    The app runs it after each step it executes and offers each trigger (`TriggerHazard`)."""
+    from rules.play.moves import MoveToken
+
+    out: list[HazardTrigger] = []
+    if isinstance(command, MoveToken) and not command.free:
+        path = getattr(detail, "path", None)
+        if path and len(path) > 1:
+            out += [
+                HazardTrigger(h.id, command.token_id, "enter") for h in entered(after, command.token_id, path)
+            ]
+    was, now = _turn_order(before), _turn_order(after)
+    if was is not None and now is not None and now > was:
+        assert before.encounter is not None and after.encounter is not None
+        ended, started = before.encounter.current_id, after.encounter.current_id
+        if ended is not None:
+            out += [HazardTrigger(h.id, ended, "end") for h in standing_on(before, ended, "end")]
+        if started is not None:
+            out += [HazardTrigger(h.id, started, "start") for h in standing_on(after, started, "start")]
+    return tuple(out)
+
+
 def visible_hazards(state: GameState, *, players: bool) -> tuple[Hazard, ...]:
     """The hazards a view may draw: all for the GM; for the players only those noticed and not spent."""
     if not players:

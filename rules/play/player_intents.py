@@ -99,7 +99,7 @@ def end_turn_command(state: GameState, token_id: str | None) -> Command:
 
 def roll_modifier(token: Token, kind: str, stat: str) -> int | None:
     """The creature's own modifier for a roll: a skill or Perception (check), a save, an attack's bonus (by
-    the attack's name); None when it has none listed."""
+    the attack's name, or a spell attack's by the spell's); None when it has none listed."""
     key = stat.strip().lower()
     if kind == "check":
         if key == "perception":
@@ -109,7 +109,12 @@ def roll_modifier(token: Token, kind: str, stat: str) -> int | None:
         return dict(token.saves).get(key)
     if kind == "attack":
         attack = next((a for a in token.attacks if a.name.lower() == key), None)
-        return None if attack is None else attack.bonus
+        if attack is not None:
+            return attack.bonus
+        spell = token.spell(stat)  # a spell attack: the spell's own bonus, else the caster's
+        if spell is not None and spell.attack:
+            return spell.attack_bonus if spell.attack_bonus is not None else token.spell_attack
+        return None
     return None
 
 

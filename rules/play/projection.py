@@ -9,12 +9,20 @@ and optionally `encounter` and `areas`; a bare `Scene` works too) and returns a 
 * **tokens**: the party's creatures (``pc`` or side ``party``) always; any other creature only when the party
   sees one of its squares now. Never a creature the GM keeps from the players: a token whose ``extra`` has
   ``"gm_only": true`` or that is ``hidden``, ``undetected``, ``unnoticed`` or ``invisible``.
-  Hit points only for the party's creatures; conditions only those the players can see on the token.
+  Hit points only for the party's creatures; for every other creature with hit points a **health
+  estimate** instead (`health_estimate`: unhurt, hurt, bloodied, near death, down) — what the
+  characters see of a foe's wounds. Conditions only those the players can see on the token; the number
+  on the miniature's base (`Token.number`) for every creature shown.
 * **markers**: the spaces of creatures the party can't see but knows the place of (the system's
   `located_conditions`: PF2e hidden) — a "?" on the space, with no id, name or anything else of the creature.
   Creatures with any other hiding condition (undetected, unnoticed, invisible) or ``gm_only`` leave no trace.
   The party's own creatures are always shown (a hiding PC is hidden from its enemies, not from its friends).
 * **areas**: placed areas, only the squares the players know (seen or explored).
+* **template**: the area of a spell the GM is aiming, or has just cast (`Template`, given by the app: it is
+  no part of the game state), only the squares the players know — what the players see of a Fireball
+  before it goes off; its label is the spell's name (`ShownTemplate`).
+* **hazards**: the hazards the party has noticed and that are not spent (`rules.play.hazards.
+  visible_hazards`), only their squares the players know; a hidden hazard leaves no trace.
 * **initiative**: the order by name, leaving out every creature the view leaves out; the current creature is
   marked only when it is shown.
 
@@ -38,7 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rules.errors import QueryError
-from rules.geometry.areas import resolve_area
+from rules.geometry.areas import AreaSpec, resolve_area
 from rules.geometry.coords import SIZE_SQUARES, Cell
 from rules.geometry.vision import is_party, party_seen
 from rules.model.scene import Scene, Token
@@ -77,6 +85,11 @@ class ShownToken:
     hp: int | None = None
     max_hp: int | None = None
     conditions: tuple[str, ...] = ()
+    #: The number on the miniature's base, or None.
+    number: int | None = None
+    #: For a creature not of the party: one of `HEALTH_WORDS` (None when it tracks no HP, and always
+    #: for the party, whose exact `hp` is shown).
+    health: str | None = None
 
     @property
     def side_squares(self) -> int:
@@ -88,6 +101,31 @@ class ShownArea:
     id: str
     label: str
     colour: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A spell's area shown to the players: being aimed (`cast` False) or just cast (True)."""
+
+    spec: AreaSpec
+    label: str = ""
+    cast: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShownTemplate:
+    label: str
+    cells: tuple[Cell, ...]
+    cast: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHazard:
+    """A noticed hazard: its name and the squares of it the players know."""
+
+    id: str
+    name: str
     cells: tuple[Cell, ...]
 
 
@@ -120,6 +158,8 @@ class PlayerView:
     round: int | None
     background: dict[str, Any] | None
     markers: tuple[ShownMarker, ...] = ()
+    template: ShownTemplate | None = None
+    hazards: tuple[ShownHazard, ...] = ()
 
     @property
     def known(self) -> BoolMap:
@@ -152,6 +192,8 @@ class PlayerView:
                     "hp": t.hp,
                     "max_hp": t.max_hp,
                     "conditions": list(t.conditions),
+                    "number": t.number,
+                    "health": t.health,
                 }
                 for t in self.tokens
             ],
@@ -160,9 +202,40 @@ class PlayerView:
                 for a in self.areas
             ],
             "markers": [[[c.x, c.y] for c in m.cells] for m in self.markers],
+            "template": None
+            if self.template is None
+            else {
+                "label": self.template.label,
+                "cast": self.template.cast,
+                "cells": [[c.x, c.y] for c in self.template.cells],
+            },
+            "hazards": [
+                {"id": h.id, "name": h.name, "cells": [[c.x, c.y] for c in h.cells]} for h in self.hazards
+            ],
             "initiative": [{"id": e.token_id, "name": e.name, "current": e.current} for e in self.initiative],
             "round": self.round,
         }
+
+
+#: The health estimates, from a creature untouched to one at 0 HP.
+HEALTH_WORDS: tuple[str, ...] = ("unhurt", "hurt", "bloodied", "near-death", "down")
+
+
+def health_estimate(hp: int | None, max_hp: int | None) -> str | None:
+    """What the party can tell of a creature's wounds without knowing its hit points: ``unhurt`` at full
+    HP, ``hurt`` above half, ``bloodied`` at half or fewer (the 5e 2024 Bloodied line, the common table
+    convention in PF2e too), ``near-death`` at a quarter or fewer, ``down`` at 0. None without HP."""
+    if hp is None or not max_hp or max_hp <= 0:
+        return None
+    if hp <= 0:
+        return "down"
+    if hp >= max_hp:
+        return "unhurt"
+    if 4 * hp <= max_hp:
+        return "near-death"
+    if 2 * hp <= max_hp:
+        return "bloodied"
+    return "hurt"
 
 
 def kept_from_players(token: Token) -> bool:
@@ -205,6 +278,8 @@ def _shown(token: Token) -> ShownToken:
         hp=token.hp if party else None,
         max_hp=token.max_hp if party else None,
         conditions=tuple(c for c in token.conditions if c.split()[0].lower() in SHOWN_CONDITIONS),
+        number=token.number,
+        health=None if party else health_estimate(token.hp, token.max_hp),
     )
 
 
@@ -215,8 +290,38 @@ def _sees_space(seen: BoolMap, token: Token) -> bool:
     return bool(part.any())
 
 
-def player_projection(state: Any) -> PlayerView:
-    """Project the game state (or a bare `Scene`) onto what the players may know."""
+def project_template(scene: Scene, template: Template | None, known: BoolMap) -> ShownTemplate | None:
+    """The squares of `template` the players know (`known`, a `PlayerView.known` of the same scene) — the
+    template alone, for a view that follows the mouse without projecting everything again."""
+    return _template(scene, template, known)
+
+
+def _template(scene: Scene, template: Template | None, known: BoolMap) -> ShownTemplate | None:
+    if template is None:
+        return None
+    try:
+        result = resolve_area(scene, template.spec)
+    except (QueryError, ValueError, LookupError):  # its creator gone, a point off the map: nothing shown
+        return None
+    cells = tuple(c for c in result.affected_cells if known[c.y, c.x])
+    return ShownTemplate(template.label, cells, template.cast) if cells else None
+
+
+def _hazards(state: Any, known: BoolMap) -> tuple[ShownHazard, ...]:
+    out: list[ShownHazard] = []
+    h, w = known.shape
+    for hazard in getattr(state, "hazards", ()) or ():
+        if hazard.hidden or not hazard.armed:
+            continue
+        cells = tuple(c for c in hazard.cells if 0 <= c.x < w and 0 <= c.y < h and known[c.y, c.x])
+        if cells:
+            out.append(ShownHazard(hazard.id, hazard.name, cells))
+    return tuple(out)
+
+
+def player_projection(state: Any, template: Template | None = None) -> PlayerView:
+    """Project the game state (or a bare `Scene`) onto what the players may know, with the spell area
+    the GM is aiming or has just cast (`template`)."""
     scene: Scene = state if isinstance(state, Scene) else state.scene
     w, h = scene.grid.width, scene.grid.height
     fog_on = scene.fog is not None and scene.fog.enabled
@@ -287,4 +392,6 @@ def player_projection(state: Any) -> PlayerView:
         round=round_no,
         background=background,
         markers=tuple(markers),
+        template=_template(scene, template, known),
+        hazards=_hazards(state, known),
     )

@@ -3,6 +3,7 @@ leaves to the system, behind one small interface (`CastingRules`), and the value
 
 The systems' answers (`rules.systems.pf2e.casting`, `rules.systems.dnd5e.casting`):
 
+* `level_label` — what the system calls a spell's level (PF2e ``rank 3``, 5e ``level 3``);
 * `cast_level` — the level (rank) a spell is cast at: a higher one may be asked for, a lower one is refused;
 * `form` — the spell at that level: heightening, and how a cantrip scales (PF2e: a cantrip is cast at half
   the caster's level rounded up and heightens from rank 1; 5e: a cantrip's dice ×2, ×3, ×4 at character
@@ -14,7 +15,8 @@ The systems' answers (`rules.systems.pf2e.casting`, `rules.systems.dnd5e.casting
   (`RuleSystem.attack`: range, cover, conditions), and the share its outcome leaves;
 * `damage` — the rolled damage of one target scaled by its share, then the system's damage steps (IWR,
   temporary HP, the target's state);
-* `concentration_dc` — the save a concentrating creature makes when it takes damage (5e), or None.
+* `concentration_dc` — the save a concentrating creature makes when it takes damage (5e), or None;
+* `uses_ranks`, `highest_level` — what a spell's level is called (PF2e rank) and how high it goes.
 
 The shared resolution of a cast (targets, range, cover, effects) is `rules.play.cast`.
 """
@@ -25,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from rules.messages import Message
 from rules.model.scene import Attack, Scene, Token
 from rules.model.spell import CastForm, Spell
 from rules.systems.damage import DamageEntry, DamageOutcome
@@ -99,6 +102,21 @@ class CastingRules(Protocol):
     @property
     def outcomes(self) -> tuple[str, ...]:
         """The outcomes a save's effects are keyed by (PF2e the four degrees; 5e success, failure)."""
+        ...
+
+    @property
+    def uses_ranks(self) -> bool:
+        """A spell's level is called its rank (PF2e); 5e says level."""
+        ...
+
+    @property
+    def highest_level(self) -> int:
+        """The highest level (rank) a spell can be cast at (PF2e 10, 5e 9)."""
+        ...
+
+    def level_label(self, level: int) -> Message:
+        """What the system calls a spell's level `level` (1 or more) for people: PF2e ``rank 3``, 5e
+        ``level 3`` (a character sheet, a slot)."""
         ...
 
     def cast_level(self, spell: Spell, asked: int | None, caster: Token) -> int:

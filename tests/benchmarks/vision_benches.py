@@ -155,8 +155,8 @@ def vision_qt_benches(quick: bool) -> list[Bench]:
     win = MainWindow(Document(scene), autosave=False)
     feats = win.player_screen  # type: ignore[attr-defined]
     player = feats.open_player_screen()
-    player.follow.setChecked(False)
-    player.resize(1920 + player.side_panel.width(), 1080 + player.controls.height())
+    feats.set_mode("fixed")
+    player.resize(1920, 1080 + (player.strip.height() if player.strip.isVisible() else 0))
     player.view.resize(1920, 1080)
     app.processEvents()
     player.view.fit_rect(QRectF(0, 0, w * CELL, h * CELL))

@@ -91,8 +91,8 @@ def test_player_screen_shows_only_what_the_party_knows(gm, qtbot) -> None:  # ty
     feats = gm.player_screen
     pw = feats.open_player_screen()
     qtbot.waitExposed(pw)
-    pw.follow.setChecked(True)
-    pw.sync_view()
+    feats.set_mode("gm")
+    pw.apply_steering()
     shown = set(feats.player_scene.token_items)
     assert shown == {"hero", "gob"}  # the hidden sneak and the boss behind the closed door are not there
     gm_img = gm.view.viewport().grab().toImage()
@@ -114,25 +114,26 @@ def test_player_screen_shows_only_what_the_party_knows(gm, qtbot) -> None:  # ty
     assert brightest(pl_img, pw.view.mapFromScene(on_wall)) < 100
     kinds = {type(item).__name__ for item in feats.player_scene.items()}
     assert kinds <= {"TokenItem", "FogItem", "QGraphicsPathItem", "HiddenMarkerItem"}, kinds
-    names = [pw.initiative.item(i).text() for i in range(pw.initiative.count())]
+    names = pw.strip.entries
     assert names == []  # no encounter yet
 
 
 def test_player_view_follows_the_gm_or_stays_and_rotates(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
-    pw = gm.player_screen.open_player_screen()
+    feats = gm.player_screen
+    pw = feats.open_player_screen()
     qtbot.waitExposed(pw)
-    pw.follow.setChecked(True)
+    feats.set_mode("gm")
     gm.view.set_scale(1.3)
     settle()
     assert pw.view.transform().m11() == pytest.approx(gm.view.transform().m11())
-    pw.rotate.setChecked(True)
+    feats.rotation_actions[180].trigger()
     assert pw.view.transform().m11() == pytest.approx(-gm.view.transform().m11())
-    pw.follow.setChecked(False)
+    feats.mode_actions["fixed"].trigger()
     fixed = pw.view.transform().m11()
     gm.view.set_scale(0.5)
     settle()
     assert pw.view.transform().m11() == pytest.approx(fixed)
-    assert pw.screens.count() >= 1
+    assert feats.panel.screens.count() >= 1
 
 
 def test_fog_tool_reveals_and_undo_hides_again(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -223,9 +224,9 @@ def test_initiative_lists_only_the_creatures_on_the_player_screen(qtbot) -> None
     qtbot.waitExposed(win)
     pw = win.player_screen.open_player_screen()
     qtbot.waitExposed(pw)
-    names = [pw.initiative.item(i).text().strip() for i in range(pw.initiative.count())]
+    names = pw.strip.entries
     assert names == ["▶ Valeros", "Goblin"]
-    assert pw.round_label.text() == "Round 3"
+    assert pw.strip.round_text == "Round 3"
 
 
 def test_fog_remembers_after_a_move_in_the_same_step_and_undo_forgets(gm, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -316,8 +317,8 @@ def test_a_hidden_creature_is_a_question_mark_on_the_player_screen(gm, qtbot) ->
     feats = gm.player_screen
     pw = feats.open_player_screen()
     qtbot.waitExposed(pw)
-    pw.follow.setChecked(True)
-    pw.sync_view()
+    feats.set_mode("gm")
+    pw.apply_steering()
     (marker,) = feats.player_scene.marker_items
     assert marker.cells == (Cell(7, 9),)
     assert "sneak" not in feats.player_scene.token_items

@@ -116,10 +116,10 @@ def test_sample_map_lights_fog_and_player_screen(qtbot, shots: Path) -> None:  #
     # 3. the player screen of the same moment
     pw = win.player_screen.open_player_screen()
     qtbot.waitExposed(pw)
-    pw.follow.setChecked(True)
+    win.player_screen.set_mode("gm")
     pw.resize(1280, 800)
     settle()
-    pw.sync_view()
+    pw.apply_steering()
     pl_img = pw.view.viewport().grab().toImage()
     assert pw.grab().save(str(shots / "fog-player-view.png"))
 

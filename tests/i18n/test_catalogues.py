@@ -50,7 +50,9 @@ def _ts_messages() -> list[tuple[str, str, str, bool]]:
             tr = m.find("translation")
             assert tr is not None
             finished = tr.get("type") not in ("unfinished", "vanished", "obsolete")
-            out.append((name, m.findtext("source") or "", tr.text or "", finished))
+            forms = [f.text or "" for f in tr.findall("numerusform")]  # a %n string: its plural forms
+            text = "".join(forms) if forms and all(forms) else (tr.text or "")
+            out.append((name, m.findtext("source") or "", text, finished))
     return out
 
 

@@ -101,7 +101,9 @@ def _po_entries() -> list[tuple[str, str, str]]:
 def _ts_entries() -> list[tuple[str, str]]:
     out = []
     for m in ET.parse(TS).getroot().iter("message"):
-        out.append((m.findtext("source") or "", m.findtext("translation") or ""))
+        tr = m.find("translation")
+        forms = [] if tr is None else [f.text or "" for f in tr.findall("numerusform")]
+        out.append((m.findtext("source") or "", " ".join(forms) or m.findtext("translation") or ""))
     return out
 
 

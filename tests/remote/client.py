@@ -212,6 +212,7 @@ class PlayerClient:
         data = self._run(snapshot())
         parsed: dict[str, Any] = {
             "header": json.loads(data["view"]["header"]) if "header" in data["view"] else None,
+            "template": json.loads(data["view"]["template"]) if "template" in data["view"] else None,
             "tokens": {k: json.loads(v) for k, v in data["tokens"].items()},
             "markers": json.loads(data["markers"].get("list", "[]")),
             "initiative": json.loads(data["initiative"].get("list", "[]")),

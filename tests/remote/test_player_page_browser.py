@@ -1,6 +1,8 @@
-"""The player page in a real headless browser (Debian's chromium and chromedriver through selenium): it
-joins, draws the map, the fog and the tokens (screenshots under shots/), pings a square the GM hears about,
-and shows a GM's move when it arrives. Skips only when chromium or chromedriver is not installed."""
+"""The player page in a real headless browser (Debian's chromium and chromedriver through selenium), with
+the checks every browser gets (`tests.remote.player_page`): it joins, draws the map, the fog and the tokens
+(``shots/player-desktop.png``, ``shots/player-phone.png``), lists the character's spells, pings a square the
+GM hears about, shows a GM's move when it arrives and fits a phone-sized screen. Skips only when chromium or
+chromedriver is not installed."""
 
 from __future__ import annotations
 
@@ -12,9 +14,8 @@ from typing import Any
 import pytest
 
 from desktop.table.host import TableHost
-from rules.geometry.coords import Cell
-from rules.play.moves import MoveToken
 from tests.remote.conftest import wait_for
+from tests.remote.player_page import check_player_page
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -52,67 +53,78 @@ def browser() -> Any:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def js(driver: Any, script: str) -> Any:
-    return driver.execute_script(script)
+class ChromePage:
+    """The `tests.remote.player_page.PageDriver` over a selenium Chrome session."""
+
+    def __init__(self, driver: Any) -> None:
+        self.d = driver
+
+    def open(self, url: str) -> None:
+        self.d.get(url)
+
+    def js(self, script: str) -> Any:
+        return self.d.execute_script(script)
+
+    def _element(self, css: str) -> Any:
+        from selenium.webdriver.common.by import By
+
+        return self.d.find_element(By.CSS_SELECTOR, css)
+
+    def type_into(self, css: str, text: str) -> None:
+        self._element(css).send_keys(text)
+
+    def click(self, css: str) -> None:
+        self._element(css).click()
+
+    def resize_viewport(self, width: int, height: int) -> None:
+        """Size the window so that the page's viewport is `width` × `height` CSS pixels."""
+        from selenium.webdriver.support.wait import WebDriverWait
+
+        outer_w, outer_h, inner_w, inner_h = self.js(
+            "return [window.outerWidth, window.outerHeight, window.innerWidth, window.innerHeight]"
+        )
+        self.d.set_window_size(width + outer_w - inner_w, height + outer_h - inner_h)
+        WebDriverWait(self.d, 10).until(
+            lambda d: d.execute_script("return [window.innerWidth, window.innerHeight]") == [width, height]
+        )
+
+    def screenshot(self, path: Path) -> None:
+        self.d.save_screenshot(str(path))
 
 
 def test_the_player_page_joins_draws_pings_and_follows_the_gm(
     host: TableHost, browser: Any, qtbot: Any
 ) -> None:
+    check_player_page(ChromePage(browser), host, qtbot, "player")
+
+
+def js(driver: Any, script: str) -> Any:
+    return driver.execute_script(script)
+
+
+def test_the_player_page_draws_the_spell_template(host: TableHost, browser: Any, qtbot: Any) -> None:
     from selenium.webdriver.common.by import By
 
-    pings: list[tuple[str, int, int]] = []
-    host.pinged.connect(lambda name, x, y: pings.append((name, x, y)))
+    from rules.geometry.areas import AreaSpec
+    from rules.geometry.coords import Point
+    from rules.play.projection import Template
+
     browser.get(f"http://127.0.0.1:{host.port}/?code={host.config.code}")
     wait_for(qtbot, lambda: browser.find_elements(By.CSS_SELECTOR, "#seat-list input"), 10000)
     browser.find_element(By.ID, "name-input").send_keys("Ann")
     browser.find_element(By.CSS_SELECTOR, "#seat-form button").click()
     wait_for(
-        qtbot,
-        lambda: js(browser, "return !!(window.fivefoot.data && window.fivefoot.data.tokens.length)"),
-        10000,
+        qtbot, lambda: js(browser, "return !!(window.fivefoot.data && window.fivefoot.data.tokens.length)")
     )
-    data = js(browser, "return window.fivefoot.data")
-    assert {t["id"] for t in data["tokens"]} == {"aria", "bram", "gob1"}
-    assert data["markers"] == [[[6, 6]]]
-    # the fog: the party's room is seen, the room behind the wall unknown
-    w = data["header"]["width"]
-    assert data["visible"][1 * w + 1] == 1 and data["explored"][6 * w + 10] == 0
-    qtbot.wait(200)  # the next animation frame has drawn
-    Path("shots").mkdir(exist_ok=True)
-    browser.save_screenshot("shots/player-desktop.png")
-    # the canvas really has the map on it: a token's colour where Aria stands, black where nobody knows
-    pixels = js(
-        browser,
-        """const c = document.getElementById('map'); const g = c.getContext('2d');
+    pixel = """const c = document.getElementById('map'); const g = c.getContext('2d');
         const v = window.fivefoot.view;
-        const px = (x, y) => [Math.round((x - v.x) * v.scale), Math.round((y - v.y) * v.scale)];
-        const at = (x, y) => Array.from(g.getImageData(...px(x, y), 1, 1).data);
-        return {aria: at(1.5, 1.5), unknown: at(10.5, 6.5), floor: at(4.2, 6.8)};""",
-    )
-    assert pixels["unknown"][:3] == [0, 0, 0]
-    assert pixels["aria"][2] > 150 and pixels["aria"][0] < 120  # the party's blue
-    assert sum(pixels["floor"][:3]) > 100
-    assert "Aria" in browser.find_element(By.ID, "tab-me").text
-    # a ping: tap a square; the GM's app hears it
-    js(browser, "window.fivefoot.ping(4, 5)")
-    wait_for(qtbot, lambda: ("Ann", 4, 5) in pings)
-    # a GM change arrives
-    host.doc.execute(MoveToken("gob1", (Cell(4, 2),), free=True))
-    wait_for(
-        qtbot,
-        lambda: (
-            js(browser, "return window.fivefoot.data.tokens.find(t => t.id === 'gob1').cell.join(',')")
-            == "4,2"
-        ),
-    )
-    # a phone-sized screen
-    browser.set_window_size(390, 844)
-    wait_for(
-        qtbot,
-        lambda: js(browser, "return document.getElementById('map').getBoundingClientRect().width < 400"),
-    )
-    js(browser, "document.getElementById('btn-fit').click()")
-    qtbot.wait(300)
-    browser.save_screenshot("shots/player-phone.png")
-    assert "connected" in browser.find_element(By.ID, "conn").text
+        return Array.from(g.getImageData(Math.round((4.5 - v.x) * v.scale), Math.round((3.5 - v.y) * v.scale),
+                                         1, 1).data);"""
+    qtbot.wait(200)
+    before = js(browser, pixel)
+    host.set_template(Template(AreaSpec("burst", 10, origin=Point(4, 4)), "Fireball", cast=True))
+    wait_for(qtbot, lambda: js(browser, "return !!window.fivefoot.data.template"))
+    qtbot.wait(200)  # the next animation frame has drawn
+    after = js(browser, pixel)
+    browser.save_screenshot("shots/player-template.png")
+    assert after[:3] != before[:3] and after[0] > after[2]  # the square turned orange

@@ -7,6 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtWidgets import QScrollArea
+
 from desktop.document import Document
 from desktop.window.main_window import MainWindow
 from tests.remote.client import PlayerClient
@@ -44,8 +46,15 @@ def test_invite_players_admit_and_close(
     wait_for(qtbot, lambda: c.refresh_status().get("status") == "admitted")
     c.connect()
     wait_for(qtbot, lambda: panel.players.topLevelItem(0).text(2) == "connected")
+    # the panel fits its side of the window: nothing cut off at the right, no sideways scrolling
+    scroll = panel.widget()
+    assert isinstance(scroll, QScrollArea)  # a tall panel scrolls up and down inside its dock
+    wait_for(qtbot, lambda: scroll.horizontalScrollBar().maximum() == 0, 2000)
+    assert panel.new_code_button.geometry().right() < panel.new_code_button.parentWidget().width()
     Path("shots").mkdir(exist_ok=True)
-    panel.grab().save("shots/table-panel.png")
+    body = scroll.widget()
+    assert body is not None
+    body.grab().save("shots/table-panel.png")  # the whole panel, scrolled or not
     win.close()
     assert not features.host.is_open
     wait_for(qtbot, lambda: c.get("/api/status", **c.auth())[0] == 0)

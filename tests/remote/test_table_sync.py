@@ -81,3 +81,24 @@ def test_wrong_join_code_is_refused(host: TableHost, clients: list[PlayerClient]
     assert status == 403
     status, body = bad.join("Mallory", "aria")
     assert status == 403 and "pid" not in body
+
+
+def test_the_spell_template_reaches_the_players_as_the_projection_has_it(
+    host: TableHost, clients: list[PlayerClient], qtbot: Any
+) -> None:
+    from rules.geometry.areas import AreaSpec, resolve_area
+    from rules.geometry.coords import Point
+    from rules.play.projection import Template, player_projection
+
+    c = joined(host, clients, qtbot)
+    assert c.read()["template"] is None
+    spec = AreaSpec("burst", 10, origin=Point(6, 6))
+    host.set_template(Template(spec, "Fireball", cast=False))
+    wait_for(qtbot, lambda: c.read()["template"] is not None)
+    shown = c.read()["template"]
+    known = player_projection(host.doc.state).known
+    expected = [[x.x, x.y] for x in resolve_area(host.doc.scene, spec).affected_cells if known[x.y, x.x]]
+    assert shown["label"] == "Fireball" and not shown["cast"]
+    assert expected and sorted(shown["cells"]) == sorted(expected)
+    host.set_template(None)
+    wait_for(qtbot, lambda: c.read()["template"] is None)

@@ -2,6 +2,244 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja">
 <context>
+    <name></name>
+    <message>
+        <source>range {feet} ft</source>
+        <translation>距離{feet}フィート</translation>
+    </message>
+    <message>
+        <source>basic {save} save</source>
+        <translation>基本{save}セーヴ</translation>
+    </message>
+    <message>
+        <source>{save} save</source>
+        <translation>{save}セーヴ</translation>
+    </message>
+    <message>
+        <source>spell attack</source>
+        <translation>呪文攻撃</translation>
+    </message>
+    <message>
+        <source>SelectTool</source>
+        <comment>Base Number…</comment>
+        <extracomment>the token whose next drag is a PF2e Sneak (armed from the Actions menu)</extracomment>
+        <translation>SelectTool</translation>
+    </message>
+    <message>
+        <source>SelectTool</source>
+        <comment>Clear Base Number</comment>
+        <translation>SelectTool</translation>
+    </message>
+    <message>
+        <source>SelectTool</source>
+        <comment>Number Bases 1–{n}</comment>
+        <translation>SelectTool</translation>
+    </message>
+    <message>
+        <source>SelectTool</source>
+        <comment>Base Number</comment>
+        <translation>SelectTool</translation>
+    </message>
+    <message>
+        <source>SelectTool</source>
+        <comment>The number on {name}&apos;s miniature:</comment>
+        <translation>SelectTool</translation>
+    </message>
+    <message>
+        <source>{spell}: aim with the mouse and click to cast · Shift: 45° · Esc: stop</source>
+        <extracomment>The spell is aimed: the `Cast` (caster, spell, level, placement or targets; no dice). The GM stopped aiming. The area being aimed (`AreaSpec`) or None. The engine&apos;s aim for the mouse now (None: nothing aimed, see `problem`). The saves table is open: the aim stays as it is until it closes.</extracomment>
+        <translation>{spell}：マウスで狙ってクリックで発動 · Shift：45° · Esc：中止</translation>
+    </message>
+    <message>
+        <source>{spell}: click up to {n} creatures (click again to remove) · Enter: cast · Esc: stop</source>
+        <translation>{spell}：クリーチャーを最大{n}体クリック（もう一度クリックで外す） · Enter：発動 · Esc：中止</translation>
+    </message>
+    <message>
+        <source>{cover} cover</source>
+        <translation>{cover}遮蔽</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>目標</translation>
+    </message>
+    <message>
+        <source>No creature is affected</source>
+        <translation>影響を受けるクリーチャーはいない</translation>
+    </message>
+    <message>
+        <source>Click a creature to target it</source>
+        <translation>クリーチャーをクリックして目標にする</translation>
+    </message>
+    <message>
+        <source>&amp;Open Player Screen</source>
+        <translation>プレイヤー画面を開く(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open the player screen: a second window for the TV or projector</source>
+        <translation>プレイヤー画面を開く：テレビやプロジェクター用の2つ目のウィンドウ</translation>
+    </message>
+    <message>
+        <source>Player Screen &amp;Panel</source>
+        <translation>プレイヤー画面パネル(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen on the TV</source>
+        <translation>テレビで全画面表示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show the player screen full screen on the chosen screen (Escape on the TV leaves it)</source>
+        <translation>選んだ画面でプレイヤー画面を全画面表示する（テレビ側でEscを押すと戻る）</translation>
+    </message>
+    <message>
+        <source>&amp;Stay Where Put</source>
+        <translation>置いた位置に固定(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The players&apos; view stays where you put it (drag its frame)</source>
+        <translation>プレイヤーの表示範囲は置いた位置に留まる（枠をドラッグする）</translation>
+    </message>
+    <message>
+        <source>Follow &amp;My View</source>
+        <translation>自分の表示に追従(&amp;M)</translation>
+    </message>
+    <message>
+        <source>The players&apos; view follows your own pan and zoom</source>
+        <translation>プレイヤーの表示範囲が君のスクロールとズームに追従する</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;Active Creature</source>
+        <translation>手番のクリーチャーに追従(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The players&apos; view centres on the creature whose turn it is (when the players see it)</source>
+        <translation>プレイヤーの表示範囲はターンが来たクリーチャーを中央にする（プレイヤーに見えているとき）</translation>
+    </message>
+    <message>
+        <source>&amp;Push My View</source>
+        <translation>自分の表示を送る(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show the players what your view shows now</source>
+        <translation>君の今の表示をプレイヤーに見せる</translation>
+    </message>
+    <message>
+        <source>Show the &amp;Known Map</source>
+        <translation>既知のマップを表示(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Fit the part of the map the players know</source>
+        <translation>プレイヤーが知っているマップの部分に合わせる</translation>
+    </message>
+    <message>
+        <source>&amp;Lock the Players&apos; View</source>
+        <translation>プレイヤーの表示を固定(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Nothing moves the players&apos; view by accident: no dragging, following or touch</source>
+        <translation>プレイヤーの表示範囲が誤って動かない：ドラッグ、追従、タッチなし</translation>
+    </message>
+    <message>
+        <source>&amp;Curtain</source>
+        <translation>カーテン(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The players see a neutral screen while you prepare</source>
+        <translation>準備中、プレイヤーには中立の画面が見える</translation>
+    </message>
+    <message>
+        <source>Show &amp;Only an Area…</source>
+        <translation>一部だけを表示(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Drag a rectangle on the map: the players see only that area</source>
+        <translation>マップ上で矩形をドラッグ：プレイヤーにはその範囲だけが見える</translation>
+    </message>
+    <message>
+        <source>Show the &amp;Whole View</source>
+        <translation>表示全体を見せる(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Take the reveal rectangle away</source>
+        <translation>公開する矩形を取り除く</translation>
+    </message>
+    <message>
+        <source>The players see only that area</source>
+        <translation>プレイヤーにはその範囲だけが見える</translation>
+    </message>
+    <message>
+        <source>Turned {degrees}°</source>
+        <translation>{degrees}°回転</translation>
+    </message>
+    <message>
+        <source>Turn the players&apos; view for the seats around a screen lying flat</source>
+        <translation>平置きの画面の周りの席に合わせてプレイヤーの表示を回す</translation>
+    </message>
+    <message>
+        <source>&amp;True Scale</source>
+        <translation>実寸(&amp;T)</translation>
+    </message>
+    <message>
+        <source>One grid square is one inch on the TV (calibrate the screen first)</source>
+        <translation>テレビ上で1マスを1インチにする（先に画面を調整する）</translation>
+    </message>
+    <message>
+        <source>&amp;Calibrate True Scale…</source>
+        <translation>実寸を調整(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Give the TV&apos;s size so a grid square is exactly one inch (or another size) on it</source>
+        <translation>テレビの大きさを入力し、1マスをちょうど1インチ（または別の大きさ）にする</translation>
+    </message>
+    <message>
+        <source>Players May &amp;Touch</source>
+        <translation>プレイヤーのタッチを許可(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Touch on the TV pans, zooms, pings and measures</source>
+        <translation>テレビへのタッチでスクロール、ズーム、指し示し、計測ができる</translation>
+    </message>
+    <message>
+        <source>Show the TV &amp;Frame on My Map</source>
+        <translation>自分のマップにテレビの枠を表示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Draw where the players&apos; view is on your map</source>
+        <translation>プレイヤーの表示範囲を君のマップに描く</translation>
+    </message>
+    <message>
+        <source>&amp;Fog of War</source>
+        <translation>戦場の霧(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Hide what the party hasn&apos;t seen from the player screen</source>
+        <translation>一行がまだ見ていないものをプレイヤー画面から隠す</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Fog of War</source>
+        <translation>戦場の霧をリセット(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Lights</source>
+        <translation>光源を表示(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Player Screen</source>
+        <translation>プレイヤー画面(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Ambient Light</source>
+        <translation>環境光(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>ActionMenus</name>
+    <message>
+        <source>Spells and abilities of {who}…</source>
+        <extracomment>The action dialogs open now (the last is the newest): tests and the screenshot find them here. Opens a creature&apos;s spell list (the window&apos;s spell casting sets it).</extracomment>
+        <translation>{who}の呪文と能力…</translation>
+    </message>
+</context>
+<context>
     <name>AreasDock</name>
     <message>
         <source>Areas</source>
@@ -77,10 +315,219 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>CalibrationDialog</name>
+    <message>
+        <source>inches</source>
+        <extracomment>The drawn ruler&apos;s length in the dialog&apos;s logical pixels.</extracomment>
+        <translation>インチ</translation>
+    </message>
+    <message>
+        <source>cm</source>
+        <translation>cm</translation>
+    </message>
+    <message>
+        <source>Calibrate True Scale</source>
+        <extracomment>The ruler&apos;s length in logical pixels to show on the TV while the ruler is chosen, or None.</extracomment>
+        <translation>実寸を調整</translation>
+    </message>
+    <message>
+        <source>The screen&apos;s size</source>
+        <translation>画面の大きさ</translation>
+    </message>
+    <message>
+        <source>Measure a ruler</source>
+        <translation>定規で測る</translation>
+    </message>
+    <message>
+        <source>Diagonal</source>
+        <translation>対角</translation>
+    </message>
+    <message>
+        <source>Pixels</source>
+        <translation>ピクセル</translation>
+    </message>
+    <message>
+        <source>Measure the bar on the Player Screen (or this one, on the TV) with a real ruler:</source>
+        <translation>プレイヤー画面（またはテレビ上のこの画面）のバーを実物の定規で測る：</translation>
+    </message>
+    <message>
+        <source>The bar measures</source>
+        <translation>バーの長さ</translation>
+    </message>
+    <message>
+        <source>One grid square is</source>
+        <translation>1マスの大きさ</translation>
+    </message>
+    <message>
+        <source>{ppi:.1f} pixels per inch: one grid square is {px:.1f} pixels on this screen</source>
+        <translation>1インチあたり{ppi:.1f}ピクセル：この画面で1マスは{px:.1f}ピクセル</translation>
+    </message>
+</context>
+<context>
+    <name>CastDialog</name>
+    <message>
+        <source>{who} casts {spell}</source>
+        <extracomment>Table columns, by key (their headers are translated in the dialog). The save modifier typed for a creature whose token lists none (None: the token&apos;s own). The cast&apos;s result once executed (None before, or when refused).</extracomment>
+        <translation>{who}が{spell}を発動する</translation>
+    </message>
+    <message>
+        <source>Its effect is in its text (apply it by hand): {text}</source>
+        <extracomment>A spell kept as text (its effect isn&apos;t data): its text, for the GM to apply by hand.</extracomment>
+        <translation>効果は本文にある（手で適用する）：{text}</translation>
+    </message>
+    <message>
+        <source>Creature</source>
+        <translation>クリーチャー</translation>
+    </message>
+    <message>
+        <source>Cover</source>
+        <translation>遮蔽</translation>
+    </message>
+    <message>
+        <source>Save mod</source>
+        <translation>セーヴ修正値</translation>
+    </message>
+    <message>
+        <source>d20</source>
+        <translation>d20</translation>
+    </message>
+    <message>
+        <source>2nd d20</source>
+        <translation>2つ目のd20</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>Damage</source>
+        <translation>ダメージ</translation>
+    </message>
+    <message>
+        <source>HP</source>
+        <translation>HP</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Roll missing d20s</source>
+        <translation>未入力のd20をロール</translation>
+    </message>
+    <message>
+        <source>Roll every d20 not typed yet with the app&apos;s dice (or type each in its row)</source>
+        <translation>まだ入力されていないd20をすべてアプリのダイスでロールする（または各行に入力する）</translation>
+    </message>
+    <message>
+        <source>A creature that has rolled and can reroll</source>
+        <translation>ロール済みで振り直せるクリーチャー</translation>
+    </message>
+    <message>
+        <source>Reroll its d20; the new roll is kept (logged, undoable)</source>
+        <translation>d20を振り直す。新しいロールを採用する（ログに残り、元に戻せる）</translation>
+    </message>
+    <message>
+        <source>Critical hit: the damage dice twice</source>
+        <extracomment>A 5e critical hit&apos;s damage: the dice rolled twice, once for every critical hit (shown when one is).</extracomment>
+        <translation>クリティカル・ヒット：ダメージ・ダイスを2倍</translation>
+    </message>
+    <message>
+        <source>Free: take nothing from the caster&apos;s turn</source>
+        <translation>フリー：術者のターンから何も消費しない</translation>
+    </message>
+    <message>
+        <source>A spell from an item, a reaction handled elsewhere, the GM&apos;s call</source>
+        <translation>アイテムの呪文、別に処理したリアクション、GMの判断</translation>
+    </message>
+    <message>
+        <source>Cast</source>
+        <translation>発動</translation>
+    </message>
+    <message>
+        <source>rank {n}</source>
+        <translation>{n}ランク</translation>
+    </message>
+    <message>
+        <source>level {n}</source>
+        <translation>{n}レベル</translation>
+    </message>
+    <message>
+        <source>basic </source>
+        <translation>基本</translation>
+    </message>
+    <message>
+        <source>{basic}{save} save, DC {dc}</source>
+        <translation>{basic}{save}セーヴ、DC {dc}</translation>
+    </message>
+    <message>
+        <source>spell attack {bonus:+d}</source>
+        <translation>呪文攻撃{bonus:+d}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n target(s)</source>
+        <translation>
+            <numerusform>目標%n体</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left out: {names}</source>
+        <translation>除外：{names}</translation>
+    </message>
+    <message>
+        <source>The d20 this creature rolled (— until rolled or typed)</source>
+        <translation>このクリーチャーがロールしたd20（ロールか入力までは —）</translation>
+    </message>
+    <message>
+        <source>A second d20 (advantage or disadvantage); — for none</source>
+        <translation>2つ目のd20（有利または不利）。なければ —</translation>
+    </message>
+    <message>
+        <source>{who} lists no {save} save: type its modifier (it is kept on the token)</source>
+        <translation>{who}には{save}セーヴがない：修正値を入力する（トークンに保存される）</translation>
+    </message>
+    <message>
+        <source>A critical hit: roll its damage with the dice twice (or type it).</source>
+        <translation>クリティカル・ヒット：ダメージ・ダイスを2倍にしてロールする（または入力する）。</translation>
+    </message>
+    <message>
+        <source>{missing} of {n} rows still need a d20 (or a save modifier typed).</source>
+        <translation>{n}行中{missing}行にまだd20（またはセーヴ修正値の入力）が必要。</translation>
+    </message>
+    <message>
+        <source>Roll the damage once for every target (or type what the dice showed).</source>
+        <translation>全目標に対してダメージを1回ロールする（またはダイスの出目を入力する）。</translation>
+    </message>
+    <message>
+        <source>Ready: Cast applies every row, spends the use and logs it all.</source>
+        <translation>準備完了：「発動」で全行を適用し、使用回数を消費し、すべてログに残す。</translation>
+    </message>
+    <message>
+        <source>its roll against {spell}</source>
+        <translation>{spell}に対するロール</translation>
+    </message>
+    <message>
+        <source>critical hit</source>
+        <translation>クリティカル・ヒット</translation>
+    </message>
+</context>
+<context>
     <name>CompendiumDock</name>
     <message>
-        <source>Files…</source>
+        <source>Creatures</source>
         <extracomment>The user asked to place `count` tokens of a creature (at the centre of the view). A message for the status bar.</extracomment>
+        <translation>クリーチャー</translation>
+    </message>
+    <message>
+        <source>Spells</source>
+        <translation>呪文</translation>
+    </message>
+    <message>
+        <source>Files…</source>
         <translation>ファイル…</translation>
     </message>
     <message>
@@ -139,6 +586,10 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Import every creature file of a folder into your library, as one book</source>
         <translation>フォルダー内の全クリーチャー・ファイルを1冊の本としてライブラリーに読み込む</translation>
+    </message>
+    <message>
+        <source>Select the creatures to give {spell} to</source>
+        <translation>{spell}を与えるクリーチャーを選ぶ</translation>
     </message>
 </context>
 <context>
@@ -224,6 +675,93 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Taken at the end of each of its turns; a DC 15 flat check then ends it</source>
         <translation>自分の各ターンの終了時に受け、その後DC 15の単純判定に成功すれば終わる</translation>
+    </message>
+</context>
+<context>
+    <name>CreatureEditor</name>
+    <message>
+        <source>Spells</source>
+        <extracomment>Each system&apos;s title for pickers, by name.</extracomment>
+        <translation>呪文</translation>
+    </message>
+</context>
+<context>
+    <name>CreatureSpellsTab</name>
+    <message>
+        <source>A spell of the compendium (type to search)</source>
+        <translation>資料集の呪文（入力して検索）</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>取り除く</translation>
+    </message>
+    <message>
+        <source>Spell slot</source>
+        <translation>呪文スロット</translation>
+    </message>
+    <message>
+        <source>Per day</source>
+        <translation>1日あたり</translation>
+    </message>
+    <message>
+        <source>Recharge</source>
+        <translation>リチャージ</translation>
+    </message>
+    <message>
+        <source>At will</source>
+        <translation>無制限</translation>
+    </message>
+    <message>
+        <source>Focus Points</source>
+        <translation>フォーカス・ポイント</translation>
+    </message>
+    <message>
+        <source>Uses a day, Focus Points it costs, or the lowest recharge roll</source>
+        <translation>1日の使用回数、消費するフォーカス・ポイント、またはリチャージの最小出目</translation>
+    </message>
+    <message>
+        <source>New ability, e.g. Fire Breath</source>
+        <translation>新しい能力（例：炎のブレス）</translation>
+    </message>
+    <message>
+        <source>damage, e.g. 7d6 fire</source>
+        <translation>ダメージ（例：7d6 fire）</translation>
+    </message>
+    <message>
+        <source>Add ability</source>
+        <translation>能力を追加</translation>
+    </message>
+    <message>
+        <source>level:number, e.g. 1:4, 2:3, 3:2</source>
+        <translation>レベル:個数（例：1:4, 2:3, 3:2）</translation>
+    </message>
+    <message>
+        <source>Paid with</source>
+        <translation>支払い</translation>
+    </message>
+    <message>
+        <source>Spell DC</source>
+        <translation>呪文DC</translation>
+    </message>
+    <message>
+        <source>Spell attack</source>
+        <translation>呪文攻撃</translation>
+    </message>
+    <message>
+        <source>Spell slots</source>
+        <translation>呪文スロット</translation>
+    </message>
+    <message>
+        <source>one target</source>
+        <translation>目標1体</translation>
+    </message>
+    <message>
+        <source>the ability needs a name</source>
+        <translation>能力には名前が必要</translation>
     </message>
 </context>
 <context>
@@ -642,8 +1180,12 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>InspectorDock</name>
     <message>
+        <source>The number on the miniature&apos;s base (shown on both screens)</source>
+        <extracomment>The GM asked for the token&apos;s spell list (its id). The token whose typed conditions were refused (the box keeps the text to correct).</extracomment>
+        <translation>ミニチュアの台座の番号（両方の画面に表示）</translation>
+    </message>
+    <message>
         <source>Conditions, separated by commas; valued ones as “frightened 2”; PF2e persistent damage as “1d6 persistent fire”</source>
-        <extracomment>The token whose typed conditions were refused (the box keeps the text to correct).</extracomment>
         <translation>状態（カンマ区切り。値のある状態は“frightened 2”（恐れ状態2）、PF2eの持続ダメージは“1d6 persistent fire”と英語で書く）</translation>
     </message>
     <message>
@@ -663,8 +1205,34 @@ Use the Area tool (A) to place one.</source>
         <translation>回復するHPか得る一時的ヒット・ポイント：数値、またはアプリがロールするダイス（2d8+5）</translation>
     </message>
     <message>
-        <source>successes</source>
+        <source>Base #</source>
         <extracomment>Where the heal and temp-HP dice come from: the app&apos;s one die source (`desktop.dice`).</extracomment>
+        <translation>台座番号</translation>
+    </message>
+    <message>
+        <source>Spells and abilities…</source>
+        <translation>呪文と能力…</translation>
+    </message>
+    <message>
+        <source>The creature&apos;s spell list: cast, heighten, uses left</source>
+        <translation>クリーチャーの呪文リスト：発動、高レベル化、残り使用回数</translation>
+    </message>
+    <message>
+        <source>Spells</source>
+        <translation>呪文</translation>
+    </message>
+    <message numerus="yes">
+        <source>Spells and abilities… (%n)</source>
+        <translation>
+            <numerusform>呪文と能力…（%n）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No spells or abilities</source>
+        <translation>呪文も能力もない</translation>
+    </message>
+    <message>
+        <source>successes</source>
         <translation>成功</translation>
     </message>
     <message>
@@ -1010,6 +1578,10 @@ Use the Area tool (A) to place one.</source>
         <translation>キーボード・ショートカット</translation>
     </message>
     <message>
+        <source>The bundled D&amp;D 5e spells and creatures:</source>
+        <translation>同梱のD&amp;D 5eの呪文とクリーチャー：</translation>
+    </message>
+    <message>
         <source>About FiveFoot</source>
         <translation>FiveFootについて</translation>
     </message>
@@ -1139,6 +1711,127 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>PlayerPanel</name>
+    <message>
+        <source>Open</source>
+        <extracomment>The TV&apos;s steering changed (relayed, so the buttons follow it while this panel exists).</extracomment>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <source>Full Screen</source>
+        <translation>全画面</translation>
+    </message>
+    <message>
+        <source>Screen</source>
+        <translation>画面</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>表示</translation>
+    </message>
+    <message>
+        <source>Stay</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>My View</source>
+        <translation>自分の表示</translation>
+    </message>
+    <message>
+        <source>Active Creature</source>
+        <translation>手番のクリーチャー</translation>
+    </message>
+    <message>
+        <source>Push My View</source>
+        <translation>自分の表示を送る</translation>
+    </message>
+    <message>
+        <source>Known Map</source>
+        <translation>既知のマップ</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>表示</translation>
+    </message>
+    <message>
+        <source>Curtain</source>
+        <translation>カーテン</translation>
+    </message>
+    <message>
+        <source>Only an Area…</source>
+        <translation>一部だけ…</translation>
+    </message>
+    <message>
+        <source>Everything</source>
+        <translation>すべて</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>回転</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>縮尺</translation>
+    </message>
+    <message>
+        <source>True Scale</source>
+        <translation>実寸</translation>
+    </message>
+    <message>
+        <source>Calibrate…</source>
+        <translation>調整…</translation>
+    </message>
+    <message>
+        <source>Touch</source>
+        <translation>タッチ</translation>
+    </message>
+</context>
+<context>
+    <name>PlayerScene</name>
+    <message>
+        <source>Unhurt</source>
+        <extracomment>A spell&apos;s template on the Player Screen (aimed: dashed; cast: solid). Above the areas and the fog (the party knows the square even in the dark), under the tokens. The curtain: a neutral screen with nothing of the map on it.</extracomment>
+        <translation>無傷</translation>
+    </message>
+    <message>
+        <source>Hurt</source>
+        <translation>負傷</translation>
+    </message>
+    <message>
+        <source>Bloodied</source>
+        <translation>重傷</translation>
+    </message>
+    <message>
+        <source>Near death</source>
+        <translation>瀕死寸前</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>倒れた</translation>
+    </message>
+</context>
+<context>
+    <name>PlayerWindow</name>
+    <message>
+        <source>{name} #{n}</source>
+        <extracomment>The calibration ruler shown on the TV, or None.</extracomment>
+        <translation>{name} #{n}</translation>
+    </message>
+    <message>
+        <source>FiveFoot — Player Screen</source>
+        <extracomment>Full screen was entered or left (Escape on the TV leaves it). The window was shown or hidden (closed).</extracomment>
+        <translation>FiveFoot — プレイヤー画面</translation>
+    </message>
+    <message>
+        <source>Round {n}</source>
+        <translation>ラウンド{n}</translation>
+    </message>
+</context>
+<context>
     <name>SaveDialog</name>
     <message>
         <source>Saves against {title}</source>
@@ -1189,7 +1882,6 @@ Use the Area tool (A) to place one.</source>
     <name>SelectTool</name>
     <message>
         <source>Add {who} to Encounter…</source>
-        <extracomment>the token whose next drag is a PF2e Sneak (armed from the Actions menu)</extracomment>
         <translation>{who}を遭遇に加える…</translation>
     </message>
     <message>
@@ -1340,6 +2032,179 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>SpellCasting</name>
+    <message>
+        <source>Cast {spell}</source>
+        <extracomment>The last concentration save asked for (its dialog).</extracomment>
+        <translation>{spell}を発動</translation>
+    </message>
+    <message>
+        <source>{who}: keep concentrating on {spell}? (DC {dc})</source>
+        <translation>{who}：{spell}への精神集中を保つか？（DC {dc}）</translation>
+    </message>
+    <message>
+        <source>Constitution save d20</source>
+        <translation>【耐久力】セーヴのd20</translation>
+    </message>
+</context>
+<context>
+    <name>SpellCompendium</name>
+    <message>
+        <source>Search spells: name or words of the text</source>
+        <extracomment>Give this spell to the selected creatures.</extracomment>
+        <translation>呪文を検索：名前か本文の語</translation>
+    </message>
+    <message>
+        <source>Tradition (PF2e) or class (5e)</source>
+        <translation>伝統（PF2e）またはクラス（5e）</translation>
+    </message>
+    <message>
+        <source>Spell</source>
+        <translation>呪文</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>レベル</translation>
+    </message>
+    <message>
+        <source>Give to selected creatures</source>
+        <translation>選択したクリーチャーに与える</translation>
+    </message>
+    <message>
+        <source>Level / rank</source>
+        <translation>レベル／ランク</translation>
+    </message>
+    <message>
+        <source>Any tradition or class</source>
+        <translation>すべての伝統とクラス</translation>
+    </message>
+    <message>
+        <source>{n} of {total} spells</source>
+        <translation>{total}件中{n}件の呪文</translation>
+    </message>
+</context>
+<context>
+    <name>SpellListDialog</name>
+    <message>
+        <source>Search spells and abilities</source>
+        <extracomment>Aim this spell: (caster id, `Spell`, level or None).</extracomment>
+        <translation>呪文と能力を検索</translation>
+    </message>
+    <message>
+        <source>Spell</source>
+        <translation>呪文</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>レベル</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>コスト</translation>
+    </message>
+    <message>
+        <source>Uses left</source>
+        <translation>残り使用回数</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <source>The level (rank) to cast it at: higher levels heighten it</source>
+        <translation>発動するレベル（ランク）：高いほど高レベル化する</translation>
+    </message>
+    <message>
+        <source>Cast…</source>
+        <translation>発動…</translation>
+    </message>
+    <message>
+        <source>Rest: restore uses</source>
+        <translation>休息：使用回数を回復</translation>
+    </message>
+    <message>
+        <source>A rest or daily preparations: every slot and use comes back</source>
+        <translation>休息または日毎の準備：すべてのスロットと使用回数が戻る</translation>
+    </message>
+    <message>
+        <source>roll</source>
+        <translation>ロール</translation>
+    </message>
+    <message>
+        <source>d6 </source>
+        <translation>d6 </translation>
+    </message>
+    <message>
+        <source>The d6 rolled at the table (roll: the app&apos;s dice)</source>
+        <translation>卓でロールしたd6（ロール：アプリのダイス）</translation>
+    </message>
+    <message>
+        <source>Roll recharge</source>
+        <translation>リチャージをロール</translation>
+    </message>
+    <message>
+        <source>A spent Recharge ability is back on its number or higher</source>
+        <translation>使用済みのリチャージ能力は、その数字以上の出目で戻る</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <extracomment>Slots (and Focus Points) left, by hand: one spin box per tracked level.</extracomment>
+        <translation>残り</translation>
+    </message>
+    <message>
+        <source>End spell</source>
+        <translation>呪文を終える</translation>
+    </message>
+    <message>
+        <source>Sustain</source>
+        <translation>維持</translation>
+    </message>
+    <message>
+        <source>Cast at</source>
+        <translation>発動レベル</translation>
+    </message>
+    <message>
+        <source>Kept up</source>
+        <translation>維持中</translation>
+    </message>
+    <message>
+        <source>Spells</source>
+        <translation>呪文</translation>
+    </message>
+    <message>
+        <source>{who}&apos;s spells and abilities</source>
+        <translation>{who}の呪文と能力</translation>
+    </message>
+    <message>
+        <source>This creature has no spells or abilities (add them in the creature editor).</source>
+        <translation>このクリーチャーには呪文も能力もない（クリーチャー・エディターで追加する）。</translation>
+    </message>
+    <message>
+        <source>rank {n}: </source>
+        <translation>{n}ランク：</translation>
+    </message>
+    <message>
+        <source>level {n}: </source>
+        <translation>{n}レベル：</translation>
+    </message>
+    <message>
+        <source>Spell slots of this level left</source>
+        <translation>このレベルの残り呪文スロット</translation>
+    </message>
+    <message>
+        <source>Focus Points: </source>
+        <translation>フォーカス・ポイント：</translation>
+    </message>
+    <message>
+        <source>(can&apos;t now)</source>
+        <translation>（今は不可）</translation>
+    </message>
+    <message>
+        <source>Kept as text ({why}): apply what it does by hand.</source>
+        <translation>本文のまま保持（{why}）：効果は手で適用する。</translation>
+    </message>
+</context>
+<context>
     <name>TableFeatures</name>
     <message>
         <source>&amp;Attack…</source>
@@ -1470,7 +2335,7 @@ Use the Area tool (A) to place one.</source>
     <name>TableHost</name>
     <message>
         <source>GM: {text}</source>
-        <extracomment>The table&apos;s config or its connections changed (config, {player id: open connections}). A player pinged a square (name, x, y). The moves waiting for the GM changed. Something the GM should read in the status bar.</extracomment>
+        <extracomment>The table&apos;s config or its connections changed (config, {player id: open connections}). A player pinged a square (name, x, y). The moves waiting for the GM changed. Something the GM should read in the status bar. The spell area the GM is aiming or has just cast (the players see it, `set_template`).</extracomment>
         <translation>GM：{text}</translation>
     </message>
     <message>
@@ -1674,6 +2539,14 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>TableTouch</name>
+    <message>
+        <source>{feet} ft</source>
+        <extracomment>A finger that moves less than this (view pixels) is still. Held still this long before moving: the finger measures instead of panning. A tap is shorter than this. A finger tapped this map point (scene coordinates): the GM&apos;s map shows the ping too.</extracomment>
+        <translation>{feet}フィート</translation>
+    </message>
+</context>
+<context>
     <name>TokenForm</name>
     <message>
         <source>Player character / important NPC</source>
@@ -1689,8 +2562,54 @@ Use the Area tool (A) to place one.</source>
     <name>TokenItem</name>
     <message>
         <source>Death saves: {ok} succeeded, {bad} failed</source>
-        <extracomment>Conditions that make a creature unseen by its foes: drawn faint with a dashed ring (the GM still sees it).</extracomment>
+        <extracomment>The colour of each health estimate (`rules.play.projection.HEALTH_WORDS`). Conditions that make a creature unseen by its foes: drawn faint with a dashed ring (the GM still sees it).</extracomment>
         <translation>死亡セーヴィング・スロー：成功{ok}、失敗{bad}</translation>
+    </message>
+</context>
+<context>
+    <name>TvFrame</name>
+    <message>
+        <source>Player Screen</source>
+        <extracomment>Handle and grab distances in GM view pixels.</extracomment>
+        <translation>プレイヤー画面</translation>
+    </message>
+    <message>
+        <source>Player Screen — curtain</source>
+        <translation>プレイヤー画面 — カーテン</translation>
+    </message>
+    <message>
+        <source>Player Screen — locked</source>
+        <translation>プレイヤー画面 — 固定</translation>
+    </message>
+</context>
+<context>
+    <name>TvFrameController</name>
+    <message>
+        <source>The Player Screen is locked: unlock it to move the players&apos; view</source>
+        <extracomment>The reveal rectangle being drawn (scene coordinates), or None. A sentence for the status bar (a locked screen refused a drag). The reveal rectangle was drawn (scene coordinates).</extracomment>
+        <translation>プレイヤー画面は固定されている：プレイヤーの表示を動かすには固定を解除する</translation>
+    </message>
+</context>
+<context>
+    <name>self.win</name>
+    <message>
+        <source>Calibrate the Player Screen first (View ▸ Player Screen ▸ Calibrate True Scale…)</source>
+        <translation>先にプレイヤー画面を調整する（表示 ▸ プレイヤー画面 ▸ 実寸を調整…）</translation>
+    </message>
+    <message>
+        <source>Drag a rectangle on the map: the players see only that</source>
+        <translation>マップ上で矩形をドラッグ：プレイヤーにはそれだけが見える</translation>
+    </message>
+    <message>
+        <source>A player pinged [{x}, {y}]</source>
+        <translation>プレイヤーが[{x}, {y}]を指し示した</translation>
+    </message>
+</context>
+<context>
+    <name>win</name>
+    <message>
+        <source>Player Screen</source>
+        <translation>プレイヤー画面</translation>
     </message>
 </context>
 </TS>

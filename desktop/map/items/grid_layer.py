@@ -87,8 +87,9 @@ class GridLayer(MapLayer):
 
     def paint_layer(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         t: QTransform = painter.worldTransform()
-        if t.isRotating():
-            return  # the map view never rotates
+        quarter = t.isRotating() and abs(t.m11()) < 1e-9 and abs(t.m22()) < 1e-9
+        if t.isRotating() and not quarter:
+            return  # only the Player Screen turns, in 90° steps
         rect = exposed.intersected(self.bounds())
         if rect.isEmpty():
             return
@@ -100,6 +101,19 @@ class GridLayer(MapLayer):
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        minor_colour, major_colour = self._colours
+        if quarter:
+            # turned a quarter (the Player Screen at a side seat): the map's columns run across the screen
+            for x, is_major in xs:
+                py = round(t.map(QPointF(x * CELL, 0)).y())
+                colour = major_colour if is_major else minor_colour
+                painter.fillRect(QRect(area.left(), py, area.width(), 1), colour)
+            for y, is_major in ys:
+                px = round(t.map(QPointF(0, y * CELL)).x())
+                colour = major_colour if is_major else minor_colour
+                painter.fillRect(QRect(px, area.top(), 1, area.height()), colour)
+            painter.restore()
+            return
         # vertical lines: one row of pixels, stretched over the visible height
         row = QImage(area.width() + 1, 1, QImage.Format.Format_ARGB32_Premultiplied)
         row.fill(0)
@@ -109,7 +123,6 @@ class GridLayer(MapLayer):
                 row.setPixel(px, 0, self._major if major else self._minor)
         painter.drawImage(QRect(area.left(), area.top(), row.width(), area.height()), row)
         # horizontal lines: thin rectangles
-        minor_colour, major_colour = self._colours
         for y, is_major in ys:
             py = round(t.map(QPointF(0, y * CELL)).y())
             painter.fillRect(

@@ -68,6 +68,16 @@ _CONDITION_COLOURS: dict[str, str] = {
 }
 
 
+#: The colour of each health estimate (`rules.play.projection.HEALTH_WORDS`).
+HEALTH_COLOURS = {
+    "unhurt": QColor("#2f8f4e"),
+    "hurt": QColor("#9a8a1e"),
+    "bloodied": QColor("#c0561c"),
+    "near-death": QColor("#b0222a"),
+    "down": QColor("#3a3a40"),
+}
+
+
 def stacking(token: Token, order: int) -> float:
     """The token's Z value: a token lower on the map is drawn over the ones above it, so that the name
     label under a token never covers the condition badges on top of the token below (then scene order)."""
@@ -157,6 +167,9 @@ class TokenItem(BoundedItem):
         self._badge_font = QFont()
         self._badge_font.setPixelSize(BADGE_PX)
         self._badge_font.setBold(True)
+        #: The Player Screen's health estimate instead of the HP bar: (word key, translated words).
+        self._health: tuple[str, str] | None = None
+        self._readable = False
         self.sync(token, portrait)
 
     # ---- model mirror
@@ -178,22 +191,57 @@ class TokenItem(BoundedItem):
         self.prepareGeometryChange()
         self._token = token
         self._portrait = self._round_portrait(portrait) if portrait is not None else None
+        self.setToolTip(tooltip_text(token))
+        self.setPos(cell_rect(token.cell).topLeft())
+        self._fit_bounds()
+
+    def _fit_bounds(self) -> None:
+        token = self._token
+        self.prepareGeometryChange()
         n = token.side_squares
         width = QFontMetricsF(self._name_font).horizontalAdvance(token.label) + 14
         badge_metrics = QFontMetricsF(self._badge_font)
-        badges = [condition_badge(c)[0] for c in badge_texts(token)[:MAX_BADGES]]
+        badges = [self._badge(c)[0] for c in badge_texts(token)[:MAX_BADGES]]
         width = max(width, sum(badge_metrics.horizontalAdvance(b) + 10 for b in badges) + 4)
+        if self._health is not None:
+            width = max(width, badge_metrics.horizontalAdvance(self._health[1]) + 14)
         side = n * CELL
         extra_x = max(0.0, (width - side) / 2) + 4
-        self.setToolTip(tooltip_text(token))
-        self.setPos(cell_rect(token.cell).topLeft())
-        self.set_bounds(QRectF(-extra_x, -BADGE_PX, side + 2 * extra_x, side + BADGE_PX + NAME_PX + 12))
+        name_px, badge_px = self._name_font.pixelSize(), self._badge_font.pixelSize()
+        self.set_bounds(QRectF(-extra_x, -badge_px, side + 2 * extra_x, side + badge_px + 2 * name_px + 16))
 
     def set_short_label(self, text: str) -> None:
         """The label on the face (its scene gives one no other token has)."""
         if text != self._short:
             self._short = text
             self.update()
+
+    def set_health(self, health: tuple[str, str] | None) -> None:
+        """Show a health estimate (`rules.play.projection.HEALTH_WORDS` key and its words) under the face,
+        for a creature whose HP the viewers don't know (the Player Screen)."""
+        if health != self._health:
+            self._health = health
+            self._fit_bounds()
+
+    @property
+    def health(self) -> tuple[str, str] | None:
+        return self._health
+
+    def _badge(self, condition: str) -> tuple[str, QColor]:
+        """A condition's badge: its short letters, or its whole name where the screen is read from afar."""
+        short, colour = condition_badge(condition)
+        if self._readable:
+            return condition.replace("-", " ").capitalize(), colour
+        return short, colour
+
+    def set_readable(self, on: bool) -> None:
+        """Larger name and badges, with whole condition names, for a screen read from across the table."""
+        self._readable = on
+        name, badge = (NAME_PX * 3 // 2, BADGE_PX * 3 // 2) if on else (NAME_PX, BADGE_PX)
+        if self._name_font.pixelSize() != name:
+            self._name_font.setPixelSize(name)
+            self._badge_font.setPixelSize(badge)
+            self._fit_bounds()
 
     def set_death_saves_shown(self, on: bool) -> None:
         """Show death-save pips on a creature at 0 HP (the scene's system has death saves)."""
@@ -341,6 +389,8 @@ class TokenItem(BoundedItem):
             painter.setOpacity(1.0)
             return
         self._paint_hp(painter, disc)
+        self._paint_health(painter, disc, side)
+        self._paint_number(painter, disc)
         if self.shows_death_saves():
             self._paint_death_saves(painter, disc)
         self._paint_badges(painter, disc)
@@ -387,6 +437,41 @@ class TokenItem(BoundedItem):
             painter.setBrush(QColor("#5ab0ff"))
             painter.drawRoundedRect(temp, height / 4, height / 4)
 
+    def _paint_number(self, painter: QPainter, disc: QRectF) -> None:
+        """The number on the miniature's base: a white sticker at the bottom left of the face."""
+        number = self._token.number
+        if number is None:
+            return
+        text = str(number)
+        font = QFont(self._badge_font)
+        font.setPixelSize(max(1, int(CELL * 0.26)))
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        h = metrics.height() + 2
+        w = max(h, metrics.horizontalAdvance(text) + 8)
+        box = QRectF(disc.left() - w * 0.15, disc.bottom() - h * 0.85, w, h)
+        painter.setPen(QPen(QColor(10, 10, 12, 230), 1.5))
+        painter.setBrush(QColor("#fbfbf6"))
+        painter.drawRoundedRect(box, h / 2, h / 2)
+        painter.setPen(QColor("#111114"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _paint_health(self, painter: QPainter, disc: QRectF, side: float) -> None:
+        """The health estimate under the name (the Player Screen: no HP bar for the party's foes)."""
+        if self._health is None:
+            return
+        key, words = self._health
+        painter.setFont(self._badge_font)
+        metrics = QFontMetricsF(self._badge_font)
+        w, h = metrics.horizontalAdvance(words) + 10, metrics.height() + 2
+        top = side - 1 + self._name_font.pixelSize() + 6
+        box = QRectF(side / 2 - w / 2, top, w, h)
+        painter.setPen(QPen(QColor(10, 10, 12, 220), 1))
+        painter.setBrush(HEALTH_COLOURS.get(key, QColor("#56606e")))
+        painter.drawRoundedRect(box, h / 2, h / 2)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, words)
+
     def _paint_death_saves(self, painter: QPainter, disc: QRectF) -> None:
         """Three green pips for the successes and three red ones for the failures, across the face."""
         successes, failures = self._token.death_saves
@@ -409,7 +494,7 @@ class TokenItem(BoundedItem):
         if not conditions:
             return
         shown = conditions[:MAX_BADGES]
-        badges = [condition_badge(c) for c in shown]
+        badges = [self._badge(c) for c in shown]
         if len(conditions) > MAX_BADGES:
             badges[-1] = (f"+{len(conditions) - MAX_BADGES + 1}", QColor("#56606e"))
         painter.setFont(self._badge_font)
@@ -436,7 +521,7 @@ class TokenItem(BoundedItem):
         painter.setFont(self._name_font)
         metrics = QFontMetricsF(self._name_font)
         w = metrics.horizontalAdvance(label) + 10
-        h = NAME_PX + 5
+        h = self._name_font.pixelSize() + 5
         rect = QRectF(side / 2 - w / 2, side - 1, w, h)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(LABEL_BG)

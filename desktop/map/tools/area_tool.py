@@ -85,6 +85,9 @@ def aim_direction(frm: Point, to: Point, snap: bool) -> float | None:
 
 class _Signals(QObject):
     placed = Signal(str)
+    #: The template being aimed changed: its squares with line of effect (None: nothing aimed) and its
+    #: colour's name (the Player Screen draws it on the squares the players know).
+    aimed = Signal(object, str)
 
 
 class AreaTool(PreviewTool):
@@ -146,6 +149,7 @@ class AreaTool(PreviewTool):
     def deactivate(self) -> None:
         super().deactivate()
         self.map_scene.suspend_overlay(False)
+        self.signals.aimed.emit(None, "")
 
     def _on_reset(self) -> None:
         self.cancel()
@@ -341,6 +345,11 @@ class AreaTool(PreviewTool):
         self.result = self.preview.resolve(scene, spec)
         self.preview.marks.set_label("")
         self._describe(pos)
+        self._announce()
+
+    def _announce(self) -> None:
+        cells = self.result.affected_cells if self.result is not None and self.spec is not None else None
+        self.signals.aimed.emit(cells, self.preview.colour.name())
 
     def _describe(self, pos: QPointF) -> None:
         spec, result = self.spec, self.result
@@ -437,6 +446,7 @@ class AreaTool(PreviewTool):
         self.result = None
         self.preview.resolve(self.doc.scene, None)
         self.info.set_lines([])
+        self._announce()
         return had
 
     # ---- placing

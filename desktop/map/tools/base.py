@@ -36,6 +36,9 @@ class TokenMenus(Protocol):
 
     def add_maneuvers(self, menu: QMenu, actor_id: str, target_id: str, parent: QWidget | None) -> None: ...
 
+    def add_spells(self, menu: QMenu, token_id: str) -> None:
+        """The creature's spell list entry (none by default)."""
+
 
 class ToolHost(Protocol):
     """What a tool may use of the map view that feeds it (`desktop.map.view.MapView` is one): the document,

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QInputDialog, QMenu
 
 from desktop.look.style import CELL
 from desktop.map.grid_coords import cell_at
@@ -26,9 +26,10 @@ from desktop.map.items.token_item import TokenItem
 from desktop.map.tools.base import Tool, ToolEvent
 from desktop.map.tools.group_drag import GroupDrag
 from desktop.map.tools.move_drag import MoveDrag
-from rules.model.scene import Wall
+from rules.model.scene import MAX_TOKEN_NUMBER, Wall
 from rules.play.command import Command
 from rules.play.edits import DeleteWalls, ReplaceWall, delete_command, duplicate_command, end_turn_command
+from rules.play.numbers import NumberTokens, SetTokenNumber
 from rules.play.roster import in_encounter, not_in_encounter
 
 if TYPE_CHECKING:
@@ -277,7 +278,9 @@ class SelectTool(Tool):
                 self.view.token_menus.add_actions(
                     menu, item.token_id, self.view, self._arm_sneak(item.token_id)
                 )
+                self.view.token_menus.add_spells(menu, item.token_id)
             self._encounter_entries(menu, ids, label)
+            self._number_entries(menu, ids)
             menu.addAction(f"Duplicate {label}", lambda: _run(doc, duplicate_command(doc.scene, ids)))
             menu.addAction(
                 f"End turn for {label} (reset movement)", lambda: _run(doc, end_turn_command(doc.scene, ids))
@@ -311,6 +314,44 @@ class SelectTool(Tool):
                     ),
                 )
         self.view.show_context_menu(menu, ev.global_pos)
+
+    def _number_entries(self, menu: QMenu, ids: list[str]) -> None:
+        """The numbers on the miniatures' bases: set one token's, or number a selection 1, 2, 3…"""
+        doc = self.doc
+        tr = QCoreApplication.translate
+        menu.addSeparator()
+        if len(ids) == 1:
+            token = doc.scene.token(ids[0])
+            if token is None:
+                return
+            menu.addAction(tr("SelectTool", "Base Number…"), lambda: self._ask_number(ids[0]))
+            if token.number is not None:
+                menu.addAction(
+                    tr("SelectTool", "Clear Base Number"), lambda: _run(doc, SetTokenNumber(ids[0], None))
+                )
+            return
+        # in reading order on the map, so the numbers run the way the table reads them
+        ordered = sorted(ids, key=lambda i: (t.cell.y, t.cell.x) if (t := doc.scene.token(i)) else (0, 0))
+        menu.addAction(
+            tr("SelectTool", "Number Bases 1–{n}").format(n=len(ids)),
+            lambda: _run(doc, NumberTokens(tuple(ordered), 1)),
+        )
+
+    def _ask_number(self, token_id: str) -> None:
+        token = self.doc.scene.token(token_id)
+        if token is None:
+            return
+        tr = QCoreApplication.translate
+        number, ok = QInputDialog.getInt(
+            self.view,
+            tr("SelectTool", "Base Number"),
+            tr("SelectTool", "The number on {name}'s miniature:").format(name=token.label),
+            token.number if token.number is not None else 1,
+            0,
+            MAX_TOKEN_NUMBER,
+        )
+        if ok:
+            _run(self.doc, SetTokenNumber(token_id, number))
 
     def _encounter_entries(self, menu: QMenu, ids: list[str], label: str) -> None:
         """With an encounter running: Add to Encounter… for the chosen creatures outside the order, Remove

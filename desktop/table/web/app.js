@@ -10,6 +10,9 @@
   const wsBase = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
   const SIDE_COLOURS = { party: "#3d7bd9", enemy: "#c83c3c", neutral: "#b9a23a" };
   const PING_MS = 6000;
+  // a foe's health estimate (the projection's words) as a bar of a fixed share, never its HP
+  const HEALTH_COLOURS = { unhurt: "#2f8f4e", hurt: "#9a8a1e", bloodied: "#c0561c", "near-death": "#b0222a", down: "#3a3a40" };
+  const HEALTH_SHARE = { unhurt: 1, hurt: 0.7, bloodied: 0.4, "near-death": 0.15, down: 0.02 };
 
   let me = null; // {pid, key}
   let status = null; // the server's /api/status answer
@@ -217,6 +220,7 @@
       tokens: tokens,
       markers: parsed(tableDoc.getMap("markers"), "list") || [],
       areas: areas,
+      template: parsed(tableDoc.getMap("view"), "template"),
       initiative: parsed(tableDoc.getMap("initiative"), "list") || [],
       log: log,
     };
@@ -242,7 +246,10 @@
   let drawQueued = false;
   let picture = { url: null, img: null };
   let data = null;
-  window.fivefoot = { get data() { return data; }, view: view, get status() { return status; }, draws: 0 };
+  window.fivefoot = { get data() { return data; }, view: view, get status() { return status; }, draws: 0, errors: [] };
+  // what went wrong in the page, for a look from the browser's console (and the browser tests)
+  window.addEventListener("error", (e) => window.fivefoot.errors.push(String(e.message)));
+  window.addEventListener("unhandledrejection", (e) => window.fivefoot.errors.push(String(e.reason)));
 
   function scheduleDraw() {
     if (drawQueued) return;
@@ -325,6 +332,19 @@
       a.cells.forEach((c) => ctx.fillRect(c[0], c[1], 1, 1));
       ctx.globalAlpha = 1;
     });
+    // the spell area the GM is aiming (dashed) or has just cast (solid)
+    if (data.template && data.template.cells) {
+      const t = data.template;
+      ctx.fillStyle = "#ff7a2f";
+      ctx.globalAlpha = t.cast ? 0.45 : 0.28;
+      t.cells.forEach((c) => ctx.fillRect(c[0], c[1], 1, 1));
+      ctx.globalAlpha = 1;
+      ctx.strokeStyle = "#ff7a2f";
+      ctx.lineWidth = 2 / s;
+      if (!t.cast) ctx.setLineDash([6 / s, 4 / s]);
+      t.cells.forEach((c) => ctx.strokeRect(c[0], c[1], 1, 1));
+      ctx.setLineDash([]);
+    }
     // fog: unknown black, explored but not seen now dimmed
     if (fog) {
       for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
@@ -356,6 +376,15 @@
         ctx.fillStyle = "#400"; ctx.fillRect(t.cell[0] + 0.1, t.cell[1] + n - 0.14, n - 0.2, 0.1);
         ctx.fillStyle = "#4c4"; ctx.fillRect(t.cell[0] + 0.1, t.cell[1] + n - 0.14, (n - 0.2) * Math.max(0, Math.min(1, t.hp / t.max_hp)), 0.1);
       }
+      // the number on the miniature's base, and how hurt a foe looks (its HP is never sent)
+      if (t.number !== null && t.number !== undefined) {
+        circle(t.cell[0] + 0.18, t.cell[1] + n - 0.18, 0.16, "#fbfbf6", "#111", 0.03);
+        label(String(t.number), t.cell[0] + 0.18, t.cell[1] + n - 0.17, 0.2, "#111");
+      }
+      if (t.health && HEALTH_COLOURS[t.health]) {
+        ctx.fillStyle = HEALTH_COLOURS[t.health];
+        ctx.fillRect(t.cell[0] + 0.1, t.cell[1] + n - 0.14, (n - 0.2) * HEALTH_SHARE[t.health], 0.1);
+      }
     });
     // pings (awareness of every player, the local one too)
     const now = Date.now();
@@ -383,11 +412,16 @@
     ctx.fillStyle = fill; ctx.fill();
     ctx.lineWidth = width; ctx.strokeStyle = stroke; ctx.stroke();
   }
+  // Text is drawn in the canvas's own pixels, not in squares: at a font size below a pixel (a square is one
+  // unit of the map's transform) Firefox places the "middle" baseline by the rounded metrics of a tiny font
+  // and the letters sink below their token's centre; Chromium scales them. In pixels both agree.
   function label(text, x, y, size, colour) {
+    const m = ctx.getTransform();
     ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = colour; ctx.textAlign = "center"; ctx.textBaseline = "middle";
-    ctx.font = "bold " + Math.max(0.2, size * 0.8) + "px system-ui, sans-serif";
-    ctx.fillText(text, x, y);
+    ctx.font = "bold " + Math.max(6, size * 0.8 * m.a).toFixed(1) + "px system-ui, sans-serif";
+    ctx.fillText(text, m.a * x + m.e, m.d * y + m.f);
     ctx.restore();
   }
   function initials(name) {
@@ -422,8 +456,14 @@
     drawSheet();
   }
 
+  const openTexts = new Set(); // the spells whose rules text the player unfolded
+  let shownSheet = null;
   function drawSheet() {
     const box = $("tab-me");
+    const raw = meDoc ? [meDoc.getMap("me").get("sheet"), meDoc.getMap("me").get("pending"), status && status.seat] : null;
+    const key = JSON.stringify(raw);
+    if (key === shownSheet) return; // unchanged: keep the panel as the player left it (scroll, open texts)
+    shownSheet = key;
     box.textContent = "";
     const sheet = meDoc ? parsed(meDoc.getMap("me"), "sheet") : null;
     const pending = meDoc ? parsed(meDoc.getMap("me"), "pending") : null;
@@ -475,16 +515,55 @@
       sheet.attacks.forEach((a) => ul.append(el("li", a.name + " " + (a.bonus >= 0 ? "+" : "−") + Math.abs(a.bonus) + (a.damage ? " · " + a.damage : "") + (a.traits.length ? " (" + a.traits.join(", ") + ")" : ""))));
       box.append(ul);
     }
-    if (sheet.spells.length) {
-      box.append(el("h3", "Spells"));
-      const ul = el("ul", null, "plain");
-      sheet.spells.forEach((s) => { const li = el("li", s.name); li.title = s.text; ul.append(li); });
-      box.append(ul);
-    }
+    if (sheet.spells.length || sheet.slots.length || sheet.focus) drawSpells(box, sheet);
     if (pending) box.append(el("p", pending + " — waiting for the GM", "chip"));
     const stats = $("roll-stats");
     stats.textContent = "";
-    sheet.attacks.forEach((a) => { const o = document.createElement("option"); o.value = a.name; stats.append(o); });
+    sheet.attacks.concat(sheet.spells.filter((s) => s.attack)).forEach((a) => { const o = document.createElement("option"); o.value = a.name; stats.append(o); });
+  }
+
+  function signed(n) { return (n >= 0 ? "+" : "−") + Math.abs(n); }
+
+  // A pool of slots or points: filled pips for what is left, hollow ones for what is spent.
+  function pool(label, left, most) {
+    const box = el("span", null, "pool");
+    const said = left + " of " + most + " left";
+    box.title = label + ": " + said;
+    box.setAttribute("aria-label", box.title);
+    box.append(el("span", label + " "));
+    box.append(el("span", most <= 10 ? "●".repeat(left) + "○".repeat(Math.max(0, most - left)) : left + "/" + most, "pips"));
+    return box;
+  }
+
+  // The character's spells and abilities: the pools (slots by level, Focus Points), then one entry a spell
+  // with its level, cost, one line of what it does, the uses left, and its rules text folded away.
+  function drawSpells(box, sheet) {
+    box.append(el("h3", "Spells"));
+    const pools = el("div", null, "row pools");
+    if (sheet.spell_dc !== null && sheet.spell_dc !== undefined) pools.append(el("span", "DC " + sheet.spell_dc));
+    if (sheet.spell_attack !== null && sheet.spell_attack !== undefined) pools.append(el("span", "attack " + signed(sheet.spell_attack)));
+    sheet.slots.forEach((s) => pools.append(pool(s.label, s.left, s.max)));
+    if (sheet.focus) pools.append(pool("Focus", sheet.focus.left, sheet.focus.max));
+    if (pools.childNodes.length) box.append(pools);
+    const ul = el("ul", null, "plain spells");
+    sheet.spells.forEach((s) => {
+      const li = el("li", null, "spell" + (s.ready ? "" : " spent"));
+      const head = el("div", null, "spell-head");
+      head.append(el("b", s.name), el("span", s.level_text, "tag"));
+      if (s.cost) head.append(el("span", s.cost, "cost"));
+      li.append(head);
+      if (s.summary) li.append(el("div", s.summary, "spell-line"));
+      if (s.uses) li.append(el("div", s.uses, "spell-uses"));
+      if (s.text) {
+        const more = el("details");
+        more.append(el("summary", "Rules text"), el("p", s.text));
+        more.open = openTexts.has(s.name);
+        more.addEventListener("toggle", () => { if (more.open) openTexts.add(s.name); else openTexts.delete(s.name); });
+        li.append(more);
+      }
+      ul.append(li);
+    });
+    box.append(ul);
   }
 
   $("tabs").addEventListener("click", (ev) => {
@@ -589,6 +668,7 @@
     scheduleDraw();
   }
   window.fivefoot.ping = ping;
+  window.fivefoot.redraw = scheduleDraw;
   window.fivefoot.send = send;
 
   resize();

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.errors import QueryError
+from rules.messages import Message, msg
 from rules.model.scene import Attack, Scene, Token
 from rules.model.spell import DND_OUTCOMES, CastForm, Spell, heightened
 from rules.systems.casting import FULL, HALF, NONE, AttackResult, CastRefused, Cost, TargetRoll
@@ -73,6 +74,11 @@ def concentration_dc(damage: int, *, cap: int | None) -> int:
 class DnD5eCasting:
     edition: Edition
     outcomes: tuple[str, ...] = DND_OUTCOMES
+    uses_ranks: bool = False
+    highest_level: int = MAX_SLOT
+
+    def level_label(self, level: int) -> Message:
+        return msg("level {level}", level=level)
 
     def cast_level(self, spell: Spell, asked: int | None, caster: Token) -> int:
         """The slot level (see the module docstring). Raises `CastRefused`."""

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.errors import QueryError
+from rules.messages import Message, msg
 from rules.model.scene import Attack, Scene, Token
 from rules.model.spell import PF2E_OUTCOMES, CastForm, Spell, heightened
 from rules.systems.casting import DOUBLE, FULL, HALF, NONE, AttackResult, CastRefused, Cost, TargetRoll
@@ -68,6 +69,11 @@ DEGREE_WORDS: dict[str, str] = {
 @dataclass(frozen=True, slots=True)
 class Pf2eCasting:
     outcomes: tuple[str, ...] = PF2E_OUTCOMES
+    uses_ranks: bool = True
+    highest_level: int = MAX_RANK
+
+    def level_label(self, level: int) -> Message:
+        return msg("rank {level}", level=level)
 
     def cast_level(self, spell: Spell, asked: int | None, caster: Token) -> int:
         """The rank (see the module docstring). Raises `CastRefused`."""

@@ -105,6 +105,12 @@ def _spell(**kw: Any) -> Any:
     return Spell(**{"name": "Hostile Bolt", **kw})
 
 
+def _uses(**kw: Any) -> Any:
+    from rules.model.spell import SpellUsesLeft
+
+    return SpellUsesLeft(**kw)
+
+
 def _creature(system: str, **kw: Any) -> Any:
     from rules.model.creature import Creature
 
@@ -463,6 +469,18 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("moves").MoveToken("A", (Cell(5, 3),), step=True),
         lambda s: _mod("moves").MoveToken("A", ()),
     ],
+    "numbers.NumberTokens": [
+        lambda s: _mod("numbers").NumberTokens((), 1),
+        lambda s: _mod("numbers").NumberTokens(("A", NOBODY), 1),
+        lambda s: _mod("numbers").NumberTokens(("A", "b"), HUGE),
+        lambda s: _mod("numbers").NumberTokens(("A",), NEG),
+    ],
+    "numbers.SetTokenNumber": [
+        lambda s: _mod("numbers").SetTokenNumber(NOBODY, 1),
+        lambda s: _mod("numbers").SetTokenNumber("A", HUGE),
+        lambda s: _mod("numbers").SetTokenNumber("A", NEG),
+        lambda s: _mod("numbers").SetTokenNumber(LONG, None),
+    ],
     "player_intents.PlayerRoll": [
         lambda s: _mod("player_intents").PlayerRoll(NOBODY, "save", "fortitude", 10, 15),
         lambda s: _mod("player_intents").PlayerRoll("A", LONG, LONG, HUGE, HUGE),
@@ -471,6 +489,45 @@ CASES: dict[str, list[Case]] = {
     "recharge.RollRecharge": [
         lambda s: _mod("recharge").RollRecharge(NOBODY, (("Breath", 6),)),
         lambda s: _mod("recharge").RollRecharge("A", ((LONG, HUGE), ("Breath", NEG))),
+    ],
+    "spell_book.GiveSpells": [
+        lambda s: _mod("spell_book").GiveSpells(NOBODY, (_spell(),)),
+        lambda s: _mod("spell_book").GiveSpells("A", ()),
+        lambda s: _mod("spell_book").GiveSpells("A", (_spell(name=LONG),)),
+        lambda s: _mod("spell_book").GiveSpells("A", (_spell(level=HUGE, range=HUGE),) * 3),
+    ],
+    "spell_book.RemoveSpell": [
+        lambda s: _mod("spell_book").RemoveSpell(NOBODY, "Hostile Bolt"),
+        lambda s: _mod("spell_book").RemoveSpell("A", LONG),
+    ],
+    "spell_book.SetSpellUses": [
+        lambda s: _mod("spell_book").SetSpellUses(NOBODY, _uses()),
+        lambda s: _mod("spell_book").SetSpellUses("A", _uses(slots=((HUGE, HUGE, NEG),))),
+        lambda s: _mod("spell_book").SetSpellUses("A", _uses(focus=(NEG, HUGE), spent=((LONG, HUGE),))),
+    ],
+    "spell_book.RestoreUses": [
+        lambda s: _mod("spell_book").RestoreUses(NOBODY),
+        lambda s: _mod("spell_book").RestoreUses("A"),
+    ],
+    "spell_book.SustainSpell": [
+        lambda s: _mod("spell_book").SustainSpell(NOBODY, "Hostile Bolt"),
+        lambda s: _mod("spell_book").SustainSpell("A", LONG),
+    ],
+    "cast_turn.CastSpell": [
+        lambda s: _mod("cast_turn").CastSpell(_mod("cast").Cast(NOBODY, _spell(), None, _placement(), ())),
+        lambda s: _mod("cast_turn").CastSpell(
+            _mod("cast").Cast("A", _spell(level=HUGE), HUGE, _placement(), ("b",), damage=(_damage(HUGE),)),
+            free=True,
+        ),
+        lambda s: _mod("cast_turn").CastSpell(
+            _mod("cast").Cast("A", _spell(), None, _placement(), ("b",), saves=(("b", (HUGE,)),))
+        ),
+        lambda s: _mod("cast_turn").CastSpell(
+            _mod("cast").Cast("A", _spell(), None, _placement(), ("b",)), save_modifiers=((NOBODY, 5),)
+        ),
+        lambda s: _mod("cast_turn").CastSpell(
+            _mod("cast").Cast("A", _spell(), None, _placement(), ("b",)), save_modifiers=(("b", HUGE),)
+        ),
     ],
     "rolls.RollCheck": [
         lambda s: _rolls().RollCheck(NOBODY, "save", "fortitude", (10,)),
