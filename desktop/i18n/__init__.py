@@ -100,10 +100,10 @@ class Language:
             lang.translators.append(qt_words)
         return lang
 
-    def word(self, context: str, text: str) -> str:
+    def word(self, context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
         """`text` of `context` in this language (for widgets shown in a language not installed)."""
         for t in self.translators:
-            found = t.translate(context, text)
+            found = t.translate(context, text, disambiguation, n)
             if found:
                 return found
         return text
@@ -118,6 +118,44 @@ class Language:
 
 
 _current = Language("en")
+#: The Player Screen's own widgets (the TV's window, its map, initiative strip, ruler and touch): their words
+#: follow `for_player` when it differs from the app's language (the GM's menus and dialogs about the
+#: Player Screen stay in the app's language).
+PLAYER_SCREEN_CONTEXTS = frozenset(
+    {
+        "PlayerWindow",
+        "PlayerScene",
+        "PlayerMapView",
+        "InitiativeStrip",
+        "RulerBar",
+        "TableTouch",
+        "PingItem",
+        "FingerRuler",
+    }
+)
+
+
+class PlayerScreenWords(QTranslator):
+    """Answers the Player Screen's contexts in the Player Screen's language (installed last, so Qt asks it
+    first; every other context is left to the app's translators)."""
+
+    def __init__(self, language: Language, contexts: frozenset[str] = PLAYER_SCREEN_CONTEXTS) -> None:
+        super().__init__()
+        self.speaks = language  # (QTranslator.language() is Qt's own)
+        self.contexts = contexts
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        if context not in self.contexts:
+            return None  # not found: Qt asks the app's translators (an empty string would be an answer)
+        return self.speaks.word(context, source, disambiguation, n)
+
+    def isEmpty(self) -> bool:
+        return False
+
+
+_player_words: PlayerScreenWords | None = None
 
 
 def current() -> Language:
@@ -127,12 +165,19 @@ def current() -> Language:
 
 def install(app: QCoreApplication, code: str) -> Language:
     """Make `code` the app's language: its translators installed, the locale and the font fallbacks set."""
-    global _current
+    global _current, _player_words
     for t in _current.translators:
         app.removeTranslator(t)
+    if _player_words is not None:
+        app.removeTranslator(_player_words)
+        _player_words = None
     _current = Language.load(code)
     for t in _current.translators:
         app.installTranslator(t)
+    player = for_player()
+    if player.code != _current.code:
+        _player_words = PlayerScreenWords(player)
+        app.installTranslator(_player_words)
     QLocale.setDefault(QLocale.system() if code == "en" else QLocale(code))
     if isinstance(app, QApplication):
         add_cjk_fallback(app)

@@ -122,3 +122,43 @@ def test_settings_choose_the_language(qtbot) -> None:  # type: ignore[no-untyped
     assert again.language.currentData() == "ja" and again.language.currentText() == "日本語"
     set_ui_language("")
     set_player_language("")
+
+
+def test_the_player_screen_speaks_its_own_language_beside_an_english_gm_window(qapp, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """GM in English, players in Japanese: the Player Screen's window is Japanese, the GM's menus (and
+    the GM's menu items about the Player Screen) stay English."""
+    from desktop.window.main_window import MainWindow
+
+    set_player_language("ja")
+    font = qapp.font()
+    try:
+        i18n.install(qapp, "en")
+        win = MainWindow(autosave=False)
+        qtbot.addWidget(win)
+        win.files.ask_unsaved = lambda: "discard"
+        assert win.files.open_demo("pf2e")
+        screen = win.player_screen.open_player_screen()
+        qtbot.addWidget(screen)
+        assert screen.windowTitle() == "FiveFoot — プレイヤー画面"
+        assert _menus(win)[0] == "&File"
+        assert win.player_screen.act_player.text() == "&Open Player Screen"
+    finally:
+        set_player_language("")
+        i18n.install(qapp, "en")
+        qapp.setFont(font)
+    assert QApplication.translate("PlayerWindow", "FiveFoot — Player Screen") == "FiveFoot — Player Screen"
+
+
+def test_the_player_screen_contexts_are_its_widgets() -> None:
+    """Each context routed to the Player Screen's language is a class of desktop/player (a rename fails)."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(i18n.__file__).resolve().parents[1] / "player"
+    names = {
+        n.name
+        for p in folder.glob("*.py")
+        for n in ast.walk(ast.parse(p.read_text()))
+        if isinstance(n, ast.ClassDef)
+    }
+    assert not i18n.PLAYER_SCREEN_CONTEXTS - names
