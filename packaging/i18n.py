@@ -59,8 +59,40 @@ def lupdate(ts: Path) -> None:
     subprocess.run([*cmd, str(ts)], check=True, cwd=ROOT)
 
 
+#: The .qm also holds every translation under this context: the app's fallback looks a word up there when
+#: the code asked in another context than pyside6-lupdate saw (``self.tr`` in a subclass is asked in the
+#: subclass's name; a ``tr = window.tr`` alias in the window's).
+ANY_CONTEXT = "@any"
+
+
+def with_any_context(ts: Path, out: Path) -> None:
+    """A copy of `ts` with each finished translation also under `ANY_CONTEXT` (the first of a source)."""
+    import xml.etree.ElementTree as ET
+
+    tree = ET.parse(ts)
+    root = tree.getroot()
+    extra = ET.SubElement(root, "context")
+    ET.SubElement(extra, "name").text = ANY_CONTEXT
+    seen: set[str] = set()
+    for context in list(root.iter("context"))[:-1]:
+        for m in context.iter("message"):
+            source, tr = m.findtext("source"), m.find("translation")
+            if source is None or tr is None or tr.get("type") or source in seen:
+                continue
+            seen.add(source)
+            copy = ET.SubElement(extra, "message", dict(m.attrib))
+            ET.SubElement(copy, "source").text = source
+            copy.append(tr)
+    with out.open("wb") as f:
+        f.write(b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n')
+        tree.write(f, encoding="utf-8", xml_declaration=False)
+
+
 def lrelease(ts: Path, qm: Path) -> None:
-    subprocess.run([qt_tool("lrelease"), "-silent", str(ts), "-qm", str(qm)], check=True, cwd=ROOT)
+    with tempfile.TemporaryDirectory() as tmp:
+        full = Path(tmp) / ts.name
+        with_any_context(ts, full)
+        subprocess.run([qt_tool("lrelease"), "-silent", str(full), "-qm", str(qm)], check=True, cwd=ROOT)
 
 
 def template():  # type: ignore[no-untyped-def]

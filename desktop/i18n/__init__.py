@@ -79,6 +79,27 @@ def resolve(choice: str) -> str:
     return _base(choice) if _base(choice) in available_languages() else "en"
 
 
+#: The context under which the compiled catalogue repeats every translation (``packaging/i18n.py``).
+ANY_CONTEXT = "@any"
+
+
+class AnyContext(QTranslator):
+    """The app's words looked up by their text alone, asked last: a word the code asked in another context
+    than the catalogue's (PySide's ``self.tr`` in a subclass asks in the subclass's name) still translates."""
+
+    def __init__(self, words: QTranslator) -> None:
+        super().__init__()
+        self.words = words
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        return self.words.translate(ANY_CONTEXT, source, disambiguation, n) or None
+
+    def isEmpty(self) -> bool:
+        return self.words.isEmpty()
+
+
 @dataclass
 class Language:
     """One language's translators (app words and Qt's own) and its engine catalogue."""
@@ -93,7 +114,7 @@ class Language:
             return lang
         app_words = QTranslator()
         if app_words.load(str(TRANSLATIONS_DIR / f"fivefoot_{code}.qm")):
-            lang.translators.append(app_words)
+            lang.translators += [AnyContext(app_words), app_words]
         qt_words = QTranslator()
         qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
         if qt_words.load(f"qtbase_{code}", qt_dir):
@@ -102,7 +123,7 @@ class Language:
 
     def word(self, context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
         """`text` of `context` in this language (for widgets shown in a language not installed)."""
-        for t in self.translators:
+        for t in reversed(self.translators):  # as Qt asks them: the last installed first
             found = t.translate(context, text, disambiguation, n)
             if found:
                 return found

@@ -52,6 +52,8 @@ def test_the_main_menus_are_japanese(window_ja) -> None:  # type: ignore[no-unty
     file_menu = next(m for m in window_ja.menuBar().findChildren(QMenu) if m.title() == "ファイル(&F)")
     assert [a.text() for a in file_menu.actions()][:2] == ["新規(&N)…", "開く(&O)…"]
     assert window_ja.act_save.toolTip().startswith("シーンを保存する")
+    # a word asked in another context than the catalogue's (``tr = win.tr`` in the Player Screen's code)
+    assert window_ja.player_screen.act_player.text() == "プレイヤー画面を開く(&O)"
 
 
 def test_a_log_line_and_a_refusal_are_japanese(japanese, qtbot) -> None:  # type: ignore[no-untyped-def]
