@@ -42,6 +42,8 @@ TEXT_CALLS: dict[str, tuple[int, ...]] = {
     "setTitle": (0,),
     "setLabelText": (0,),
     "setSpecialValueText": (0,),
+    "setSuffix": (0,),  # a spin box's unit: " ft", " squares"
+    "setPrefix": (0,),
     "addMenu": (0,),
     "showMessage": (0,),
     "addTab": (1,),

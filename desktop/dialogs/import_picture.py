@@ -84,7 +84,7 @@ class ImportPictureDialog(QDialog):
         self.pixels_per_cell.setObjectName("importPixelsPerCell")
         self.pixels_per_cell.setRange(MIN_PIXELS_PER_CELL, MAX_PIXELS_PER_CELL)
         self.pixels_per_cell.setDecimals(2)
-        self.pixels_per_cell.setSuffix(" px")
+        self.pixels_per_cell.setSuffix(self.tr(" px"))
         self.pixels_per_cell.setValue(pixels_per_cell)
         self.pixels_per_cell.setToolTip(self.tr("How many pixels of the picture make one 5-ft square"))
         if not guessed:

@@ -109,7 +109,7 @@ class ConditionEditor(QDialog):
         self.rounds = QSpinBox()
         self.rounds.setRange(1, 100)
         self.rounds.setValue(1)
-        self.rounds.setSuffix(" rounds")
+        self.rounds.setSuffix(self.tr(" rounds"))
         self.save = QLineEdit()
         self.save.setPlaceholderText(self.tr("e.g. Will DC 20"))
         self.source = QLineEdit()

@@ -98,7 +98,7 @@ class SaveDialog(QDialog):
         self.dc = QSpinBox()
         self.dc.setObjectName("saveDC")
         self.dc.setRange(1, 60)
-        self.dc.setPrefix("DC ")
+        self.dc.setPrefix(self.tr("DC "))
         self.dc.setValue(area.dc if area.dc is not None else system.default_dc)
         self.formula = QLineEdit(area.damage)
         self.formula.setObjectName("saveDamageFormula")

@@ -605,6 +605,10 @@ Use the Area tool (A) to place one.</source>
         <translation>取り除く</translation>
     </message>
     <message>
+        <source> rounds</source>
+        <translation> ラウンド</translation>
+    </message>
+    <message>
         <source>e.g. Will DC 20</source>
         <translation>例：意志 DC 20</translation>
     </message>
@@ -967,6 +971,10 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>&lt;b&gt;{_html}&lt;/b&gt; — {width} × {height} pixels, {format_name}</source>
         <translation>&lt;b&gt;{_html}&lt;/b&gt; — {width} × {height}ピクセル、{format_name}</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
     </message>
     <message>
         <source>How many pixels of the picture make one 5-ft square</source>
@@ -1690,6 +1698,10 @@ Use the Area tool (A) to place one.</source>
         <translation>無題</translation>
     </message>
     <message>
+        <source> squares</source>
+        <translation> マス</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -1836,6 +1848,10 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Saves against {title}</source>
         <translation>{title}へのセーヴ</translation>
+    </message>
+    <message>
+        <source>DC </source>
+        <translation>DC </translation>
     </message>
     <message>
         <source>damage, e.g. 6d6 fire</source>
