@@ -41,6 +41,9 @@ class Document(QObject):
     logged = Signal(str)
     #: The engine refused a command (the reason); nothing changed.
     refused = Signal(str)
+    #: A command was executed (not an undo or redo): its history `Entry` (before, after, command, detail),
+    #: after `changed` — what follows a step (hazards it sets off) looks here.
+    executed = Signal(object)
 
     def __init__(
         self,
@@ -155,6 +158,7 @@ class Document(QObject):
         self._after_change(old, entry.after, was_dirty)
         if entry.log:
             self.logged.emit(entry.log)
+        self.executed.emit(entry)
         return entry
 
     def applied(self) -> list[Entry]:

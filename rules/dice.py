@@ -22,6 +22,15 @@ Boundary rules:
 * A formula evaluates to any integer, including 0 or negative; game rules (such as PF2e "minimum 1
   damage") are applied by the rule systems, not here.
 
+Table notation (the dice box and typed rolls, `parse_roll` / `roll_expression`): the same formula, written
+as Japanese tables write it too — ``2D6+3`` (upper- or lower-case D), full-width characters (``２Ｄ６＋３``,
+as an IME types them, are read as their ASCII forms) — optionally followed by a target::
+
+    roll_expression := formula [comparison NUMBER]     comparison: ">=", "<=", ">", "<", "=" (also ≥ ≤ ＞＝)
+
+``1D20>=15`` succeeds when the total is at least 15, ``1D100<=40`` when it is at most 40 (the BCDice habit
+of Japanese online tables); without a target a roll has no verdict.
+
 Every malformed formula raises `DiceSyntaxError` (a `ValueError`) whose `column` (1-based) points at the
 offending character; ``str(error)`` shows the formula with a caret under it.
 
@@ -652,3 +661,103 @@ def parse_die_size(text: str) -> int:
     if len(t) < 2 or t[0] != "d" or not t[1:].isdigit():
         raise DiceSyntaxError(text, 0 if not t.startswith("d") else 1, "expected a die size such as d10")
     return int(t[1:])
+
+
+# ------------------------------------------------------------------------- table notation with targets
+
+#: The comparisons a table roll may end with, longest first (``>=`` before ``>``).
+COMPARISONS: tuple[str, ...] = (">=", "<=", ">", "<", "=")
+
+
+@dataclass(frozen=True, slots=True)
+class TableExpression:
+    """A dice box expression: a formula and an optional target (``1D20>=15``: ``(">=", 15)``)."""
+
+    formula: Formula
+    target: tuple[str, int] | None = None
+    source: str = field(default="", compare=False)
+
+    def render(self) -> str:
+        """The expression in the app's own spelling: ``1d20>=15``."""
+        text = self.formula.render(True)
+        if self.target is not None:
+            text += f"{self.target[0]}{self.target[1]}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class TableRollResult:
+    """A dice box roll: every die (`result`) and, with a target, whether it succeeded."""
+
+    expression: TableExpression
+    result: RollResult
+
+    @property
+    def total(self) -> int:
+        return self.result.total
+
+    @property
+    def success(self) -> bool | None:
+        """True / False against the target, None without one."""
+        if self.expression.target is None:
+            return None
+        op, n = self.expression.target
+        total = self.result.total
+        return {
+            ">=": total >= n,
+            "<=": total <= n,
+            ">": total > n,
+            "<": total < n,
+            "=": total == n,
+        }[op]
+
+
+def normalise_table_text(text: str) -> str:
+    """Full-width forms as ASCII (``２Ｄ６＋３`` → ``2D6+3``, ``＞＝`` → ``>=``; ≥ and ≤ as ``>=``, ``<=``).
+    Each character maps to one or two, so a column in the result is close to the one typed."""
+    import unicodedata
+
+    out = unicodedata.normalize("NFKC", text)
+    return out.replace("≥", ">=").replace("≤", "<=").replace("＝", "=")
+
+
+def parse_roll(text: str) -> TableExpression:
+    """Parse a dice box expression (see the module docstring); raises `DiceSyntaxError` pointing at the
+    first bad character, including a target that is not a whole number."""
+    if not isinstance(text, str):
+        raise TypeError("dice notation must be a string")
+    clean = normalise_table_text(text)
+    at = -1
+    op = ""
+    for i, ch in enumerate(clean):
+        if ch in "<>=":
+            at, op = i, next(c for c in COMPARISONS if clean.startswith(c, i))
+            break
+    if at < 0:
+        return TableExpression(parse(clean), None, text)
+    if not clean[:at].strip():
+        raise DiceSyntaxError(clean, at, f"expected a dice formula such as 1d20 before '{op}'")
+    try:
+        formula = parse(clean[:at])
+    except DiceSyntaxError as exc:
+        raise DiceSyntaxError(clean, exc.index, exc.reason) from None
+    rest = clean[at + len(op) :]
+    digits = rest.strip()
+    start = at + len(op) + (len(rest) - len(rest.lstrip()))
+    sign = 1
+    if digits.startswith("-"):
+        sign, digits, start = -1, digits[1:].lstrip(), start + 1
+    if not digits:
+        raise DiceSyntaxError(clean, len(clean), f"expected the number to compare with after '{op}'")
+    if not digits.isdigit():
+        bad = next(i for i, ch in enumerate(digits) if not ch.isdigit())
+        raise DiceSyntaxError(clean, start + bad, f"expected a whole number after '{op}'")
+    if len(digits) > 6:
+        raise DiceSyntaxError(clean, start, "number is too large")
+    return TableExpression(formula, (op, sign * int(digits)), text)
+
+
+def roll_expression(expression: str | TableExpression, rng: DieSource | None = None) -> TableRollResult:
+    """Roll a dice box expression (``2D6+3``, ``4d6kh3``, ``2d20kh1``, ``1D20>=15``)."""
+    e = parse_roll(expression) if isinstance(expression, str) else expression
+    return TableRollResult(e, roll(e.formula, rng))

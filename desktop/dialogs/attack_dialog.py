@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dice import app_dice
+from desktop.dice import app_dice, ask_or_roll
 from desktop.document import Document
 from desktop.widgets.breakdown import BreakdownTree
 from desktop.widgets.damage_roller import DamageRoller
@@ -517,7 +517,8 @@ class AttackDialog(QDialog):
                     out.append(Situational(row.title(), sign * size, row.kind_name()))
                 continue
             dice = f"{'-' if sign < 0 else ''}{count}d{size}"
-            value = sign * sum(self.dice.randint(1, size) for _ in range(count)) if roll else 0
+            rng = self._attacker_dice(row.title()) if roll else self.dice
+            value = sign * sum(rng.randint(1, size) for _ in range(count)) if roll else 0
             out.append(Situational(row.title(), value, row.kind_name(), dice=dice))
         return tuple(out)
 
@@ -648,10 +649,16 @@ class AttackDialog(QDialog):
         if self.rolled is not None:
             self.new_attack()
             return
-        self.d20.setValue(self.dice.randint(1, 20))
+        rng = self._attacker_dice(self.tr("the attack"))
+        self.d20.setValue(rng.randint(1, 20))
         if system_for(self.doc.scene).attack_d20s > 1:
-            self.d20b.setValue(self.dice.randint(1, 20) if self.d20b.isVisible() else self.d20.value())
+            self.d20b.setValue(rng.randint(1, 20) if self.d20b.isVisible() else self.d20.value())
         self.use_typed_die()
+
+    def _attacker_dice(self, what: str) -> DieSource:
+        """The attacker's dice: asking the table when its player rolls their own (`ask_or_roll`)."""
+        attacker = self.attacker_token()
+        return ask_or_roll(self.doc.scene, attacker.id if attacker else None, what, self.dice, self)
 
     def use_typed_die(self) -> None:
         """Resolve the attack with the d20(s) in the boxes and record it (one undoable command)."""
@@ -670,7 +677,8 @@ class AttackDialog(QDialog):
         if old is None or self.rolled is None:
             return
         system = system_for(self.doc.scene)
-        dice = list(system.rerolled(old.d20, self.rolled.mode, self.dice.randint(1, 20)))
+        new = self._attacker_dice(self.tr("the reroll")).randint(1, 20)
+        dice = list(system.rerolled(old.d20, self.rolled.mode, new))
         self.d20.setValue(dice[0])
         if len(dice) > 1:
             self.d20b.setValue(dice[1])
@@ -696,6 +704,7 @@ class AttackDialog(QDialog):
         self._sync_attack_number()
         self.damage_applied = False
         self._show_outcome(self.rolled)
+        self.damage.dice = ask_or_roll(scene, attacker.id, self.tr("the damage"), self.dice, self)
         formula = typed_damage(scene.system, attack, self.rolled.hit, self.rolled.critical)
         self.damage.set_formula(formula, minimum_one=system.minimum_damage > 0)
         self.refresh()

@@ -14,6 +14,7 @@ every target; a refusal (no slot left, the turn can't pay) is shown and nothing 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import Qt
@@ -34,15 +35,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dice import app_dice
+from desktop.dice import app_dice, ask_or_roll
 from desktop.document import Document
 from desktop.widgets.damage_roller import DamageRoller, parse_formula
 from rules import dice
 from rules.dice import DieSource
 from rules.errors import QueryError
+from rules.model.state import GameState
 from rules.play.cast import Cast
 from rules.play.cast_turn import MOST_MODIFIER, CastSpell, with_typed_saves
-from rules.play.command import Refused
+from rules.play.command import Command, Refused
 from rules.play.explain import outcome_text
 from rules.play.rolls import SpendHeroPoint
 from rules.play.spell_resolution import Aim, CastResult, Rolls, TargetResult, resolve
@@ -68,7 +70,12 @@ class CastDialog(QDialog):
     """The saves table of `cast` (aimed, without dice) — see the module docstring."""
 
     def __init__(
-        self, doc: Document, cast: Cast, parent: QWidget | None = None, dice_source: DieSource | None = None
+        self,
+        doc: Document,
+        cast: Cast,
+        parent: QWidget | None = None,
+        dice_source: DieSource | None = None,
+        aimer: Callable[[GameState], Aim] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("castDialog")
@@ -79,8 +86,10 @@ class CastDialog(QDialog):
         self.system = system_for(doc.scene)
         self.aim: Aim | None = None
         self.problem = ""
+        #: How the rows' targets are found (the cast's aim; a hazard's own, `desktop.dialogs.hazard_dialog`).
+        self.aimer: Callable[[GameState], Aim] = aimer if aimer is not None else cast.aim
         try:
-            self.aim = cast.aim(doc.state)
+            self.aim = self.aimer(doc.state)
         except Refused as exc:
             self.problem = str(exc)
         self.results: dict[str, TargetResult] = {}
@@ -148,11 +157,19 @@ class CastDialog(QDialog):
         self.reroll_button.setObjectName("castReroll")
         self.reroll_button.setToolTip(self.tr("Reroll its d20; the new roll is kept (logged, undoable)"))
         self.reroll_button.clicked.connect(self.reroll)
-        self.damage = DamageRoller(self.dice)
+        # the damage is the caster's roll: asked at the table when the caster's player rolls their own
+        damage_dice = ask_or_roll(
+            doc.scene,
+            cast.caster_id,
+            self.tr("the damage of {spell}").format(spell=cast.spell.name),
+            self.dice,
+            self,
+        )
+        self.damage = DamageRoller(damage_dice)
         self.damage.setObjectName("castDamage")
         #: A 5e critical hit's damage: the dice rolled twice, once for every critical hit (shown when one is).
         self.crit_label = QLabel(self.tr("Critical hit: the damage dice twice"))
-        self.crit_damage = DamageRoller(self.dice)
+        self.crit_damage = DamageRoller(damage_dice)
         self.crit_damage.setObjectName("castCriticalDamage")
         self.free = QCheckBox(self.tr("Free: take nothing from the caster's turn"))
         self.free.setObjectName("castFree")
@@ -322,10 +339,23 @@ class CastDialog(QDialog):
                 row.d20.setValue(value)
                 row.second.setValue(second)
 
+    def _roller(self, row: _Row) -> DieSource:
+        """Who rolls the row's d20 — the target its save, the caster a spell attack — asked at the table
+        when that creature's player rolls their own dice (`desktop.dice.ask_or_roll`)."""
+        spell = self.cast.spell
+        attack = spell.save is None and spell.attack
+        who = self.cast.caster_id if attack else row.token_id
+        tok = self.doc.scene.token(row.token_id)
+        target = tok.label if tok is not None else row.token_id
+        what = (
+            self.tr("{spell} against {target}") if attack else self.tr("the save against {spell}")
+        ).format(spell=spell.name, target=target)
+        return ask_or_roll(self.doc.scene, who, what, self.dice, self)
+
     def roll_all(self) -> None:
         for row in self.rows:
             if row.d20.value() == 0:
-                row.d20.setValue(self.dice.randint(1, 20))
+                row.d20.setValue(self._roller(row).randint(1, 20))
 
     def _dice_of(self, row: _Row) -> tuple[int, ...] | None:
         if not self.rolled:
@@ -346,7 +376,7 @@ class CastDialog(QDialog):
             for row in self.rows
         }
         try:
-            self.aim, self.problem = self.cast.aim(self.doc.state), ""
+            self.aim, self.problem = self.aimer(self.doc.state), ""
         except Refused as exc:
             self.aim, self.problem = None, str(exc)
         caster = self.doc.scene.token(self.cast.caster_id)
@@ -455,7 +485,7 @@ class CastDialog(QDialog):
         row = next((r for r in self.rows if r.token_id == tid), None)
         if row is None or row.d20.value() == 0:
             return
-        old, new = row.d20.value(), self.dice.randint(1, 20)
+        old, new = row.d20.value(), self._roller(row).randint(1, 20)
         what = self.tr("its roll against {spell}").format(spell=self.cast.spell.name)
         if self.doc.execute(SpendHeroPoint(str(tid), old, new, what)) is not None:
             for again in self.rows:
@@ -489,7 +519,7 @@ class CastDialog(QDialog):
 
     # ---- casting
 
-    def command(self) -> CastSpell:
+    def command(self) -> Command:
         """The engine command OK executes: the aimed cast with every row's dice and the damage."""
         table = tuple(
             (row.token_id, got) for row in self.rows if (got := self._dice_of(row)) is not None and got

@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dice import app_dice
+from desktop.dice import app_dice, ask_or_roll
 from desktop.document import Document
 from desktop.widgets.breakdown import BreakdownTree
 from rules.dice import DieSource
@@ -355,10 +355,15 @@ class CheckDialog(QDialog):
         if mode == "group":
             self.roll_group()
             return
-        self.d20.setValue(self.dice.randint(1, 20))
+        rng = self._dice_of(self._token(self.creature), self.tr("the check"))
+        self.d20.setValue(rng.randint(1, 20))
         if self.d20b.isVisible():
-            self.d20b.setValue(self.dice.randint(1, 20))
+            self.d20b.setValue(rng.randint(1, 20))
         self.use_typed()
+
+    def _dice_of(self, token: Token | None, what: str) -> DieSource:
+        """The creature's dice: asking the table when its player rolls their own (`ask_or_roll`)."""
+        return ask_or_roll(self.scene, token.id if token is not None else None, what, self.dice, self)
 
     def use_typed(self) -> None:
         """Resolve a single check or a contest with the dice in the boxes."""
@@ -433,7 +438,8 @@ class CheckDialog(QDialog):
         token = self._token(self.creature)
         if old is None or shown is None or token is None:
             return
-        dice = list(self.system.rerolled(old.d20, shown.mode, self.dice.randint(1, 20)))
+        new = self._dice_of(token, self.tr("the reroll")).randint(1, 20)
+        dice = list(self.system.rerolled(old.d20, shown.mode, new))
         self.d20.setValue(dice[0])
         if len(dice) > 1:
             self.d20b.setValue(dice[1])
@@ -450,8 +456,9 @@ class CheckDialog(QDialog):
             token = self.scene.token(str(item.data(Qt.ItemDataRole.UserRole)))
             if token is None:
                 continue
-            first = self.dice.randint(1, 20)
-            pair = (first, self.dice.randint(1, 20) if self.system.has_advantage else first)
+            rng = self._dice_of(token, self.tr("the group check"))
+            first = rng.randint(1, 20)
+            pair = (first, rng.randint(1, 20) if self.system.has_advantage else first)
             checks.append((token, self._command(token, pair)))
         if not checks:
             self._show([])
@@ -486,7 +493,7 @@ class CheckDialog(QDialog):
         b = self._token(self.other)
         if b is None or not self.system.has_contests:
             return
-        other = (self.dice.randint(1, 20),) * 2
+        other = (self._dice_of(b, self.tr("the contest")).randint(1, 20),) * 2
         first = replace(self._command(a, pair, dc=None), kind="check", bonuses=())
         second = RollCheck(b.id, "check", str(self.other_stat.currentData()), other)
         entry = self.doc.execute(RollChecks((first, second), contest=True))

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -85,6 +87,11 @@ class TokenForm(QDialog):
         #: The GM ticked or unticked the PC box: the side no longer decides it.
         self._pc_set = False
         self.pc.clicked.connect(lambda _on: setattr(self, "_pc_set", True))
+        self.own_dice = QCheckBox(self.tr("Rolls own dice"))
+        self.own_dice.setObjectName("tokenFormOwnDice")
+        self.own_dice.setToolTip(
+            self.tr("This player rolls their own dice: the app asks for the number instead of rolling")
+        )
         self.side.side_chosen.connect(lambda _side: self._pc_from_side())
         self.size_box = QComboBox()
         for s in SIZES:
@@ -112,7 +119,12 @@ class TokenForm(QDialog):
             self.count.hide()
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
-        form.addRow("", self.pc)
+        pc_row = QHBoxLayout()  # the player's two switches share a row
+        pc_row.setContentsMargins(0, 0, 0, 0)
+        pc_row.addWidget(self.pc)
+        pc_row.addWidget(self.own_dice)
+        pc_row.addStretch(1)
+        form.addRow("", pc_row)
         form.addRow("Size", self.size_box)
         form.addRow("HP", self.hp)
         form.addRow("AC", self.ac)
@@ -222,6 +234,7 @@ class TokenForm(QDialog):
             max_hp=self.hp.value(),
             name=name,
             pc=self.pc.isChecked(),
+            own_dice=self.own_dice.isChecked(),
         )
 
     def command(self, scene: Scene) -> PlaceCreatures | AddTokens | None:
@@ -234,4 +247,7 @@ class TokenForm(QDialog):
         count = self.count.value()
         name = self.name.text().strip()
         names = [name] if count == 1 and name else None
-        return place_creatures_command(scene, c, count, self.cell, side=self._side(), names=names)
+        command = place_creatures_command(scene, c, count, self.cell, side=self._side(), names=names)
+        if command is not None and self.own_dice.isChecked():
+            command = replace(command, tokens=tuple(replace(t, own_dice=True) for t in command.tokens))
+        return command

@@ -7,7 +7,9 @@ The initiative dock opens it on Next Turn when `rules.play.turns.turn_prompts` s
   death saving throw at 0 HP (DC 10).
 
 Every field starts with a roll the app made with the dock's dice ("Roll again" rolls them all anew); the GM
-may type the table's own roll over it. On "Next turn" the caller executes
+may type the table's own roll over it. A creature whose player rolls their own dice (the token's
+``own_dice``, `desktop.dice.rolls_own_dice`) gets empty fields instead ("type it"), and "Next turn" waits
+until each is typed: the app asks for the number rather than rolling it. On "Next turn" the caller executes
 ``NextTurn(dice, end=dialog.end_rolls(), start=dialog.start_rolls())``: the engine applies exactly these
 numbers (and logs them), so undo and redo never roll again. The dialog never decides a rule: it shows the
 DC and what a roll does, and the engine applies it.
@@ -15,6 +17,7 @@ DC and what a roll does, and the engine applies it.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -28,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.dice import rolls_own_dice
 from rules import dice
 from rules.dice import DieSource
 from rules.model.scene import PersistentDamage, Scene
@@ -41,19 +45,24 @@ def _label(scene: Scene, token_id: str | None) -> str:
     return tok.label if tok is not None else (token_id or "")
 
 
-def _d20_box(name: str) -> QSpinBox:
+def _d20_box(name: str, asked: bool = False) -> QSpinBox:
     box = QSpinBox()
-    box.setRange(1, 20)
+    box.setRange(0 if asked else 1, 20)
     box.setObjectName(name)
-    box.setToolTip("The d20 the app rolled; type the table's roll to use it instead")
+    if asked:
+        box.setSpecialValueText(QCoreApplication.translate("EndTurnDialog", "type it"))
+        box.setToolTip(QCoreApplication.translate("EndTurnDialog", "Type the d20 rolled at the table"))
+    else:
+        box.setToolTip("The d20 the app rolled; type the table's roll to use it instead")
     return box
 
 
 class _PersistentRow:
     """One persistent damage: its rolled amount (None for a fixed amount) and its flat check."""
 
-    def __init__(self, p: PersistentDamage) -> None:
+    def __init__(self, p: PersistentDamage, asked: bool = False) -> None:
         self.damage = p
+        self.asked = asked
         parsed = dice.parse(p.damage)
         self.has_dice = bool(parsed.dice())
         self.amount: QSpinBox | None = None
@@ -62,9 +71,17 @@ class _PersistentRow:
             self.amount.setRange(0, 999)
             self.amount.setObjectName(f"persistent-{p.type}")
             self.amount.setToolTip(f"The {p.damage} the app rolled; type the table's roll to use it instead")
-        self.flat = _d20_box(f"flat-{p.type}")
+            if asked:
+                self.amount.setSpecialValueText(QCoreApplication.translate("EndTurnDialog", "type it"))
+        self.flat = _d20_box(f"flat-{p.type}", asked)
+
+    def typed(self) -> bool:
+        """Every asked field has a number."""
+        return self.flat.value() > 0 and (self.amount is None or self.amount.value() > 0)
 
     def roll(self, rng: DieSource) -> None:
+        if self.asked:
+            return
         if self.amount is not None:
             self.amount.setValue(max(0, dice.roll(dice.parse(self.damage.damage), rng).total))
         self.flat.setValue(rng.randint(1, 20))
@@ -86,6 +103,8 @@ class EndTurnDialog(QDialog):
         layout = QVBoxLayout(self)
         rules = system_for(scene)
         flat_dc = rules.persistent_flat_dc
+        self.ending_asks = rolls_own_dice(scene, prompts.ending)
+        self.starting_asks = rolls_own_dice(scene, prompts.starting)
 
         self.rows: list[_PersistentRow] = []
         if prompts.persistent:
@@ -99,8 +118,10 @@ class EndTurnDialog(QDialog):
             )
             note.setWordWrap(True)
             form.addRow(note)
+            if self.ending_asks:
+                form.addRow(self._asks_label(ending))
             for p in prompts.persistent:
-                row = _PersistentRow(p)
+                row = _PersistentRow(p, self.ending_asks)
                 self.rows.append(row)
                 line = QHBoxLayout()
                 if row.amount is not None:
@@ -121,8 +142,11 @@ class EndTurnDialog(QDialog):
             what = rules.turn_start_rule(tok) if tok is not None else prompts.start_roll
             box = QGroupBox(f"Start of {starting}'s turn")
             form = QFormLayout(box)
-            self.start_d20 = _d20_box("startD20")
+            self.start_d20 = _d20_box("startD20", self.starting_asks)
+            if self.starting_asks:
+                form.addRow(self._asks_label(starting))
             form.addRow(what, self.start_d20)
+            self.start_d20.valueChanged.connect(self._enable)
             layout.addWidget(box)
 
         self.reroll_button = QPushButton("Roll again")
@@ -138,13 +162,37 @@ class EndTurnDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        for row in self.rows:
+            row.flat.valueChanged.connect(self._enable)
+            if row.amount is not None:
+                row.amount.valueChanged.connect(self._enable)
         self.roll()
+        self._enable()
+
+    def _asks_label(self, name: str) -> QLabel:
+        label = QLabel(
+            self.tr("{name} rolls their own dice: type the rolls from the table.").format(name=name)
+        )
+        label.setObjectName("asksForDice")
+        label.setStyleSheet("font-weight: bold;")
+        label.setWordWrap(True)
+        return label
+
+    def waiting_for_dice(self) -> bool:
+        """A roll the table must type is still missing."""
+        rows = any(not r.typed() for r in self.rows if r.asked)
+        start = self.starting_asks and self.start_d20 is not None and self.start_d20.value() == 0
+        return rows or start
+
+    def _enable(self) -> None:
+        self.ok_button.setEnabled(not self.waiting_for_dice())
+        self.ok_button.setToolTip(self.tr("Type the table's rolls first") if self.waiting_for_dice() else "")
 
     def roll(self) -> None:
-        """Fill every field with a new roll of the app's dice."""
+        """Fill every field with a new roll of the app's dice (not those the table types)."""
         for row in self.rows:
             row.roll(self.rng)
-        if self.start_d20 is not None:
+        if self.start_d20 is not None and not self.starting_asks:
             self.start_d20.setValue(self.rng.randint(1, 20))
 
     # ---- setting fields (tests, keyboard users) and reading the result

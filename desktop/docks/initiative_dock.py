@@ -52,7 +52,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dice import app_dice
+from desktop.dice import app_dice, ask_or_roll, rolls_own_dice
 from desktop.docks.end_turn_dialog import EndTurnDialog
 from desktop.docks.join_encounter import JoinEncounterDialog
 from desktop.document import Document
@@ -585,6 +585,12 @@ class InitiativeDock(QDockWidget):
             return
         ids = [tid for tid, _, _ in rows]
         typed = [(tid, d20) for tid, _, d20 in rows if d20 > 0]
+        given = {tid for tid, _ in typed}
+        scene = self.doc.scene
+        for tid in ids:  # a player who rolls their own dice is asked for the initiative d20
+            if tid not in given and rolls_own_dice(scene, tid):
+                rng = ask_or_roll(scene, tid, self.tr("initiative"), self.dice, self)
+                typed.append((tid, rng.randint(1, 20)))
         self.doc.execute(StartEncounter(ids, typed, self.dice))
 
     def next_turn(self) -> EndTurnDialog | None:

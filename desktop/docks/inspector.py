@@ -43,6 +43,7 @@ from rules.play.effects import EditConditions, healing_command
 from rules.play.moves import budget_for
 from rules.play.numbers import SetTokenNumber
 from rules.play.rolls import SetHeroPoints
+from rules.play.table_dice import SetOwnDice
 from rules.systems import healing, system_for
 from rules.systems.condition_text import ConditionTextError, conditions_text, read_conditions
 
@@ -106,6 +107,11 @@ class InspectorDock(QDockWidget):
             self.size_box.addItem(s.capitalize(), s)
         self.pc = QCheckBox("Player character / important NPC")
         self.pc.setToolTip("PF2e: dying at 0 HP · 5e: death saves at 0 HP (others die)")
+        self.own_dice = QCheckBox(self.tr("Rolls own dice"))
+        self.own_dice.setObjectName("ownDice")
+        self.own_dice.setToolTip(
+            self.tr("This player rolls their own dice: the app asks for the number instead of rolling")
+        )
         self.speed = _spin(0, 300, 5, " ft")
         self.reach = _spin(0, 60, 5, " ft")
         self.elevation = _spin(0, 5000, 5, " ft")
@@ -199,7 +205,13 @@ class InspectorDock(QDockWidget):
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
         form.addRow("Size", self.size_box)
-        form.addRow("", self.pc)
+        pc_row = QWidget()  # the player's two switches share a row
+        pc_lay = QHBoxLayout(pc_row)
+        pc_lay.setContentsMargins(0, 0, 0, 0)
+        pc_lay.addWidget(self.pc)
+        pc_lay.addWidget(self.own_dice)
+        pc_lay.addStretch(1)
+        form.addRow("", pc_row)
         form.addRow("Speed", self.speed)
         # reach and elevation share a row: the dock's height decides the window's smallest height
         reach_row = QWidget()
@@ -248,6 +260,7 @@ class InspectorDock(QDockWidget):
         self.side.side_chosen.connect(lambda side: self._edit("side", side))
         self.size_box.activated.connect(lambda _i: self._edit("size", str(self.size_box.currentData())))
         self.pc.toggled.connect(lambda v: self._edit("pc", bool(v)))
+        self.own_dice.toggled.connect(self._set_own_dice)
         self.speed.valueChanged.connect(lambda v: self._edit("speed", int(v)))
         self.reach.valueChanged.connect(lambda v: self._edit("reach", int(v)))
         self.elevation.valueChanged.connect(lambda v: self._edit("elevation", int(v)))
@@ -318,6 +331,7 @@ class InspectorDock(QDockWidget):
             self.side.set_sides(x.side for x in self.doc.scene.tokens)
             self.size_box.setCurrentIndex(SIZES.index(t.size))
             self.pc.setChecked(t.pc)
+            self.own_dice.setChecked(t.own_dice)
             self.speed.setValue(t.speed)
             self.reach.setValue(t.reach)
             self.elevation.setValue(t.elevation)
@@ -370,6 +384,13 @@ class InspectorDock(QDockWidget):
         return budget_for(self.doc.state, t).text()
 
     # ---- widgets → commands
+
+    def _set_own_dice(self, on: bool) -> None:
+        """The player rolls their own dice (`SetOwnDice`: saved with the token, one undoable step)."""
+        t = self.token()
+        if self._syncing or t is None or t.own_dice == bool(on):
+            return
+        self.doc.execute(SetOwnDice((t.id,), bool(on)))
 
     def _set_number(self, number: int | None) -> None:
         if self._syncing:

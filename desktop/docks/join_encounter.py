@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.dice import ask_or_roll, rolls_own_dice
 from rules.dice import DieSource
 from rules.model.state import GameState
 from rules.play.roster import AddToEncounter, not_in_encounter
@@ -44,6 +45,7 @@ class JoinEncounterDialog(QDialog):
         self.setWindowTitle(self.tr("Add to Encounter"))
         self.dice = dice
         scene = state.scene
+        self.scene = scene
         system = system_for(scene)
         outside = not_in_encounter(state, [t.id for t in scene.tokens])
         first = [t for t in chosen if t in outside]
@@ -127,10 +129,15 @@ class JoinEncounterDialog(QDialog):
         ids = self.chosen()
         if not ids:
             return None
-        typed = tuple(
-            (tid, spin.value()) for tid, check, spin in self.rows if check.isChecked() and spin.value()
-        )
-        return AddToEncounter(tuple(ids), typed, self.dice)
+        typed = [(tid, spin.value()) for tid, check, spin in self.rows if check.isChecked() and spin.value()]
+        given = {tid for tid, _ in typed}
+        scene = self.scene
+        for tid in ids:  # a player who rolls their own dice is asked for the initiative d20
+            if tid not in given and rolls_own_dice(scene, tid):
+                typed.append(
+                    (tid, ask_or_roll(scene, tid, self.tr("initiative"), self.dice, self).randint(1, 20))
+                )
+        return AddToEncounter(tuple(ids), tuple(typed), self.dice)
 
 
 __all__ = ["JoinEncounterDialog"]

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dice import app_dice
+from desktop.dice import app_dice, ask_or_roll
 from desktop.docks.initiative_dock import dim_label
 from desktop.document import Document
 from desktop.widgets.breakdown import BreakdownTree
@@ -137,7 +137,17 @@ class SaveDialog(QDialog):
         self.reroll_button.setToolTip(
             self.tr("Reroll this creature's save; the new roll is kept (logged, undoable)")
         )
-        self.damage = DamageRoller(self.dice)
+        # the area's damage is its creator's roll: a player who rolls their own dice is asked for it
+        caster = self.area.owner or self.area.spec.token_id
+        self.damage = DamageRoller(
+            ask_or_roll(
+                doc.scene,
+                caster,
+                self.tr("the damage of {area}").format(area=self.area.title),
+                self.dice,
+                self,
+            )
+        )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.buttons = QDialogButtonBox(
@@ -258,8 +268,13 @@ class SaveDialog(QDialog):
         self.recompute()
 
     def roll_all(self) -> None:
+        """Roll every creature's save; a creature whose player rolls their own dice is asked for its d20
+        (`desktop.dice.ask_or_roll`)."""
+        what = self.tr("the {save} save against {area}").format(
+            save=SAVE_LABELS[str(self.save.currentData())], area=self.area.title
+        )
         for row in self.rows:
-            row.d20.setValue(self.dice.randint(1, 20))
+            row.d20.setValue(ask_or_roll(self.doc.scene, row.token_id, what, self.dice, self).randint(1, 20))
 
     def reroll(self) -> None:
         """Spend the chosen creature's Hero Point / Heroic Inspiration (`SpendHeroPoint`: logged, undoable)
@@ -268,8 +283,11 @@ class SaveDialog(QDialog):
         row = next((r for r in self.rows if r.token_id == tid), None)
         if row is None or row.d20.value() == 0:
             return
-        old, new = row.d20.value(), self.dice.randint(1, 20)
         what = f"the {SAVE_LABELS[str(self.save.currentData())]} save against {self.area.title}"
+        old, new = (
+            row.d20.value(),
+            ask_or_roll(self.doc.scene, str(tid), what, self.dice, self).randint(1, 20),
+        )
         if self.doc.execute(SpendHeroPoint(str(tid), old, new, what)) is not None:
             row.d20.setValue(new)
 

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dice import app_dice
+from desktop.dice import app_dice, ask_or_roll
 from desktop.document import Document
 from rules.dice import DieSource
 from rules.errors import QueryError
@@ -393,7 +393,8 @@ class SpellListDialog(QDialog):
             return
         d6 = self.recharge_d6.value()
         typed = tuple((name, d6) for name, _lowest in spent_recharges(caster)) if d6 else ()
-        self.doc.execute(RollRecharge(self.caster_id, typed, rng=self.dice))
+        rng = ask_or_roll(self.doc.scene, self.caster_id, self.tr("the recharge"), self.dice, self)
+        self.doc.execute(RollRecharge(self.caster_id, typed, rng=rng))
         self.recharge_d6.setValue(0)
 
     def _end(self) -> None:

@@ -29,10 +29,12 @@ from desktop.map.images import load_image
 from desktop.map.items.background_layer import BackgroundLayer
 from desktop.map.items.fog_layer import PLAYER_ALPHA, FogItem
 from desktop.map.items.grid_layer import GridLayer
+from desktop.map.items.hazard_item import HazardItem
 from desktop.map.items.hidden_marker import HiddenMarkerItem
 from desktop.map.items.token_item import TokenItem, stacking
 from desktop.map.items.token_labels import short_labels
 from rules.geometry.coords import Cell
+from rules.model.campaign import presented_state
 from rules.model.scene import Background, Grid, Token
 from rules.play.projection import PlayerView, ShownToken, Template, player_projection, project_template
 
@@ -109,6 +111,8 @@ class PlayerScene(QGraphicsScene):
         self.token_items: dict[str, TokenItem] = {}
         self.area_items: list[QGraphicsPathItem] = []
         self.marker_items: list[HiddenMarkerItem] = []
+        #: The hazards the party has noticed (the projection's: a hidden one leaves no trace).
+        self.hazard_items: list[HazardItem] = []
         self.aiming_item: QGraphicsPathItem | None = None
         self.view_value: PlayerView | None = None
         #: The spell area the GM is aiming or has just cast (the projection keeps what players may know).
@@ -158,7 +162,7 @@ class PlayerScene(QGraphicsScene):
         self.template_item = item
 
     def refresh(self) -> None:
-        state = self.doc.state
+        state = presented_state(self.doc.state)  # a campaign: the scene presented, not the one prepared
         view = player_projection(state, self.template)
         self.view_value = view
         scene = state.scene
@@ -177,6 +181,7 @@ class PlayerScene(QGraphicsScene):
                 v.resetCachedContent()
         self._sync_tokens(view)
         self._sync_areas(view)
+        self._sync_hazards(view)
         self._sync_markers(view)
         self._sync_template(view)
         if view.fog:
@@ -222,6 +227,13 @@ class PlayerScene(QGraphicsScene):
             item.setZValue(Z_MARKERS)
             self.addItem(item)
             self.marker_items.append(item)
+
+    def _sync_hazards(self, view: PlayerView) -> None:
+        for item in self.hazard_items:
+            item.remove_from(self)
+        self.hazard_items = [HazardItem(h.id, h.name, h.cells) for h in view.hazards]
+        for item in self.hazard_items:
+            item.add_to(self)
 
     def _sync_areas(self, view: PlayerView) -> None:
         for item in self.area_items:

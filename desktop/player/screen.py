@@ -36,6 +36,7 @@ from desktop.player.scene import PlayerMapView, PlayerScene
 from desktop.player.steering import ROTATIONS, TvSteering
 from desktop.player.touch import PingItem
 from desktop.player.window import PlayerWindow
+from rules.model.campaign import presented_state
 from rules.model.scene import LIGHT_LEVELS
 from rules.play.fog import SetFogMode
 from rules.play.lights import SetAmbient
@@ -135,16 +136,22 @@ class PlayerScreenFeatures:
     def gm_scale(self) -> float:
         return float(self.gm_view.transform().m11())
 
+    def _preparing(self) -> bool:
+        """The GM works on another scene than the one the players see (a campaign): the TV doesn't
+        follow the GM's view of a map the players aren't shown."""
+        campaign = self.doc.state.campaign
+        return campaign is not None and campaign.preparing
+
     def _gm_moved(self, *_args: object) -> None:
         s = self.steering
-        if s.mode == "gm" and not s.locked:
+        if s.mode == "gm" and not s.locked and not self._preparing():
             s.set_view(self.gm_centre(), self.gm_scale())
 
     def _follow_creature(self) -> None:
         s = self.steering
         if s.mode != "creature" or s.locked:
             return
-        encounter = self.doc.state.encounter
+        encounter = presented_state(self.doc.state).encounter  # the presented scene's
         view = self.player_scene.view_value
         if encounter is None or view is None or encounter.current_id is None:
             return
@@ -182,7 +189,7 @@ class PlayerScreenFeatures:
                     (ys.max() - ys.min() + 1) * CELL,
                 )
         if rect.isEmpty():
-            g = self.doc.scene.grid
+            g = presented_state(self.doc.state).scene.grid
             rect = QRectF(0, 0, g.width * CELL, g.height * CELL)
         s = self.steering
         vw, vh = s.viewport.width(), s.viewport.height()

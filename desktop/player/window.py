@@ -16,6 +16,7 @@ from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QGridLayout, QWidget
 
+from desktop.player.roll_log import PlayerRollLog
 from desktop.player.ruler_bar import RulerBar
 from desktop.player.scene import PlayerMapView, PlayerScene
 from desktop.player.steering import TvSteering
@@ -52,6 +53,8 @@ class PlayerWindow(QWidget):
         self._grid.setRowStretch(1, 1)
         self._grid.setColumnStretch(1, 1)
         self._place_strip()
+        # the dice box's public rolls, in the map's lower right corner (never a secret GM roll)
+        self.rolls = PlayerRollLog(self.view)
         self.setStyleSheet("PlayerWindow { background: black; }")
         self._has_initiative = False
         #: The calibration ruler shown on the TV, or None.
@@ -98,6 +101,18 @@ class PlayerWindow(QWidget):
             self.strip.set_rotation(s.rotation)
             self._place_strip()
         self.strip.setVisible(self._has_initiative and not s.curtain)
+        self._place_rolls()
+
+    def _place_rolls(self) -> None:
+        shown = self.rolls.count() > 0 and not self.steering.curtain
+        self.rolls.setVisible(shown)
+        if not shown:
+            return
+        vp = self.view.viewport().geometry()
+        height = min(vp.height() // 3, 8 + 26 * self.rolls.count())
+        width = min(300, vp.width() // 2)
+        self.rolls.setGeometry(vp.right() - width - 8, vp.bottom() - height - 8, width, height)
+        self.rolls.raise_()
 
     def show_ruler(self, length: int | None) -> None:
         """Show a bar `length` logical pixels long across the TV's middle to measure with a real ruler
@@ -147,6 +162,7 @@ class PlayerWindow(QWidget):
         size = self.viewport_size()
         self.steering.set_viewport(size.width(), size.height())
         self.apply_steering()
+        self._place_rolls()
 
     def _on_projected(self, view: PlayerView | None) -> None:
         if view is None:
@@ -164,3 +180,5 @@ class PlayerWindow(QWidget):
         self.strip.set_entries(round_text, names, current)
         self._has_initiative = bool(view.initiative)
         self.strip.setVisible(self._has_initiative and not self.steering.curtain)
+        self.rolls.show_view(view)
+        self._place_rolls()

@@ -21,6 +21,7 @@ from desktop.map.images import load_image
 from desktop.table.seats import TableConfig, TableOptions, load_config, save_config
 from rules.dice import DieSource
 from rules.geometry.coords import Cell
+from rules.model.campaign import presented_state
 from rules.play.command import Command, Refused
 from rules.play.player_intents import (
     MAX_STOPS,
@@ -220,7 +221,7 @@ class TableHost(QObject):
     # ---- the document
 
     def _picture_source(self) -> PictureSource | None:
-        bg = self.doc.scene.background
+        bg = presented_state(self.doc.state).scene.background  # a campaign: the scene the players see
         if bg is None:
             self._picture, self._picture_ref = None, None
             return None
@@ -235,7 +236,8 @@ class TableHost(QObject):
 
     def publish(self) -> None:
         if self.server is not None:
-            self.server.publish(self.doc.state, self._picture_source(), self.doc.scene.name, self.template)
+            shown = presented_state(self.doc.state)  # a campaign: the scene the players see
+            self.server.publish(self.doc.state, self._picture_source(), shown.scene.name, self.template)
 
     def set_template(self, template: Template | None) -> None:
         """The spell area the GM is aiming or has just cast, for the players' screens (None: none)."""
@@ -269,6 +271,8 @@ class TableHost(QObject):
         state = self.doc.state
         kind = intent.get("type")
         try:
+            if state.campaign is not None and state.campaign.preparing:
+                raise Refused(self.tr("The GM is preparing another scene: wait until it is presented"))
             if kind == "move":
                 raw = intent.get("stops")
                 stops = [_cell(c) for c in raw] if isinstance(raw, list) and len(raw) <= MAX_STOPS else None

@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from desktop.dice import app_dice
+from PySide6.QtCore import QCoreApplication
+
+from desktop.dice import app_dice, ask_or_roll
 from rules.dice import DieSource
+from rules.geometry.coords import Cell
 from rules.model.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.table import ActionResult, ActionSpec
@@ -70,11 +73,12 @@ def add_actions_menu(
     actions, then its maneuvers (each with a submenu of the creatures in reach), Aid / Help and Point Out,
     and Sneak (PF2e, while hidden or undetected: `sneak` arms the next drag). Dice come from `rng`
     (default: the app's dice, `desktop.dice.app_dice`); the action dialogs open on `parent`."""
-    if rng is None:
-        rng = app_dice()
     token = doc.scene.token(token_id)
     if token is None:
         return None
+    # a player who rolls their own dice is asked for the action's dice (desktop.dice.ask_or_roll)
+    what = QCoreApplication.translate("ActionMenu", "the action")
+    rng = ask_or_roll(doc.scene, token_id, what, rng if rng is not None else app_dice(), parent)
     sub = menu.addMenu("Actions")
     for spec in actions_for(doc.scene, token):
         sub.addAction(spec.label, _runner(doc, token_id, spec.key, rng))
@@ -315,6 +319,8 @@ class ActionMenus:
         self.rng = rng
         #: Opens a creature's spell list (the window's spell casting sets it).
         self.open_spells: Callable[[str], object] | None = None
+        #: Add a square's entries to its context menu (the window's hazards set it: Place Hazard Here…).
+        self.square_entries: Callable[[QMenu, Cell], None] | None = None
 
     def add_actions(
         self, menu: QMenu, token_id: str, parent: QWidget | None, sneak: Callable[[], None] | None
@@ -337,3 +343,8 @@ class ActionMenus:
         )
         act = menu.addAction(text, lambda: opener(token_id))
         act.setObjectName("menuSpells")
+
+    def add_square(self, menu: QMenu, cell: Cell) -> None:
+        """The entries of the square under the mouse (a hazard placed on it, Place Hazard Here…)."""
+        if self.square_entries is not None:
+            self.square_entries(menu, cell)

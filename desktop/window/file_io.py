@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
-from rules.io.fivefoot_file import open_document, picture_refs
+from rules.io.fivefoot_file import all_picture_refs, open_document, picture_refs
 from rules.io.images import (
     DATA_URI_PREFIX,
     ImageError,
@@ -36,6 +36,7 @@ from rules.io.images import (
 )
 from rules.io.safe_write import FileStamp
 from rules.io.saving import save_scene
+from rules.model.campaign import with_every_scene
 from rules.model.scene import Scene
 from rules.model.state import GameState
 
@@ -88,7 +89,6 @@ def prepare_for_save(
     state: _S, images: Mapping[str, bytes], base_dir: Path | None, target: Path
 ) -> tuple[_S, dict[str, bytes]]:
     """The state (or bare map) and image set to write to `target` (see the module docstring)."""
-    scene = state.scene if isinstance(state, GameState) else state
     out_images = dict(images)
     folder = target.resolve().parent
     to_fivefoot = target.suffix.lower() == ".fivefoot"
@@ -116,16 +116,21 @@ def prepare_for_save(
         except ValueError:  # another drive (Windows)
             return str(absolute)
 
-    background = scene.background
-    if background is not None:
-        background = replace(background, image=convert(background.image))
-    tokens = tuple(t if t.image is None else replace(t, image=convert(t.image)) for t in scene.tokens)
-    out_scene = scene.edit(background=background, tokens=tokens)
-    used = {embedded_name(ref) for _where, ref in picture_refs(out_scene)}
-    out_images = {name: data for name, data in out_images.items() if name in used}
+    def convert_scene(one: Scene) -> Scene:
+        background = one.background
+        if background is not None:
+            background = replace(background, image=convert(background.image))
+        tokens = tuple(t if t.image is None else replace(t, image=convert(t.image)) for t in one.tokens)
+        return one.edit(background=background, tokens=tokens)
+
+    # every scene of a campaign keeps its pictures (the file's image set is shared by its scenes)
     if isinstance(state, GameState):
-        return replace(state, scene=out_scene), out_images
-    return out_scene, out_images
+        out_state = with_every_scene(state, convert_scene)
+        used = {embedded_name(ref) for _where, ref in all_picture_refs(out_state)}
+        return out_state, {name: data for name, data in out_images.items() if name in used}
+    out_scene = convert_scene(state)
+    used = {embedded_name(ref) for _where, ref in picture_refs(out_scene)}
+    return out_scene, {name: data for name, data in out_images.items() if name in used}
 
 
 def save_scene_file(

@@ -51,8 +51,10 @@ from desktop.map.view import MapView
 from desktop.player.screen import PlayerScreenFeatures
 from desktop.table.features import TableHostFeatures
 from desktop.window.action_menu import ActionMenus
+from desktop.window.campaign_files import map_opener
 from desktop.window.dock_sides import DockSides
 from desktop.window.file_controller import FileController
+from desktop.window.hazards import HazardFeatures
 from desktop.window.layout_memory import LayoutMemory
 from desktop.window.pictures import MapPictures
 from desktop.window.shortcuts import shortcuts_html
@@ -88,6 +90,12 @@ class MainWindow(QMainWindow):
         self.inspector = InspectorDock(self.doc, self.map_scene, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.table = TableFeatures(self, self.doc, self.map_scene, self.view)
+        self.table.scenes_dock.open_map = map_opener(
+            self,
+            lambda: self.doc.scene.system,
+            lambda: set(self.doc.images),
+            lambda: self.files.ask_open_path(),
+        )
         self.table.install_docks(self.inspector)
         self.inspector.dice_source = lambda: self.table.dice  # heal and temp HP: the app's one die source
         self.pictures = MapPictures(self, self.doc, self.map_scene, self.view, self.files)
@@ -106,6 +114,7 @@ class MainWindow(QMainWindow):
         self.player_screen = PlayerScreenFeatures.install(self)
         self.table_host = TableHostFeatures.install(self, resume=autosave)
         self.spells = SpellCasting.install(self)  # spell lists, the spell tool, the saves table
+        self.hazards = HazardFeatures.install(self)  # placing traps, drawing them, offering their triggers
         self._arrange_docks()
 
         self.doc.title_changed.connect(self._update_title)
@@ -177,7 +186,12 @@ class MainWindow(QMainWindow):
                 ),
                 (
                     left,
-                    [(self.compendium.dock, self.tr("Compendium")), (self.table.log_dock, self.tr("Log"))],
+                    [
+                        (self.compendium.dock, self.tr("Compendium")),
+                        (self.table.log_dock, self.tr("Log")),
+                        (self.table.dice_box, self.tr("Dice")),
+                        (self.table.scenes_dock, self.tr("Scenes")),
+                    ],
                 ),
             ],
             front=[self.inspector, self.compendium.dock],

@@ -15,7 +15,7 @@ ends the spell).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication
@@ -33,8 +33,9 @@ from rules.play.concentration import ConcentrationCheck, ConcentrationSave, conc
 from rules.play.projection import Template
 from rules.systems import system_for
 
-if TYPE_CHECKING:
-    from desktop.window.main_window import MainWindow
+#: The GM window (`desktop.window.main_window.MainWindow`), named by its role: importing it here would make
+#: an import cycle (the window installs this feature).
+MainWindow = Any
 
 
 class SpellCasting(QObject):

@@ -33,17 +33,21 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 from desktop.dialogs.attack_dialog import AttackDialog
 from desktop.dice import app_dice
 from desktop.docks.areas_dock import AreasDock
+from desktop.docks.dice_box import DiceBoxDock
 from desktop.docks.initiative_dock import InitiativeDock
 from desktop.docks.log_dock import LogDock
+from desktop.docks.scenes_dock import ScenesDock
 from desktop.document import Document
 from desktop.look.icons import icon
 from desktop.look.table_icons import TABLE_PAINTERS
 from desktop.map.items.area_item import AreasLayer
 from desktop.map.items.cover_item import TargetingOverlay
+from desktop.map.items.entrance_item import EntranceItem
 from desktop.map.items.reach_item import ReachOverlay
 from desktop.map.scene import MapScene
 from desktop.map.view import MapView
 from rules.dice import DieSource
+from rules.model.state import GameState
 from rules.play.roster import in_encounter, not_in_encounter
 
 
@@ -73,6 +77,10 @@ class TableFeatures(QObject):
         self.initiative_dock = InitiativeDock(doc, map_scene, view, window, self.dice)
         self.areas_dock = AreasDock(doc, self.areas_layer, window, self.dice)
         self.log_dock = LogDock(doc, window)
+        self.dice_box = DiceBoxDock(doc, window, self.dice)
+        self.scenes_dock = ScenesDock(doc, window)
+        self.entrance = EntranceItem(doc, map_scene)
+        doc.changed.connect(self._scene_switched)
         self.attack_dialog: AttackDialog | None = None
         view.hover_cell_changed.connect(self.targeting.set_hover_cell)
         map_scene.selection_ids_changed.connect(self._on_selection)
@@ -80,6 +88,13 @@ class TableFeatures(QObject):
         doc.reset.connect(self._on_reset)
         self._make_actions()
         self.update_actions()
+
+    def _scene_switched(self, old: GameState, new: GameState) -> None:
+        """The GM moved to another scene of the campaign: show the whole new map."""
+        before = old.campaign.current if old.campaign is not None else None
+        after = new.campaign.current if new.campaign is not None else None
+        if before != after and before is not None and hasattr(self.view, "fit"):
+            self.view.fit()
 
     # ---- actions
 
@@ -185,6 +200,8 @@ class TableFeatures(QObject):
             self.initiative_dock.toggleViewAction(),
             self.areas_dock.toggleViewAction(),
             self.log_dock.toggleViewAction(),
+            self.dice_box.toggleViewAction(),
+            self.scenes_dock.toggleViewAction(),
         ]
 
     def encounter_actions(self) -> list[QAction]:

@@ -2,8 +2,10 @@
 
 Layout::
 
-    scene.json        the scene document of spec/query-protocol.md (UTF-8), written by `scene_to_json`
-    images/NAME       each embedded picture, referred to from the scene as ``"embedded:NAME"``
+    scene.json        the scene document of spec/query-protocol.md (UTF-8), written by `scene_to_json`;
+                      from format version 4 it may hold a campaign: the GM's current scene around the
+                      ``campaign`` key with the other scenes inside it (`rules.io.campaign_json`)
+    images/NAME       each embedded picture, referred to from any scene as ``"embedded:NAME"``
 
 Other members are ignored (and still count toward the limits below). In memory the unit the app opens and
 saves is a `Document`: the frozen `Scene` plus its image set (NAME → bytes); see `rules.io.images` for the
@@ -168,7 +170,6 @@ def _read_document(zf: zipfile.ZipFile, source: str, fail: _Fail) -> Document:
     raw = _read_member(zf, scene_info, MAX_SCENE_BYTES, budget, fail)
     doc: JSON = decode_json(raw, source, what=SCENE_MEMBER, fail=fail)
     read = state_from_document(doc, f"{source} ({SCENE_MEMBER})" if source else SCENE_MEMBER)
-    scene = read.state.scene
 
     images: dict[str, bytes] = {}
     for image_name, info in image_infos:
@@ -179,7 +180,7 @@ def _read_document(zf: zipfile.ZipFile, source: str, fail: _Fail) -> Document:
             raise fail(f"{IMAGES_FOLDER}{image_name}: {exc}") from None
         images[image_name] = data
 
-    for where, ref in picture_refs(scene):
+    for where, ref in _all_picture_refs(read.state):
         wanted = embedded_name(ref)
         if wanted is not None and wanted not in images:
             raise SceneError(
@@ -188,6 +189,22 @@ def _read_document(zf: zipfile.ZipFile, source: str, fail: _Fail) -> Document:
                 f"{source} ({SCENE_MEMBER})" if source else SCENE_MEMBER,
             )
     return Document(read.state, images, problems=read.problems)
+
+
+def _all_picture_refs(state: GameState) -> list[tuple[str, str]]:
+    """The picture references of the current scene and of every other scene of its campaign."""
+    refs = picture_refs(state.scene)
+    if state.campaign is not None:
+        for i, slot in enumerate(state.campaign.scenes):
+            if slot.parked is not None:
+                at = f"campaign.scenes[{i}].document"
+                refs.extend((f"{at}.{where}", ref) for where, ref in picture_refs(slot.parked.scene))
+    return refs
+
+
+def all_picture_refs(state: Scene | GameState) -> list[tuple[str, str]]:
+    """Every picture reference of a map, or of every scene of a state's campaign, with its JSON path."""
+    return _all_picture_refs(state) if isinstance(state, GameState) else picture_refs(state)
 
 
 class _Fail(Protocol):
@@ -268,8 +285,8 @@ def dumps(state: Scene | GameState, images: Mapping[str, bytes] | None = None) -
             check_image(data)
         except ImageError as exc:
             raise ValueError(f"image {name!r}: {exc}") from None
-    scene = state.scene if isinstance(state, GameState) else state
-    for where, ref in picture_refs(scene):
+    refs = _all_picture_refs(state) if isinstance(state, GameState) else picture_refs(state)
+    for where, ref in refs:
         wanted = embedded_name(ref)
         if wanted is not None and wanted not in images:
             raise ValueError(f"{where} refers to embedded image {wanted!r}, which was not given")

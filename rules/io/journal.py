@@ -218,7 +218,10 @@ def _play_changed(old: Scene | GameState, new: Scene | GameState) -> bool:
     """Whether the engine's keys may differ (by identity: states are frozen, an untouched part is the same
     object)."""
     if isinstance(old, GameState) and isinstance(new, GameState):
-        return old.encounter is not new.encounter or old.areas is not new.areas or old.log is not new.log
+        return any(
+            getattr(old, key) is not getattr(new, key)
+            for key in ("encounter", "areas", "log", "free", "spells", "hazards", "rolls", "campaign")
+        )
     return isinstance(old, GameState) or isinstance(new, GameState)
 
 

@@ -11,8 +11,10 @@ step before validation; `FORMAT_VERSION` is what this code writes.
 Version 2 documents the engine's top-level keys ``encounter``, ``areas`` and ``log`` (`PLAY_KEYS`: the
 running encounter, the placed areas and the table's log, `rules.io.state_json`); version 3 keeps one turn
 ledger per creature in the encounter and free mode's ledgers under ``turns`` (2 → 3 moves the encounter's
-``turn``, ``reactions_used`` and ``readied`` into its ``ledgers``). Version 1 files kept the
-same keys as unknown keys (the app stored them in ``Scene.extra``); the 1 → 2 migration keeps their values.
+``turn``, ``reactions_used`` and ``readied`` into its ``ledgers``); version 4 may hold the other scenes of
+a campaign under ``campaign`` (`rules.io.campaign_json`; 3 → 4 keeps a stray ``campaign`` key as unknown).
+Version 1 files kept the same keys as unknown keys (the app stored them in ``Scene.extra``); the 1 → 2
+migration keeps their values.
 The scene reader leaves them out of the `Scene` (and out of ``extra``): a whole document is read as a typed
 `GameState` by `rules.io.state_json.state_from_document` and written by `state_to_document`.
 """
@@ -66,7 +68,16 @@ from rules.model.spell import NO_USES
 
 FORMAT = "fivefoot.scene"
 #: Top-level keys of the engine's state in a scene file (decoded by `rules.io.state_json`).
-PLAY_KEYS: tuple[str, ...] = ("encounter", "turns", "areas", "log", "active_spells", "hazards")
+PLAY_KEYS: tuple[str, ...] = (
+    "encounter",
+    "turns",
+    "areas",
+    "log",
+    "active_spells",
+    "hazards",
+    "rolls",
+    "campaign",
+)
 
 JSON = Any
 
@@ -134,6 +145,7 @@ _TOKEN_KEYS = (
     "afflictions",
     "air",
     "mounted_on",
+    "own_dice",
     "number",
 )
 _SCENE_KEYS = (
@@ -186,8 +198,23 @@ def _v2_to_v3(doc: dict[str, JSON]) -> dict[str, JSON]:
     return {**doc, "encounter": enc}
 
 
+def _v3_to_v4(doc: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 3 held one scene; version 4 may hold the other scenes of a campaign under ``campaign``
+    (`rules.io.campaign_json`). No version 3 FiveFoot wrote that key, so one found in a version 3 file is
+    somebody else's: it is kept as the unknown key ``campaign_v3`` and never read as scenes."""
+    if "campaign" not in doc:
+        return doc
+    out = {k: v for k, v in doc.items() if k != "campaign"}
+    out["campaign_v3"] = doc["campaign"]
+    return out
+
+
 #: Migrations: version N → N+1, applied in order by `migrate`.
-MIGRATIONS: dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    3: _v3_to_v4,
+}
 
 
 def migrate(doc: dict[str, JSON], source: str = "") -> dict[str, JSON]:
@@ -560,6 +587,7 @@ def _token(r: JsonReader, raw: JSON, path: str, system: str, grid: Grid) -> Toke
         hardness=opt_int("hardness", lo=0) or 0,
         air=opt_int("air", lo=0),
         mounted_on=None if t.get("mounted_on") is None else r.string(t["mounted_on"], f"{path}.mounted_on"),
+        own_dice=r.boolean(t.get("own_dice", False) or False, f"{path}.own_dice"),
         number=opt_int("number", lo=0, hi=MAX_TOKEN_NUMBER),
         afflictions=tuple(
             _affliction(r, a, f"{path}.afflictions[{i}]")
@@ -835,6 +863,8 @@ def token_to_json(t: Token, system: str) -> dict[str, JSON]:
         out["persistent"] = [{"damage": p.damage, "type": p.type} for p in t.persistent]
     if t.inspiration:
         out["inspiration"] = True
+    if t.own_dice:
+        out["own_dice"] = True
     if t.exhaustion:
         out["exhaustion"] = t.exhaustion
     if t.senses:

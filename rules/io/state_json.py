@@ -53,6 +53,16 @@ gave so that ending it takes it back::
     {"id": "pit", "name": "Fire Trap", "ability": {spell object}, "cells": [[4, 5]], "trigger": "enter",
      "hidden": true, "once": true, "triggered": false, "notice_dc": 15, "origin": [4, 5]}
 
+``campaign`` (format version 4, `rules.io.campaign_json`): the campaign's other scenes, each a whole scene
+document of its own, and which scene the players see; read by `state_from_document` (it refuses a bad
+campaign with a `SceneError` naming the path).
+
+``rolls`` (`rules.model.table_rolls.TableRoll`): the dice box's history, oldest first; ``secret`` rolls are
+the GM's and never reach the players::
+
+    {"expression": "1D20>=15", "shown": "1d20[17]", "total": 17, "who": "brann", "success": true,
+     "secret": false}
+
 Boundary rules: reading the engine's keys never raises (`state_from_json`): a damaged ``encounter`` gives no
 encounter and a problem text; an area that isn't valid is skipped and reported (``areas[2].feet: must be a
 whole number ≥ 0, got 'x'``), and so is a damaged active spell or hazard; log entries that aren't texts
@@ -67,7 +77,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.errors import SceneError
 from rules.geometry.coords import Point
+from rules.io.campaign_json import CAMPAIGN_KEY, campaign_from_json, campaign_to_json
 from rules.io.json_reader import JsonReader
 from rules.io.scene_json import migrate, scene_from_json, scene_to_json
 from rules.io.spell_json import spell_from_json, spell_to_json
@@ -78,6 +90,7 @@ from rules.model.areas import DEFAULT_COLOUR, PlacedArea
 from rules.model.encounter import Combatant, Encounter
 from rules.model.scene import AREA_METHODS, JSON, PersistentDamage, Scene
 from rules.model.state import GameState
+from rules.model.table_rolls import MAX_ROLLS, TableRoll
 from rules.model.turn_ledger import (
     SUPPORT_KINDS,
     SUPPORT_ROLLS,
@@ -93,6 +106,7 @@ AREAS_KEY = "areas"
 LOG_KEY = "log"
 SPELLS_KEY = "active_spells"
 HAZARDS_KEY = "hazards"
+ROLLS_KEY = "rolls"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -508,8 +522,53 @@ def state_from_json(raw: Mapping[str, Any], scene: Scene) -> StateRead:
         problems.append(f"{LOG_KEY}: must be a list of texts, got {type(log_raw).__name__}")
     spells = _active_spells(raw.get(SPELLS_KEY), problems)
     hazards = _hazards(raw.get(HAZARDS_KEY), problems)
-    state = GameState(scene, encounter, areas.areas, log, free, spells=spells, hazards=hazards)
+    rolls = _rolls(raw.get(ROLLS_KEY), problems)
+    state = GameState(scene, encounter, areas.areas, log, free, spells=spells, hazards=hazards, rolls=rolls)
     return StateRead(state, tuple(problems))
+
+
+# ------------------------------------------------------------------------------------ the roll history
+
+
+def table_roll_to_json(roll: TableRoll) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"expression": roll.expression, "shown": roll.shown, "total": roll.total}
+    if roll.who is not None:
+        out["who"] = roll.who
+    if roll.success is not None:
+        out["success"] = roll.success
+    if roll.secret:
+        out["secret"] = True
+    return out
+
+
+def table_roll_from_json(raw: Any, path: str) -> TableRoll:
+    """One roll of the ``rolls`` key; raises `ValueError` naming the bad field."""
+    o = _READ.obj(raw, path)
+    success = o.get("success")
+    return TableRoll(
+        expression=_READ.string(o.get("expression", ""), f"{path}.expression"),
+        shown=_READ.string(o.get("shown", ""), f"{path}.shown"),
+        total=_READ.integer(o.get("total"), f"{path}.total"),
+        who=None if o.get("who") is None else _READ.string(o["who"], f"{path}.who"),
+        success=None if success is None else _READ.boolean(success, f"{path}.success"),
+        secret=_READ.boolean(o.get("secret", False), f"{path}.secret"),
+    )
+
+
+def _rolls(raw: Any, problems: list[str]) -> tuple[TableRoll, ...]:
+    """The ``rolls`` key: a damaged roll is skipped and reported; only the last `MAX_ROLLS` are kept."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        problems.append(f"{ROLLS_KEY}: must be a list of rolls, got {type(raw).__name__}")
+        return ()
+    out: list[TableRoll] = []
+    for i, item in enumerate(raw):
+        try:
+            out.append(table_roll_from_json(item, f"{ROLLS_KEY}[{i}]"))
+        except ValueError as exc:
+            problems.append(str(exc))
+    return tuple(out[-MAX_ROLLS:])
 
 
 # ------------------------------------------------------------------------------ spells in effect, hazards
@@ -690,6 +749,10 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
         out[SPELLS_KEY] = [active_spell_to_json(a) for a in state.spells]
     if state.hazards:
         out[HAZARDS_KEY] = [hazard_to_json(h) for h in state.hazards]
+    if state.rolls:
+        out[ROLLS_KEY] = [table_roll_to_json(r) for r in state.rolls]
+    if state.campaign is not None:
+        out[CAMPAIGN_KEY] = campaign_to_json(state.campaign, state_to_document)
     return out
 
 
@@ -698,6 +761,21 @@ def state_from_document(doc: JSON, source: str = "") -> StateRead:
     (which raises `SceneError` naming the bad field, and migrates older versions), then the engine's keys
     (`rules.io.scene_json.PLAY_KEYS`) decoded around it by `state_from_json`, which never raises: what
     cannot be read (a damaged area) is skipped and listed in `StateRead.problems`."""
+    read = _read_one_scene(doc, source)
+    raw = migrate(dict(doc), source) if isinstance(doc, dict) else {}
+
+    def read_scene(d: JSON, path: str) -> tuple[GameState, tuple[str, ...]]:
+        one = _read_one_scene(d, "")
+        return one.state, one.problems
+
+    campaign, problems = campaign_from_json(raw.get(CAMPAIGN_KEY), read.state.scene, read_scene, source)
+    if campaign is None:
+        return read
+    return StateRead(replace(read.state, campaign=campaign), (*read.problems, *problems))
+
+
+def _read_one_scene(doc: JSON, source: str) -> StateRead:
+    """One scene document (its map and engine keys), leaving any campaign key for the caller."""
     scene = scene_from_json(doc, source)
     raw = doc if isinstance(doc, dict) else {}
     return state_from_json(migrate(dict(raw), source), scene)
@@ -708,3 +786,20 @@ def state_to_document(state: GameState) -> dict[str, JSON]:
     doc = scene_to_json(state.scene)
     doc.update(state_to_json(state))
     return doc
+
+
+def campaign_problem(state: GameState) -> str | None:
+    """Why the state's campaign could not be saved and opened again (written and read back), or None."""
+    if state.campaign is None:
+        return None
+    raw = campaign_to_json(state.campaign, state_to_document)
+
+    def read_scene(d: JSON, path: str) -> tuple[GameState, tuple[str, ...]]:
+        one = _read_one_scene(d, "")
+        return one.state, one.problems
+
+    try:
+        campaign_from_json(raw, state.scene, read_scene)
+    except SceneError as exc:
+        return str(exc)
+    return None

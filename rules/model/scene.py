@@ -21,7 +21,7 @@ from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.model.spell import NO_USES, Spell, SpellUsesLeft
 
 #: The scene format version this code reads into values and writes (`rules.io.scene_json`).
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
 TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
 #: Worse kinds win when a cell is listed twice.
@@ -302,6 +302,9 @@ class Token:
     air: int | None = None
     #: The id of the creature it rides (`rules.play.mounts`), or None.
     mounted_on: str | None = None
+    #: The player rolls their own dice at the table: the app asks for each of this creature's rolls
+    #: instead of rolling it (`desktop.dice.ask_or_roll`).
+    own_dice: bool = False
     #: The number on the miniature's base (shown on both screens so players can say "I attack 3"), or None.
     number: int | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)

@@ -7,7 +7,10 @@
 * `free`: free mode's turn ledgers (tokens acting outside an encounter) and its round count
   (`rules.model.turn_ledger.FreeTurns`);
 * `spells`: lasting spells in effect (5e concentration) and what they gave (`rules.model.active_spells`);
-* `hazards`: traps and abilities bound to squares.
+* `hazards`: traps and abilities bound to squares;
+* `rolls`: the dice box's roll history, secret GM rolls included (`rules.model.table_rolls`);
+* `campaign`: the other scenes of the campaign and which one the players see (`rules.model.campaign`), or
+  None for a file of one scene.
 
 Equality is meaningful: two states are equal only when all are (a state with a running encounter is
 never equal to one without). Commands (`rules.play`) turn one state into the next; the file codec
@@ -21,11 +24,48 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from rules.geometry.coords import Cell
 from rules.model.active_spells import ActiveSpell, Hazard
 from rules.model.areas import PlacedArea, area_by_id
 from rules.model.encounter import Encounter
 from rules.model.scene import Scene, Token
+from rules.model.table_rolls import TableRoll
 from rules.model.turn_ledger import FreeTurns, Support, TurnLedger
+
+
+@dataclass(frozen=True, slots=True)
+class SceneSlot:
+    id: str
+    title: str
+    #: The squares the party arrives on when the scene is presented (the first is the main one).
+    entrance: tuple[Cell, ...] = ()
+    #: The scene's whole table while another scene is current; None for the current scene.
+    parked: GameState | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    scenes: tuple[SceneSlot, ...]
+    current: str
+    presented: str
+
+    def slot(self, scene_id: str) -> SceneSlot | None:
+        return next((s for s in self.scenes if s.id == scene_id), None)
+
+    @property
+    def current_slot(self) -> SceneSlot:
+        slot = self.slot(self.current)
+        assert slot is not None, "a campaign always holds its current scene"
+        return slot
+
+    def with_slot(self, slot: SceneSlot) -> Campaign:
+        """The campaign with `slot` replacing the slot of the same id."""
+        return replace(self, scenes=tuple(slot if s.id == slot.id else s for s in self.scenes))
+
+    @property
+    def preparing(self) -> bool:
+        """The GM works on a scene the players don't see."""
+        return self.current != self.presented
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +79,10 @@ class GameState:
     spells: tuple[ActiveSpell, ...] = ()
     #: Traps and other abilities bound to squares.
     hazards: tuple[Hazard, ...] = ()
+    #: The dice box's rolls, oldest first (secret GM rolls too: the player projection leaves them out).
+    rolls: tuple[TableRoll, ...] = ()
+    #: The campaign's scenes (None: one scene); the current one's contents are the fields above.
+    campaign: Campaign | None = None
 
     def token(self, token_id: str) -> Token | None:
         return self.scene.token(token_id)

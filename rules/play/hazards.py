@@ -26,9 +26,10 @@ from rules.model.active_spells import Hazard
 from rules.model.scene import Token
 from rules.model.state import GameState
 from rules.play.cast import roll_missing
+from rules.play.cast_turn import with_typed_saves
 from rules.play.command import Outcome, Refused, logged
 from rules.play.effects import put_token
-from rules.play.spell_resolution import Placement, Rolls, aim, explain, resolve
+from rules.play.spell_resolution import Aim, Placement, Rolls, aim, explain, resolve
 from rules.systems.damage import DamageEntry
 
 
@@ -210,6 +211,28 @@ def hazard_source(state: GameState, hazard: Hazard) -> Token:
     )
 
 
+def aim_hazard(state: GameState, hazard: Hazard, by: str | None) -> Aim:
+    """The hazard's ability aimed as `TriggerHazard` resolves it: its area at the hazard's ``origin`` (its
+    first square's corner when it has none), or the creature that set it off (`by`) as the one target. The
+    saves table previews the same aim. Raises `Refused`."""
+    source = hazard_source(state, hazard)
+    ability = hazard.ability
+    targets: tuple[str, ...] = ()
+    placement = Placement()
+    if ability.area is None:
+        if by is None:
+            raise Refused(str(msg("{name} needs the creature that set it off", name=hazard.name)))
+        targets = (by,)
+    else:
+        first = hazard.cells[0]
+        origin = hazard.origin if hazard.origin is not None else Point(float(first.x), float(first.y))
+        placement = Placement(corner=origin, origin=origin, direction=hazard.direction)
+    try:
+        return aim(state.scene, source, replace(ability, range=None), placement=placement, target_ids=targets)
+    except QueryError as exc:
+        raise Refused(exc.message) from None
+
+
 @dataclass(frozen=True, slots=True)
 class TriggerHazard:
     """`hazard_id` goes off, set off by `by` (a token id, the target when the ability has no area)."""
@@ -220,6 +243,8 @@ class TriggerHazard:
     attack_d20: tuple[tuple[str, tuple[int, ...]], ...] = ()
     damage: tuple[DamageEntry, ...] | None = None
     rng: DieSource | None = field(default=None, compare=False)
+    #: Save modifiers typed at the table for targets whose token lists none (kept on the token, as a cast's).
+    save_modifiers: tuple[tuple[str, int], ...] = ()
     merge_key: object | None = None
 
     @property
@@ -232,22 +257,13 @@ class TriggerHazard:
             raise Refused(str(msg("no hazard with id {id}", id=self.hazard_id)))
         if not hazard.armed:
             raise Refused(str(msg("{name} is spent", name=hazard.name)))
+        typed: list[str] = []
+        if self.save_modifiers and hazard.ability.save is not None:
+            state, typed = with_typed_saves(state, hazard.ability.save.stat, self.save_modifiers)
         source = hazard_source(state, hazard)
         ability = hazard.ability
-        targets: tuple[str, ...] = ()
-        placement = Placement()
-        if ability.area is None:
-            if self.by is None:
-                raise Refused(str(msg("{name} needs the creature that set it off", name=hazard.name)))
-            targets = (self.by,)
-        else:
-            first = hazard.cells[0]
-            origin = hazard.origin if hazard.origin is not None else Point(float(first.x), float(first.y))
-            placement = Placement(corner=origin, origin=origin, direction=hazard.direction)
         try:
-            aimed = aim(
-                state.scene, source, replace(ability, range=None), placement=placement, target_ids=targets
-            )
+            aimed = aim_hazard(state, hazard, self.by)
             rolls = roll_missing(
                 state, aimed, Rolls(dict(self.saves), dict(self.attack_d20), self.damage), self.rng
             )
@@ -259,6 +275,7 @@ class TriggerHazard:
             str(msg("{name} goes off", name=hazard.name))
             + lines[0][len(source.label) + len(" uses ") + len(ability.name) :]
         )
+        lines[1:1] = typed
         for t in result.targets:
             state, ended = put_token(state, t.after)
             lines += ["  " + x for x in ended]

@@ -18,6 +18,10 @@ and optionally `encounter` and `areas`; a bare `Scene` works too) and returns a 
   Creatures with any other hiding condition (undetected, unnoticed, invisible) or ``gm_only`` leave no trace.
   The party's own creatures are always shown (a hiding PC is hidden from its enemies, not from its friends).
 * **areas**: placed areas, only the squares the players know (seen or explored).
+* **the scene**: in a campaign, the presented scene (`rules.model.campaign`): while the GM prepares another
+  scene the players keep seeing the one presented, its fog and tokens as they are.
+* **rolls**: the dice box's public rolls, oldest first (`rules.model.table_rolls`): never a secret GM
+  roll; the roller's name only when the view shows the roller (else "GM").
 * **template**: the area of a spell the GM is aiming, or has just cast (`Template`, given by the app: it is
   no part of the game state), only the squares the players know — what the players see of a Fireball
   before it goes off; its label is the spell's name (`ShownTemplate`).
@@ -49,7 +53,10 @@ from rules.errors import QueryError
 from rules.geometry.areas import AreaSpec, resolve_area
 from rules.geometry.coords import SIZE_SQUARES, Cell
 from rules.geometry.vision import is_party, party_seen
+from rules.model.campaign import presented_state
 from rules.model.scene import Scene, Token
+from rules.model.state import GameState
+from rules.model.table_rolls import public_rolls
 from rules.systems import system_for
 
 BoolMap = npt.NDArray[np.bool_]
@@ -143,6 +150,17 @@ class InitiativeEntry:
     current: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class ShownRoll:
+    """A public roll of the dice box as the players see it."""
+
+    who: str
+    expression: str
+    shown: str
+    total: int
+    success: bool | None = None
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class PlayerView:
     """What the players may know (see the module docstring). Masks are read-only ``[y, x]`` arrays."""
@@ -158,6 +176,7 @@ class PlayerView:
     round: int | None
     background: dict[str, Any] | None
     markers: tuple[ShownMarker, ...] = ()
+    rolls: tuple[ShownRoll, ...] = ()
     template: ShownTemplate | None = None
     hazards: tuple[ShownHazard, ...] = ()
 
@@ -214,6 +233,16 @@ class PlayerView:
             ],
             "initiative": [{"id": e.token_id, "name": e.name, "current": e.current} for e in self.initiative],
             "round": self.round,
+            "rolls": [
+                {
+                    "who": r.who,
+                    "expression": r.expression,
+                    "shown": r.shown,
+                    "total": r.total,
+                    "success": r.success,
+                }
+                for r in self.rolls
+            ],
         }
 
 
@@ -321,7 +350,12 @@ def _hazards(state: Any, known: BoolMap) -> tuple[ShownHazard, ...]:
 
 def player_projection(state: Any, template: Template | None = None) -> PlayerView:
     """Project the game state (or a bare `Scene`) onto what the players may know, with the spell area
-    the GM is aiming or has just cast (`template`)."""
+    the GM is aiming or has just cast (`template`). In a campaign it is the scene the players are shown
+    (`rules.model.campaign.presented_state`), not the one the GM prepares."""
+    if isinstance(state, GameState):
+        presented = presented_state(state)
+        if presented is not state:  # the GM aims on the scene being prepared: nothing of it on the TV
+            state, template = presented, None
     scene: Scene = state if isinstance(state, Scene) else state.scene
     w, h = scene.grid.width, scene.grid.height
     fog_on = scene.fog is not None and scene.fog.enabled
@@ -380,6 +414,16 @@ def player_projection(state: Any, template: Template | None = None) -> PlayerVie
             "pixels_per_cell": b.pixels_per_cell,
             "offset": [b.offset.x, b.offset.y],
         }
+    rolls = tuple(
+        ShownRoll(
+            shown[r.who].name if r.who is not None and r.who in shown else "GM",
+            r.expression,
+            r.shown,
+            r.total,
+            r.success,
+        )
+        for r in public_rolls(getattr(state, "rolls", ()) or ())
+    )
     return PlayerView(
         width=w,
         height=h,
@@ -392,6 +436,7 @@ def player_projection(state: Any, template: Template | None = None) -> PlayerVie
         round=round_no,
         background=background,
         markers=tuple(markers),
+        rolls=rolls,
         template=_template(scene, template, known),
         hazards=_hazards(state, known),
     )

@@ -8,7 +8,8 @@ two `rules.play.projection.PlayerView` values and says what the table saw happen
 * a creature coming into view or going out of it, and a shown creature moving (to the square it ends on);
 * a party creature's hit points going down or up (only party creatures show hit points);
 * a shown creature gaining or losing a condition the players can see on it;
-* an area placed or gone.
+* an area placed or gone;
+* a public roll of the dice box (secret GM rolls are not in the projection, so never here).
 
 The first projection (`before` None) says nothing: a player joining sees the table as it is.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from rules.geometry.coords import Cell
 from rules.messages import Message, msg, nmsg
-from rules.play.projection import PlayerView
+from rules.play.projection import PlayerView, ShownRoll
 
 
 def _cell(c: Cell) -> str:
@@ -86,4 +87,38 @@ def table_events(before: PlayerView | None, after: PlayerView) -> tuple[Message,
     for aid, a in old_areas.items():
         if aid not in new_areas and a.label:
             out.append(msg("{label} is gone", label=a.label))
+    for r in _new_rolls(before.rolls, after.rolls):
+        if r.success is None:
+            out.append(
+                msg("{who} rolls {expression}: {total}", who=r.who, expression=r.expression, total=r.total)
+            )
+        elif r.success:
+            out.append(
+                msg(
+                    "{who} rolls {expression}: {total}, success",
+                    who=r.who,
+                    expression=r.expression,
+                    total=r.total,
+                )
+            )
+        else:
+            out.append(
+                msg(
+                    "{who} rolls {expression}: {total}, failure",
+                    who=r.who,
+                    expression=r.expression,
+                    total=r.total,
+                )
+            )
     return tuple(out)
+
+
+def _new_rolls(before: tuple[ShownRoll, ...], after: tuple[ShownRoll, ...]) -> tuple[ShownRoll, ...]:
+    """The rolls of `after` that came after the last ones of `before` (the history's window may have
+    slid: the longest tail of `before` that begins `after` is what both show); none after an undo."""
+    if before[: len(after)] == after:
+        return ()
+    for k in range(min(len(before), len(after)), 0, -1):
+        if before[len(before) - k :] == after[:k]:
+            return after[k:]
+    return after

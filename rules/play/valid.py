@@ -25,6 +25,7 @@ from rules.io.state_json import (
     SPELLS_KEY,
     active_spell_to_json,
     area_to_json,
+    campaign_problem,
     encounter_to_json,
     hazard_to_json,
     state_from_json,
@@ -144,6 +145,10 @@ def _engine_problem(before: GameState, after: GameState) -> str | None:
         written[SPELLS_KEY] = [active_spell_to_json(a) for a in after.spells]
     if after.hazards is not before.hazards and after.hazards:
         written[HAZARDS_KEY] = [hazard_to_json(h) for h in after.hazards]
+    if after.campaign is not before.campaign:
+        problem = campaign_problem(after)
+        if problem is not None:
+            return problem
     if not written:
         return None
     try:

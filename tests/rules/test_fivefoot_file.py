@@ -58,7 +58,7 @@ SCENE_DOC: dict[str, Any] = {
     ],
     "background": {"image": "embedded:map.png", "pixels_per_cell": 70, "offset": [0.5, 0]},
     "lights": [{"position": [2.5, 3], "range": 6, "intensity": 0.8, "color": "ffeccd8b", "shadows": False}],
-    "campaign": {"session": 4},
+    "session_notes": {"session": 4},
 }
 IMAGES = {"map.png": png_bytes(12, 8), "hero.webp": webp_bytes(64, 64, "VP8L")}
 
@@ -104,7 +104,7 @@ def test_scene_json_round_trip_through_save_scene(tmp_path: Path) -> None:
         again.tokens[0].image is not None and resolve_image(again.tokens[0].image, {}) == IMAGES["hero.webp"]
     )
     # Everything else, unknown keys included, survives as written.
-    assert again.extra == {"campaign": {"session": 4}}
+    assert again.extra == {"session_notes": {"session": 4}}
     assert again.tokens[1].extra == {"custom": [1, 2]}
     assert again.terrain[1].extra == {"note": "pit"}
 

@@ -230,12 +230,44 @@
         <source>&amp;Ambient Light</source>
         <translation>環境光(&amp;A)</translation>
     </message>
+    <message>
+        <source>Click where the area goes (a grid corner); right click or Esc stops</source>
+        <extracomment>The squares an area placed at a point covers (None: it can&apos;t be placed there). The squares picked (tuple of `Cell`) and the area&apos;s origin (`Point`, or None for picked squares).</extracomment>
+        <translation>効果範囲を置く場所（グリッドの角）をクリック。右クリックかEscで中止</translation>
+    </message>
+    <message>
+        <source>Click squares or drag a rectangle; Enter or double click places the hazard; right click or Esc stops</source>
+        <translation>マスをクリックするか矩形をドラッグ。Enterかダブルクリックで危険を置く。右クリックかEscで中止</translation>
+    </message>
+    <message>
+        <source>The area can&apos;t be placed there</source>
+        <translation>効果範囲はそこに置けない</translation>
+    </message>
+    <message>
+        <source>Pick at least one square first</source>
+        <translation>先にマスを1つ以上選ぶ</translation>
+    </message>
+    <message>
+        <source>Add map</source>
+        <translation>マップを追加</translation>
+    </message>
+    <message>
+        <source>Can&apos;t add the map: {reason}</source>
+        <translation>マップを追加できない：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ActionMenu</name>
+    <message>
+        <source>the action</source>
+        <translation>アクション</translation>
+    </message>
 </context>
 <context>
     <name>ActionMenus</name>
     <message>
         <source>Spells and abilities of {who}…</source>
-        <extracomment>The action dialogs open now (the last is the newest): tests and the screenshot find them here. Opens a creature&apos;s spell list (the window&apos;s spell casting sets it).</extracomment>
+        <extracomment>The action dialogs open now (the last is the newest): tests and the screenshot find them here. Opens a creature&apos;s spell list (the window&apos;s spell casting sets it). Add a square&apos;s entries to its context menu (the window&apos;s hazards set it: Place Hazard Here…).</extracomment>
         <translation>{who}の呪文と能力…</translation>
     </message>
 </context>
@@ -277,6 +309,18 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>A magical attack (a magic weapon, a spell): it gets past resistance to nonmagical bludgeoning, piercing and slashing</source>
         <translation>魔法の攻撃（魔法の武器、呪文）：非魔法の殴打・刺突・斬撃への抵抗を無視する</translation>
+    </message>
+    <message>
+        <source>the attack</source>
+        <translation>攻撃</translation>
+    </message>
+    <message>
+        <source>the reroll</source>
+        <translation>振り直し</translation>
+    </message>
+    <message>
+        <source>the damage</source>
+        <translation>ダメージ</translation>
     </message>
 </context>
 <context>
@@ -367,7 +411,7 @@ Use the Area tool (A) to place one.</source>
     <name>CastDialog</name>
     <message>
         <source>{who} casts {spell}</source>
-        <extracomment>Table columns, by key (their headers are translated in the dialog). The save modifier typed for a creature whose token lists none (None: the token&apos;s own). The cast&apos;s result once executed (None before, or when refused).</extracomment>
+        <extracomment>Table columns, by key (their headers are translated in the dialog). The save modifier typed for a creature whose token lists none (None: the token&apos;s own). How the rows&apos; targets are found (the cast&apos;s aim; a hazard&apos;s own, `desktop.dialogs.hazard_dialog`). The cast&apos;s result once executed (None before, or when refused).</extracomment>
         <translation>{who}が{spell}を発動する</translation>
     </message>
     <message>
@@ -432,6 +476,10 @@ Use the Area tool (A) to place one.</source>
         <translation>d20を振り直す。新しいロールを採用する（ログに残り、元に戻せる）</translation>
     </message>
     <message>
+        <source>the damage of {spell}</source>
+        <translation>{spell}のダメージ</translation>
+    </message>
+    <message>
         <source>Critical hit: the damage dice twice</source>
         <extracomment>A 5e critical hit&apos;s damage: the dice rolled twice, once for every critical hit (shown when one is).</extracomment>
         <translation>クリティカル・ヒット：ダメージ・ダイスを2倍</translation>
@@ -491,6 +539,14 @@ Use the Area tool (A) to place one.</source>
         <translation>{who}には{save}セーヴがない：修正値を入力する（トークンに保存される）</translation>
     </message>
     <message>
+        <source>{spell} against {target}</source>
+        <translation>{target}への{spell}</translation>
+    </message>
+    <message>
+        <source>the save against {spell}</source>
+        <translation>{spell}へのセーヴ</translation>
+    </message>
+    <message>
         <source>A critical hit: roll its damage with the dice twice (or type it).</source>
         <translation>クリティカル・ヒット：ダメージ・ダイスを2倍にしてロールする（または入力する）。</translation>
     </message>
@@ -513,6 +569,26 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>critical hit</source>
         <translation>クリティカル・ヒット</translation>
+    </message>
+</context>
+<context>
+    <name>CheckDialog</name>
+    <message>
+        <source>the check</source>
+        <extracomment>One creature&apos;s line in the results (the system&apos;s `CheckRow`). The engine&apos;s outcome of each row shown (None: nothing rolled for it).</extracomment>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>the reroll</source>
+        <translation>振り直し</translation>
+    </message>
+    <message>
+        <source>the group check</source>
+        <translation>集団判定</translation>
+    </message>
+    <message>
+        <source>the contest</source>
+        <translation>対抗判定</translation>
     </message>
 </context>
 <context>
@@ -801,6 +877,110 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>DiceBoxDock</name>
+    <message>
+        <source>Dice</source>
+        <extracomment>The quick buttons: (label, expression).</extracomment>
+        <translation>ダイス</translation>
+    </message>
+    <message>
+        <source>2d6+3, 4d6kh3, 2d20kh1, 1D20&gt;=15 …</source>
+        <translation>2d6+3, 4d6kh3, 2d20kh1, 1D20&gt;=15 …</translation>
+    </message>
+    <message>
+        <source>Dice notation: NdS (d or D), + − × /, kh/kl keep highest/lowest (2d20kh1: advantage), and a target such as &gt;=15 or &lt;=40 for success or failure</source>
+        <translation>ダイス表記：NdS（dまたはD）、+ − × /、kh/klで高い方／低い方を残す（2d20kh1：有利）、&gt;=15や&lt;=40のような目標値で成功か失敗</translation>
+    </message>
+    <message>
+        <source>Who rolls: the GM or a creature on the map</source>
+        <translation>振る者：GMかマップ上のクリーチャー</translation>
+    </message>
+    <message>
+        <source>Secret (GM only)</source>
+        <translation>シークレット（GMのみ）</translation>
+    </message>
+    <message>
+        <source>A GM roll the players never see on the Player Screen or their devices</source>
+        <translation>プレイヤー画面にもプレイヤーの端末にも表示されないGMのロール</translation>
+    </message>
+    <message>
+        <source>typed dice, e.g. 6 5</source>
+        <translation>入力したダイス（例：6 5）</translation>
+    </message>
+    <message>
+        <source>The faces rolled at the table, in order; empty: the app rolls</source>
+        <translation>卓で出た目を順に。空欄ならアプリが振る</translation>
+    </message>
+    <message>
+        <source>Roll</source>
+        <translation>ロール</translation>
+    </message>
+    <message>
+        <source>Every roll of the dice box, newest first; secret rolls are marked</source>
+        <translation>ダイス・ボックスの全ロール（新しい順）。シークレットのロールには印が付く</translation>
+    </message>
+    <message>
+        <source>Roll {expression}</source>
+        <translation>{expression}をロール</translation>
+    </message>
+    <message>
+        <source>Advantage</source>
+        <translation>有利</translation>
+    </message>
+    <message>
+        <source>Roll 2d20kh1: two d20s, the higher counts</source>
+        <translation>2d20kh1をロール：d20を2つ振り、高い方を使う</translation>
+    </message>
+    <message>
+        <source>Disadvantage</source>
+        <translation>不利</translation>
+    </message>
+    <message>
+        <source>Roll 2d20kl1: two d20s, the lower counts</source>
+        <translation>2d20kl1をロール：d20を2つ振り、低い方を使う</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>Typed dice must be whole numbers separated by spaces, e.g. 6 5</source>
+        <translation>入力するダイスは空白区切りの整数（例：6 5）</translation>
+    </message>
+    <message>
+        <source>The roll was refused</source>
+        <translation>ロールは却下された</translation>
+    </message>
+    <message>
+        <source>GM</source>
+        <translation>GM</translation>
+    </message>
+    <message>
+        <source>{who}: {expression} → {shown} = {total}</source>
+        <translation>{who}：{expression} → {shown} = {total}</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>failure</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>[secret] {roll}</source>
+        <translation>［シークレット］{roll}</translation>
+    </message>
+    <message>
+        <source>(rolls own dice)</source>
+        <translation>（自分のダイスを振る）</translation>
+    </message>
+    <message>
+        <source>Secret: only the GM sees this roll</source>
+        <translation>シークレット：このロールはGMだけが見る</translation>
+    </message>
+</context>
+<context>
     <name>DockSides</name>
     <message>
         <source>Side panels</source>
@@ -814,6 +994,14 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>EndTurnDialog</name>
     <message>
+        <source>type it</source>
+        <translation>入力する</translation>
+    </message>
+    <message>
+        <source>Type the d20 rolled at the table</source>
+        <translation>卓で振ったd20を入力する</translation>
+    </message>
+    <message>
         <source>End of {name}&apos;s turn: persistent damage</source>
         <translation>{name}のターンの終了時：持続ダメージ</translation>
     </message>
@@ -824,6 +1012,14 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>flat check (DC {dc})</source>
         <translation>単純判定（DC {dc}）</translation>
+    </message>
+    <message>
+        <source>{name} rolls their own dice: type the rolls from the table.</source>
+        <translation>{name}は自分のダイスを振る：卓の出目を入力する。</translation>
+    </message>
+    <message>
+        <source>Type the table&apos;s rolls first</source>
+        <translation>先に卓の出目を入力する</translation>
     </message>
 </context>
 <context>
@@ -952,6 +1148,230 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Overwrite</source>
         <translation>上書き</translation>
+    </message>
+</context>
+<context>
+    <name>HazardDialog</name>
+    <message>
+        <source>The hazard is gone</source>
+        <translation>危険はなくなった</translation>
+    </message>
+    <message>
+        <source>{name} goes off on {who}</source>
+        <translation>{name}が{who}に作動する</translation>
+    </message>
+    <message>
+        <source>{name} goes off</source>
+        <translation>{name}が作動する</translation>
+    </message>
+    <message>
+        <source>Resolve</source>
+        <translation>解決</translation>
+    </message>
+    <message>
+        <source>Ready: Resolve applies every row and logs it all.</source>
+        <translation>準備完了：「解決」で全行を適用し、すべてログに残す。</translation>
+    </message>
+</context>
+<context>
+    <name>HazardFeatures</name>
+    <message>
+        <source>Place &amp;Hazard…</source>
+        <extracomment>The prompts of the hazards set off and not answered yet, and the saves tables open. The step that set off each prompt&apos;s hazard (undoing it takes the prompt away).</extracomment>
+        <translation>危険を置く(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Place a trap or hazard: its ability, its trigger, its squares</source>
+        <translation>罠や危険を置く：その能力、トリガー、マス</translation>
+    </message>
+    <message>
+        <source>Place {name}</source>
+        <translation>{name}を置く</translation>
+    </message>
+    <message>
+        <source>Hazard: {name}</source>
+        <translation>危険：{name}</translation>
+    </message>
+    <message>
+        <source>Notice (show it to the players)</source>
+        <translation>気づく（プレイヤーに見せる）</translation>
+    </message>
+    <message>
+        <source>Trigger Now…</source>
+        <translation>今すぐ作動…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>取り除く</translation>
+    </message>
+    <message>
+        <source>Place Hazard Here…</source>
+        <translation>ここに危険を置く…</translation>
+    </message>
+    <message>
+        <source>{name}: no creature stands on it to set it off</source>
+        <translation>{name}：作動させるクリーチャーが上にいない</translation>
+    </message>
+    <message>
+        <source>{name} goes off on {who} (entered it)</source>
+        <translation>{name}が{who}に作動する（入った）</translation>
+    </message>
+    <message>
+        <source>{name} goes off on {who} (started its turn on it)</source>
+        <translation>{name}が{who}に作動する（その上でターンを開始した）</translation>
+    </message>
+    <message>
+        <source>{name} goes off on {who} (ended its turn on it)</source>
+        <translation>{name}が{who}に作動する（その上でターンを終えた）</translation>
+    </message>
+    <message>
+        <source>That hazard is gone or spent</source>
+        <translation>その危険はなくなったか使用済み</translation>
+    </message>
+</context>
+<context>
+    <name>HazardForm</name>
+    <message>
+        <source>Place Hazard</source>
+        <extracomment>Place it as its ability&apos;s area at a point (a burst-type trap) rather than on squares picked.</extracomment>
+        <translation>危険を置く</translation>
+    </message>
+    <message>
+        <source>Trap</source>
+        <extracomment>The ability choices other than a new one, by key.</extracomment>
+        <translation>罠</translation>
+    </message>
+    <message>
+        <source>A new ability (below)</source>
+        <translation>新しい能力（下）</translation>
+    </message>
+    <message>
+        <source>{who}: {ability}</source>
+        <translation>{who}：{ability}</translation>
+    </message>
+    <message>
+        <source>{spell} (spell, level {level})</source>
+        <translation>{spell}（呪文、{level}レベル）</translation>
+    </message>
+    <message>
+        <source>Basic save / half on a success</source>
+        <translation>基本セーヴ／成功で半減</translation>
+    </message>
+    <message>
+        <source>DC </source>
+        <translation>DC </translation>
+    </message>
+    <message>
+        <source>The save&apos;s DC (a spell or an ability without its own DC takes this one)</source>
+        <translation>セーヴのDC（独自のDCを持たない呪文や能力はこれを使う）</translation>
+    </message>
+    <message>
+        <source>damage, e.g. 2d6 piercing</source>
+        <translation>ダメージ（例：2d6 piercing）</translation>
+    </message>
+    <message>
+        <source>on a failed save, e.g. prone</source>
+        <translation>セーヴ失敗時（例：prone＝伏せ状態）</translation>
+    </message>
+    <message>
+        <source>the creature that sets it off</source>
+        <translation>作動させたクリーチャー</translation>
+    </message>
+    <message>
+        <source> ft</source>
+        <translation> フィート</translation>
+    </message>
+    <message>
+        <source>a creature enters one of its squares</source>
+        <translation>クリーチャーがそのマスに入る</translation>
+    </message>
+    <message>
+        <source>a creature starts its turn on it</source>
+        <translation>クリーチャーがその上でターンを開始する</translation>
+    </message>
+    <message>
+        <source>a creature ends its turn on it</source>
+        <translation>クリーチャーがその上でターンを終える</translation>
+    </message>
+    <message>
+        <source>Goes off once (spent afterwards)</source>
+        <translation>1回だけ作動する（その後は使用済み）</translation>
+    </message>
+    <message>
+        <source>Hidden from the players until noticed</source>
+        <translation>気づかれるまでプレイヤーから隠す</translation>
+    </message>
+    <message>
+        <source>can&apos;t be noticed by a check</source>
+        <translation>判定では気づけない</translation>
+    </message>
+    <message>
+        <source>Place it as its ability&apos;s area at a point</source>
+        <translation>能力の効果範囲として1点に置く</translation>
+    </message>
+    <message>
+        <source>A burst-type trap: its squares are the area, placed on the map</source>
+        <translation>爆発型の罠：そのマスが効果範囲で、マップに置かれる</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Ability</source>
+        <translation>能力</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>セーヴ</translation>
+    </message>
+    <message>
+        <source>Damage</source>
+        <translation>ダメージ</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Affects</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Goes off when</source>
+        <translation>作動条件</translation>
+    </message>
+    <message>
+        <source>Notice DC</source>
+        <translation>気づくDC</translation>
+    </message>
+    <message>
+        <source>Pick Squares…</source>
+        <translation>マスを選ぶ…</translation>
+    </message>
+    <message>
+        <source>Place Area…</source>
+        <translation>効果範囲を置く…</translation>
+    </message>
+    <message>
+        <source>the hazard needs a name</source>
+        <translation>危険には名前が必要</translation>
+    </message>
+</context>
+<context>
+    <name>HazardPrompt</name>
+    <message>
+        <source>A hazard goes off</source>
+        <extracomment>The GM window (`desktop.window.main_window.MainWindow`), named by its role: importing it here would make an import cycle (the window installs this feature).</extracomment>
+        <translation>危険が作動する</translation>
+    </message>
+    <message>
+        <source>Resolve…</source>
+        <translation>解決…</translation>
+    </message>
+    <message>
+        <source>Ignore</source>
+        <translation>無視</translation>
     </message>
 </context>
 <context>
@@ -1177,6 +1597,10 @@ Use the Area tool (A) to place one.</source>
         <translation>ラウンド{round}</translation>
     </message>
     <message>
+        <source>initiative</source>
+        <translation>イニシアチブ</translation>
+    </message>
+    <message>
         <source>Ready an action</source>
         <translation>アクションを待機する</translation>
     </message>
@@ -1188,8 +1612,16 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>InspectorDock</name>
     <message>
-        <source>The number on the miniature&apos;s base (shown on both screens)</source>
+        <source>Rolls own dice</source>
         <extracomment>The GM asked for the token&apos;s spell list (its id). The token whose typed conditions were refused (the box keeps the text to correct).</extracomment>
+        <translation>自分のダイスを振る</translation>
+    </message>
+    <message>
+        <source>This player rolls their own dice: the app asks for the number instead of rolling</source>
+        <translation>このプレイヤーは自分のダイスを振る：アプリは振る代わりに出目を尋ねる</translation>
+    </message>
+    <message>
+        <source>The number on the miniature&apos;s base (shown on both screens)</source>
         <translation>ミニチュアの台座の番号（両方の画面に表示）</translation>
     </message>
     <message>
@@ -1294,6 +1726,10 @@ Use the Area tool (A) to place one.</source>
         <source>Add</source>
         <translation>追加</translation>
     </message>
+    <message>
+        <source>initiative</source>
+        <translation>イニシアチブ</translation>
+    </message>
 </context>
 <context>
     <name>LogDock</name>
@@ -1352,6 +1788,14 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Log</source>
         <translation>ログ</translation>
+    </message>
+    <message>
+        <source>Dice</source>
+        <translation>ダイス</translation>
+    </message>
+    <message>
+        <source>Scenes</source>
+        <translation>シーン</translation>
     </message>
     <message>
         <source>&amp;New…</source>
@@ -1679,6 +2123,13 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>MoveDrag</name>
+    <message>
+        <source>Sneak</source>
+        <translation>忍び歩き</translation>
+    </message>
+</context>
+<context>
     <name>NewSceneDialog</name>
     <message>
         <source>New scene</source>
@@ -1803,6 +2254,22 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>PlayerRollLog</name>
+    <message>
+        <source>{who}: {expression} = {total}</source>
+        <extracomment>How many rolls the Player Screen shows.</extracomment>
+        <translation>{who}：{expression} = {total}</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>failure</source>
+        <translation>失敗</translation>
+    </message>
+</context>
+<context>
     <name>PlayerScene</name>
     <message>
         <source>Unhurt</source>
@@ -1874,6 +2341,10 @@ Use the Area tool (A) to place one.</source>
         <translation>このクリーチャーのセーヴを振り直す。新しいロールを採用する（ログに残り、元に戻せる）</translation>
     </message>
     <message>
+        <source>the damage of {area}</source>
+        <translation>{area}のダメージ</translation>
+    </message>
+    <message>
         <source>Apply damage</source>
         <translation>ダメージを適用</translation>
     </message>
@@ -1890,8 +2361,97 @@ Use the Area tool (A) to place one.</source>
         <translation>このクリーチャーがロールしたd20（ロールするまでは —）</translation>
     </message>
     <message>
+        <source>the {save} save against {area}</source>
+        <translation>{area}への{save}セーヴ</translation>
+    </message>
+    <message>
         <source>Applied. See the log for every save and the damage each creature took.</source>
         <translation>適用した。各セーヴと各クリーチャーが受けたダメージはログを参照。</translation>
+    </message>
+</context>
+<context>
+    <name>ScenesDock</name>
+    <message>
+        <source>Scenes</source>
+        <extracomment>Opens a map for a new scene: (title, scene, pictures) or None when the GM cancels.</extracomment>
+        <translation>シーン</translation>
+    </message>
+    <message>
+        <source>New scene…</source>
+        <extracomment>Asks for a title (tests replace it): (question, suggestion) → the title or None.</extracomment>
+        <translation>新しいシーン…</translation>
+    </message>
+    <message>
+        <source>Add a blank map to the campaign, with the same party and bestiary</source>
+        <translation>同じ一行とモンスター一覧で、空のマップをキャンペーンに追加する</translation>
+    </message>
+    <message>
+        <source>Add map…</source>
+        <translation>マップを追加…</translation>
+    </message>
+    <message>
+        <source>Add a map file to the campaign as a new scene</source>
+        <translation>マップ・ファイルを新しいシーンとしてキャンペーンに追加する</translation>
+    </message>
+    <message>
+        <source>Prepare</source>
+        <translation>準備</translation>
+    </message>
+    <message>
+        <source>Work on the chosen scene; the players keep seeing theirs until you present it</source>
+        <translation>選んだシーンを編集する。見せるまでプレイヤーには今のシーンが見え続ける</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>見せる</translation>
+    </message>
+    <message>
+        <source>Show the chosen scene to the players: the party arrives at its entrance</source>
+        <translation>選んだシーンをプレイヤーに見せる：一行はその入口に到着する</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>取り除く</translation>
+    </message>
+    <message>
+        <source>Remove the chosen scene from the campaign</source>
+        <translation>選んだシーンをキャンペーンから取り除く</translation>
+    </message>
+    <message>
+        <source>Right-click a square of the map to mark the party&apos;s entrance.</source>
+        <translation>マップのマスを右クリックして一行の入口を示す。</translation>
+    </message>
+    <message>
+        <source>GM</source>
+        <translation>GM</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Preparing: {title}</source>
+        <translation>準備中：{title}</translation>
+    </message>
+    <message>
+        <source>GM and players: {title}</source>
+        <translation>GMとプレイヤー：{title}</translation>
+    </message>
+    <message>
+        <source>The players see: {title}</source>
+        <translation>プレイヤーに見えている：{title}</translation>
+    </message>
+    <message>
+        <source>Scene</source>
+        <translation>シーン</translation>
+    </message>
+    <message>
+        <source>Title of the new scene:</source>
+        <translation>新しいシーンの題名：</translation>
+    </message>
+    <message>
+        <source>Scene {n}</source>
+        <translation>シーン{n}</translation>
     </message>
 </context>
 <context>
@@ -1903,6 +2463,14 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Remove {who} from Encounter</source>
         <translation>{who}を遭遇から外す</translation>
+    </message>
+    <message>
+        <source>Remove {cell} from the party&apos;s entrance</source>
+        <translation>{cell}を一行の入口から外す</translation>
+    </message>
+    <message>
+        <source>Mark {cell} as the party&apos;s entrance</source>
+        <translation>{cell}を一行の入口にする</translation>
     </message>
 </context>
 <context>
@@ -2051,7 +2619,7 @@ Use the Area tool (A) to place one.</source>
     <name>SpellCasting</name>
     <message>
         <source>Cast {spell}</source>
-        <extracomment>The last concentration save asked for (its dialog).</extracomment>
+        <extracomment>The GM window (`desktop.window.main_window.MainWindow`), named by its role: importing it here would make an import cycle (the window installs this feature). The last concentration save asked for (its dialog).</extracomment>
         <translation>{spell}を発動</translation>
     </message>
     <message>
@@ -2219,6 +2787,10 @@ Use the Area tool (A) to place one.</source>
         <source>Kept as text ({why}): apply what it does by hand.</source>
         <translation>本文のまま保持（{why}）：効果は手で適用する。</translation>
     </message>
+    <message>
+        <source>the recharge</source>
+        <translation>リチャージ</translation>
+    </message>
 </context>
 <context>
     <name>TableFeatures</name>
@@ -2365,6 +2937,10 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>The GM refused the move</source>
         <translation>GMが移動を却下した</translation>
+    </message>
+    <message>
+        <source>The GM is preparing another scene: wait until it is presented</source>
+        <translation>GMは別のシーンを準備中：見せられるまで待つ</translation>
     </message>
     <message>
         <source>A move needs the squares it goes through</source>
@@ -2573,6 +3149,15 @@ Use the Area tool (A) to place one.</source>
         <source>PF2e: dying at 0 HP · 5e: death saves at 0 HP (others die)</source>
         <translation>PF2e：0 HPで瀕死状態 · 5e：0 HPで死亡セーヴィング・スロー（それ以外は死亡）</translation>
     </message>
+    <message>
+        <source>Rolls own dice</source>
+        <extracomment>The GM ticked or unticked the PC box: the side no longer decides it.</extracomment>
+        <translation>自分のダイスを振る</translation>
+    </message>
+    <message>
+        <source>This player rolls their own dice: the app asks for the number instead of rolling</source>
+        <translation>このプレイヤーは自分のダイスを振る：アプリは振る代わりに出目を尋ねる</translation>
+    </message>
 </context>
 <context>
     <name>TokenItem</name>
@@ -2604,6 +3189,33 @@ Use the Area tool (A) to place one.</source>
         <source>The Player Screen is locked: unlock it to move the players&apos; view</source>
         <extracomment>The reveal rectangle being drawn (scene coordinates), or None. A sentence for the status bar (a locked screen refused a drag). The reveal rectangle was drawn (scene coordinates).</extracomment>
         <translation>プレイヤー画面は固定されている：プレイヤーの表示を動かすには固定を解除する</translation>
+    </message>
+</context>
+<context>
+    <name>TypedDiePrompt</name>
+    <message>
+        <source>Type the roll</source>
+        <translation>出目を入力</translation>
+    </message>
+    <message>
+        <source>{who} rolls their own dice: type the d{sides} for {what}.</source>
+        <translation>{who}は自分のダイスを振る：{what}のd{sides}を入力する。</translation>
+    </message>
+    <message>
+        <source>type it</source>
+        <translation>入力する</translation>
+    </message>
+    <message>
+        <source>The face the die shows on the table</source>
+        <translation>卓のダイスの出目</translation>
+    </message>
+    <message>
+        <source>Use this roll</source>
+        <translation>この出目を使う</translation>
+    </message>
+    <message>
+        <source>Roll for me</source>
+        <translation>代わりに振る</translation>
     </message>
 </context>
 <context>

@@ -39,6 +39,9 @@ class TokenMenus(Protocol):
     def add_spells(self, menu: QMenu, token_id: str) -> None:
         """The creature's spell list entry (none by default)."""
 
+    def add_square(self, menu: QMenu, cell: Cell) -> None:
+        """The entries of a square (its hazards, Place Hazard Here…; none by default)."""
+
 
 class ToolHost(Protocol):
     """What a tool may use of the map view that feeds it (`desktop.map.view.MapView` is one): the document,

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QCoreApplication, QPointF
 from PySide6.QtGui import QColor
 
-from desktop.dice import app_dice
+from desktop.dice import app_dice, ask_or_roll
 from desktop.look.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
 from desktop.map.grid_coords import cell_at, cell_rect
 from desktop.map.items.label_item import LabelItem, LabelLine
@@ -195,7 +195,8 @@ class MoveDrag:
             if self.sneak:
                 from rules.play.actions import Sneak
 
-                d20 = app_dice().randint(1, 20)
+                what = QCoreApplication.translate("MoveDrag", "Sneak")
+                d20 = ask_or_roll(self.doc.scene, token.id, what, app_dice(), None).randint(1, 20)
                 return self.doc.execute(Sneak(token.id, (*self.waypoints, self.target), d20)) is not None
             step = plan.action == "step" or self._offer_step(token, plan)
             if step:

@@ -26,7 +26,9 @@ from desktop.map.items.token_item import TokenItem
 from desktop.map.tools.base import Tool, ToolEvent
 from desktop.map.tools.group_drag import GroupDrag
 from desktop.map.tools.move_drag import MoveDrag
+from rules.geometry.coords import Cell
 from rules.model.scene import MAX_TOKEN_NUMBER, Wall
+from rules.play.campaign import SetEntrance, as_campaign
 from rules.play.command import Command
 from rules.play.edits import DeleteWalls, ReplaceWall, delete_command, duplicate_command, end_turn_command
 from rules.play.numbers import NumberTokens, SetTokenNumber
@@ -294,6 +296,7 @@ class SelectTool(Tool):
                 menu.addAction(
                     f"Add token at [{cell.x}, {cell.y}]…", lambda: self.view.add_token_requested.emit(cell)
                 )
+                _entrance_entry(menu, doc, cell)
             if wall is not None:
                 w = doc.scene.walls[wall]
                 menu.addSeparator()
@@ -313,6 +316,8 @@ class SelectTool(Tool):
                         DeleteWalls((wall,), label=f"Delete {w.kind}", log=f"A {w.kind} is removed")
                     ),
                 )
+        if self.view.token_menus is not None and doc.scene.grid.contains(ev.cell.x, ev.cell.y):
+            self.view.token_menus.add_square(menu, ev.cell)  # hazards on the square, Place Hazard Here…
         self.view.show_context_menu(menu, ev.global_pos)
 
     def _number_entries(self, menu: QMenu, ids: list[str]) -> None:
@@ -401,3 +406,16 @@ def _run(doc: Document, command: Command | None) -> None:
 
 
 __all__ = ["SelectTool", "toggle_door_command"]
+
+
+def _entrance_entry(menu: QMenu, doc: Document, cell: Cell) -> None:
+    """ "Mark as the party's entrance" / "Remove from the entrance" for the square (`SetEntrance`)."""
+    entrance = as_campaign(doc.state).current_slot.entrance
+    where = f"[{cell.x}, {cell.y}]"
+    if cell in entrance:
+        text = QCoreApplication.translate("SelectTool", "Remove {cell} from the party's entrance")
+        cells = tuple(c for c in entrance if c != cell)
+    else:
+        text = QCoreApplication.translate("SelectTool", "Mark {cell} as the party's entrance")
+        cells = (*entrance, cell)
+    menu.addAction(text.format(cell=where), lambda: doc.execute(SetEntrance(cells)))

@@ -54,8 +54,9 @@ def test_equality_sees_the_encounter_areas_and_log() -> None:
 def test_the_engine_keys_are_documented_top_level_keys_and_never_extra() -> None:
     running = _running()
     doc = json.loads(json.dumps(state_to_document(running)))
-    assert doc["version"] == FORMAT_VERSION == 3
-    assert set(PLAY_KEYS) - {"turns"} <= set(doc)  # free mode's ledgers are written when there are any
+    assert doc["version"] == FORMAT_VERSION == 4
+    # free mode's ledgers, the roll history and the campaign are written when there are any
+    assert set(PLAY_KEYS) - {"turns", "rolls", "campaign"} <= set(doc)
     assert doc["encounter"]["order"][0]["token"] == "A"
     loaded = scene_from_json(doc)
     assert not set(PLAY_KEYS) & set(loaded.extra)

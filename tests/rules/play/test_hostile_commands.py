@@ -591,6 +591,40 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("table").UpdateArea(_area(10, id=NOBODY)),
         lambda s: _mod("table").UpdateArea(_area(HUGE, id="zone"), LONG),
     ],
+    "campaign.AddScene": [
+        lambda s: _mod("campaign").AddScene(LONG, s.scene),
+        lambda s: _mod("campaign").AddScene("", s.scene),
+        lambda s: _mod("campaign").AddScene("Far", s.scene, (FAR,)),
+        lambda s: _mod("campaign").AddScene("Copy", s.scene, (Cell(0, 0),) * 500),
+    ],
+    "campaign.SwitchScene": [
+        lambda s: _mod("campaign").SwitchScene(NOBODY),
+        lambda s: _mod("campaign").SwitchScene(LONG),
+    ],
+    "campaign.PresentScene": [
+        lambda s: _mod("campaign").PresentScene(NOBODY),
+    ],
+    "campaign.SetEntrance": [
+        lambda s: _mod("campaign").SetEntrance((FAR,)),
+        lambda s: _mod("campaign").SetEntrance((Cell(0, 0),) * 10_000),
+        lambda s: _mod("campaign").SetEntrance(()),
+    ],
+    "campaign.RemoveScene": [
+        lambda s: _mod("campaign").RemoveScene(NOBODY),
+    ],
+    "table_dice.SetOwnDice": [
+        lambda s: _mod("table_dice").SetOwnDice((NOBODY,), True),
+        lambda s: _mod("table_dice").SetOwnDice(("A", "A"), True),
+        lambda s: _mod("table_dice").SetOwnDice((), False),
+    ],
+    "table_dice.RollDice": [
+        lambda s: _mod("table_dice").RollDice(LONG),
+        lambda s: _mod("table_dice").RollDice("1000d10000kh999>=999999", dice=ScriptedDice([1] * 1000)),
+        lambda s: _mod("table_dice").RollDice("1d20>=", who=NOBODY),
+        lambda s: _mod("table_dice").RollDice("2d6", who=NOBODY, dice=ScriptedDice([1, 1])),
+        lambda s: _mod("table_dice").RollDice("2d6", given=(HUGE, NEG)),
+        lambda s: _mod("table_dice").RollDice("1d20>=-999999", secret=True, given=(20,)),
+    ],
     "turns.EncounterStep": [
         lambda s: _turn("StartEncounter", (NOBODY,), dice=ScriptedDice([10] * 5)),
         lambda s: _turn("StartEncounter", ("A", "A"), rolls=(("A", HUGE),), dice=ScriptedDice([10] * 5)),

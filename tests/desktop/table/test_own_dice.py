@@ -1,0 +1,314 @@
+"""A scripted encounter where one PC's player rolls their own dice (issue 26, "Physical dice everywhere"):
+the attack dialog, the save table and the death-save prompt ask for the typed number, and the engine
+explains the result. The app's dice are `ScriptedDice([])` wherever only the table should roll, so a roll
+the app made by mistake fails the test."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLabel
+
+from desktop.dialogs.attack_dialog import AttackDialog
+from desktop.dice import TypedDiePrompt, app_dice, ask_or_roll
+from desktop.docks.initiative_dock import InitiativeDock
+from desktop.docks.inspector import InspectorDock
+from desktop.docks.save_dialog import SaveDialog
+from desktop.document import Document
+from rules.dice import ScriptedDice
+from rules.geometry.areas import AreaSpec
+from rules.geometry.coords import Point
+from rules.model.areas import PlacedArea
+from rules.model.state import GameState
+from rules.play.table import DealDamage
+from rules.play.table_dice import SetOwnDice
+from rules.play.turns import start_encounter
+from rules.systems.damage import DamageEntry
+from tests.desktop.table.dice_helpers import player_rolls
+from tests.desktop.table_helpers import make_view
+from tests.rules.ascii_maps import ascii_scene
+
+BOARD = """
+    ........
+    ..Ao....
+    .B......
+    .....c..
+"""
+TOKENS = {
+    "A": {
+        "name": "Amiri",
+        "pc": True,
+        "hp": 20,
+        "own_dice": True,
+        "saves": {"reflex": 5, "dex": 2},
+        "attacks": [{"name": "longsword", "bonus": 9, "damage": "1d8+4 slashing"}],
+    },
+    "o": {"name": "Goblin", "hp": 30, "ac": 16, "saves": {"reflex": 4, "dex": 1}},
+    "c": {"name": "Kyra", "pc": True, "hp": 12},
+    "B": {"name": "Bandit", "hp": 20},
+}
+
+
+def test_the_attack_dialog_asks_the_player_and_explains_the_roll(qtbot: Any) -> None:
+    scene = ascii_scene(BOARD, tokens=TOKENS)
+    state, _ = start_encounter(GameState(scene), ScriptedDice([]), rolls={"A": 20, "o": 5, "c": 3, "B": 1})
+    doc = Document(state)
+    dialog = AttackDialog(doc, "A", "o", dice=ScriptedDice([]))  # the app must not roll for Amiri
+    qtbot.addWidget(dialog)
+    dialog.show()
+    with player_rolls(qtbot, [15, 6]) as amiri:
+        qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+        assert amiri.asked == ["Amiri rolls their own dice: type the d20 for the attack."]
+        assert dialog.d20.value() == 15
+        # 15 + 9 = 24 against AC 16: a success, explained by the engine's rows and the log
+        assert dialog.rolled is not None and dialog.rolled.degree == "success"  # type: ignore[union-attr]
+        assert "Success" in dialog.outcome.text()
+        assert "longsword: success" in doc.log[-1] and "15" in doc.log[-1]
+        qtbot.mouseClick(dialog.damage.roll_button, Qt.MouseButton.LeftButton)
+        assert amiri.asked[-1] == "Amiri rolls their own dice: type the d8 for the damage."
+        assert "1d8[6]+4" in dialog.damage.result.text()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert doc.scene.token("o").hp == 30 - 10  # type: ignore[union-attr]
+
+
+def test_the_save_table_asks_only_the_player_who_rolls_their_own(qtbot: Any) -> None:
+    scene = ascii_scene(BOARD, tokens=TOKENS)
+    burst = PlacedArea(
+        "area-1",
+        AreaSpec("burst", 5, origin=Point(3, 1)),
+        "Fireball",
+        damage="2d6 fire",
+        save="reflex",
+        dc=18,
+    )
+    doc = Document(GameState(scene, areas=(burst,)))
+    dialog = SaveDialog(doc, "area-1", dice_source=ScriptedDice([12]))  # the app rolls for the goblin only
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert set(dialog.token_ids) == {"A", "o"}
+    with player_rolls(qtbot, [4]) as amiri:
+        qtbot.mouseClick(dialog.roll_saves, Qt.MouseButton.LeftButton)
+    assert amiri.asked == ["Amiri rolls their own dice: type the d20 for the Reflex save against Fireball."]
+    # Amiri's typed 4 + 5 = 9 against DC 18 fails; the goblin's rolled 12 + 4 = 16 fails too
+    assert dialog.results["A"].d20 == 4 and dialog.results["A"].total == 9
+    assert dialog.results["A"].outcome == "failure"
+    assert dialog.results["o"].d20 == 12
+
+
+def test_the_death_save_prompt_waits_for_the_typed_number(qtbot: Any) -> None:
+    scene = ascii_scene(BOARD, "dnd5e-2014", tokens={**TOKENS, "c": {**TOKENS["c"], "own_dice": True}})
+    doc, _map_scene, _view = make_view(qtbot, scene)
+    dock = InitiativeDock(doc, dice=ScriptedDice([]))
+    dock.modal_dialogs = False  # type: ignore[attr-defined]
+    qtbot.addWidget(dock)
+    dock.show()
+    for tid, d20 in {"A": 18, "o": 12, "c": 9, "B": 5}.items():
+        dock.set_typed(tid, d20)
+    qtbot.mouseClick(dock.start_button, Qt.MouseButton.LeftButton)
+    dock.next_turn()  # Amiri → Goblin
+    doc.execute(DealDamage("c", (DamageEntry(14, "slashing"),)))  # Kyra at 0 HP: death saves
+    dialog = dock.next_turn()
+    assert dialog is not None and dialog.start_d20 is not None
+    assert dialog.start_d20.value() == 0 and dialog.start_d20.text() == "type it"  # not rolled: asked
+    asks = dialog.findChild(QLabel, "asksForDice")
+    assert asks is not None and "Kyra rolls their own dice" in asks.text()
+    assert not dialog.ok_button.isEnabled()
+    qtbot.mouseClick(dialog.reroll_button, Qt.MouseButton.LeftButton)  # "Roll again" leaves Kyra's die
+    assert dialog.start_d20.value() == 0
+    folder = Path(os.environ.get("FIVEFOOT_SHOTS") or Path(__file__).resolve().parents[3] / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    assert dialog.grab().save(str(folder / "death-save-typed.png"))
+    dialog.start_d20.setValue(14)
+    assert dialog.ok_button.isEnabled()
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert doc.scene.token("c").death_saves == (1, 0)  # type: ignore[union-attr]
+    assert "death save: 14, success" in doc.log[-1]
+
+
+def test_the_inspector_sets_own_dice_and_initiative_asks_for_the_d20(qtbot: Any) -> None:
+    scene = ascii_scene(BOARD, tokens={**TOKENS, "A": {**TOKENS["A"], "own_dice": False}})
+    doc, map_scene, view = make_view(qtbot, scene)
+    inspector = InspectorDock(doc, map_scene)
+    qtbot.addWidget(inspector)
+    inspector.show()
+    map_scene.select_ids(["A"])
+    assert inspector.token_id == "A"
+    assert not inspector.own_dice.isChecked()
+    inspector.own_dice.setChecked(True)
+    assert doc.scene.token("A").own_dice  # type: ignore[union-attr]
+    assert "Amiri roll their own dice" in doc.log[-1]
+    doc.undo()
+    assert not doc.scene.token("A").own_dice  # type: ignore[union-attr]
+    assert not inspector.own_dice.isChecked()
+    doc.redo()
+    dock = InitiativeDock(doc, map_scene, view, dice=ScriptedDice([7, 6, 5]))
+    qtbot.addWidget(dock)
+    dock.show()
+    with player_rolls(qtbot, [17]) as amiri:
+        qtbot.mouseClick(dock.start_button, Qt.MouseButton.LeftButton)
+    assert amiri.asked == ["Amiri rolls their own dice: type the d20 for initiative."]
+    enc = doc.encounter
+    assert enc is not None
+    amiri_slot = next(c for c in enc.order if c.token_id == "A")
+    assert amiri_slot.d20 == 17
+
+
+def test_the_real_prompt_is_modal_and_roll_for_me_falls_back_to_the_app(qtbot: Any) -> None:
+    doc = Document(GameState(ascii_scene(BOARD, tokens=TOKENS)))
+    answers = [9, None]
+
+    def answer() -> None:
+        shown = [w for w in QApplication.topLevelWidgets() if isinstance(w, TypedDiePrompt) and w.isVisible()]
+        assert len(shown) == 1 and shown[0].isModal()
+        prompt = shown[0]
+        face = answers.pop(0)
+        if face is None:
+            prompt.roll_button.click()
+        else:
+            prompt.type_face(face)
+
+    rng = ask_or_roll(doc.scene, "A", "a check", ScriptedDice([3]))
+    QTimer.singleShot(0, answer)
+    assert rng.randint(1, 20) == 9  # typed at the table
+    QTimer.singleShot(0, answer)
+    assert rng.randint(1, 20) == 3  # "Roll for me": the app's die
+    assert ask_or_roll(doc.scene, "o", "a check") is app_dice()  # the goblin: the app rolls
+
+
+def test_own_dice_is_an_undoable_command_of_the_document(qtbot: Any) -> None:
+    doc = Document(GameState(ascii_scene(BOARD, tokens=TOKENS)))
+    doc.execute(SetOwnDice(("o", "B"), True))
+    assert [t.id for t in doc.scene.tokens if t.own_dice] == ["A", "o", "B"]
+    doc.undo()
+    assert [t.id for t in doc.scene.tokens if t.own_dice] == ["A"]
+
+
+def test_the_check_dialog_asks_the_player_for_a_save(qtbot: Any) -> None:
+    from tests.desktop.test_check_dialog import open_dialog, pf, scene
+
+    sc = scene("pf2e", pf("gob", 1, name="Goblin", own_dice=True))
+    d = open_dialog(qtbot, sc, [], "gob")  # the app must not roll
+    d.kind.setCurrentIndex(d.kind.findData("save"))
+    d.set_stat("reflex")
+    d.dc.setValue(17)
+    with player_rolls(qtbot, [12]) as player:
+        qtbot.mouseClick(d.roll_button, Qt.MouseButton.LeftButton)
+    assert player.asked == ["Goblin rolls their own dice: type the d20 for the check."]
+    [row] = d.results
+    assert row.total == 19 and row.success  # 12 + 7 against DC 17, explained in the row
+
+
+def test_persistent_damage_and_its_flat_check_wait_for_the_player(qtbot: Any) -> None:
+    from rules.model.scene import PersistentDamage
+
+    scene = ascii_scene(BOARD, tokens=TOKENS)
+    doc, _map_scene, _view = make_view(qtbot, scene)
+    dock = InitiativeDock(doc, dice=ScriptedDice([]))
+    dock.modal_dialogs = False  # type: ignore[attr-defined]
+    qtbot.addWidget(dock)
+    dock.show()
+    for tid, d20 in {"A": 18, "o": 12, "c": 9, "B": 5}.items():
+        dock.set_typed(tid, d20)
+    qtbot.mouseClick(dock.start_button, Qt.MouseButton.LeftButton)
+    fire = (PersistentDamage("1d6", "fire"),)
+    doc.execute(DealDamage("A", (DamageEntry(2, "slashing"),), persistent=fire))
+    dialog = dock.next_turn()  # the end of Amiri's turn: her fire, rolled by her player
+    assert dialog is not None and dialog.rows and dialog.rows[0].asked
+    assert dialog.rows[0].amount is not None and dialog.rows[0].amount.text() == "type it"
+    assert dialog.rows[0].flat.text() == "type it" and not dialog.ok_button.isEnabled()
+    dialog.set_persistent("fire", amount=4)
+    assert not dialog.ok_button.isEnabled()  # the flat check is still missing
+    dialog.set_persistent("fire", flat=16)
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    amiri = doc.scene.token("A")
+    assert amiri is not None and amiri.hp == 20 - 2 - 4 and amiri.persistent == ()  # 16 ≥ 15 ends it
+    assert "flat check" in doc.log[-1] and "16" in doc.log[-1]
+
+
+def test_an_area_cast_by_the_player_asks_them_for_its_damage(qtbot: Any) -> None:
+    scene = ascii_scene(BOARD, tokens=TOKENS)
+    burst = PlacedArea(
+        "area-1",
+        AreaSpec("burst", 5, origin=Point(5, 2)),
+        "Fireball",
+        damage="2d6 fire",
+        save="reflex",
+        dc=18,
+        owner="A",
+    )
+    doc = Document(GameState(scene, areas=(burst,)))
+    dialog = SaveDialog(doc, "area-1", dice_source=ScriptedDice([]))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    with player_rolls(qtbot, [5, 3]) as amiri:
+        qtbot.mouseClick(dialog.damage.roll_button, Qt.MouseButton.LeftButton)
+    assert amiri.asked == ["Amiri rolls their own dice: type the d6 for the damage of Fireball."] * 2
+    assert "2d6[5,3]" in dialog.damage.result.text()
+
+
+def test_the_add_token_form_can_make_a_player_who_rolls_their_own(qtbot: Any) -> None:
+    from desktop.dialogs.token_form import TokenForm
+    from rules.geometry.coords import Cell
+    from rules.model.scene import new_scene
+
+    form = TokenForm("pf2e", Cell(1, 0), ["party"])
+    qtbot.addWidget(form)
+    form.show()
+    scene = new_scene("pf2e", 5, 5)
+    assert not form.token(scene).own_dice
+    form.own_dice.click()
+    token = form.token(scene)
+    assert token.own_dice
+    command = form.command(scene)
+    assert command is not None
+    after = command.apply(GameState(scene)).state
+    assert after.scene.tokens[0].own_dice
+
+
+def test_joining_a_running_encounter_asks_the_player_for_initiative(qtbot: Any) -> None:
+    from desktop.docks.join_encounter import JoinEncounterDialog
+
+    scene = ascii_scene(BOARD, tokens=TOKENS)
+    state, _ = start_encounter(
+        GameState(scene), ScriptedDice([]), token_ids=("o", "B"), rolls={"o": 12, "B": 5}
+    )
+    doc = Document(state)
+    dialog = JoinEncounterDialog(doc.state, ["A"], ScriptedDice([]))
+    qtbot.addWidget(dialog)
+    with player_rolls(qtbot, [19]) as amiri:
+        command = dialog.command()
+    assert amiri.asked == ["Amiri rolls their own dice: type the d20 for initiative."]
+    assert command is not None and doc.execute(command) is not None
+    enc = doc.encounter
+    assert enc is not None and next(c for c in enc.order if c.token_id == "A").d20 == 19
+
+
+def test_the_cast_dialog_asks_the_target_for_its_save_and_the_caster_for_the_damage(qtbot: Any) -> None:
+    from dataclasses import replace
+
+    from desktop.dialogs.cast_dialog import CastDialog
+    from rules.play.cast import Cast
+    from rules.play.spell_resolution import Placement
+    from tests.rules.play.test_cast import FIREBALL_PF2E, pf2e_state
+
+    state = pf2e_state()
+    own = {"A", "W"}  # a target and the caster roll their own dice
+    tokens = tuple(
+        replace(t, own_dice=t.id in own, name={"A": "Ash", "W": "Wren"}.get(t.id, t.name))
+        for t in state.scene.tokens
+    )
+    doc = Document(replace(state, scene=state.scene.edit(tokens=tokens)))
+    cast = Cast("W", FIREBALL_PF2E, placement=Placement(corner=Point(4, 4)))
+    dialog = CastDialog(doc, cast, dice_source=ScriptedDice([17]))  # the app rolls only C's save
+    qtbot.addWidget(dialog)
+    dialog.show()
+    with player_rolls(qtbot, [10, 4, 4, 4, 4, 4, 4]) as table:
+        dialog.roll_all()
+        assert table.asked == ["Ash rolls their own dice: type the d20 for the save against Fireball."]
+        qtbot.mouseClick(dialog.damage.roll_button, Qt.MouseButton.LeftButton)
+    assert table.asked[1:] == ["Wren rolls their own dice: type the d6 for the damage of Fireball."] * 6
+    assert {r.token_id: r.d20.value() for r in dialog.rows} == {"A": 10, "C": 17}
+    assert "6d6[4,4,4,4,4,4]" in dialog.damage.result.text()
