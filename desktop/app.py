@@ -4,6 +4,7 @@ fivefoot                     open the main window on the bundled PF2e demo encou
 fivefoot FILE                open a scene (.fivefoot, scene JSON, or a Universal VTT map)
 fivefoot --system dnd5e-2014 FILE.dd2vtt   the rule system for an imported map
 fivefoot [FILE] --screenshot OUT.png       render the main window offscreen to a PNG and exit
+fivefoot --language ja       the app in Japanese this time (the Settings choice, else the system's, otherwise)
 fivefoot --self-test [--screenshot OUT.png]  (hidden) load the demo, ask the engine, render, exit 0/1
 fivefoot FILE --first-frame   (hidden) open, show, and exit once the map has painted its first frame,
                               printing the seconds since the process started (the launch benchmark)
@@ -27,6 +28,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", choices=DEMO_GAMES, help="open a bundled demo encounter")
     p.add_argument(
         "--screenshot", type=Path, metavar="PATH", help="render the main window to PATH (PNG) and exit"
+    )
+    p.add_argument(
+        "--language",
+        metavar="CODE",
+        help="the app's language this time (en, ja …; default: Settings, else the system's)",
     )
     p.add_argument("--size", default="1600x1000", metavar="WxH", help="window size for --screenshot")
     p.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
@@ -75,6 +81,12 @@ def main(argv: list[str] | None = None) -> int:
         app.setApplicationName("FiveFoot")
         app.setOrganizationName("FiveFoot")
     assert isinstance(app, QApplication)
+    from desktop.i18n import install, install_chosen, resolve
+
+    if args.language:
+        install(app, resolve(args.language))
+    else:
+        install_chosen(app)
 
     if args.self_test:
         from desktop.selftest import run_self_test

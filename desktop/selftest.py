@@ -2,7 +2,8 @@
 
 Loads both bundled demos, asks the engine a few questions whose answers must agree with each other (a
 shortest path priced again by `path_cost`, reachable squares within a Stride, reach), renders the map
-offscreen and checks the picture is not blank. Prints one line per check; returns 0, or 1 with the reason
+offscreen and checks the picture is not blank, and loads every bundled language (the app's .qm and the
+engine's .mo: the frozen app must carry them). Prints one line per check; returns 0, or 1 with the reason
 on standard error. With `screenshot`, the rendered map is written there.
 """
 
@@ -75,6 +76,21 @@ def _render(screenshot: Path | None) -> str:
     return f"rendered {image.width()}×{image.height()} with {len(colours)} distinct sampled colours"
 
 
+def _language_checks() -> str:
+    """Every shipped language loads: its app words (.qm) and its engine sentences (.mo)."""
+    from desktop.i18n import Language, available_languages
+    from rules.i18n import engine_catalogue
+
+    languages = [code for code in available_languages() if code != "en"]
+    _check(bool(languages), "no translation (.qm) was bundled")
+    for code in languages:
+        lang = Language.load(code)
+        _check(lang.word("MainWindow", "&File") != "&File", f"the {code} app words did not load")
+        _check(engine_catalogue(code) is not None, f"the {code} engine catalogue (.mo) is missing")
+        _check(lang.engine("Round 2") != "Round 2", f"the {code} engine sentences did not load")
+    return f"languages: English, {', '.join(languages)}"
+
+
 def run_self_test(screenshot: Path | None = None) -> int:
     from desktop.paths import DEMO_GAMES
 
@@ -83,6 +99,7 @@ def run_self_test(screenshot: Path | None = None) -> int:
         for system in DEMO_GAMES:
             print("self-test:", _engine_checks(system))
         print("self-test:", _render(screenshot))
+        print("self-test:", _language_checks())
     except SelfTestError as exc:
         print(f"self-test FAILED: {exc}", file=sys.stderr)
         return 1

@@ -7,6 +7,8 @@
 - ``move/offer_step`` (default on): a PF2e drag of one square that a creature could react to asks whether
   it is a Step (no Reactive Strike) or a Stride.
 - ``import/system``: the rules last chosen for an imported Universal VTT map (see `ImportSystemDialog`).
+- ``ui/language``: the app's language (``en``, ``ja`` …; empty follows the system's), applied at start-up
+  (`desktop.i18n`); ``ui/player_language``: the Player Screen's (empty: the app's).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from rules.systems import DEFAULT_SYSTEM, SYSTEM_NAMES
 RECENTRE_KEY = "view/recentre_on_turn"
 IMPORT_SYSTEM_KEY = "import/system"
 OFFER_STEP_KEY = "move/offer_step"
+LANGUAGE_KEY = "ui/language"
+PLAYER_LANGUAGE_KEY = "ui/player_language"
 SYSTEMS = SYSTEM_NAMES
 
 
@@ -65,4 +69,28 @@ def set_last_import_system(system: str) -> None:
         raise ValueError(f"unknown rule system {system!r}; expected one of {', '.join(SYSTEMS)}")
     store = app_settings()
     store.setValue(IMPORT_SYSTEM_KEY, system)
+    store.sync()
+
+
+def ui_language() -> str:
+    """The language chosen for the app's windows ("" follows the system's; see `desktop.i18n`)."""
+    value = app_settings().value(LANGUAGE_KEY, "")
+    return value if isinstance(value, str) else ""
+
+
+def set_ui_language(code: str) -> None:
+    store = app_settings()
+    store.setValue(LANGUAGE_KEY, code)
+    store.sync()
+
+
+def player_language() -> str:
+    """The language of the Player Screen ("" is the app's own)."""
+    value = app_settings().value(PLAYER_LANGUAGE_KEY, "")
+    return value if isinstance(value, str) else ""
+
+
+def set_player_language(code: str) -> None:
+    store = app_settings()
+    store.setValue(PLAYER_LANGUAGE_KEY, code)
     store.sync()

@@ -57,7 +57,7 @@ class ImportPictureDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Import map picture")
+        self.setWindowTitle(self.tr("Import map picture"))
         self.setObjectName("importPictureDialog")
         self._scene = scene
         self._size = (image.width(), image.height())
@@ -74,15 +74,19 @@ class ImportPictureDialog(QDialog):
                 )
             )
         )
-        about = QLabel(f"<b>{_html(title)}</b> — {image.width()} × {image.height()} pixels, {format_name}")
+        about = QLabel(
+            self.tr("<b>{_html}</b> — {width} × {height} pixels, {format_name}").format(
+                _html=_html(title), width=image.width(), height=image.height(), format_name=format_name
+            )
+        )
         about.setObjectName("importAbout")
         self.pixels_per_cell = QDoubleSpinBox()
         self.pixels_per_cell.setObjectName("importPixelsPerCell")
         self.pixels_per_cell.setRange(MIN_PIXELS_PER_CELL, MAX_PIXELS_PER_CELL)
         self.pixels_per_cell.setDecimals(2)
-        self.pixels_per_cell.setSuffix(" px")
+        self.pixels_per_cell.setSuffix(self.tr(" px"))
         self.pixels_per_cell.setValue(pixels_per_cell)
-        self.pixels_per_cell.setToolTip("How many pixels of the picture make one 5-ft square")
+        self.pixels_per_cell.setToolTip(self.tr("How many pixels of the picture make one 5-ft square"))
         if not guessed:
             told = "Not known yet: 70 px is the most common size of a square in map exports."
         elif guess_pixels_per_cell(Path(title).stem, *self._size) == pixels_per_cell:
@@ -92,24 +96,26 @@ class ImportPictureDialog(QDialog):
         note = QLabel(told)
         note.setObjectName("importNote")
         note.setWordWrap(True)
-        hint = QLabel("To line the grid up with a grid printed on the picture, use Map ▸ Calibrate Grid.")
+        hint = QLabel(
+            self.tr("To line the grid up with a grid printed on the picture, use Map ▸ Calibrate Grid.")
+        )
         hint.setWordWrap(True)
         self.fit_grid = QCheckBox()
         self.fit_grid.setObjectName("importFitGrid")
         self.fit_grid.setChecked(True)
         self.fit_grid.setToolTip(
-            "The grid grows or shrinks to the squares the picture covers (never below a token)"
+            self.tr("The grid grows or shrinks to the squares the picture covers (never below a token)")
         )
         form = QFormLayout()
-        form.addRow("Pixels per square", self.pixels_per_cell)
+        form.addRow(self.tr("Pixels per square"), self.pixels_per_cell)
         form.addRow("", note)
-        form.addRow("Grid", self.fit_grid)
+        form.addRow(self.tr("Grid"), self.fit_grid)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         if ok is not None:
-            ok.setText("Import")
+            ok.setText(self.tr("Import"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)

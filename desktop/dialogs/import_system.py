@@ -25,10 +25,14 @@ from desktop.settings import last_import_system, set_last_import_system
 class ImportSystemDialog(QDialog):
     def __init__(self, path: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Rules for this map")
+        self.setWindowTitle(self.tr("Rules for this map"))
         self.setObjectName("importSystemDialog")
         self.setMinimumWidth(380)
-        text = QLabel(f"“{path.name}” is a map without rules of its own. Which rules should it use?")
+        text = QLabel(
+            self.tr("“{name}” is a map without rules of its own. Which rules should it use?").format(
+                name=path.name
+            )
+        )
         text.setWordWrap(True)
         self.group = QButtonGroup(self)
         self.buttons: dict[str, QRadioButton] = {}

@@ -8,7 +8,7 @@ map (`AreasLayer.highlight`). "Roll saves…" opens the `SaveDialog`; "Remove" i
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -71,7 +71,7 @@ class AreasDock(QDockWidget):
         parent: QWidget | None = None,
         dice: DieSource | None = None,
     ) -> None:
-        super().__init__("Areas", parent)
+        super().__init__(QCoreApplication.translate("AreasDock", "Areas"), parent)
         self.setObjectName("areasDock")
         self.doc = doc
         self.layer = layer
@@ -81,20 +81,20 @@ class AreasDock(QDockWidget):
         self.list.setObjectName("areasList")
         self.list.setIconSize(QSize(16, 16))
         self.list.setAlternatingRowColors(True)
-        self.empty = QLabel("No areas on the map.\nUse the Area tool (A) to place one.")
+        self.empty = QLabel(self.tr("No areas on the map.\nUse the Area tool (A) to place one."))
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         self.problems = QLabel()
         self.problems.setWordWrap(True)
         self.problems.setStyleSheet("color: #ff8a80;")
-        self.saves_button = QPushButton("Roll saves…")
+        self.saves_button = QPushButton(self.tr("Roll saves…"))
         self.saves_button.setObjectName("areaSaves")
         self.saves_button.setToolTip(
-            "Every creature inside rolls its save; the damage goes through the rules"
+            self.tr("Every creature inside rolls its save; the damage goes through the rules")
         )
-        self.remove_button = QPushButton("Remove")
+        self.remove_button = QPushButton(self.tr("Remove"))
         self.remove_button.setObjectName("removeArea")
-        self.remove_button.setToolTip("Take the area off the map (undoable)")
+        self.remove_button.setToolTip(self.tr("Take the area off the map (undoable)"))
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.saves_button)

@@ -79,7 +79,7 @@ class ConditionEditor(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("conditionEditor")
-        self.setWindowTitle(f"Conditions — {token.label}")
+        self.setWindowTitle(self.tr("Conditions — {label}").format(label=token.label))
         self.token = token
         self.system = system
         #: It is the token's turn now: "until the end of its next turn" is the end of the turn after this
@@ -96,7 +96,7 @@ class ConditionEditor(QDialog):
 
         self.listing = QListWidget()
         self.listing.setObjectName("conditionList")
-        self.remove_button = QPushButton("Remove")
+        self.remove_button = QPushButton(self.tr("Remove"))
         self.pick = QComboBox()
         self.pick.setObjectName("conditionPick")
         for name, valued in system_conditions(system):
@@ -109,11 +109,11 @@ class ConditionEditor(QDialog):
         self.rounds = QSpinBox()
         self.rounds.setRange(1, 100)
         self.rounds.setValue(1)
-        self.rounds.setSuffix(" rounds")
+        self.rounds.setSuffix(self.tr(" rounds"))
         self.save = QLineEdit()
-        self.save.setPlaceholderText("e.g. Will DC 20")
+        self.save.setPlaceholderText(self.tr("e.g. Will DC 20"))
         self.source = QLineEdit()
-        self.source.setPlaceholderText("what caused it (optional)")
+        self.source.setPlaceholderText(self.tr("what caused it (optional)"))
         self.formula = QLineEdit()
         self.formula.setObjectName("persistentFormula")
         self.formula.setPlaceholderText(self.tr("e.g. 1d6, 2d4+1, 3"))
@@ -128,7 +128,7 @@ class ConditionEditor(QDialog):
         self.add_error.setStyleSheet("color: #ff5a4e;")
         self.add_error.setWordWrap(True)
         self.add_error.hide()
-        self.add_button = QPushButton("Add")
+        self.add_button = QPushButton(self.tr("Add"))
         self.add_button.setDefault(False)
 
         self.preview_scene = QGraphicsScene(self)
@@ -144,19 +144,19 @@ class ConditionEditor(QDialog):
         self.effects_label.setWordWrap(True)
 
         add_form = QFormLayout()
-        add_form.addRow("Condition", self.pick)
-        add_form.addRow("Value", self.value)
+        add_form.addRow(self.tr("Condition"), self.pick)
+        add_form.addRow(self.tr("Value"), self.value)
         add_form.addRow(self.tr("Damage"), self.formula)
         add_form.addRow(self.tr("Damage type"), self.damage_type)
-        add_form.addRow("Duration", self.duration)
-        add_form.addRow("Rounds", self.rounds)
-        add_form.addRow("Save", self.save)
-        add_form.addRow("Source", self.source)
+        add_form.addRow(self.tr("Duration"), self.duration)
+        add_form.addRow(self.tr("Rounds"), self.rounds)
+        add_form.addRow(self.tr("Save"), self.save)
+        add_form.addRow(self.tr("Source"), self.source)
         add_form.addRow("", self.add_button)
         add_form.addRow("", self.add_error)
         self._add_form = add_form
         left = QVBoxLayout()
-        left.addWidget(QLabel("On the token"))
+        left.addWidget(QLabel(self.tr("On the token")))
         left.addWidget(self.listing, 1)
         left.addWidget(self.remove_button)
         right = QVBoxLayout()

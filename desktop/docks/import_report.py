@@ -9,10 +9,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ImportReport", text)
-
-
 @dataclass(frozen=True, slots=True)
 class ImportReport:
     files: int
@@ -24,17 +20,27 @@ class ImportReport:
     def summary(self) -> str:
         """One line: ``Imported 12 creatures from 3 files into your library (2 files could not be read)``."""
         if self.creatures == 0:
-            text = _tr("No creature was imported")
+            text = QCoreApplication.translate("ImportReport", "No creature was imported")
         elif self.creatures == 1:
-            text = _tr("Imported 1 creature from {files} into your library")
+            text = QCoreApplication.translate(
+                "ImportReport", "Imported 1 creature from {files} into your library"
+            )
         else:
-            text = _tr("Imported {n} creatures from {files} into your library")
-        files = _tr("1 file") if self.files == 1 else _tr("{n} files").format(n=self.files)
+            text = QCoreApplication.translate(
+                "ImportReport", "Imported {n} creatures from {files} into your library"
+            )
+        files = (
+            QCoreApplication.translate("ImportReport", "1 file")
+            if self.files == 1
+            else QCoreApplication.translate("ImportReport", "{n} files").format(n=self.files)
+        )
         text = text.format(n=self.creatures, files=files)
         if self.problems:
-            text += " " + _tr("({n} could not be read)").format(n=len(self.problems))
+            text += " " + QCoreApplication.translate("ImportReport", "({n} could not be read)").format(
+                n=len(self.problems)
+            )
         if self.stopped:
-            text += " " + _tr("— stopped before the end")
+            text += " " + QCoreApplication.translate("ImportReport", "— stopped before the end")
         return text
 
     def text(self) -> str:
@@ -42,8 +48,9 @@ class ImportReport:
         parts = [self.summary() + "."]
         if self.hidden:
             parts.append(
-                _tr(
-                    "The compendium's search or filters hide {n} of them: clear them to see every entry."
+                QCoreApplication.translate(
+                    "ImportReport",
+                    "The compendium's search or filters hide {n} of them: clear them to see every entry.",
                 ).format(n=self.hidden)
             )
         parts += list(self.problems)

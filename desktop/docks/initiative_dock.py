@@ -56,6 +56,7 @@ from desktop.dice import app_dice, ask_or_roll, rolls_own_dice
 from desktop.docks.end_turn_dialog import EndTurnDialog
 from desktop.docks.join_encounter import JoinEncounterDialog
 from desktop.document import Document
+from desktop.i18n import engine_text
 from desktop.look.style import hp_colour, side_colour
 from desktop.settings import recentre_on_turn
 from rules.dice import DieSource
@@ -223,7 +224,7 @@ class InitiativeDock(QDockWidget):
         parent: QWidget | None = None,
         dice: DieSource | None = None,
     ) -> None:
-        super().__init__("Initiative", parent)
+        super().__init__(QCoreApplication.translate("InitiativeDock", "Initiative"), parent)
         self.setObjectName("initiativeDock")
         self.doc = doc
         self.map_scene = map_scene
@@ -251,21 +252,23 @@ class InitiativeDock(QDockWidget):
         # setup page
         self.setup = QTableWidget(0, 4)
         self.setup.setObjectName("initiativeSetup")
-        self.setup.setHorizontalHeaderLabels(["", "Creature", "Mod", "d20"])
+        self.setup.setHorizontalHeaderLabels(["", self.tr("Creature"), self.tr("Mod"), "d20"])
         self.setup.verticalHeader().setVisible(False)
         self.setup.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         h = self.setup.horizontalHeader()
         h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.start_button = QPushButton("Roll initiative && start")
+        self.start_button = QPushButton(self.tr("Roll initiative && start"))
         self.start_button.setObjectName("startEncounter")
         self.start_button.setToolTip(
-            "Roll initiative for the ticked creatures (typed d20s are used as rolled) and begin round 1"
+            self.tr(
+                "Roll initiative for the ticked creatures (typed d20s are used as rolled) and begin round 1"
+            )
         )
         setup_page = QWidget()
         sl = QVBoxLayout(setup_page)
         sl.setContentsMargins(0, 0, 0, 0)
-        hint = QLabel("Type a d20 rolled at the table, or leave it empty for the app to roll.")
+        hint = QLabel(self.tr("Type a d20 rolled at the table, or leave it empty for the app to roll."))
         hint.setWordWrap(True)
         dim_label(hint)
         sl.addWidget(hint)
@@ -274,27 +277,33 @@ class InitiativeDock(QDockWidget):
 
         # running page
         self.order = OrderList()
-        self.prev_button = QPushButton("◀ Previous")
+        self.prev_button = QPushButton(self.tr("◀ Previous"))
         self.prev_button.setObjectName("previousTurn")
-        self.prev_button.setToolTip("Back one turn (a correction: the creature gets a fresh turn)")
-        self.next_button = QPushButton("Next turn ▶")
+        self.prev_button.setToolTip(self.tr("Back one turn (a correction: the creature gets a fresh turn)"))
+        self.next_button = QPushButton(self.tr("Next turn ▶"))
         self.next_button.setObjectName("nextTurn")
         self.next_button.setToolTip(
-            "End this turn and start the next (movement, diagonals, MAP, reaction reset)"
+            self.tr("End this turn and start the next (movement, diagonals, MAP, reaction reset)")
         )
-        self.delay_button = QPushButton("Delay")
+        self.delay_button = QPushButton(self.tr("Delay"))
         self.delay_button.setObjectName("delayTurn")
-        self.delay_button.setToolTip("PF2e: the current creature Delays; return it later from the list")
-        self.return_button = QPushButton("Return")
+        self.delay_button.setToolTip(
+            self.tr("PF2e: the current creature Delays; return it later from the list")
+        )
+        self.return_button = QPushButton(self.tr("Return"))
         self.return_button.setObjectName("returnFromDelay")
-        self.return_button.setToolTip("The selected delaying creature returns after the current turn")
-        self.ready_button = QPushButton("Ready…")
+        self.return_button.setToolTip(
+            self.tr("The selected delaying creature returns after the current turn")
+        )
+        self.ready_button = QPushButton(self.tr("Ready…"))
         self.ready_button.setObjectName("readyAction")
-        self.ready_button.setToolTip("The current creature readies an action with a trigger")
-        self.reaction_button = QPushButton("Reaction")
+        self.ready_button.setToolTip(self.tr("The current creature readies an action with a trigger"))
+        self.reaction_button = QPushButton(self.tr("Reaction"))
         self.reaction_button.setObjectName("useReaction")
-        self.reaction_button.setToolTip("The selected creature uses its reaction (or its readied action)")
-        self.end_button = QPushButton("End encounter")
+        self.reaction_button.setToolTip(
+            self.tr("The selected creature uses its reaction (or its readied action)")
+        )
+        self.end_button = QPushButton(self.tr("End encounter"))
         self.end_button.setObjectName("endEncounter")
         self.join_button = QPushButton(self.tr("Add…"))
         self.join_button.setObjectName("joinEncounter")
@@ -336,7 +345,9 @@ class InitiativeDock(QDockWidget):
         self.difficulty = QLabel()
         self.difficulty.setObjectName("encounterDifficulty")
         self.difficulty.setWordWrap(True)
-        self.difficulty.setToolTip("Difficulty of the foes on the map for the PCs on it (level, CR / XP)")
+        self.difficulty.setToolTip(
+            self.tr("Difficulty of the foes on the map for the PCs on it (level, CR / XP)")
+        )
         lay.addWidget(self.difficulty)
         lay.addWidget(self.pages, 1)
         self.setWidget(body)
@@ -368,15 +379,17 @@ class InitiativeDock(QDockWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        self.difficulty.setText(difficulty_text(self.doc.scene))
+        self.difficulty.setText(engine_text(difficulty_text(self.doc.scene), self.doc.scene.system))
         self._refreshing = True
         try:
             enc = self.encounter
             if enc is None:
                 self._fill_setup()
                 self.pages.setCurrentIndex(0)
-                self.header.setText("No encounter")
-                self.turn_info.setText(system_for(self.doc.scene).initiative_text)
+                self.header.setText(self.tr("No encounter"))
+                self.turn_info.setText(
+                    engine_text(system_for(self.doc.scene).initiative_text, self.doc.scene.system)
+                )
                 self._current = None
             else:
                 self._fill_order(enc)
@@ -399,7 +412,7 @@ class InitiativeDock(QDockWidget):
             included, typed = old.get(t.id, (True, 0))
             check = QCheckBox()
             check.setChecked(included)
-            check.setToolTip("Include in the encounter")
+            check.setToolTip(self.tr("Include in the encounter"))
             name = QTableWidgetItem(t.label)
             name.setData(ID_ROLE, t.id)
             name.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -409,9 +422,13 @@ class InitiativeDock(QDockWidget):
             mod.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             d20 = QSpinBox()
             d20.setRange(0, 20)
-            d20.setSpecialValueText("roll")
+            d20.setSpecialValueText(self.tr("roll"))
             d20.setValue(typed)
-            d20.setToolTip(f"The d20 {t.label} rolled at the table (“roll”: the app rolls it)")
+            d20.setToolTip(
+                self.tr("The d20 {label} rolled at the table (“roll”: the app rolls it)").format(
+                    label=t.label
+                )
+            )
             self.setup.setCellWidget(r, 0, check)
             self.setup.setItem(r, 1, name)
             self.setup.setItem(r, 2, mod)
@@ -473,7 +490,11 @@ class InitiativeDock(QDockWidget):
             item = QListWidgetItem(str(info["name"]))
             item.setData(ID_ROLE, c.token_id)
             item.setData(INFO_ROLE, info)
-            item.setToolTip(f"{info['name']}: initiative {c.initiative} (d20 {c.d20} {c.modifier:+d})")
+            item.setToolTip(
+                self.tr("{name}: initiative {initiative} (d20 {d20} {modifier:+d})").format(
+                    name=info["name"], initiative=c.initiative, d20=c.d20, modifier=c.modifier
+                )
+            )
             item.setFlags(
                 Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
             )
@@ -495,8 +516,11 @@ class InitiativeDock(QDockWidget):
         if tid is not None:
             tok = scene.token(tid)
             name = tok.label if tok is not None else tid
-        self.header.setText(f"Round {enc.round} · {name}'s turn" if name else f"Round {enc.round}")
-        self.turn_info.setText(turn_summary(self.doc.state))
+        if name:
+            self.header.setText(self.tr("Round {round} · {name}'s turn").format(round=enc.round, name=name))
+        else:
+            self.header.setText(self.tr("Round {round}").format(round=enc.round))
+        self.turn_info.setText(engine_text(turn_summary(self.doc.state), self.doc.scene.system))
         key = (enc.round, enc.index, tid)
         if key != self._current:
             self._current = key
@@ -612,7 +636,9 @@ class InitiativeDock(QDockWidget):
             return
         if trigger is None:
             text, ok = QInputDialog.getText(
-                self, "Ready an action", "Trigger and action (e.g. “Strike the first foe that comes near”):"
+                self,
+                self.tr("Ready an action"),
+                self.tr("Trigger and action (e.g. “Strike the first foe that comes near”):"),
             )
             if not ok:
                 return

@@ -2,11 +2,13 @@
 
 It shows the document's log (`Document.log`: one entry per applied command, earlier sessions' entries
 first) in a read-only text view the user can select and copy from. Undo removes an entry, redo brings it
-back: the dock always mirrors the document.
+back: the dock always mirrors the document. The engine writes the log in English; the dock shows it in the
+app's language (`desktop.i18n.engine_text`, in the words of the scene's rule system).
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -19,12 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.document import Document
+from desktop.i18n import engine_text
 from rules.model.state import GameState
 
 
 class LogDock(QDockWidget):
     def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
-        super().__init__("Log", parent)
+        super().__init__(QCoreApplication.translate("LogDock", "Log"), parent)
         self.setObjectName("logDock")
         self.doc = doc
         self._shown: list[str] = []
@@ -32,14 +35,14 @@ class LogDock(QDockWidget):
         self.text.setObjectName("logText")
         self.text.setReadOnly(True)
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.text.setPlaceholderText("Rolls, moves and damage appear here.")
+        self.text.setPlaceholderText(self.tr("Rolls, moves and damage appear here."))
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         font.setPointSize(max(8, QFont().pointSize() - 1))
         self.text.setFont(font)
         self.count = QLabel()
-        self.copy_button = QPushButton("Copy all")
+        self.copy_button = QPushButton(self.tr("Copy all"))
         self.copy_button.setObjectName("copyLog")
-        self.copy_button.setToolTip("Copy the whole log to the clipboard")
+        self.copy_button.setToolTip(self.tr("Copy the whole log to the clipboard"))
         self.copy_button.clicked.connect(self.copy_all)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
@@ -59,7 +62,9 @@ class LogDock(QDockWidget):
         self.refresh()
 
     def entries(self) -> list[str]:
-        return list(self.doc.log)
+        """The log's entries in the app's language (the engine writes them in English)."""
+        system = self.doc.scene.system
+        return [engine_text(entry, system) for entry in self.doc.log]
 
     def refresh(self) -> None:
         entries = self.entries()
@@ -74,7 +79,8 @@ class LogDock(QDockWidget):
         self._shown = entries
         self.text.moveCursor(QTextCursor.MoveOperation.End)
         self.text.ensureCursorVisible()
-        self.count.setText(f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'}")
+        n = len(entries)
+        self.count.setText((self.tr("{n} entry") if n == 1 else self.tr("{n} entries")).format(n=n))
 
     def plain_text(self) -> str:
         return self.text.toPlainText()

@@ -75,7 +75,7 @@ class SaveDialog(QDialog):
         if area is None:
             raise KeyError(f"no area {area_id!r}")
         self.area: PlacedArea = area
-        self.setWindowTitle(f"Saves against {area.title}")
+        self.setWindowTitle(self.tr("Saves against {title}").format(title=area.title))
         scene = doc.scene
         self.origin: Point | None = None
         try:
@@ -98,11 +98,11 @@ class SaveDialog(QDialog):
         self.dc = QSpinBox()
         self.dc.setObjectName("saveDC")
         self.dc.setRange(1, 60)
-        self.dc.setPrefix("DC ")
+        self.dc.setPrefix(self.tr("DC "))
         self.dc.setValue(area.dc if area.dc is not None else system.default_dc)
         self.formula = QLineEdit(area.damage)
         self.formula.setObjectName("saveDamageFormula")
-        self.formula.setPlaceholderText("damage, e.g. 6d6 fire")
+        self.formula.setPlaceholderText(self.tr("damage, e.g. 6d6 fire"))
         self.formula_error = QLabel()
         self.formula_error.setStyleSheet("color: #ff5a4e;")
         self.rule = QLabel(system.area_save_rule)
@@ -121,18 +121,22 @@ class SaveDialog(QDialog):
         head = self.table.horizontalHeader()
         head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.roll_saves = QPushButton("Roll all saves")
+        self.roll_saves = QPushButton(self.tr("Roll all saves"))
         self.roll_saves.setObjectName("rollSaves")
         self.roll_saves.setToolTip(
-            "Roll every creature's d20 with the app's dice (or type each d20 in its row)"
+            self.tr("Roll every creature's d20 with the app's dice (or type each d20 in its row)")
         )
         spend = system.spending
         self.reroll_who = QComboBox()
         self.reroll_who.setObjectName("rerollWho")
-        self.reroll_who.setToolTip(f"A creature that has rolled and has {spend.counter} to spend")
+        self.reroll_who.setToolTip(
+            self.tr("A creature that has rolled and has {counter} to spend").format(counter=spend.counter)
+        )
         self.reroll_button = QPushButton(spend.reroll or "")
         self.reroll_button.setObjectName("rerollSave")
-        self.reroll_button.setToolTip("Reroll this creature's save; the new roll is kept (logged, undoable)")
+        self.reroll_button.setToolTip(
+            self.tr("Reroll this creature's save; the new roll is kept (logged, undoable)")
+        )
         # the area's damage is its creator's roll: a player who rolls their own dice is asked for it
         caster = self.area.owner or self.area.spec.token_id
         self.damage = DamageRoller(
@@ -151,15 +155,15 @@ class SaveDialog(QDialog):
         )
         self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
         self.apply_button.setObjectName("applySaves")
-        self.apply_button.setText("Apply damage")
+        self.apply_button.setText(self.tr("Apply damage"))
         self.buttons.rejected.connect(self.reject)
         self.apply_button.clicked.connect(self.apply)
 
         top = QHBoxLayout()
-        top.addWidget(QLabel("Save"))
+        top.addWidget(QLabel(self.tr("Save")))
         top.addWidget(self.save)
         top.addWidget(self.dc)
-        top.addWidget(QLabel("Damage"))
+        top.addWidget(QLabel(self.tr("Damage")))
         top.addWidget(self.formula, 1)
         lay = QVBoxLayout(self)
         header = QLabel(self._header_text())
@@ -216,7 +220,7 @@ class SaveDialog(QDialog):
             d20 = QSpinBox()
             d20.setRange(0, 20)
             d20.setSpecialValueText("—")
-            d20.setToolTip("The d20 this creature rolled (— until rolled)")
+            d20.setToolTip(self.tr("The d20 this creature rolled (— until rolled)"))
             self.table.setCellWidget(r, 1, base)
             self.table.setCellWidget(r, 3, d20)
             cells: list[QTableWidgetItem] = []
@@ -387,4 +391,6 @@ class SaveDialog(QDialog):
             AreaSaves(self.area.title, results, self.damage.entries, roll=self.damage.roll, area=remembered)
         )
         self.apply_button.setEnabled(False)
-        self.summary.setText("Applied. See the log for every save and the damage each creature took.")
+        self.summary.setText(
+            self.tr("Applied. See the log for every save and the damage each creature took.")
+        )

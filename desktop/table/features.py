@@ -13,10 +13,6 @@ from desktop.table.host import TableHost
 from desktop.table.panel import TablePanel
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("TableFeatures", text)
-
-
 class TableHostFeatures:
     def __init__(self, win: QMainWindow, resume: bool) -> None:
         self.win = win
@@ -25,17 +21,19 @@ class TableHostFeatures:
         self.panel = TablePanel(self.host, win)
         win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
         self.panel.hide()
-        self.act_invite = QAction(tr("&Invite Players…"), win)
+        self.act_invite = QAction(QCoreApplication.translate("TableFeatures", "&Invite Players…"), win)
         self.act_invite.setObjectName("actInvitePlayers")
         self.act_invite.setShortcut(QKeySequence("Ctrl+Shift+T"))
-        self.act_invite.setStatusTip(tr("Let players join from their phones and laptops"))
+        self.act_invite.setStatusTip(
+            QCoreApplication.translate("TableFeatures", "Let players join from their phones and laptops")
+        )
         self.act_invite.triggered.connect(self.invite)
-        self.act_close = QAction(tr("&Close Table"), win)
+        self.act_close = QAction(QCoreApplication.translate("TableFeatures", "&Close Table"), win)
         self.act_close.setObjectName("actCloseTable")
         self.act_close.triggered.connect(self.host.close)
         self.act_panel = self.panel.toggleViewAction()
-        self.act_panel.setText(tr("Table &Panel"))
-        menu = win.menuBar().addMenu(tr("T&able"))
+        self.act_panel.setText(QCoreApplication.translate("TableFeatures", "Table &Panel"))
+        menu = win.menuBar().addMenu(QCoreApplication.translate("TableFeatures", "T&able"))
         menu.setObjectName("tableMenu")
         menu.addActions([self.act_invite, self.act_close])
         menu.addSeparator()
@@ -64,19 +62,35 @@ class TableHostFeatures:
             try:
                 self.host.open()
             except OSError as exc:
-                QMessageBox.warning(self.win, tr("Table"), tr("The table can't open: {why}").format(why=exc))
+                QMessageBox.warning(
+                    self.win,
+                    QCoreApplication.translate("TableFeatures", "Table"),
+                    QCoreApplication.translate("TableFeatures", "The table can't open: {why}").format(
+                        why=exc
+                    ),
+                )
 
     def _resume(self) -> None:
         try:
             self.host.open()
         except OSError as exc:
-            self.win.statusBar().showMessage(tr("The table didn't open again: {why}").format(why=exc), 10000)
+            self.win.statusBar().showMessage(
+                QCoreApplication.translate("TableFeatures", "The table didn't open again: {why}").format(
+                    why=exc
+                ),
+                10000,
+            )
 
     def _sync(self) -> None:
         self.act_close.setEnabled(self.host.is_open)
 
     def _pinged(self, name: str, x: int, y: int) -> None:
-        self.win.statusBar().showMessage(tr("{name} pings [{x}, {y}]").format(name=name, x=x, y=y), 6000)
+        self.win.statusBar().showMessage(
+            QCoreApplication.translate("TableFeatures", "{name} pings [{x}, {y}]").format(
+                name=name, x=x, y=y
+            ),
+            6000,
+        )
 
     def shutdown(self) -> None:
         self.host.shutdown()

@@ -30,12 +30,14 @@ class DamageRoller(QWidget):
         self.formula_label = QLabel("—")
         self.formula_label.setObjectName("damageFormula")
         self.formula_label.setStyleSheet("font-weight: bold;")
-        self.roll_button = QPushButton("Roll damage")
+        self.roll_button = QPushButton(self.tr("Roll damage"))
         self.roll_button.setObjectName("rollDamage")
-        self.roll_button.setToolTip("Roll the damage with the app's dice")
-        self.typed_button = QPushButton("Use typed totals")
+        self.roll_button.setToolTip(self.tr("Roll the damage with the app's dice"))
+        self.typed_button = QPushButton(self.tr("Use typed totals"))
         self.typed_button.setObjectName("typedDamage")
-        self.typed_button.setToolTip("Use the totals you rolled with physical dice, one per damage type")
+        self.typed_button.setToolTip(
+            self.tr("Use the totals you rolled with physical dice, one per damage type")
+        )
         self.result = QLabel()
         self.result.setObjectName("damageResult")
         self.result.setWordWrap(True)
@@ -46,7 +48,7 @@ class DamageRoller(QWidget):
         top.addWidget(self.formula_label, 1)
         top.addWidget(self.roll_button)
         typed = QHBoxLayout()
-        typed.addWidget(QLabel("At the table:"))
+        typed.addWidget(QLabel(self.tr("At the table:")))
         typed.addLayout(self._parts)
         typed.addStretch(1)
         typed.addWidget(self.typed_button)
@@ -72,7 +74,7 @@ class DamageRoller(QWidget):
                 spin = QSpinBox()
                 spin.setRange(0, 9999)
                 spin.setSuffix(f" {p.type or 'untyped'}")
-                spin.setToolTip(f"Total of {p.render()} rolled at the table")
+                spin.setToolTip(self.tr("Total of {render} rolled at the table").format(render=p.render()))
                 self._parts.addWidget(spin)
                 spin.show()  # a child added to a shown widget is not shown by itself
                 self._spins.append(spin)
@@ -89,7 +91,9 @@ class DamageRoller(QWidget):
         elif roll is not None:
             self.result.setText(f"{roll.render()} → {describe_entries(entries)}")
         else:
-            self.result.setText(f"Typed in: {describe_entries(entries)}")
+            self.result.setText(
+                self.tr("Typed in: {describe_entries}").format(describe_entries=describe_entries(entries))
+            )
         self.entries_changed.emit()
 
     def roll_dice(self) -> None:

@@ -264,7 +264,7 @@ class FileController(QObject):
         if opened is None or not self.maybe_save():
             return False
         self.doc.load(opened.state, None, assets_dir().resolve(), opened.images, problems=opened.problems)
-        self.message.emit(f"Demo encounter: {opened.scene.name or path.name}")
+        self.message.emit(self.tr("Demo encounter: {name}").format(name=opened.scene.name or path.name))
         return True
 
     def _read(self, path: Path, title: str, system: str | None = None) -> Opened | None:
@@ -276,9 +276,14 @@ class FileController(QObject):
         except OSError as exc:
             self.show_error(title, f"{path}: {exc.strerror or exc}")
         except MemoryError:
-            self.show_error(title, f"{path}: too big to open (out of memory)")
+            self.show_error(title, self.tr("{path}: too big to open (out of memory)").format(path=path))
         except Exception as exc:  # a reader bug must not take the open document with it
-            self.show_error(title, f"{path}: cannot be read ({type(exc).__name__}: {exc})")
+            self.show_error(
+                title,
+                self.tr("{path}: cannot be read ({__name__}: {exc})").format(
+                    path=path, __name__=type(exc).__name__, exc=exc
+                ),
+            )
         return None
 
     def open(self, path: Path | None = None, ask: bool = True, system: str | None = None) -> bool:
@@ -302,7 +307,7 @@ class FileController(QObject):
         add_recent(path)
         sweep_stale_temps(path.parent)  # a save killed earlier may have left its temporary file here
         self.recent_changed.emit()
-        self.message.emit(f"Opened {path.name}")
+        self.message.emit(self.tr("Opened {name}").format(name=path.name))
         if opened.warnings:
             self._tell_picture_problems(path, opened.warnings)
         return True
@@ -356,16 +361,19 @@ class FileController(QObject):
                 save_scene_file(path, doc.state, doc.images, doc.base_dir, expect=expect)
             except FileChangedError:
                 if not self.ask_overwrite_changed(path):
-                    self.message.emit(f"Not saved: {path.name} changed on disk")
+                    self.message.emit(self.tr("Not saved: {name} changed on disk").format(name=path.name))
                     return False
                 save_scene_file(path, doc.state, doc.images, doc.base_dir)
         except ReadOnlyFileError:
             self.show_error(
-                "Can't save", f"{path}: the file is read-only. Use File ▸ Save As to save a copy."
+                self.tr("Can't save"),
+                self.tr("{path}: the file is read-only. Use File ▸ Save As to save a copy.").format(
+                    path=path
+                ),
             )
             return False
         except (OSError, ValueError) as exc:
-            self.show_error("Can't save", f"{path}: {getattr(exc, 'strerror', None) or exc}")
+            self.show_error(self.tr("Can't save"), f"{path}: {getattr(exc, 'strerror', None) or exc}")
             return False
         self._disk_stamp = file_stamp(path)
         old_path = doc.path
@@ -374,7 +382,7 @@ class FileController(QObject):
         self._forget_autosave(path)
         add_recent(path)
         self.recent_changed.emit()
-        self.message.emit(f"Saved {path.name}")
+        self.message.emit(self.tr("Saved {name}").format(name=path.name))
         return True
 
     # ---- autosave
@@ -453,14 +461,14 @@ class FileController(QObject):
             _data, restored = store.recover(item)
         except (SceneError, OSError) as exc:
             problem = getattr(exc, "strerror", None) or exc
-            self.show_error("Can't restore the autosave", f"{item.data_path}: {problem}")
+            self.show_error(self.tr("Can't restore the autosave"), f"{item.data_path}: {problem}")
             return False
         if not self.maybe_save():
             return False
         try:
             store.restore(item)
         except OSError as exc:
-            self.show_error("Can't restore the autosave", f"{item.data_path}: {exc.strerror or exc}")
+            self.show_error(self.tr("Can't restore the autosave"), f"{item.data_path}: {exc.strerror or exc}")
             return False
         path = Path(item.document_path) if item.document_path else None
         keep = path if path is not None and path.suffix.lower() in (".fivefoot", ".json") else None
@@ -479,7 +487,9 @@ class FileController(QObject):
             self.autosave()
         when = time.strftime("%H:%M", time.localtime(item.saved_at))
         self.message.emit(
-            f"Restored the unsaved work on {item.title} (autosaved at {when}); save it to keep it"
+            self.tr("Restored the unsaved work on {title} (autosaved at {when}); save it to keep it").format(
+                title=item.title, when=when
+            )
         )
         return True
 
@@ -511,22 +521,24 @@ class FileController(QObject):
 
     def _dialog_open_path(self) -> Path | None:
         start = str(self.default_folder())
-        name, _ = QFileDialog.getOpenFileName(self.window, "Open scene", start, OPEN_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open scene"), start, OPEN_FILTER)
         return Path(name) if name else None
 
     def _dialog_save_path(self) -> Path | None:
         base = self.doc.path or self.default_folder() / (
             (self.doc.scene.name or "untitled").lower().replace(" ", "-") + ".fivefoot"
         )
-        name, _ = QFileDialog.getSaveFileName(self.window, "Save scene as", str(base), SAVE_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self.window, self.tr("Save scene as"), str(base), SAVE_FILTER)
         return Path(name) if name else None
 
     def _dialog_unsaved(self) -> str:
         box = QMessageBox(self.window)
         box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Unsaved changes")
-        box.setText(f"Save the changes to “{self.doc.display_name()}”?")
-        box.setInformativeText("Your changes will be lost if you don't save them.")
+        box.setWindowTitle(self.tr("Unsaved changes"))
+        box.setText(
+            self.tr("Save the changes to “{display_name}”?").format(display_name=self.doc.display_name())
+        )
+        box.setInformativeText(self.tr("Your changes will be lost if you don't save them."))
         box.setStandardButtons(
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
@@ -543,15 +555,21 @@ class FileController(QObject):
     def _dialog_restore(self, item: PendingRestore, index: int, count: int) -> str:
         box = QMessageBox(self.window)
         box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle("Restore unsaved work?")
+        box.setWindowTitle(self.tr("Restore unsaved work?"))
         when = time.strftime("%a %d %b %H:%M", time.localtime(item.saved_at))
-        box.setText(f"FiveFoot did not close properly. Restore your unsaved work on “{item.title}”?")
+        box.setText(
+            self.tr("FiveFoot did not close properly. Restore your unsaved work on “{title}”?").format(
+                title=item.title
+            )
+        )
         more = f" ({index + 1} of {count} autosaves)" if count > 1 else ""
         where = f"\n{item.document_path}" if item.document_path else ""
-        box.setInformativeText(f"Autosaved {when}{more}.{where}")
-        restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+        box.setInformativeText(
+            self.tr("Autosaved {when}{more}.{where}").format(when=when, more=more, where=where)
+        )
+        restore = box.addButton(self.tr("Restore"), QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton(self.tr("Discard"), QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(self.tr("Later"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(restore)
         box.exec()
         clicked = box.clickedButton()
@@ -570,13 +588,17 @@ class FileController(QObject):
     def _dialog_overwrite_changed(self, path: Path) -> bool:
         box = QMessageBox(self.window)
         box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("File changed on disk")
-        box.setText(f"“{path.name}” was changed on disk since you opened or saved it.")
-        box.setInformativeText(
-            "Another program or FiveFoot window saved it. Overwrite those changes with yours? "
-            "(Cancel, then use File ▸ Save As to keep both.)"
+        box.setWindowTitle(self.tr("File changed on disk"))
+        box.setText(
+            self.tr("“{name}” was changed on disk since you opened or saved it.").format(name=path.name)
         )
-        overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+        box.setInformativeText(
+            self.tr(
+                "Another program or FiveFoot window saved it. Overwrite those changes with yours? "
+                "(Cancel, then use File ▸ Save As to keep both.)"
+            )
+        )
+        overwrite = box.addButton(self.tr("Overwrite"), QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.exec()

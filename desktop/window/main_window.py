@@ -40,6 +40,7 @@ from desktop.docks.action_bar import ActionBar, ActionBarHandlers
 from desktop.docks.compendium_dock import CompendiumFeatures
 from desktop.docks.inspector import InspectorDock
 from desktop.document import Document
+from desktop.i18n import engine_text
 from desktop.look.icons import icon
 from desktop.look.style import TERRAIN_LABELS
 from desktop.look.theme import fit_toolbar
@@ -121,7 +122,7 @@ class MainWindow(QMainWindow):
         self.doc.title_changed.connect(self._update_title)
         self.doc.history_changed.connect(self._update_history_actions)
         self.doc.logged.connect(self._show_logged)
-        self.doc.refused.connect(lambda why: self.statusBar().showMessage(why, 8000))
+        self.doc.refused.connect(lambda why: self.statusBar().showMessage(self.engine_text(why), 8000))
         self.doc.reset.connect(self._on_reset)
         self.doc.changed.connect(lambda _o, _n: self._update_round())
         self.view.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
@@ -161,6 +162,17 @@ class MainWindow(QMainWindow):
         a strip at each edge hides and shows them (`desktop.window.dock_sides`)."""
         right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
         preview = self.player_screen.preview
+        titles = {  # the docks' titles (their tabs) in the app's language
+            self.table.initiative_dock: self.tr("Initiative"),
+            self.inspector: self.tr("Inspector"),
+            self.table.areas_dock: self.tr("Areas"),
+            preview: self.tr("Player Screen"),
+            self.table_host.panel: self.tr("Table"),
+            self.compendium.dock: self.tr("Compendium"),
+            self.table.log_dock: self.tr("Log"),
+        }
+        for dock, title in titles.items():
+            dock.setWindowTitle(title)
         self.sides = DockSides.arrange(
             self,
             [
@@ -223,104 +235,123 @@ class MainWindow(QMainWindow):
     def _make_actions(self) -> None:
         f = self.files
         self.act_new = self._action(
-            "&New…", self.new_scene_dialog, QKeySequence.StandardKey.New, "New scene: empty map or demo"
+            self.tr("&New…"),
+            self.new_scene_dialog,
+            QKeySequence.StandardKey.New,
+            self.tr("New scene: empty map or demo"),
         )
         self.act_open = self._action(
-            "&Open…", lambda: f.open(), QKeySequence.StandardKey.Open, "Open a scene or a Universal VTT map"
+            self.tr("&Open…"),
+            lambda: f.open(),
+            QKeySequence.StandardKey.Open,
+            self.tr("Open a scene or a Universal VTT map"),
         )
         self.act_save = self._action(
-            "&Save", lambda: f.save(), QKeySequence.StandardKey.Save, "Save the scene"
+            self.tr("&Save"), lambda: f.save(), QKeySequence.StandardKey.Save, self.tr("Save the scene")
         )
         self.act_save_as = self._action(
-            "Save &As…",
+            self.tr("Save &As…"),
             lambda: f.save_as(),
             QKeySequence.StandardKey.SaveAs,
-            "Save the scene under a new name",
+            self.tr("Save the scene under a new name"),
         )
         quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit) or [QKeySequence("Ctrl+Q")]
-        self.act_quit = self._action("&Quit", self.close, quit_keys)
-        self.act_undo = self._action("&Undo", self.doc.undo, QKeySequence.StandardKey.Undo, icon_name="undo")
+        self.act_quit = self._action(self.tr("&Quit"), self.close, quit_keys)
+        self.act_undo = self._action(
+            self.tr("&Undo"), self.doc.undo, QKeySequence.StandardKey.Undo, icon_name="undo"
+        )
         self.act_redo = self._action(
-            "&Redo", self.doc.redo, [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")], icon_name="redo"
+            self.tr("&Redo"),
+            self.doc.redo,
+            [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")],
+            icon_name="redo",
         )
         self.act_delete = self._action(
-            "&Delete", self.delete_selection, QKeySequence.StandardKey.Delete, "Delete the selected tokens"
+            self.tr("&Delete"),
+            self.delete_selection,
+            QKeySequence.StandardKey.Delete,
+            self.tr("Delete the selected tokens"),
         )
         self.act_duplicate = self._action(
-            "D&uplicate", self.duplicate_selection, "Ctrl+D", "Duplicate the selected tokens"
+            self.tr("D&uplicate"),
+            self.duplicate_selection,
+            "Ctrl+D",
+            self.tr("Duplicate the selected tokens"),
         )
         self.act_select_all = self._action(
-            "Select &All Tokens", self.select_all, QKeySequence.StandardKey.SelectAll
+            self.tr("Select &All Tokens"), self.select_all, QKeySequence.StandardKey.SelectAll
         )
         self.act_add_token = self._action(
-            "Add &Token…",
+            self.tr("Add &Token…"),
             lambda: self.add_token_at(None),
             "Ctrl+T",
-            "Add a token at the centre of the view",
+            self.tr("Add a token at the centre of the view"),
             "token",
         )
         self.act_settings = self._action(
-            "Scene &Settings…",
+            self.tr("Scene &Settings…"),
             self.scene_settings_dialog,
             "Ctrl+,",
-            "System, diagonal rule, flanking, area method, ambient light",
+            self.tr("System, diagonal rule, flanking, area method, ambient light"),
         )
         self.act_preferences = self._action(
-            "Se&ttings…",
+            self.tr("Se&ttings…"),
             self.preferences_dialog,
             None,
-            "App settings: centre the map on the active creature",
+            self.tr("App settings: centre the map on the active creature"),
         )
         self.act_end_turn = self._action(
-            "&End Turn of Selection",
+            self.tr("&End Turn of Selection"),
             self.end_turn_selection,
             "E",
-            "Reset the selected tokens' movement this turn",
+            self.tr("Reset the selected tokens' movement this turn"),
         )
         self.act_new_round = self._action(
-            "New &Round", self.new_round, "Ctrl+R", "Everyone's movement resets"
+            self.tr("New &Round"), self.new_round, "Ctrl+R", self.tr("Everyone's movement resets")
         )
         self.act_check = self._action(
-            "&Check or Save…",
+            self.tr("&Check or Save…"),
             self.open_check_dialog,
             "Ctrl+K",
-            "A check or save, a group check, a contest or a passive value, with conditions applied",
+            self.tr("A check or save, a group check, a contest or a passive value, with conditions applied"),
         )
         self.act_zoom_in = self._action(
-            "Zoom &In",
+            self.tr("Zoom &In"),
             self.view.zoom_in,
             # Ctrl++ is typed Ctrl+Shift+= on most keyboards: every spelling of it zooms
             [QKeySequence(k) for k in ("Ctrl+=", "Ctrl++", "Ctrl+Shift+=", "Ctrl+Shift++")],
         )
-        self.act_zoom_out = self._action("Zoom &Out", self.view.zoom_out, QKeySequence("Ctrl+-"))
-        self.act_fit = self._action("&Fit Map", self.view.fit, "Ctrl+0", "Show the whole map", "fit")
-        self.act_actual = self._action("&Actual Size", self.view.actual_size, "Ctrl+1")
+        self.act_zoom_out = self._action(self.tr("Zoom &Out"), self.view.zoom_out, QKeySequence("Ctrl+-"))
+        self.act_fit = self._action(
+            self.tr("&Fit Map"), self.view.fit, "Ctrl+0", self.tr("Show the whole map"), "fit"
+        )
+        self.act_actual = self._action(self.tr("&Actual Size"), self.view.actual_size, "Ctrl+1")
         self.act_overlay = self._action(
-            "&Movement Overlay",
+            self.tr("&Movement Overlay"),
             self.map_scene.set_show_overlay,
             "O",
-            "Shade the squares the selected token can reach (by Stride or move/Dash)",
+            self.tr("Shade the squares the selected token can reach (by Stride or move/Dash)"),
             "overlay",
         )
         self.act_overlay.setCheckable(True)
         self.act_overlay.setChecked(True)
         self.act_grid = self._action(
-            "&Grid", self.map_scene.set_grid_visible, "G", "Show the 5-ft grid", "grid"
+            self.tr("&Grid"), self.map_scene.set_grid_visible, "G", self.tr("Show the 5-ft grid"), "grid"
         )
         self.act_grid.setCheckable(True)
         self.act_grid.setChecked(True)
         self.act_walls_outside = self._action(
-            "&Walls Outside the Map",
+            self.tr("&Walls Outside the Map"),
             self.map_scene.set_show_walls_outside,
             None,
-            "Draw the walls an imported map keeps beyond its edge (they always count for the rules)",
+            self.tr("Draw the walls an imported map keeps beyond its edge (they always count for the rules)"),
         )
         self.act_walls_outside.setCheckable(True)
         self.act_walls_outside.setChecked(False)
         self.act_shortcuts = self._action(
-            "&Keyboard Shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents
+            self.tr("&Keyboard Shortcuts"), self.show_shortcuts, QKeySequence.StandardKey.HelpContents
         )
-        self.act_about = self._action("&About FiveFoot", self.show_about)
+        self.act_about = self._action(self.tr("&About FiveFoot"), self.show_about)
         group = QActionGroup(self)
         group.setExclusive(True)
         for spec in TOOL_SPECS:
@@ -338,9 +369,9 @@ class MainWindow(QMainWindow):
 
     def _make_menus(self) -> None:
         bar = self.menuBar()
-        m = bar.addMenu("&File")
+        m = bar.addMenu(self.tr("&File"))
         m.addActions([self.act_new, self.act_open])
-        self.recent_menu = m.addMenu("Open &Recent")
+        self.recent_menu = m.addMenu(self.tr("Open &Recent"))
         self._fill_recent_menu()
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
@@ -348,14 +379,14 @@ class MainWindow(QMainWindow):
         m.addAction(self.pictures.act_import)
         m.addSeparator()
         m.addAction(self.act_quit)
-        m = bar.addMenu("&Edit")
+        m = bar.addMenu(self.tr("&Edit"))
         m.addActions([self.act_undo, self.act_redo])
         m.addSeparator()
         m.addActions([self.act_add_token, self.act_duplicate, self.act_delete, self.act_select_all])
         m.addSeparator()
         m.addAction(self.act_settings)
         m.addAction(self.act_preferences)
-        m = bar.addMenu("&View")
+        m = bar.addMenu(self.tr("&View"))
         m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_actual])
         m.addSeparator()
         m.addActions([self.act_overlay, self.act_grid, self.act_walls_outside])
@@ -367,27 +398,27 @@ class MainWindow(QMainWindow):
         self.act_reset_layout = m.addAction(self.tr("Reset Panel Layout"))
         self.act_reset_layout.setToolTip(self.tr("Put the side panels back where they start: the map first"))
         self.act_reset_layout.triggered.connect(self._reset_layout)
-        m = bar.addMenu("&Map")
+        m = bar.addMenu(self.tr("&Map"))
         m.addAction(self.pictures.act_import)
         m.addSeparator()
         m.addActions([self.tool_actions["calibrate"], self.pictures.act_calibrate, self.pictures.act_fit])
         m.addSeparator()
         m.addAction(self.pictures.act_remove)
         self.map_menu = m
-        m = bar.addMenu("&Tools")
+        m = bar.addMenu(self.tr("&Tools"))
         m.addActions(list(self.tool_actions.values()))
-        m = bar.addMenu("E&ncounter")
+        m = bar.addMenu(self.tr("E&ncounter"))
         m.addActions(self.table.encounter_actions())
         m.addSeparator()
         m.addActions(self.table.combat_actions())
         m.addAction(self.act_check)
         m.addSeparator()
         m.addActions([self.act_end_turn, self.act_new_round])
-        m = bar.addMenu("&Help")
+        m = bar.addMenu(self.tr("&Help"))
         m.addActions([self.act_shortcuts, self.act_about])
 
     def _make_toolbars(self) -> None:
-        tb = QToolBar("Main")
+        tb = QToolBar(self.tr("Main"))
         tb.setObjectName("mainToolBar")
         tb.setMovable(False)
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -408,7 +439,7 @@ class MainWindow(QMainWindow):
             tb.addAction(act)
         self.main_toolbar = tb
         self._toolbar_fitter = fit_toolbar(tb)  # icons only when the window is too narrow for the texts
-        opts = QToolBar("Tool options")
+        opts = QToolBar(self.tr("Tool options"))
         opts.setObjectName("toolOptionsBar")
         opts.setMovable(False)
         self._tool_label = QLabel()
@@ -457,10 +488,10 @@ class MainWindow(QMainWindow):
         sb = self.statusBar()
         self.cell_label = QLabel("—")
         self.cell_label.setMinimumWidth(260)
-        self.cell_label.setToolTip("The square under the mouse (one square is 5 feet)")
+        self.cell_label.setToolTip(self.tr("The square under the mouse (one square is 5 feet)"))
         self.zoom_label = QLabel()
         self.zoom_label.setMinimumWidth(80)
-        self.zoom_label.setToolTip("Zoom (Ctrl+wheel or Ctrl +/−; Ctrl+0 fits the map)")
+        self.zoom_label.setToolTip(self.tr("Zoom (Ctrl+wheel or Ctrl +/−; Ctrl+0 fits the map)"))
         self.round_label = QLabel()
         self.round_label.setMinimumWidth(120)
         for w in (self.round_label, self.cell_label, self.zoom_label):
@@ -524,7 +555,9 @@ class MainWindow(QMainWindow):
 
     def new_round(self) -> None:
         if self.doc.encounter is not None:
-            self.statusBar().showMessage("Initiative is running: Next Turn (N) moves through the round", 8000)
+            self.statusBar().showMessage(
+                self.tr("Initiative is running: Next Turn (N) moves through the round"), 8000
+            )
             return
         self.doc.execute(ResetMovement(None, log=f"Round {self.doc.free.round + 1} begins: movement resets"))
 
@@ -557,7 +590,7 @@ class MainWindow(QMainWindow):
     def _add_from_form(self, form: TokenForm) -> None:
         command = form.command(self.doc.scene)
         if command is None:
-            self.statusBar().showMessage("No free square near there for the new token", 8000)
+            self.statusBar().showMessage(self.tr("No free square near there for the new token"), 8000)
             return
         self.doc.execute(command)
         self.map_scene.select_ids([t.id for t in command.tokens])
@@ -644,14 +677,18 @@ class MainWindow(QMainWindow):
         system = system_for(scene).label
         enc = self.doc.encounter
         if enc is None:
-            self.round_label.setText(f"{system} · Round {self.doc.free.round}")
-            self.round_label.setToolTip("No initiative: movement resets with End Turn (E) or New Round")
+            self.round_label.setText(
+                self.tr("{system} · Round {round}").format(system=system, round=self.doc.free.round)
+            )
+            self.round_label.setToolTip(
+                self.tr("No initiative: movement resets with End Turn (E) or New Round")
+            )
             self.act_new_round.setEnabled(True)
             return
         who = enc.current_id
         tok = scene.token(who) if who is not None else None
         name = tok.label if tok is not None else (who or "")
-        text = f"{system} · Round {enc.round} · {name}"
+        text = self.tr("{system} · Round {round} · {name}").format(system=system, round=enc.round, name=name)
         self.round_label.setMinimumWidth(
             max(120, self.round_label.fontMetrics().horizontalAdvance(text) + 14)
         )
@@ -659,7 +696,7 @@ class MainWindow(QMainWindow):
         layout = self.statusBar().layout()
         if layout is not None:
             layout.activate()  # place the wider label now, not on the next event loop pass
-        self.round_label.setToolTip("Initiative is running (see the Initiative dock)")
+        self.round_label.setToolTip(self.tr("Initiative is running (see the Initiative dock)"))
         self.act_new_round.setEnabled(False)
 
     def _show_cell(self, cell: Cell | None) -> None:
@@ -677,11 +714,16 @@ class MainWindow(QMainWindow):
 
     def _show_logged(self, text: str) -> None:
         """A new log entry in the status bar: its lines (a roll's breakdown) on one line."""
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        lines = [line.strip() for line in self.engine_text(text).splitlines() if line.strip()]
         self.statusBar().showMessage(" · ".join(lines[:3]) + (" …" if len(lines) > 3 else ""), 8000)
 
+    def engine_text(self, text: str) -> str:
+        """English text the engine wrote (a log entry, a refusal) in the app's language, in the words of
+        the scene's rule system."""
+        return engine_text(text, self.doc.scene.system)
+
     def _show_zoom(self, factor: float) -> None:
-        self.zoom_label.setText(f"Zoom {factor * 100:.0f}%")
+        self.zoom_label.setText(self.tr("Zoom {percent:.0f}%").format(percent=factor * 100))
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()

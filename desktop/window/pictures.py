@@ -149,28 +149,30 @@ class MapPictures(QObject):
         self._calibrating: Background | None = None
         self._last_folder = ""
         self.act_import = self._action(
-            "Import Map &Image…",
+            self.tr("Import Map &Image…"),
             lambda: self.import_picture(),
             "Ctrl+Shift+I",
-            "Put a picture (PNG, JPEG, WebP) under the grid; it is saved inside .fivefoot files",
+            self.tr("Put a picture (PNG, JPEG, WebP) under the grid; it is saved inside .fivefoot files"),
         )
         self.act_calibrate = self._action(
-            "&Calibrate Grid…",
+            self.tr("&Calibrate Grid…"),
             lambda: self.open_calibrate_dialog(),
             None,
-            "Type the size of a square on the picture and where the grid starts, with a live preview",
+            self.tr(
+                "Type the size of a square on the picture and where the grid starts, with a live preview"
+            ),
         )
         self.act_fit = self._action(
-            "&Fit Grid to Picture",
+            self.tr("&Fit Grid to Picture"),
             lambda: self.fit_grid(),
             None,
-            "Resize the grid to the squares the picture covers",
+            self.tr("Resize the grid to the squares the picture covers"),
         )
         self.act_remove = self._action(
-            "&Remove Map Picture",
+            self.tr("&Remove Map Picture"),
             lambda: self.remove_picture(),
             None,
-            "Take the picture away (the grid stays)",
+            self.tr("Take the picture away (the grid stays)"),
         )
         doc.changed.connect(lambda _o, _n: self._doc_changed())
         self.update_actions()
@@ -252,7 +254,7 @@ class MapPictures(QObject):
         """
         size = self._image_size()
         if size is None or self.doc.scene.background is None:
-            self.message.emit("No map picture to calibrate: File ▸ Import Map Image… first")
+            self.message.emit(self.tr("No map picture to calibrate: File ▸ Import Map Image… first"))
             return None
         if self.calibrate_dialog is not None:
             self.calibrate_dialog.reject()
@@ -296,7 +298,7 @@ class MapPictures(QObject):
         size = self._image_size()
         command = fit_grid_command(self.doc.scene, size) if size is not None else None
         if command is None:
-            self.message.emit("The grid already fits the picture")
+            self.message.emit(self.tr("The grid already fits the picture"))
             return False
         self.doc.execute(command)
         self.view.fit()
@@ -308,7 +310,7 @@ class MapPictures(QObject):
         if command is None:
             return False
         self.doc.execute(command)
-        self.message.emit("Map picture removed (Undo brings it back)")
+        self.message.emit(self.tr("Map picture removed (Undo brings it back)"))
         return True
 
     # ---- dropped files
@@ -333,14 +335,18 @@ class MapPictures(QObject):
             return False
         done = self.files.open(path) if kind == "scene" else self.import_picture(path)
         if done and len(paths) > 1:
-            self.message.emit(f"Opened {path.name}; FiveFoot opens one dropped file at a time")
+            self.message.emit(
+                self.tr("Opened {name}; FiveFoot opens one dropped file at a time").format(name=path.name)
+            )
         return done
 
     # ---- default questions (modal dialogs)
 
     def _dialog_picture_path(self) -> Path | None:
         start = self._last_folder or (str(self.doc.path.parent) if self.doc.path else "")
-        name, _ = QFileDialog.getOpenFileName(self.window, "Import map picture", start, PICTURE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(
+            self.window, self.tr("Import map picture"), start, PICTURE_FILTER
+        )
         return Path(name) if name else None
 
     def _dialog_import(

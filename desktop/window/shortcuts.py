@@ -15,22 +15,44 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Shortcuts", text)
-
-
 def map_keys() -> list[tuple[str, str]]:
     """The mouse gestures and the keys the map view and its tools read themselves (no menu action)."""
     return [
-        (_tr("Drag a token"), _tr("move it by the rules (best path, cost, Strides / Dash)")),
-        (_tr("Shift-click while dragging"), _tr("add a waypoint")),
-        (_tr("Alt while dragging"), _tr("GM free move (no rules)")),
-        (_tr("Ctrl while dragging"), _tr("PF2e: Step instead of Stride")),
-        (_tr("Esc / right click"), _tr("cancel the move or the gesture")),
-        (_tr("Right-click a token"), _tr("its menu: attack, actions, add to or remove from the encounter")),
-        (_tr("Shift / [ ] while aiming an area"), _tr("45° steps · smaller / larger")),
-        (_tr("Wheel"), _tr("zoom")),
-        (_tr("Middle drag, Space+drag, arrows"), _tr("pan")),
+        (
+            QCoreApplication.translate("Shortcuts", "Drag a token"),
+            QCoreApplication.translate("Shortcuts", "move it by the rules (best path, cost, Strides / Dash)"),
+        ),
+        (
+            QCoreApplication.translate("Shortcuts", "Shift-click while dragging"),
+            QCoreApplication.translate("Shortcuts", "add a waypoint"),
+        ),
+        (
+            QCoreApplication.translate("Shortcuts", "Alt while dragging"),
+            QCoreApplication.translate("Shortcuts", "GM free move (no rules)"),
+        ),
+        (
+            QCoreApplication.translate("Shortcuts", "Ctrl while dragging"),
+            QCoreApplication.translate("Shortcuts", "PF2e: Step instead of Stride"),
+        ),
+        (
+            QCoreApplication.translate("Shortcuts", "Esc / right click"),
+            QCoreApplication.translate("Shortcuts", "cancel the move or the gesture"),
+        ),
+        (
+            QCoreApplication.translate("Shortcuts", "Right-click a token"),
+            QCoreApplication.translate(
+                "Shortcuts", "its menu: attack, actions, add to or remove from the encounter"
+            ),
+        ),
+        (
+            QCoreApplication.translate("Shortcuts", "Shift / [ ] while aiming an area"),
+            QCoreApplication.translate("Shortcuts", "45° steps · smaller / larger"),
+        ),
+        (QCoreApplication.translate("Shortcuts", "Wheel"), QCoreApplication.translate("Shortcuts", "zoom")),
+        (
+            QCoreApplication.translate("Shortcuts", "Middle drag, Space+drag, arrows"),
+            QCoreApplication.translate("Shortcuts", "pan"),
+        ),
     ]
 
 
@@ -82,7 +104,10 @@ def shortcuts_html(window: QMainWindow) -> str:
     def row(keys: str, what: str) -> str:
         return f"<tr><td><b>{keys}</b></td><td>{what}</td></tr>"
 
-    parts = ["<table>", f"<tr><th colspan=2 align=left>{_tr('On the map')}</th></tr>"]
+    parts = [
+        "<table>",
+        f"<tr><th colspan=2 align=left>{QCoreApplication.translate('Shortcuts', 'On the map')}</th></tr>",
+    ]
     parts += [row(k, w) for k, w in map_keys()]
     for title, rows in menu_shortcuts(window):
         parts.append(f"<tr><th colspan=2 align=left><br>{title}</th></tr>")

@@ -116,53 +116,64 @@ class TableFeatures(QObject):
 
     def _make_actions(self) -> None:
         self.act_attack = self._action(
-            "&Attack…",
+            self.tr("&Attack…"),
             lambda: self.open_attack(),
             "K",
-            "Attack: the selected creature against the one under the mouse — every modifier, roll, damage",
+            self.tr(
+                "Attack: the selected creature against the one under the mouse — every modifier, roll, damage"
+            ),
             "attack",
         )
         self.act_reach = self._action(
-            "Show &Reach", self.reach.set_show_reach, "R", "Shade the selected creature's reach", "reach"
+            self.tr("Show &Reach"),
+            self.reach.set_show_reach,
+            "R",
+            self.tr("Shade the selected creature's reach"),
+            "reach",
         )
         self.act_reach.setCheckable(True)
         self.act_reach.setChecked(True)
         self.act_threat = self._action(
-            "Show Enemy &Threat",
+            self.tr("Show Enemy &Threat"),
             self.reach.set_show_threat,
             "Shift+R",
-            "Shade every square an enemy threatens with a melee attack",
+            self.tr("Shade every square an enemy threatens with a melee attack"),
             "threat",
         )
         self.act_threat.setCheckable(True)
         self.act_cover = self._action(
-            "&Cover && Flanking Lines",
+            self.tr("&Cover && Flanking Lines"),
             self.targeting.set_enabled,
             "L",
-            "With a creature selected, hover another: cover lines, cover degree and flanking",
+            self.tr("With a creature selected, hover another: cover lines, cover degree and flanking"),
             "cover",
         )
         self.act_cover.setCheckable(True)
         self.act_cover.setChecked(True)
         self.act_start = self._action(
-            "Roll &Initiative",
+            self.tr("Roll &Initiative"),
             self.start_encounter,
             "Ctrl+I",
-            "Roll initiative for everyone (typed d20s in the Initiative dock count) and start round 1",
+            self.tr(
+                "Roll initiative for everyone (typed d20s in the Initiative dock count) and start round 1"
+            ),
             "initiative",
         )
         self.act_next = self._action(
-            "&Next Turn",
+            self.tr("&Next Turn"),
             self.initiative_dock.next_turn,
             "N",
-            "End this turn and start the next (movement, diagonals, MAP and reaction reset)",
+            self.tr("End this turn and start the next (movement, diagonals, MAP and reaction reset)"),
             "next-turn",
         )
         self.act_previous = self._action(
-            "&Previous Turn", self.initiative_dock.previous_turn, "Shift+N", "Back one turn (a correction)"
+            self.tr("&Previous Turn"),
+            self.initiative_dock.previous_turn,
+            "Shift+N",
+            self.tr("Back one turn (a correction)"),
         )
         self.act_end = self._action(
-            "&End Encounter", self.initiative_dock.end, tip="Drop the initiative order"
+            self.tr("&End Encounter"), self.initiative_dock.end, tip=self.tr("Drop the initiative order")
         )
         self.act_join = self._action(
             self.tr("Add to Encounter…"),
@@ -175,9 +186,9 @@ class TableFeatures(QObject):
             tip=self.tr("The selected creatures leave the initiative order (they stay on the map)"),
         )
         self.act_saves = self._action(
-            "Roll &Saves for Area…",
+            self.tr("Roll &Saves for Area…"),
             lambda: self.areas_dock.roll_saves(),
-            tip="Every creature in the selected area rolls its save; damage goes through the rules",
+            tip=self.tr("Every creature in the selected area rolls its save; damage goes through the rules"),
         )
 
     def view_actions(self) -> list[QAction]:

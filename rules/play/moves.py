@@ -23,6 +23,7 @@ from rules import dice as dice_rolls
 from rules.dice import DieSource, fresh_source
 from rules.geometry.coords import Cell
 from rules.geometry.hazards import entered
+from rules.messages import msg
 from rules.model.scene import Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused
@@ -86,23 +87,49 @@ def cell_text(cell: Cell) -> str:
     return f"[{cell.x}, {cell.y}]"
 
 
+CANT_MOVE = "Can't move {name} there: {problem}"
+CANT_STEP = "Can't Step {name} there: {problem}"
+
+#: The ways of moving as words for people (a refusal names the Speed a creature lacks).
+MODE_WORDS = {
+    "walk": msg("walk"),
+    "fly": msg("fly"),
+    "swim": msg("swim"),
+    "climb": msg("climb"),
+    "burrow": msg("burrow"),
+}
+
 #: The ways a creature moves (the Speed each uses).
 MODES: tuple[str, ...] = ("walk", "fly", "swim", "climb", "burrow")
-VERBS: dict[str, str] = {
-    "walk": "moves",
-    "fly": "flies",
-    "swim": "swims",
-    "climb": "climbs",
-    "burrow": "burrows",
+
+
+#: The move's log line per way of moving (message ids; ``{to}`` is the square, or `VIA`).
+MOVE_LINES: dict[str, str] = {
+    "walk": "{name} moves {feet} ft to {to} ({cost}; {left})",
+    "fly": "{name} flies {feet} ft to {to} ({cost}; {left})",
+    "swim": "{name} swims {feet} ft to {to} ({cost}; {left})",
+    "climb": "{name} climbs {feet} ft to {to} ({cost}; {left})",
+    "burrow": "{name} burrows {feet} ft to {to} ({cost}; {left})",
 }
+VIA = "{cell} via {cells}"
 
 
 def move_log(label: str, plan: MovePlan, mode: str = "walk") -> str:
-    via = f" via {', '.join(cell_text(c) for c in plan.waypoints)}" if plan.waypoints else ""
-    return (
-        f"{label} {VERBS.get(mode, 'moves')} {plan.feet} ft to {cell_text(plan.path[-1])}{via} "
-        f"({plan.strides_text()}; {plan.left_after()})"
+    end = cell_text(plan.path[-1])
+    to = (
+        str(msg(VIA, cell=end, cells=", ".join(cell_text(c) for c in plan.waypoints)))
+        if plan.waypoints
+        else end
     )
+    line = msg(
+        MOVE_LINES.get(mode, MOVE_LINES["walk"]),
+        name=label,
+        feet=plan.feet,
+        to=to,
+        cost=plan.strides_text(),
+        left=plan.left_after(),
+    )
+    return str(line)
 
 
 def record_move(state: GameState, token_id: str, feet: int, diagonals: int, actions: int = 0) -> GameState:
@@ -180,24 +207,42 @@ class MoveToken:
                 return Outcome(state)
             scene = state.scene.replace_token(replace(token, cell=end))
             return Outcome(
-                state.with_scene(scene), (f"{token.label} is placed at {cell_text(end)} (free move)",)
+                state.with_scene(scene),
+                (str(msg("{name} is placed at {cell} (free move)", name=token.label, cell=cell_text(end))),),
             )
         if token.mounted_on is not None and state.scene.token(token.mounted_on) is not None:
-            raise Refused(f"{token.label} is mounted: it moves with its mount (dismount to move on its own)")
+            raise Refused(
+                str(
+                    msg(
+                        "{name} is mounted: it moves with its mount (dismount to move on its own)",
+                        name=token.label,
+                    )
+                )
+            )
         ridden = riders(state.scene, token.id)
         order = tuple(t.id for t in state.scene.tokens)
         if ridden:  # the mount's path doesn't step around its riders
             state = state.with_scene(without_riders(state.scene, token.id))
         if self.mode != "walk" and token.speed_of(self.mode) <= 0:
-            raise Refused(f"{token.label} has no {self.mode} Speed")
+            raise Refused(
+                str(
+                    msg(
+                        "{name} has no {mode} Speed",
+                        name=token.label,
+                        mode=MODE_WORDS.get(self.mode, self.mode),
+                    )
+                )
+            )
         if self.step:
             if self.mode != "walk":
-                raise Refused("a Step uses the land Speed only (Player Core 417)")
+                raise Refused(str(msg("a Step uses the land Speed only (Player Core 417)")))
             plan = planner_for(state, token).plan_step(end)
         else:
             plan = plan_move(state, token, self.waypoints, self.max_actions, self.mode)
         if not plan.legal:
-            raise Refused(f"Can't {'Step' if self.step else 'move'} {token.label} there: {plan.problem}")
+            raise Refused(
+                str(msg(CANT_STEP if self.step else CANT_MOVE, name=token.label, problem=str(plan.problem)))
+            )
         if not plan.moved:
             return Outcome(state, (), plan)
         feet, actions = plan.feet, plan.actions
@@ -209,7 +254,7 @@ class MoveToken:
         state = ledger_move(state, token.id, feet, plan.diagonals, actions, self.mode)
         lines = [move_log(token.label, plan, self.mode), *dragged_lines]
         if token.has_condition(TOOK_COVER) and not moved.has_condition(TOOK_COVER):
-            lines.append(f"{token.label} moved: Take Cover ends")
+            lines.append(str(msg("{name} moved: Take Cover ends", name=token.label)))
         state, hurt = hazard_damage(state, token.id, plan.path, self.dice)
         if ridden:
             now = {t.id: t for t in (*state.scene.tokens, *ridden)}

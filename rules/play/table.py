@@ -241,13 +241,18 @@ class AttackRoll:
                 raise Refused(str(exc)) from None
             words = system.flat_check_words(result)
             flat_lines = (f"  {words}",) if words else ()
-        head = attack_headline(attacker, target, attack.name, number, system.attack_penalty(2, False) != 0)
-        if note:
-            head += f" ({note})"
-        elif self.offhand:
-            head += " (off-hand, bonus action)"
+        head = attack_headline(
+            attacker,
+            target,
+            attack.name,
+            number,
+            system.attack_penalty(2, False) != 0,
+            note=note,
+            offhand=self.offhand,
+            outcome=outcome_word(result),
+        )
         lines = (
-            f"{head}: {outcome_word(result)}",
+            head,
             *("  " + b for b in attack_lines(result)),
             *spend_lines,
             *help_lines,

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field, replace
 
 from rules import dice
 from rules.dice import DieSource, fresh_source
+from rules.messages import msg
 from rules.model.areas import tick_areas
 from rules.model.effects import TurnMoment
 from rules.model.encounter import Combatant, Encounter
@@ -242,10 +243,8 @@ def start_encounter(
 ) -> tuple[GameState, list[str]]:
     """Roll initiative and begin the first creature's turn in round 1."""
     order = roll_initiative(state.scene, rng, token_ids=token_ids, rolls=rolls)
-    lines = [
-        "Initiative: "
-        + ", ".join(f"{_label(state, c.token_id)} {c.initiative} ({c.d20}{c.modifier:+d})" for c in order)
-    ]
+    rolled = ", ".join(f"{_label(state, c.token_id)} {c.initiative} ({c.d20}{c.modifier:+d})" for c in order)
+    lines = [str(msg("Initiative: {order}", order=rolled))]
     state = replace(state, encounter=Encounter(order), free=state.free.reset())
     state, more = begin_turn(state, rng)
     return state, lines + more

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.messages import msg
+
 if TYPE_CHECKING:
     from rules.model.scene import Scene
 
@@ -90,6 +92,32 @@ DND2014_THRESHOLDS: dict[int, tuple[int, int, int, int]] = {
     19: (2400, 4900, 7300, 10900),
     20: (2800, 5700, 8500, 12700),
 }
+#: The ratings and the budget's labels as words for people (message ids).
+RATING_WORDS = {
+    "trivial": "Trivial",
+    "low": "Low",
+    "moderate": "Moderate",
+    "severe": "Severe",
+    "extreme": "Extreme",
+    "easy": "Easy",
+    "medium": "Medium",
+    "hard": "Hard",
+    "deadly": "Deadly",
+    "high": "High",
+}
+LABEL_WORDS = {
+    "trivial": "trivial",
+    "low": "low",
+    "moderate": "moderate",
+    "severe": "severe",
+    "extreme": "extreme",
+    "easy": "easy",
+    "medium": "medium",
+    "hard": "hard",
+    "deadly": "deadly",
+    "high": "high",
+}
+
 DND2014_LABELS = ("easy", "medium", "hard", "deadly")
 #: The multipliers in order; the index for a number of monsters is `_multiplier_index`.
 DND2014_MULTIPLIERS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0)
@@ -141,10 +169,18 @@ class Difficulty:
     notes: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        text = f"{self.rating.capitalize()} ({self.xp} XP"
+        rating = str(msg(RATING_WORDS.get(self.rating, self.rating.capitalize())))
         if self.multiplier != 1.0:
-            text += f" = {self.base_xp} × {self.multiplier:g}"
-        return text + ")"
+            return str(
+                msg(
+                    "{rating} ({xp} XP = {base} × {times:g})",
+                    rating=rating,
+                    xp=self.xp,
+                    base=self.base_xp,
+                    times=self.multiplier,
+                )
+            )
+        return str(msg("{rating} ({xp} XP)", rating=rating, xp=self.xp))
 
 
 def _rate(xp: int, thresholds: Sequence[tuple[str, int]], below: str) -> tuple[str, bool]:
@@ -305,12 +341,12 @@ def difficulty_text(scene: Scene) -> str:
     if d is None:
         pcs = [t for t in scene.tokens if t.pc]
         if not pcs:
-            return "Encounter difficulty: no player characters on the map"
+            return str(msg("Encounter difficulty: no player characters on the map"))
         if all(t.level is None for t in pcs):
-            return "Encounter difficulty: give the PCs a level"
-        return "Encounter difficulty: no foes with a level, CR or XP"
-    budget = " · ".join(f"{label} {value}" for label, value in d.thresholds)
-    text = f"Encounter: {d.describe()}; {budget}"
+            return str(msg("Encounter difficulty: give the PCs a level"))
+        return str(msg("Encounter difficulty: no foes with a level, CR or XP"))
+    budget = " · ".join(f"{msg(LABEL_WORDS.get(label, label))} {value}" for label, value in d.thresholds)
+    text = str(msg("Encounter: {difficulty}; {budget}", difficulty=d.describe(), budget=budget))
     if d.beyond:
-        text += " — beyond the table"
+        text += " — " + str(msg("beyond the table"))
     return text

@@ -17,6 +17,7 @@ from typing import Any
 
 from rules import dice
 from rules.errors import QueryError
+from rules.messages import msg
 from rules.model.scene import Attack, Token
 from rules.systems.dnd5e.advantage import Reason, choose_d20, mode_of
 from rules.systems.dnd5e.conditions import critical_within_5, d20_penalty
@@ -109,11 +110,13 @@ class AttackResult:
         """Where every number came from: the dice and advantage, the bonus, the AC and cover, the result."""
         d1, d2 = self.d20
         die = f"d20 {d1}" if self.mode == "normal" else f"d20 {d1} and {d2} with {self.mode}: {self.d20_used}"
-        text = f"Attack roll: {die} {signed(self.bonus)}"
-        text += "".join(f" {signed(m.value)}" for m in self.extras)
+        roll = f"{die} {signed(self.bonus)}" + "".join(f" {signed(m.value)}" for m in self.extras)
         if self.penalty:
-            text += f" {signed(self.penalty)}"
-        lines = [text + f" = {self.total}", f"  {signed(self.bonus)} {bonus_label}"]
+            roll += f" {signed(self.penalty)}"
+        lines = [
+            str(msg("Attack roll: {roll}", roll=f"{roll} = {self.total}")),
+            f"  {signed(self.bonus)} {bonus_label}",
+        ]
         lines += [f"  {signed(m.value)} {m.label} ({m.source})" for m in self.extras]
         if self.penalty:
             lines.append(f"  {signed(self.penalty)} exhaustion")
@@ -127,10 +130,10 @@ class AttackResult:
         lines.append(ac)
         outcome = self.word
         if self.d20_used == 20:
-            outcome += " (natural 20)"
+            outcome = str(msg("{outcome} (natural 20)", outcome=outcome))
         elif self.d20_used == 1:
-            outcome += " (natural 1)"
-        lines.append(f"Result: {outcome}")
+            outcome = str(msg("{outcome} (natural 1)", outcome=outcome))
+        lines.append(str(msg("Result: {outcome}", outcome=outcome)))
         return lines
 
     def to_json(self) -> dict[str, Any]:

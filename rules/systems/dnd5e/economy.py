@@ -89,8 +89,20 @@ def _light_melee(attack: Attack | None) -> bool:
     return attack is not None and not attack.is_ranged and attack.has("light")
 
 
+#: The turn economy's refusals (message ids: the English text, see `rules.messages`).
+ACTION_USED = (
+    "{who} has already used its action this turn: {what} takes the action "
+    "(one action a turn, {book}: Combat)."
+)
+BONUS_ACTION_USED = "{who} has already used its bonus action this turn (one a turn, {book})."
+REACTION_USED = (
+    "{who} has already used its reaction: it can't take another until the start of its next turn "
+    "({book}: Reactions)."
+)
+
+
 def _ft(n: int) -> str:
-    return f"{n} ft"
+    return str(msg("{feet} ft", feet=n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +144,7 @@ class DnD5eEconomy:
         who = token.label
         kind = act.kind
         if kind in NOT_5E:
-            raise NotAllowed(f"{NOT_5E[kind]}.")
+            raise NotAllowed(f"{msg(NOT_5E[kind])}.")
         if kind in ("strike", "maneuver"):
             return self._attack(ledger, token, act)
         if kind == "offhand":
@@ -141,7 +153,15 @@ class DnD5eEconomy:
             return self._cast(ledger, token, act)
         if kind in FREE_ACTS:
             if kind == "drop-prone" and self.year >= 2024 and self.speed(token) <= 0:
-                raise NotAllowed(f"{who} can't drop prone with a Speed of 0 ({self._book}: Dropping Prone).")
+                raise NotAllowed(
+                    str(
+                        msg(
+                            "{who} can't drop prone with a Speed of 0 ({book}: Dropping Prone).",
+                            who=who,
+                            book=self._book,
+                        )
+                    )
+                )
             return ledger.noting(kind)
         if kind in HALF_SPEED_ACTS:
             speed = self.speed(token)
@@ -159,12 +179,24 @@ class DnD5eEconomy:
         if kind in ("up", "down"):
             if self.speed(token, "fly") <= 0 and self.speed(token, "climb") <= 0:
                 raise NotAllowed(
-                    f"{who} has no fly or climb speed to move up or down ({self._book}: Flying, Climbing)."
+                    str(
+                        msg(
+                            "{who} has no fly or climb speed to move up or down ({book}: Flying, Climbing).",
+                            who=who,
+                            book=self._book,
+                        )
+                    )
                 )
             left = ledger.movement_left or 0
             if left < VERTICAL_STEP_FT:
                 raise NotAllowed(
-                    f"{who} has {_ft(left)} of movement left; moving 5 ft up or down spends 5 ft of it."
+                    str(
+                        msg(
+                            "{who} has {left} of movement left; moving 5 ft up or down spends 5 ft of it.",
+                            who=who,
+                            left=_ft(left),
+                        )
+                    )
                 )
             return replace(
                 ledger, movement_spent=ledger.movement_spent + VERTICAL_STEP_FT, used=(*ledger.used, "fly")
@@ -176,14 +208,11 @@ class DnD5eEconomy:
             return ledger
         if kind in ("stride",):
             return ledger
-        raise NotAllowed(f"{act.words} is not an action of D&D 5e.")
+        raise NotAllowed(str(msg("{what} is not an action of D&D 5e.", what=act.words)))
 
     def _take_action(self, ledger: TurnLedger, token: Token, act: Act) -> TurnLedger:
         if ledger.actions <= 0:
-            raise NotAllowed(
-                f"{token.label} has already used its action this turn: {act.words} takes the action "
-                f"(one action a turn, {self._book}: Combat)."
-            )
+            raise NotAllowed(str(msg(ACTION_USED, who=token.label, what=act.words, book=self._book)))
         return replace(
             ledger,
             actions=ledger.actions - 1,
@@ -247,7 +276,7 @@ class DnD5eEconomy:
                 f"{rule}."
             )
         if ledger.bonus_actions <= 0:
-            raise NotAllowed(f"{who} has already used its bonus action this turn (one a turn, {self._book}).")
+            raise NotAllowed(str(msg(BONUS_ACTION_USED, who=who, book=self._book)))
         return replace(
             ledger,
             bonus_actions=ledger.bonus_actions - 1,
@@ -303,10 +332,7 @@ class DnD5eEconomy:
 
     def react(self, ledger: TurnLedger, token: Token, act: Act | None = None) -> TurnLedger:
         if ledger.reactions <= 0:
-            raise NotAllowed(
-                f"{token.label} has already used its reaction: it can't take another until the start of its "
-                f"next turn ({self._book}: Reactions)."
-            )
+            raise NotAllowed(str(msg(REACTION_USED, who=token.label, book=self._book)))
         return replace(ledger, reactions=ledger.reactions - 1, readied=None)
 
     # ---- movement
@@ -457,13 +483,13 @@ class DnD5eEconomy:
         if ledger is None:
             ledger = self.fresh(token)
         parts = [
-            "action ready" if ledger.actions > 0 else "action used",
-            "bonus action ready" if ledger.bonus_actions > 0 else "bonus action used",
-            f"{_ft(ledger.movement_left or 0)} of movement left",
-            "reaction ready" if ledger.reactions > 0 else "reaction used",
+            str(msg("action ready") if ledger.actions > 0 else msg("action used")),
+            str(msg("bonus action ready") if ledger.bonus_actions > 0 else msg("bonus action used")),
+            str(msg("{feet} of movement left", feet=_ft(ledger.movement_left or 0))),
+            str(msg("reaction ready") if ledger.reactions > 0 else msg("reaction used")),
         ]
         if ledger.attacks_left > 0:
-            parts.insert(1, f"{ledger.attacks_left} attack{'s' if ledger.attacks_left != 1 else ''} left")
+            parts.insert(1, str(nmsg("{n} attack left", "{n} attacks left", n=ledger.attacks_left)))
         return " · ".join(parts)
 
     def gauges(self, ledger: TurnLedger | None, token: Token) -> tuple[Gauge, ...]:
@@ -628,20 +654,39 @@ class FeetBudget:
     def left_after(self, feet: int, actions: int) -> str:
         spent = self.feet_spent + feet
         if spent <= self.allowance and not self.dashed:
-            return f"{_ft(self.allowance - spent)} of movement left"
+            return str(msg("{feet} of movement left", feet=_ft(self.allowance - spent)))
         if actions or self.dashed:
             allowance = self.allowance + (self.speed if actions else 0)
-            return f"{_ft(max(0, allowance - spent))} left with Dash"
-        return f"{_ft(max(0, self.allowance - spent))} of movement left"
+            return str(msg("{feet} left with Dash", feet=_ft(max(0, allowance - spent))))
+        return str(msg("{feet} of movement left", feet=_ft(max(0, self.allowance - spent))))
 
     def too_far(self, feet: int, actions: int, label: str) -> str:
         if not self.can_dash:
-            return f"too far: needs {_ft(feet)}, {label} has {_ft(self.move_left)} of movement left"
-        return f"too far: needs {_ft(feet)}, {label} has {_ft(self.feet_left)} left even with Dash"
+            return str(
+                msg(
+                    "too far: needs {feet}, {who} has {left} of movement left",
+                    feet=_ft(feet),
+                    who=label,
+                    left=_ft(self.move_left),
+                )
+            )
+        return str(
+            msg(
+                "too far: needs {feet}, {who} has {left} left even with Dash",
+                feet=_ft(feet),
+                who=label,
+                left=_ft(self.feet_left),
+            )
+        )
 
     def move_words(self, bands: Sequence[int], actions: int) -> str:
-        return "Dash" if actions or any(b == 2 for b in bands) else "Move"
+        return str(msg("Dash") if actions or any(b == 2 for b in bands) else msg("Move"))
 
     def text(self) -> str:
-        dash = " (Dashed)" if self.dashed else ""
-        return f"{_ft(self.feet_spent)} moved{dash} · {_ft(self.move_left)} left"
+        if self.dashed:
+            return str(
+                msg(
+                    "{feet} moved (Dashed) · {left} left", feet=_ft(self.feet_spent), left=_ft(self.move_left)
+                )
+            )
+        return str(msg("{feet} moved · {left} left", feet=_ft(self.feet_spent), left=_ft(self.move_left)))

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from rules.dice import DieSource, Formula, double_dice
 from rules.errors import QueryError
 from rules.geometry.coords import Cell
+from rules.messages import msg
 from rules.model.creature import Creature
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.model.scene import Attack, PersistentDamage, Scene, Token
@@ -120,7 +121,7 @@ class DnD5e(RuleSystem):
     game = "dnd5e"
     game_title = "D&D 5e"
     demo_file = "demo-5e.json"
-    initiative_text = "D&D 5e: initiative is a Dexterity check."
+    initiative_text = str(msg("D&D 5e: initiative is a Dexterity check."))
     default_speed = 30
     fixed_options_note = ""
     sheet = table.SHEET

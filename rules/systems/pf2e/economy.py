@@ -68,6 +68,24 @@ COSTS: dict[str, int] = {
 #: Acts that have the attack trait (they count toward the multiple attack penalty).
 ATTACK_TRAIT: frozenset[str] = frozenset({"strike", "escape"})
 #: D&D 5e acts, refused with the PF2e way to do it.
+#: The turn economy's refusals (message ids: the English text, see `rules.messages`).
+ALREADY_ACTED = (
+    "{who} has already acted this turn: Delay is a free action whose trigger is “your turn begins” "
+    "(Player Core 416)."
+)
+LONGER_THAN_A_TURN = "{what} takes {cost}: more than a turn has (Player Core 414)."
+NOT_ENOUGH_ACTIONS = "{who} has {left} left and {what} takes {cost} (3 actions a turn, Player Core 414)."
+NO_FLY_OR_CLIMB = (
+    "{who} has no fly or climb Speed: moving up or down needs Fly (a fly Speed, Player Core 419) or Climb."
+)
+REACTION_USED = (
+    "{who} has already used its reaction: one reaction a round, regained as its turn begins "
+    "(Player Core 436)."
+)
+NO_STRIKING_REACTION = (
+    "{who} has no reaction that makes a Strike (such as Reactive Strike) and no readied Strike."
+)
+
 NOT_PF2E: dict[str, str] = {
     "offhand": "two-weapon fighting is a D&D 5e rule; in PF2e each Strike is an action with its own "
     "multiple attack penalty",
@@ -98,7 +116,10 @@ TURN_ACTIONS = 3
 
 
 def _plural(n: int, word: str = "action") -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    """``1 action`` / ``2 actions`` (or Strides), as a message the catalogue translates."""
+    if word == "Stride":
+        return str(nmsg("{n} Stride", "{n} Strides", n=n))
+    return str(nmsg("{n} action", "{n} actions", n=n))
 
 
 def strikes_as_reaction(token: Token) -> bool:
@@ -123,7 +144,7 @@ class Pf2eEconomy:
 
     def cost(self, act: Act) -> int:
         if act.kind in NOT_PF2E:
-            raise NotAllowed(f"{NOT_PF2E[act.kind]}.")
+            raise NotAllowed(f"{msg(NOT_PF2E[act.kind])}.")
         if act.actions is not None:
             return act.actions
         return COSTS[act.kind]
@@ -133,25 +154,26 @@ class Pf2eEconomy:
         who = token.label
         if act.kind == "delay":
             if ledger.acted:
-                raise NotAllowed(
-                    f"{who} has already acted this turn: Delay is a free action whose trigger is "
-                    "“your turn begins” (Player Core 416)."
-                )
+                raise NotAllowed(str(msg(ALREADY_ACTED, who=who)))
             return ledger.noting("delay")
         if act.kind == "cast" and cost > TURN_ACTIONS:
-            raise NotAllowed(f"{act.words} takes {_plural(cost)}: more than a turn has (Player Core 414).")
+            raise NotAllowed(str(msg(LONGER_THAN_A_TURN, what=act.words, cost=_plural(cost))))
         if cost > ledger.actions:
             raise NotAllowed(
-                f"{who} has {_plural(ledger.actions)} left and {act.words} takes {_plural(cost)} "
-                "(3 actions a turn, Player Core 414)."
+                str(
+                    msg(
+                        NOT_ENOUGH_ACTIONS,
+                        who=who,
+                        left=_plural(ledger.actions),
+                        what=act.words,
+                        cost=_plural(cost),
+                    )
+                )
             )
         attack = act.attack_trait or act.kind in ATTACK_TRAIT
         if act.kind in ("up", "down"):
             if token.speed_of("fly") <= 0 and token.speed_of("climb") <= 0:
-                raise NotAllowed(
-                    f"{who} has no fly or climb Speed: moving up or down needs Fly (a fly Speed, Player Core "
-                    "419) or Climb."
-                )
+                raise NotAllowed(str(msg(NO_FLY_OR_CLIMB, who=who)))
             act = replace(act, kind="fly" if token.speed_of("fly") > 0 else "climb")
         return replace(
             ledger,
@@ -164,15 +186,10 @@ class Pf2eEconomy:
     def react(self, ledger: TurnLedger, token: Token, act: Act | None = None) -> TurnLedger:
         who = token.label
         if ledger.reactions <= 0:
-            raise NotAllowed(
-                f"{who} has already used its reaction: one reaction a round, regained as its turn "
-                "begins (Player Core 436)."
-            )
+            raise NotAllowed(str(msg(REACTION_USED, who=who)))
         readied = ledger.readied
         if act is not None and act.kind == "strike" and readied is None and not strikes_as_reaction(token):
-            raise NotAllowed(
-                f"{who} has no reaction that makes a Strike (such as Reactive Strike) and no readied Strike."
-            )
+            raise NotAllowed(str(msg(NO_STRIKING_REACTION, who=who)))
         return replace(ledger, reactions=ledger.reactions - 1, readied=None)
 
     def budget(self, ledger: TurnLedger | None, token: Token, mode: str = "walk") -> MoveBudget:
@@ -246,7 +263,9 @@ class Pf2eEconomy:
         plain = ma.fall(feet)
         if reaction == "arrest":
             if token.speed_of("fly") <= 0:
-                raise NotAllowed(f"{name} has no fly Speed: Arrest a Fall needs one (Player Core 419).")
+                raise NotAllowed(
+                    str(msg("{name} has no fly Speed: Arrest a Fall needs one (Player Core 419).", name=name))
+                )
             if ma.arrest_a_fall(token, degree or "failure"):
                 return FallOutcome(0, "", False, f"{name} arrests its fall and drifts down {feet} ft unhurt")
         elif reaction == "grab":
@@ -316,8 +335,8 @@ class Pf2eEconomy:
     def remaining_text(self, ledger: TurnLedger | None, token: Token) -> str:
         if ledger is None:
             ledger = self.fresh(token)
-        reaction = "reaction ready" if ledger.reactions > 0 else "reaction used"
-        return f"{_plural(ledger.actions)} left · {reaction}"
+        reaction = msg("reaction ready") if ledger.reactions > 0 else msg("reaction used")
+        return f"{msg('{actions} left', actions=_plural(ledger.actions))} · {reaction}"
 
     def gauges(self, ledger: TurnLedger | None, token: Token) -> tuple[Gauge, ...]:
         """The actions as pips (the turn's 3, +1 quickened, −N slowed / stunned struck out: l.426), the
@@ -454,15 +473,26 @@ class StrideBudget:
         return replace(self, cap=actions)
 
     def left_after(self, feet: int, actions: int) -> str:
-        return f"{_plural(max(0, self.actions_left - actions))} left"
+        return str(msg("{actions} left", actions=_plural(max(0, self.actions_left - actions))))
 
     def too_far(self, feet: int, actions: int, label: str) -> str:
         if self.cap is not None and actions > self.cap and self.actions_left >= actions:
-            return f"too far for {_plural(self.cap, 'Stride')}: it needs {actions}"
-        return f"too far: needs {_plural(actions, 'Stride')}, {label} has {_plural(self.actions_left)} left"
+            return str(
+                msg("too far for {strides}: it needs {n}", strides=_plural(self.cap, "Stride"), n=actions)
+            )
+        return str(
+            msg(
+                "too far: needs {strides}, {who} has {actions} left",
+                strides=_plural(actions, "Stride"),
+                who=label,
+                actions=_plural(self.actions_left),
+            )
+        )
 
     def move_words(self, bands: Sequence[int], actions: int) -> str:
         return _plural(actions, "Stride")
 
     def text(self) -> str:
-        return f"{self.feet_spent} ft moved · {_plural(self.actions_left)} left"
+        return str(
+            msg("{feet} ft moved · {actions} left", feet=self.feet_spent, actions=_plural(self.actions_left))
+        )

@@ -46,6 +46,7 @@ from typing import Any
 
 from rules import dice
 from rules.errors import QueryError
+from rules.messages import msg
 from rules.model.scene import Attack, Token
 from rules.systems.modifiers import (
     Breakdown,
@@ -334,7 +335,7 @@ class StrikeResult:
         """``critical success``, ``failure``… (``failure (flat check failed)`` when the flat check lost
         it)."""
         word = DEGREE_TEXT.get(self.degree, self.degree)
-        return f"{word} (flat check failed)" if self.flat_failed else word
+        return str(msg("{degree} (flat check failed)", degree=word)) if self.flat_failed else word
 
     def flat_words(self) -> str | None:
         """The flat check in words (``flat check DC 5 (target is concealed): d20 3, failed — the Strike
@@ -342,12 +343,25 @@ class StrikeResult:
         fc = self.flat_check
         if fc is None:
             return None
-        head = f"flat check DC {fc.dc} ({fc.reason})"
         if self.flat_d20 is None:
-            return f"{head}: not rolled"
+            return str(msg("flat check DC {dc} ({reason}): not rolled", dc=fc.dc, reason=fc.reason))
         if self.flat_failed:
-            return f"{head}: d20 {self.flat_d20}, failed — the Strike misses"
-        return f"{head}: d20 {self.flat_d20}, passed"
+            return str(
+                msg(
+                    "flat check DC {dc} ({reason}): d20 {d20}, failed — the Strike misses",
+                    dc=fc.dc,
+                    reason=fc.reason,
+                    d20=self.flat_d20,
+                )
+            )
+        return str(
+            msg(
+                "flat check DC {dc} ({reason}): d20 {d20}, passed",
+                dc=fc.dc,
+                reason=fc.reason,
+                d20=self.flat_d20,
+            )
+        )
 
     def groups(self, rolled: bool = True) -> tuple[RowGroup, ...]:
         """The attack modifier's typed rows, the target's AC (its base and typed rows), and once `rolled`
@@ -384,15 +398,15 @@ class StrikeResult:
 
     def explain(self) -> list[str]:
         """Where every number came from: the roll and its modifiers, the AC and its modifiers, the degree."""
-        lines = [f"Attack roll: d20 {self.d20} {' '.join(signed(m.value) for m in self.modifiers.applied)}"]
-        lines[0] += f" = {self.total}"
+        mods = " ".join(signed(m.value) for m in self.modifiers.applied)
+        lines = [str(msg("Attack roll: {roll}", roll=f"d20 {self.d20} {mods} = {self.total}"))]
         lines += ["  " + t for t in breakdown_lines(self.modifiers)]
-        lines.append(f"AC {self.ac}: {sum_text(self.base_ac, self.ac_breakdown)}")
+        lines.append(str(msg("AC {ac}: {sum}", ac=self.ac, sum=sum_text(self.base_ac, self.ac_breakdown))))
         lines += ["  " + t for t in breakdown_lines(self.ac_breakdown)]
         flat = self.flat_words()
         if flat is not None and self.flat_d20 is not None:
             lines.append(flat[0].upper() + flat[1:])
-        lines.append(f"Result: {self.word}")
+        lines.append(str(msg("Result: {outcome}", outcome=self.word)))
         return lines
 
     def to_json(self) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from rules import dice
 from rules.dice import BinOp, DamagePart, Dice, DieSource, Formula, Group, Number
 from rules.errors import QueryError
 from rules.geometry.coords import Cell
+from rules.messages import msg
 from rules.model.creature import Creature
 from rules.model.grid_rules import PF2E_GRID
 from rules.model.scene import Attack, PersistentDamage, Scene, Token
@@ -118,7 +119,7 @@ class Pathfinder2e(RuleSystem):
     game = "pf2e"
     game_title = "Pathfinder 2e"
     demo_file = "demo-pf2e.json"
-    initiative_text = "PF2e: initiative is a Perception check."
+    initiative_text = str(msg("PF2e: initiative is a Perception check."))
     default_speed = 25
     fixed_options_note = "Pathfinder 2e always alternates 5/10-ft diagonals and always has flanking."
     sheet = table.SHEET
