@@ -68,7 +68,8 @@ class HudAction:
 
     key: str
     kind: str
-    label: Message
+    #: Its words: a message, or the system's own name of the action (``Strike``, ``Take Cover``).
+    label: Message | str
     cost: Message
     problem: str | None = None
 
@@ -176,17 +177,17 @@ def turn_hud(state: GameState, token_id: str) -> TurnHud:
     gauges = economy.gauges(ledger, token)
     rows: list[HudAction] = []
 
-    def add(key: str, kind: str, label: Message, act: Act, problem: str | None) -> None:
+    def add(key: str, kind: str, label: Message | str, act: Act, problem: str | None) -> None:
         rows.append(HudAction(key, kind, label, economy.cost_words(act, token), problem))
 
     strike = Act("strike", attack=token.attacks[0] if token.attacks else None)
-    add("strike", "strike", msg(system.strike_word), strike, _strike_problem(state, token_id))
+    add("strike", "strike", system.strike_word, strike, _strike_problem(state, token_id))
     attacks = next((g for g in gauges if g.kind == "attacks" and g.left > 0), None)
     if attacks is not None and mine:  # within an Attack action its next attack costs no new action
         rows[-1] = HudAction(
             "strike",
             "strike",
-            msg(system.strike_word),
+            system.strike_word,
             msg("{left} of {total} attacks left", left=attacks.left, total=attacks.total),
             rows[-1].problem,
         )
@@ -200,7 +201,7 @@ def turn_hud(state: GameState, token_id: str) -> TurnHud:
         if spec.key in ("up", "down", "fall"):
             continue
         problem = command_problem(state, BasicAction(token_id, spec.key, TensDice()))
-        add(spec.key, "basic", msg(spec.label), Act(spec.key), problem)
+        add(spec.key, "basic", spec.label, Act(spec.key), problem)
     others = [t for t in state.scene.tokens if t.id != token_id and t.side == token.side]
     if "aid" in system.support_actions:
         problem = (
