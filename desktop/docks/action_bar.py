@@ -67,6 +67,10 @@ class ActionBarHandlers:
     message: Callable[[str], object] | None = None
     #: Fills the skill actions' menu of the creature (PF2e); returns None when it has none.
     skills: Callable[[QMenu, str], object] | None = None
+    #: Fills the maneuvers' menu of the creature (each maneuver ▸ the creatures in reach).
+    maneuvers: Callable[[QMenu, str], object] | None = None
+    #: Opens the creature's spell list (its spells and abilities).
+    spells: Callable[[str], object] | None = None
     extra: dict[str, Callable[[str], object]] = field(default_factory=dict)
 
 
@@ -205,6 +209,7 @@ class ActionBar(QToolBar):
         self.popup_menus = True
         self.support_menu: QMenu | None = None
         self.skills_menu: QMenu | None = None
+        self.maneuvers_menu: QMenu | None = None
         header = QWidget()
         header.setObjectName("actionBarHeader")
         grid = QGridLayout(header)
@@ -294,6 +299,8 @@ class ActionBar(QToolBar):
             action.setToolTip(tip)
             action.triggered.connect(self._runner(row))
             self._add_button(row.key, action)
+        self._add_maneuvers(self.hud.token_id)
+        self._add_spells(self.hud.token_id)
         if self.handlers.skills is not None:
             self._add_skills(self.hud.token_id)
         self._show_text()
@@ -307,6 +314,45 @@ class ActionBar(QToolBar):
             widget.setObjectName(f"barButton-{key}")
             if key.startswith("sustain:"):  # the effect's badge: a click sustains it
                 widget.setStyleSheet(SUSTAIN_BADGE)
+
+    def _add_maneuvers(self, token_id: str) -> None:
+        """The Maneuvers button (issue 23 item 8: two clicks to a maneuver): maneuver ▸ target, filled by
+        the window (`ActionBarHandlers.maneuvers`) when the menu opens."""
+        handler = self.handlers.maneuvers
+        if handler is None:
+            return
+        menu = QMenu(self)
+        menu.setObjectName("barManeuversMenu")
+        menu.setToolTipsVisible(True)
+
+        def fill() -> None:  # when it opens: the creatures in reach now
+            menu.clear()
+            handler(menu, token_id)
+
+        menu.aboutToShow.connect(fill)
+        self.maneuvers_menu = menu
+        action = QAction(self.tr("Maneuvers\n▾"), self)
+        action.setObjectName("bar-maneuvers")
+        action.setToolTip(self.tr("Maneuvers: each one, then the creature in reach"))
+        action.setMenu(menu)
+        self._add_button("maneuvers", action)
+        widget = self.widgetForAction(action)
+        if isinstance(widget, QToolButton):
+            widget.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+
+    def _add_spells(self, token_id: str) -> None:
+        """The Spells button: the creature's spell list, when it has spells or abilities."""
+        handler = self.handlers.spells
+        token = self.doc.scene.token(token_id)
+        if handler is None or token is None or not token.spells:
+            return
+        action = QAction(self.tr("Spells\n{n}").format(n=len(token.spells)), self)
+        action.setObjectName("bar-spells")
+        action.setToolTip(
+            self.tr("{name}'s spells and abilities: choose one to aim and cast").format(name=token.label)
+        )
+        action.triggered.connect(lambda _checked=False: handler(token_id))
+        self._add_button("spells", action)
 
     def _add_skills(self, token_id: str) -> None:
         """The Skills button: its menu filled by the window (`ActionBarHandlers.skills`), when the system

@@ -226,16 +226,18 @@ def add_maneuvers_menu(
     target_id: str | None = None,
     rng: DieSource | None = None,
     parent: QWidget | None = None,
+    flat: bool = False,
 ) -> QMenu | None:
     """A "Maneuvers" submenu: with `target_id` (the creature right-clicked while the actor is selected),
-    one entry per maneuver on it; without, each maneuver has a submenu of the creatures in reach."""
+    one entry per maneuver on it; without, each maneuver has a submenu of the creatures in reach. `flat`:
+    the entries straight into `menu` (the action bar's button)."""
     scene = doc.scene
     actor = scene.token(actor_id)
     if actor is None:
         return None
     target = scene.token(target_id) if target_id is not None else None
     title = "Maneuvers" if target is None else f"Maneuvers by {actor.label} on {target.label}"
-    sub = menu.addMenu(title)
+    sub = menu if flat else menu.addMenu(title)
     for spec in maneuvers_for(scene, actor):
         if target is not None:
             sub.addAction(

@@ -51,7 +51,7 @@ from desktop.map.tools import TOOL_SPECS, Tool
 from desktop.map.view import MapView
 from desktop.player.screen import PlayerScreenFeatures
 from desktop.table.features import TableHostFeatures
-from desktop.window.action_menu import ActionMenus, add_skills_menu
+from desktop.window.action_menu import ActionMenus, add_maneuvers_menu, add_skills_menu
 from desktop.window.campaign_files import map_opener
 from desktop.window.dock_sides import DockSides
 from desktop.window.file_controller import FileController
@@ -468,6 +468,8 @@ class MainWindow(QMainWindow):
             skills=lambda menu, tid: add_skills_menu(
                 menu, self.doc, tid, None, self, free=lambda: self.action_bar.free, flat=True
             ),
+            maneuvers=lambda menu, tid: add_maneuvers_menu(menu, self.doc, tid, None, self, flat=True),
+            spells=lambda tid: self.spells.open_spell_list(tid),
         )
         self.action_bar = ActionBar(self.doc, handlers, self)
         self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.action_bar)

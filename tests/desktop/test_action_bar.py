@@ -314,3 +314,47 @@ def test_a_sustained_effects_badge_sustains_it_with_an_action(qtbot: Any) -> Non
     assert not bar.buttons["sustain:h"].isEnabled()  # once a turn
     assert "already sustained" in bar.buttons["sustain:h"].toolTip()
     assert bar.grab().save(str(_shots() / "action-bar-sustain-badge.png"))
+
+
+@pytest.mark.parametrize("system", ["pf2e", "dnd5e-2024"])
+def test_maneuvers_and_spells_are_two_clicks_from_the_bar(qtbot: Any, system: str) -> None:
+    """Issue 23 item 8: the bar's Maneuvers button lists each maneuver with the creatures in reach (two
+    clicks to its dialog), and a caster's Spells button opens its spell list."""
+    from dataclasses import replace
+
+    from desktop.window.action_menu import OPEN_DIALOGS
+    from desktop.window.main_window import MainWindow
+    from rules.model.spell import Spell
+
+    state = _state(system)
+    caster = state.scene.token("A")
+    assert caster is not None
+    bolt = Spell(name="Hostile Bolt", level=0, range=60, attack=True)
+    state = state.with_scene(state.scene.replace_token(replace(caster, spells=(bolt,))))
+    win = MainWindow(Document(state), autosave=False)
+    qtbot.addWidget(win)
+    win.files.ask_unsaved = lambda: "discard"
+    win.action_bar.popup_menus = False
+    win.show()
+    qtbot.waitExposed(win)
+    win.map_scene.select_ids(["A"])
+    _settle()
+    bar = win.action_bar
+    assert "maneuvers" in bar.buttons and bar.maneuvers_menu is not None
+    bar.maneuvers_menu.aboutToShow.emit()
+    entries = {a.text(): a for a in bar.maneuvers_menu.actions()}
+    assert entries, "the system's maneuvers are listed"
+    first = next(a for a in entries.values() if a.menu() is not None)
+    targets = {a.text(): a for a in first.menu().actions()}
+    assert "Goblin" in targets  # the goblin beside Valeros is in reach
+    before = len(OPEN_DIALOGS)
+    targets["Goblin"].trigger()
+    assert len(OPEN_DIALOGS) == before + 1
+    qtbot.addWidget(OPEN_DIALOGS[-1])
+    assert "Goblin" in OPEN_DIALOGS[-1].windowTitle()
+    OPEN_DIALOGS[-1].close()
+    assert "spells" in bar.buttons
+    bar.buttons["spells"].trigger()
+    _settle()
+    assert "A" in win.spells.lists and win.spells.lists["A"].isVisible()
+    win.spells.lists["A"].close()
