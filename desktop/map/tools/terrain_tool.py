@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSpinBox
 
@@ -90,19 +90,25 @@ class TerrainTool(PreviewTool):
         for k in TERRAIN_KINDS:
             kind.addItem(TERRAIN_LABELS[k], k)
         kind.addItem("Erase", ERASE)
-        kind.setToolTip("Terrain to paint (right-drag always erases)")
+        kind.setToolTip(
+            QCoreApplication.translate("TerrainTool", "Terrain to paint (right-drag always erases)")
+        )
         kind.currentIndexChanged.connect(lambda _i: self.set_kind(str(kind.currentData())))
         shape = QComboBox()
         shape.setObjectName("terrainShape")
         shape.addItem("Brush", "brush")
         shape.addItem("Rectangle", "rect")
-        shape.setToolTip("Brush paints where you drag; Rectangle fills the box you drag")
+        shape.setToolTip(
+            QCoreApplication.translate(
+                "TerrainTool", "Brush paints where you drag; Rectangle fills the box you drag"
+            )
+        )
         shape.currentIndexChanged.connect(lambda _i: self.set_shape(str(shape.currentData())))
         size = QSpinBox()
         size.setObjectName("terrainSize")
         size.setRange(1, 9)
-        size.setSuffix(" sq")
-        size.setToolTip("Brush size in squares")
+        size.setSuffix(QCoreApplication.translate("TerrainTool", " sq"))
+        size.setToolTip(QCoreApplication.translate("TerrainTool", "Brush size in squares"))
         size.valueChanged.connect(lambda v: self.set_size(int(v)))
         for label, widget in (("Terrain", kind), ("Shape", shape), ("Size", size)):
             lay.addWidget(QLabel(label))

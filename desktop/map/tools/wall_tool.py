@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel
 
@@ -72,11 +72,14 @@ class WallTool(PreviewTool):
         for k, text in KIND_LABELS.items():
             kind.addItem(text, k)
         kind.setToolTip(
-            "Wall: blocks movement, sight, effects · Door: a wall while closed · "
-            "Window: blocks movement and effects, not sight · Low wall: blocks nothing, gives cover"
+            QCoreApplication.translate(
+                "WallTool",
+                "Wall: blocks movement, sight, effects · Door: a wall while closed · "
+                "Window: blocks movement and effects, not sight · Low wall: blocks nothing, gives cover",
+            )
         )
         kind.currentIndexChanged.connect(lambda _i: self.set_kind(str(kind.currentData())))
-        lay.addWidget(QLabel("Kind"))
+        lay.addWidget(QLabel(QCoreApplication.translate("WallTool", "Kind")))
         lay.addWidget(kind)
 
     # ---- snapping
