@@ -594,7 +594,7 @@ class CompendiumDock(QDockWidget):
                 keep = item
         self.list.setSortingEnabled(True)
         total = len(self.entries)
-        self.status.setText(self.tr("{shown} of %n creature(s)", "", total).format(shown=len(shown)))
+        self.status.setText(self.tr("{shown} of {total} creatures").format(shown=len(shown), total=total))
         if keep is not None:
             self.list.setCurrentItem(keep)
         elif self.list.topLevelItemCount():

@@ -804,11 +804,9 @@ Use the Area tool (A) to place one.</source>
         <source>{book} ({edition})</source>
         <translation>{book}（{edition}）</translation>
     </message>
-    <message numerus="yes">
-        <source>{shown} of %n creature(s)</source>
-        <translation>
-            <numerusform>クリーチャー%n体中{shown}体</numerusform>
-        </translation>
+    <message>
+        <source>{shown} of {total} creatures</source>
+        <translation>クリーチャー{total}体中{shown}体</translation>
     </message>
     <message>
         <source>Import Creatures</source>
