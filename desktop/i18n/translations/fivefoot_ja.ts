@@ -388,8 +388,12 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>CalibrateTool</name>
     <message>
-        <source> squares</source>
+        <source>Drag a box over one square printed on the map picture (or over N × N squares, set in the tool bar, for precision) · Shift: square box · Esc: cancel</source>
         <extracomment>A box narrower or lower than this many screen pixels is a click, not a measurement. While True the box&apos;s span in squares follows the grid printed on the picture (when one is found): a 10-square drag measures 10 squares, not one huge one. Typing a span turns it off. What the box in progress measures (None: no box, or no picture).</extracomment>
+        <translation>マップ画像に印刷された1マスを囲むように枠をドラッグ（精度のためにツールバーで設定したN×Nマスでも可） · Shift：正方形の枠 · Esc：中止</translation>
+    </message>
+    <message>
+        <source> squares</source>
         <translation> マス</translation>
     </message>
     <message>
@@ -1623,6 +1627,10 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>FogTool</name>
     <message>
+        <source>Drag to reveal the map to the players · right-drag hides · brush or rectangle in the tool bar</source>
+        <translation>ドラッグでマップをプレイヤーに見せる · 右ドラッグで隠す · ブラシか矩形はツールバーで選ぶ</translation>
+    </message>
+    <message>
         <source>Reveal to players</source>
         <translation>プレイヤーに見せる</translation>
     </message>
@@ -2279,8 +2287,12 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>LightTool</name>
     <message>
-        <source>Bright</source>
+        <source>Click to place a light (snaps to corners and centres) · click a light to remove it · Shift-click: set its radii · right-click: edit its radii · click a creature: it carries a light (again: puts it out)</source>
         <extracomment>How near (squares) a click must be to a light to pick it. The open light dialog (right-click on a light), if any.</extracomment>
+        <translation>クリックで光源を置く（角と中心に吸着） · 光源をクリックで取り除く · Shiftクリック：半径を設定 · 右クリック：半径を編集 · クリーチャーをクリック：光源を持たせる（もう一度で消す）</translation>
+    </message>
+    <message>
+        <source>Bright</source>
         <translation>明るい光</translation>
     </message>
     <message>
@@ -3069,8 +3081,12 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>SelectTool</name>
     <message>
-        <source>Change wall kind</source>
+        <source>Drag a token to move it · Shift-click: waypoint · Alt: free move · Ctrl: Step · Esc: cancel · Click a door to open/close · Right-click for more</source>
         <extracomment>the token whose next drag is a PF2e Sneak (armed from the Actions menu)</extracomment>
+        <translation>トークンをドラッグして移動 · Shiftクリック：経由点 · Alt：自由移動 · Ctrl：ステップ · Esc：中止 · 扉をクリックで開閉 · 右クリックでその他</translation>
+    </message>
+    <message>
+        <source>Change wall kind</source>
         <translation>壁の種類を変える</translation>
     </message>
     <message>
@@ -3778,6 +3794,10 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>TerrainTool</name>
     <message>
+        <source>Drag to paint · right-drag erases · brush or rectangle, size and kind in the tool bar · Esc: cancel</source>
+        <translation>ドラッグで塗る · 右ドラッグで消す · ブラシか矩形、大きさと種類はツールバーで選ぶ · Esc：中止</translation>
+    </message>
+    <message>
         <source>Terrain to paint (right-drag always erases)</source>
         <translation>塗る地形（右ドラッグは常に消す）</translation>
     </message>
@@ -3933,6 +3953,10 @@ Use the Area tool (A) to place one.</source>
 </context>
 <context>
     <name>WallTool</name>
+    <message>
+        <source>Click corners to draw · double-click/Enter/right-click: finish · Backspace: undo point · Ctrl: half squares · click a door to open/close it</source>
+        <translation>角をクリックして描く · ダブルクリック／Enter／右クリック：終了 · Backspace：点を取り消す · Ctrl：半マス単位 · 扉をクリックで開閉</translation>
+    </message>
     <message>
         <source>Wall: blocks movement, sight, effects · Door: a wall while closed · Window: blocks movement and effects, not sight · Low wall: blocks nothing, gives cover</source>
         <translation>壁：移動・視線・効果を遮る · 扉：閉じている間は壁 · 窓：移動と効果を遮り、視線は遮らない · 低い壁：何も遮らず、遮蔽を与える</translation>

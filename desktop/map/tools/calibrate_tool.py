@@ -120,9 +120,10 @@ class CalibrateTool(PreviewTool):
         self.measure: BoxMeasure | None = None
 
     def hint(self) -> str:
-        return (
+        return QCoreApplication.translate(
+            "CalibrateTool",
             "Drag a box over one square printed on the map picture (or over N × N squares, set in the tool "
-            "bar, for precision) · Shift: square box · Esc: cancel"
+            "bar, for precision) · Shift: square box · Esc: cancel",
         )
 
     def preview_items(self) -> tuple[QGraphicsItem, ...]:

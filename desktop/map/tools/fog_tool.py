@@ -67,7 +67,10 @@ class FogTool(PreviewTool):
         self.preview = CellsPreviewItem(REVEAL_COLOUR)
 
     def hint(self) -> str:
-        return "Drag to reveal the map to the players · right-drag hides · brush or rectangle in the tool bar"
+        return QCoreApplication.translate(
+            "FogTool",
+            "Drag to reveal the map to the players · right-drag hides · brush or rectangle in the tool bar",
+        )
 
     def preview_items(self) -> tuple[QGraphicsItem, ...]:
         return (self.preview,)
@@ -169,10 +172,11 @@ class LightTool(PreviewTool):
         self.dialog: LightDialog | None = None
 
     def hint(self) -> str:
-        return (
+        return QCoreApplication.translate(
+            "LightTool",
             "Click to place a light (snaps to corners and centres) · click a light to remove it · "
             "Shift-click: set its radii · right-click: edit its radii · click a creature: it carries a light "
-            "(again: puts it out)"
+            "(again: puts it out)",
         )
 
     def fill_options(self, lay: QHBoxLayout) -> None:

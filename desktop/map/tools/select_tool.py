@@ -71,9 +71,10 @@ class SelectTool(Tool):
         self._marquee_from: QPointF | None = None
 
     def hint(self) -> str:
-        return (
+        return QCoreApplication.translate(
+            "SelectTool",
             "Drag a token to move it · Shift-click: waypoint · Alt: free move · Ctrl: Step · Esc: cancel · "
-            "Click a door to open/close · Right-click for more"
+            "Click a door to open/close · Right-click for more",
         )
 
     # ---- mouse

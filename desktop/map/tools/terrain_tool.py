@@ -50,9 +50,10 @@ class TerrainTool(PreviewTool):
         self.preview = CellsPreviewItem(TERRAIN_HATCH["difficult"])
 
     def hint(self) -> str:
-        return (
+        return QCoreApplication.translate(
+            "TerrainTool",
             "Drag to paint · right-drag erases · brush or rectangle, size and kind in the tool bar · "
-            "Esc: cancel"
+            "Esc: cancel",
         )
 
     def preview_items(self) -> tuple[QGraphicsItem, ...]:

@@ -46,9 +46,10 @@ class WallTool(PreviewTool):
         self.preview = PolylineItem(WALL_COLOURS["wall"], CELL * 0.08, Z_TOOL_PREVIEW)
 
     def hint(self) -> str:
-        return (
+        return QCoreApplication.translate(
+            "WallTool",
             "Click corners to draw · double-click/Enter/right-click: finish · Backspace: undo point · "
-            "Ctrl: half squares · click a door to open/close it"
+            "Ctrl: half squares · click a door to open/close it",
         )
 
     def preview_items(self) -> tuple[QGraphicsItem, ...]:
