@@ -380,7 +380,7 @@ class CompendiumDock(QDockWidget):
         self.kind.setObjectName("compendiumType")
         self.size = QComboBox()
         self.size.setObjectName("compendiumSize")
-        self.size.addItem("Any size", "")
+        self.size.addItem(self.tr("Any size"), "")
         for s in SIZES:
             self.size.addItem(s.capitalize(), s)
         self.low = QDoubleSpinBox()
@@ -507,7 +507,7 @@ class CompendiumDock(QDockWidget):
         current = self.kind.currentData()
         self.kind.blockSignals(True)
         self.kind.clear()
-        self.kind.addItem("Any type", "")
+        self.kind.addItem(self.tr("Any type"), "")
         for k in kinds:
             self.kind.addItem(k.capitalize(), k)
         index = self.kind.findData(current)

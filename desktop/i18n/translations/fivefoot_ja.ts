@@ -634,8 +634,16 @@ Use the Area tool (A) to place one.</source>
         <translation>判定とセーヴ</translation>
     </message>
     <message>
-        <source>Advantage</source>
+        <source>Check</source>
         <extracomment>The engine&apos;s outcome of each row shown (None: nothing rolled for it).</extracomment>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Saving throw</source>
+        <translation>セーヴィング・スロー</translation>
+    </message>
+    <message>
+        <source>Advantage</source>
         <translation>有利</translation>
     </message>
     <message>
@@ -739,6 +747,10 @@ Use the Area tool (A) to place one.</source>
         <translation>名前・種別・特性で検索…</translation>
     </message>
     <message>
+        <source>Any size</source>
+        <translation>すべてのサイズ</translation>
+    </message>
+    <message>
         <source>Lowest level (PF2e) or challenge rating (5e; 1/4 = 0.25)</source>
         <translation>最低のレベル（PF2e）または脅威度（5e。1/4 = 0.25）</translation>
     </message>
@@ -797,6 +809,10 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Folder…</source>
         <translation>フォルダー…</translation>
+    </message>
+    <message>
+        <source>Any type</source>
+        <translation>すべての種別</translation>
     </message>
     <message numerus="yes">
         <source>%n library file(s) could not be read</source>
@@ -3798,8 +3814,20 @@ Use the Area tool (A) to place one.</source>
         <translation>ドラッグで塗る · 右ドラッグで消す · ブラシか矩形、大きさと種類はツールバーで選ぶ · Esc：中止</translation>
     </message>
     <message>
+        <source>Erase</source>
+        <translation>消去</translation>
+    </message>
+    <message>
         <source>Terrain to paint (right-drag always erases)</source>
         <translation>塗る地形（右ドラッグは常に消す）</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>ブラシ</translation>
+    </message>
+    <message>
+        <source>Rectangle</source>
+        <translation>矩形</translation>
     </message>
     <message>
         <source>Brush paints where you drag; Rectangle fills the box you drag</source>

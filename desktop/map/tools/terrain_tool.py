@@ -90,15 +90,15 @@ class TerrainTool(PreviewTool):
         kind.setObjectName("terrainKind")
         for k in TERRAIN_KINDS:
             kind.addItem(TERRAIN_LABELS[k], k)
-        kind.addItem("Erase", ERASE)
+        kind.addItem(QCoreApplication.translate("TerrainTool", "Erase"), ERASE)
         kind.setToolTip(
             QCoreApplication.translate("TerrainTool", "Terrain to paint (right-drag always erases)")
         )
         kind.currentIndexChanged.connect(lambda _i: self.set_kind(str(kind.currentData())))
         shape = QComboBox()
         shape.setObjectName("terrainShape")
-        shape.addItem("Brush", "brush")
-        shape.addItem("Rectangle", "rect")
+        shape.addItem(QCoreApplication.translate("TerrainTool", "Brush"), "brush")
+        shape.addItem(QCoreApplication.translate("TerrainTool", "Rectangle"), "rect")
         shape.setToolTip(
             QCoreApplication.translate(
                 "TerrainTool", "Brush paints where you drag; Rectangle fills the box you drag"
