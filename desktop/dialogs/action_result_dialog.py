@@ -131,6 +131,7 @@ class ActionResultDialog(QDialog):
         for spin in self.spins.values():
             spin.setEnabled(False)
         self.resolve_button.setEnabled(False)
+        self.adjustSize()  # the result's lines show whole
         return self.report
 
 

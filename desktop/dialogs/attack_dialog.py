@@ -61,7 +61,7 @@ from rules.play.rolls import ADVANTAGE_REASONS, SITUATIONAL_TYPES, Situational
 from rules.play.table import AttackRoll, DealDamage
 from rules.play.targeting import cover_text, flank_text, targeting
 from rules.systems import system_for
-from rules.systems.base import AttackOutcome
+from rules.systems.base import AttackOutcome, RuleSystem
 from rules.systems.damage import DamageEntry
 from rules.systems.modifiers import RowGroup
 from rules.systems.roll_modes import ADVANTAGE, DISADVANTAGE, Reason
@@ -214,6 +214,19 @@ class AttackDialog(QDialog):
         self.d20b.setPrefix("second d20 ")
         for box in (self.d20, self.d20b):
             box.setMinimumWidth(box.fontMetrics().horizontalAdvance("second d20 20") + 40)
+        self.flat_label = QLabel()
+        self.flat_label.setObjectName("flatCheckLabel")
+        self.flat_label.setWordWrap(True)
+        self.flat_d20 = QSpinBox()
+        self.flat_d20.setObjectName("flatD20")
+        self.flat_d20.setRange(0, 20)
+        self.flat_d20.setSpecialValueText(self.tr("roll"))
+        self.flat_d20.setPrefix(self.tr("flat d20 "))
+        self.flat_d20.setToolTip(
+            self.tr(
+                "The flat check's d20 (0: the app rolls it with the attack); below the DC the Strike misses"
+            )
+        )
         self.roll_button = QPushButton("Roll attack")
         self.roll_button.setObjectName("rollAttack")
         self.roll_button.setDefault(True)
@@ -294,6 +307,14 @@ class AttackDialog(QDialog):
         dice_row.addStretch(1)
         dice_row.addWidget(self.roll_button)
         rl.addLayout(dice_row)
+        flat_row = QHBoxLayout()
+        flat_row.addWidget(self.flat_label, 1)
+        flat_row.addWidget(self.flat_d20)
+        self.flat_row = QWidget()
+        self.flat_row.setObjectName("flatCheckRow")
+        flat_row.setContentsMargins(0, 0, 0, 0)
+        self.flat_row.setLayout(flat_row)
+        rl.addWidget(self.flat_row)
         out_row = QHBoxLayout()
         out_row.addWidget(self.outcome, 1)
         out_row.addWidget(self.reroll_button)
@@ -456,6 +477,11 @@ class AttackDialog(QDialog):
             return None
         system = system_for(self.doc.scene)
         bonuses = self.situational(roll=roll)
+        flat: int | None = None
+        if roll and self.preview is not None and system.flat_check_of(self.preview) is not None:
+            if not self.flat_d20.value():  # the app rolls the flat check with the attack
+                self.flat_d20.setValue(self.dice.randint(1, 20))
+            flat = self.flat_d20.value()
         return AttackRoll(
             attacker.id,
             target.id,
@@ -465,6 +491,7 @@ class AttackDialog(QDialog):
             bonuses=bonuses if roll else tuple(b for b in bonuses if not b.dice),
             reasons=self.reasons(),
             inspiration=self.inspiration.isChecked() and self.inspiration.isEnabled(),
+            flat_d20=flat,
         )
 
     def _resolve(self, d20: list[int]) -> AttackOutcome:
@@ -557,6 +584,7 @@ class AttackDialog(QDialog):
         except Refused as exc:
             self.preview, self.error = None, str(exc)
         self._show_facts()
+        self._show_flat_check(system)
         mode = self.preview.mode if self.preview is not None else "normal"
         self.d20b.setVisible(not one_die and mode != "normal")
         self.d20.setPrefix("d20 " if one_die or mode == "normal" else "first d20 ")
@@ -605,6 +633,22 @@ class AttackDialog(QDialog):
             text += f"<br><span style='color:{BAD}'><b>{self.error}</b></span>"
         self.facts.setText(text)
 
+    def _show_flat_check(self, system: RuleSystem) -> None:
+        """The flat check the engine says the attack needs (PF2e: DC 5 concealed, DC 11 hidden), with its
+        die (typed, or rolled with the attack)."""
+        shown = self.rolled if self.rolled is not None else self.preview
+        fc = system.flat_check_of(shown) if shown is not None else None
+        self.flat_row.setVisible(fc is not None)
+        self.flat_d20.setEnabled(self.rolled is None)
+        if fc is None:
+            return
+        dc, reason = fc
+        text = self.tr("Flat check first: DC {dc} ({reason})").format(dc=dc, reason=reason)
+        words = system.flat_check_words(self.rolled) if self.rolled is not None else None
+        if words is not None:
+            text = words[0].upper() + words[1:]
+        self.flat_label.setText(text)
+
     def _show_reroll(self, attacker: Token | None) -> None:
         system = system_for(self.doc.scene)
         spend = system.spending
@@ -640,6 +684,7 @@ class AttackDialog(QDialog):
     def new_attack(self) -> None:
         """Leave the last roll and show the next attack's modifiers."""
         self._forget_roll()
+        self.flat_d20.setValue(0)
         self._sync_attack_number()
         self.refresh()
 
@@ -708,6 +753,9 @@ class AttackDialog(QDialog):
         formula = typed_damage(scene.system, attack, self.rolled.hit, self.rolled.critical)
         self.damage.set_formula(formula, minimum_one=system.minimum_damage > 0)
         self.refresh()
+        hint = self.sizeHint()
+        if self.height() < hint.height():  # the outcome's words show whole
+            self.resize(self.width(), hint.height())
 
     def _show_outcome(self, result: AttackOutcome) -> None:
         text = f"{result.total} vs AC {result.ac}: {result.word.capitalize()}"

@@ -4,7 +4,9 @@ The initiative dock opens it on Next Turn when `rules.play.turns.turn_prompts` s
 
 * the ending creature's persistent damage (PF2e): for each, its damage roll and its DC 15 flat check;
 * the next creature's start of turn: a PF2e recovery check while dying (flat DC 10 + dying value) or a 5e
-  death saving throw at 0 HP (DC 10).
+  death saving throw at 0 HP (DC 10); the creature's Hero Points are shown, and where the system lets a
+  dying creature spend them to avoid death (`RuleSystem.can_avoid_death`, PF2e heroic recovery) a check box
+  spends them all instead of the recovery check (`TurnRolls.spend_hero_points`).
 
 Every field starts with a roll the app made with the dock's dice ("Roll again" rolls them all anew); the GM
 may type the table's own roll over it. A creature whose player rolls their own dice (the token's
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -137,6 +140,7 @@ class EndTurnDialog(QDialog):
             layout.addWidget(box)
 
         self.start_d20: QSpinBox | None = None
+        self.spend_hero: QCheckBox | None = None
         if prompts.start_roll:
             tok = scene.token(prompts.starting) if prompts.starting is not None else None
             what = rules.turn_start_rule(tok) if tok is not None else prompts.start_roll
@@ -147,6 +151,29 @@ class EndTurnDialog(QDialog):
                 form.addRow(self._asks_label(starting))
             form.addRow(what, self.start_d20)
             self.start_d20.valueChanged.connect(self._enable)
+            spend = rules.spending
+            if tok is not None and spend.counts:
+                held = tok.hero_points or 0
+                shown = QLabel(
+                    self.tr("{name} has {n} {counter}").format(name=starting, n=held, counter=spend.counter)
+                )
+                shown.setObjectName("heroPointsShown")
+                form.addRow(shown)
+                if rules.can_avoid_death(tok):
+                    self.spend_hero = QCheckBox(
+                        self.tr("Spend all {n} {counter} to avoid death (no recovery check)").format(
+                            n=held, counter=spend.counter
+                        )
+                    )
+                    self.spend_hero.setObjectName("spendHeroPoints")
+                    self.spend_hero.setToolTip(
+                        self.tr(
+                            "Heroic recovery: the creature loses the dying condition and is stable at 0 HP; "
+                            "its wounded value doesn't rise"
+                        )
+                    )
+                    self.spend_hero.toggled.connect(lambda on: self._d20_enabled(not on))
+                    form.addRow(self.spend_hero)
             layout.addWidget(box)
 
         self.reroll_button = QPushButton("Roll again")
@@ -182,7 +209,8 @@ class EndTurnDialog(QDialog):
         """A roll the table must type is still missing."""
         rows = any(not r.typed() for r in self.rows if r.asked)
         start = self.starting_asks and self.start_d20 is not None and self.start_d20.value() == 0
-        return rows or start
+        spending = self.spend_hero is not None and self.spend_hero.isChecked()  # no recovery check then
+        return rows or (start and not spending)
 
     def _enable(self) -> None:
         self.ok_button.setEnabled(not self.waiting_for_dice())
@@ -207,6 +235,11 @@ class EndTurnDialog(QDialog):
                 return
         raise KeyError(f"no persistent {damage_type} damage in this prompt")
 
+    def _d20_enabled(self, on: bool) -> None:
+        if self.start_d20 is not None:
+            self.start_d20.setEnabled(on)
+        self._enable()
+
     def set_start_d20(self, d20: int) -> None:
         if self.start_d20 is None:
             raise ValueError("this turn starts without a roll")
@@ -222,7 +255,10 @@ class EndTurnDialog(QDialog):
 
     def start_rolls(self) -> TurnRolls | None:
         """The next creature's start-of-turn d20 (None when it needs none)."""
-        return None if self.start_d20 is None else TurnRolls(d20=self.start_d20.value())
+        if self.start_d20 is None:
+            return None
+        spend = self.spend_hero is not None and self.spend_hero.isChecked()
+        return TurnRolls(d20=self.start_d20.value(), spend_hero_points=spend)
 
 
 __all__ = ["EndTurnDialog"]

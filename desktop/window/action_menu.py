@@ -29,7 +29,16 @@ if TYPE_CHECKING:
     from rules.play.actions import Maneuver
     from rules.play.command import Command
 
-__all__ = ["ActionResult", "ActionSpec", "actions_for", "add_actions_menu", "resolve", "run_action"]
+__all__ = [
+    "ActionResult",
+    "ActionSpec",
+    "actions_for",
+    "add_actions_menu",
+    "add_skills_menu",
+    "open_skill_action",
+    "resolve",
+    "run_action",
+]
 
 
 def actions_for(scene: Scene, token: Token) -> list[ActionSpec]:
@@ -84,7 +93,9 @@ def add_actions_menu(
         sub.addAction(spec.label, _runner(doc, token_id, spec.key, rng))
     sub.addSeparator()
     add_maneuvers_menu(sub, doc, token_id, None, rng, parent)
+    add_skills_menu(sub, doc, token_id, rng, parent)
     add_support_menu(sub, doc, token_id, rng, parent)
+    add_mount_menu(sub, doc, token_id)
     hidden = token.has_condition("hidden") or token.has_condition("undetected")
     rules = system_for(doc.scene)
     if rules.has_sneak and hidden and sneak is not None:
@@ -348,3 +359,235 @@ class ActionMenus:
         """The entries of the square under the mouse (a hazard placed on it, Place Hazard Here…)."""
         if self.square_entries is not None:
             self.square_entries(menu, cell)
+
+
+# ------------------------------------------------------------------------------------ skill actions
+
+
+def _skill_tr(text: str) -> str:
+    from PySide6.QtCore import QCoreApplication
+
+    return QCoreApplication.translate("SkillActions", text)
+
+
+def skill_targets(scene: Scene, actor: Token, target_kind: str, range_ft: int | None) -> list[Token]:
+    """The creatures the menu offers for a skill action aimed at `target_kind` (``enemy``, ``ally``,
+    ``creature``) within `range_ft` (an ally to heal: adjacent, or the actor itself), nearest first. The
+    engine still decides (`rules.play.skill_actions.SkillAction` refuses out of range)."""
+    from rules.systems.board import distance
+
+    out: list[Token] = []
+    for other in scene.tokens:
+        if target_kind == "enemy" and (other.id == actor.id or other.side == actor.side):
+            continue
+        if target_kind == "ally" and other.side != actor.side:
+            continue
+        if target_kind == "creature" and other.id == actor.id:
+            continue
+        if range_ft is not None and other.id != actor.id and distance(scene, actor, other) > range_ft:
+            continue
+        out.append(other)
+    return sorted(out, key=lambda t: (distance(scene, actor, t), t.label))
+
+
+def skill_dc_text(doc: Document, command: object) -> str:
+    """The DC the skill action would be rolled against, asked of the engine before the roll (``Will DC
+    14``), or the engine's refusal."""
+    from rules.play.command import Refused
+    from rules.play.skill_actions import SkillAction
+
+    assert isinstance(command, SkillAction)
+    try:
+        outcome = command.resolved(doc.state)
+    except Refused as exc:
+        return str(exc)
+    return _skill_tr("DC {dc}").format(dc=outcome.dc)
+
+
+def open_skill_action(
+    doc: Document,
+    actor_id: str,
+    key: str,
+    target_id: str | None = None,
+    *,
+    dc: int | None = None,
+    skill: str | None = None,
+    rng: DieSource | None = None,
+    parent: QWidget | None = None,
+    free: bool = False,
+) -> ActionResultDialog | None:
+    """The action dialog for skill action `key` (its title shows the DC, asked of the engine): the d20
+    typed or rolled, then the engine's result (`rules.play.skill_actions.SkillAction`)."""
+    from desktop.dialogs.action_result_dialog import RollSpec
+    from rules.play.skill_actions import SkillAction
+
+    scene = doc.scene
+    actor = scene.token(actor_id)
+    spec = system_for(scene).skill_action(key)
+    if actor is None or spec is None:
+        return None
+    target = scene.token(target_id) if target_id is not None else None
+    dice = rng if rng is not None else app_dice()
+    probe = SkillAction(actor_id, key, 10, target_id, dc, skill, dice=dice, free=free)
+    what = f"{spec.label} {target.label}" if target is not None else spec.label
+    title = _skill_tr("{actor}: {what} ({dc})").format(
+        actor=actor.label, what=what, dc=skill_dc_text(doc, probe)
+    )
+
+    def build(d: dict[str, int]) -> Command:
+        return SkillAction(actor_id, key, d["d20"], target_id, dc, skill, dice=dice, free=free)
+
+    return open_action_dialog(doc, title, [RollSpec("d20", _skill_tr("d20"))], build, dice, parent)
+
+
+def add_skills_menu(
+    menu: QMenu,
+    doc: Document,
+    actor_id: str,
+    rng: DieSource | None = None,
+    parent: QWidget | None = None,
+    free: Callable[[], bool] | None = None,
+    flat: bool = False,
+) -> QMenu | None:
+    """A "Skill actions" submenu (`flat`: the entries straight into `menu`, the action bar's button) —
+    PF2e Demoralize, Feint, Create a Diversion, Recall Knowledge, Battle Medicine, Treat Wounds — each with
+    its cost, then its target (with the DC it would be rolled against) and, for Medicine, the DC the
+    healer's proficiency allows; None when the system has none."""
+    from rules.play.skill_actions import SkillAction
+    from rules.systems.economy import Act
+
+    scene = doc.scene
+    actor = scene.token(actor_id)
+    rules = system_for(scene)
+    if actor is None or not rules.skill_actions:
+        return None
+    sub = menu if flat else menu.addMenu(_skill_tr("Skill actions"))
+    sub.setObjectName("skillActionsMenu")
+    is_free = free or (lambda: False)
+    for spec in rules.skill_actions:
+        cost = (
+            _skill_tr("{n} minutes").format(n=spec.minutes)
+            if spec.minutes
+            else str(rules.economy.cost_words(Act("skill", actions=spec.actions), actor))
+        )
+        label = _skill_tr("{label} ({cost})").format(label=spec.label, cost=cost)
+        if spec.target == "enemies":
+            entry = sub.addAction(label)
+            entry.setObjectName(f"skill-{spec.key}")
+            entry.triggered.connect(
+                lambda _c=False, k=spec.key: open_skill_action(
+                    doc, actor_id, k, rng=rng, parent=parent, free=is_free()
+                )
+            )
+            continue
+        pick = sub.addMenu(label)
+        pick.setObjectName(f"skill-{spec.key}")
+        reach = actor.reach if spec.key == "feint" else spec.range_ft
+        targets = skill_targets(scene, actor, spec.target, reach)
+        if not targets:
+            pick.addAction(_skill_tr("(no creature in range)")).setEnabled(False)
+        for t in targets:
+            if spec.dc_choices:
+                dcs = pick.addMenu(t.label)
+                dcs.setObjectName(f"target-{t.id}")
+                words = {15: "trained", 20: "expert, +10 HP", 30: "master, +30 HP", 40: "legendary, +50 HP"}
+                for dc in spec.dc_choices:
+                    entry = dcs.addAction(
+                        _skill_tr("DC {dc} ({words})").format(dc=dc, words=words.get(dc, ""))
+                    )
+                    entry.setObjectName(f"dc-{dc}")
+                    entry.triggered.connect(
+                        lambda _c=False, k=spec.key, tid=t.id, d=dc: open_skill_action(
+                            doc, actor_id, k, tid, dc=d, rng=rng, parent=parent, free=is_free()
+                        )
+                    )
+                continue
+            if not spec.skill:  # Recall Knowledge: the GM picks the skill
+                skills = pick.addMenu(t.label)
+                skills.setObjectName(f"target-{t.id}")
+                for name, _value in actor.skills or (("society", 0),):
+                    probe = SkillAction(actor_id, spec.key, 10, t.id, skill=name)
+                    entry = skills.addAction(
+                        f"{name.replace('-', ' ').title()} ({skill_dc_text(doc, probe)})"
+                    )
+                    entry.setObjectName(f"skill-{name}")
+                    entry.triggered.connect(
+                        lambda _c=False, k=spec.key, tid=t.id, s=name: open_skill_action(
+                            doc, actor_id, k, tid, skill=s, rng=rng, parent=parent, free=is_free()
+                        )
+                    )
+                continue
+            probe = SkillAction(actor_id, spec.key, 10, t.id)
+            entry = pick.addAction(f"{t.label} ({skill_dc_text(doc, probe)})")
+            entry.setObjectName(f"target-{t.id}")
+            entry.triggered.connect(
+                lambda _c=False, k=spec.key, tid=t.id: open_skill_action(
+                    doc, actor_id, k, tid, rng=rng, parent=parent, free=is_free()
+                )
+            )
+    return sub
+
+
+# ---------------------------------------------------------------------------------------------- mounts
+
+
+def dismount_square(doc: Document, rider_id: str) -> Cell | None:
+    """The first square beside the rider's mount the engine lets it dismount onto (None: none)."""
+    from rules.play.mounts import Dismount
+    from rules.play.turn_hud import command_problem
+
+    rider = doc.scene.token(rider_id)
+    mount = doc.scene.token(rider.mounted_on) if rider is not None and rider.mounted_on else None
+    if mount is None:
+        return None
+    n = mount.side_squares
+    x0, y0 = mount.cell.x, mount.cell.y
+    ring = [Cell(x, y) for y in range(y0 - 1, y0 + n + 1) for x in range(x0 - 1, x0 + n + 1)]
+    for c in ring:
+        if x0 <= c.x < x0 + n and y0 <= c.y < y0 + n:
+            continue
+        if command_problem(doc.state, Dismount(rider_id, c)) is None:
+            return c
+    return None
+
+
+def add_mount_menu(menu: QMenu, doc: Document, token_id: str) -> None:
+    """Mount ▸ the allies beside the creature (the engine decides who can be ridden: `rules.play.mounts`),
+    or Dismount onto the first free square beside its mount; each costs what the economy says."""
+    from rules.play.mounts import Dismount, Mount
+    from rules.systems.board import distance
+    from rules.systems.economy import Act
+
+    scene = doc.scene
+    token = scene.token(token_id)
+    if token is None:
+        return
+    rules = system_for(scene)
+    if token.mounted_on is not None and scene.token(token.mounted_on) is not None:
+        cost = str(rules.economy.cost_words(Act("dismount"), token))
+        entry = menu.addAction(_skill_tr("Dismount ({cost})").format(cost=cost))
+        entry.setObjectName("dismount")
+        to = dismount_square(doc, token_id)
+        if to is None:
+            entry.setEnabled(False)
+            entry.setToolTip(_skill_tr("no free square beside the mount"))
+        else:
+            entry.triggered.connect(lambda _c=False, c=to: doc.execute(Dismount(token_id, c)))
+        return
+    beside = [
+        t
+        for t in scene.tokens
+        if t.id != token.id
+        and t.side == token.side
+        and t.mounted_on is None
+        and distance(scene, token, t) <= 5
+    ]
+    if not beside:
+        return
+    cost = str(rules.economy.cost_words(Act("mount"), token))
+    pick = menu.addMenu(_skill_tr("Mount ({cost})").format(cost=cost))
+    pick.setObjectName("mountMenu")
+    for t in beside:
+        entry = pick.addAction(t.label)
+        entry.setObjectName(f"mount-{t.id}")
+        entry.triggered.connect(lambda _c=False, mid=t.id: doc.execute(Mount(token_id, mid)))

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from desktop.dialogs.new_scene import NewSceneDialog
 from desktop.dialogs.scene_settings import SceneSettingsDialog
 from desktop.dialogs.token_form import TokenForm
+from desktop.docks.action_bar import ActionBar, ActionBarHandlers
 from desktop.docks.compendium_dock import CompendiumFeatures
 from desktop.docks.inspector import InspectorDock
 from desktop.document import Document
@@ -50,7 +51,7 @@ from desktop.map.tools import TOOL_SPECS, Tool
 from desktop.map.view import MapView
 from desktop.player.screen import PlayerScreenFeatures
 from desktop.table.features import TableHostFeatures
-from desktop.window.action_menu import ActionMenus
+from desktop.window.action_menu import ActionMenus, add_skills_menu
 from desktop.window.campaign_files import map_opener
 from desktop.window.dock_sides import DockSides
 from desktop.window.file_controller import FileController
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
         self._make_menus()
         self._make_toolbars()
         self._make_status_bar()
+        self._make_action_bar()
         self.compendium = CompendiumFeatures.install(self)
         self.player_screen = PlayerScreenFeatures.install(self)
         self.table_host = TableHostFeatures.install(self, resume=autosave)
@@ -453,6 +455,34 @@ class MainWindow(QMainWindow):
         self.addToolBarBreak()
         self.addToolBar(opts)
         self.options_toolbar = opts
+
+    def _make_action_bar(self) -> None:
+        """The action bar (turn HUD) under the map, for the selected creature or the current one
+        (`desktop.docks.action_bar`): its buttons go through the same dialogs and commands as the menus."""
+        handlers = ActionBarHandlers(
+            strike=lambda tid: self.table.open_attack(tid),
+            ready=lambda _tid: self.table.initiative_dock.ready(),
+            delay=lambda _tid: self.table.initiative_dock.delay(),
+            end_turn=self.end_turn_of,
+            message=lambda text: self.statusBar().showMessage(text, 8000),
+            skills=lambda menu, tid: add_skills_menu(
+                menu, self.doc, tid, None, self, free=lambda: self.action_bar.free, flat=True
+            ),
+        )
+        self.action_bar = ActionBar(self.doc, handlers, self)
+        self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.action_bar)
+        self.map_scene.selection_ids_changed.connect(self.action_bar.follow_selection)
+
+    def end_turn_of(self, token_id: str) -> None:
+        """End `token_id`'s turn: the next turn when it is the current creature of the encounter (the
+        end-of-turn prompt first, when it needs rolls); in free mode its movement resets."""
+        enc = self.doc.encounter
+        if enc is not None and enc.current_id == token_id:
+            self.table.initiative_dock.next_turn()
+            return
+        command = end_turn_command(self.doc.scene, [token_id])
+        if command is not None:
+            self.doc.execute(command)
 
     def _make_status_bar(self) -> None:
         sb = self.statusBar()

@@ -40,7 +40,7 @@ from rules.model.scene import Scene, Token
 from rules.model.state import GameState
 from rules.model.turn_ledger import Support
 from rules.play.command import Outcome, Refused
-from rules.play.economy import charge, charge_reaction, ledger_for
+from rules.play.economy import charge, charge_reaction, ledger_for, left_line
 from rules.play.moves import cell_text, plan_move, record_move
 from rules.systems import system_for
 from rules.systems.base import MissingStatistic
@@ -236,7 +236,7 @@ class Maneuver:
             success=out.success,
             outcome=out.outcome,
         )
-        return Outcome(state, report.lines(), report)
+        return Outcome(state, (*report.lines(), *left_line(state, actor.id, free=self.free)), report)
 
 
 def _damage(scene: Scene, token_id: str, amount: int, kind: str, formula: str) -> tuple[Scene, list[str]]:
@@ -301,7 +301,10 @@ class PrepareAid:
         ledger = ledger_for(state, helper.id)
         if ally.id not in ledger.aiding:
             state = state.with_ledger(replace(ledger, aiding=(*ledger.aiding, ally.id)))
-        return Outcome(state, (f"{helper.label} prepares to Aid {ally.label}",))
+        return Outcome(
+            state,
+            (f"{helper.label} prepares to Aid {ally.label}", *left_line(state, helper.id, free=self.free)),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,7 +438,7 @@ class Help:
                 f"{helper.label} Helps {ally.label}: advantage on its next attack roll against {target.label}"
             )
         state = state.with_ledger(replace(ledger, supports=(*ledger.supports, support)))
-        return Outcome(state, (line + " before its next turn",))
+        return Outcome(state, (line + " before its next turn", *left_line(state, helper.id, free=self.free)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,7 +466,13 @@ class PointOut:
             raise Refused(f"{target.label} is not undetected: there is nothing to Point Out")
         state = charge(state, pointer.id, Act("point-out"), free=self.free)
         state = state.with_scene(state.scene.replace_token(after))
-        return Outcome(state, (f"{pointer.label} Points Out {target.label}: undetected → hidden",))
+        return Outcome(
+            state,
+            (
+                f"{pointer.label} Points Out {target.label}: undetected → hidden",
+                *left_line(state, pointer.id, free=self.free),
+            ),
+        )
 
 
 def _stealth_lines(scene: Scene, result: object) -> list[str]:
@@ -511,7 +520,7 @@ class Seek:
         state = state.with_scene(scene)
         dice_text = ", ".join(str(d) for d in self.d20)
         head = f"{seeker.label} {verb} (d20 {dice_text}): finds {found}"
-        return Outcome(state, (head, *("  " + r for r in rows)))
+        return Outcome(state, (head, *("  " + r for r in rows), *left_line(state, seeker.id, free=self.free)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -557,7 +566,9 @@ class Sneak:
         now = next((c for c in ("undetected", "hidden") if after.has_condition(c)), "observed")
         head = f"{token.label} Sneaks {plan.feet} ft to {cell_text(plan.path[-1])} (d20 {self.d20}): {now}"
         rows = _stealth_lines(scene, result)
-        return Outcome(state, (head, *("  " + r for r in rows)), plan)
+        return Outcome(
+            state, (head, *("  " + r for r in rows), *left_line(state, token.id, free=self.free)), plan
+        )
 
 
 __all__ = [

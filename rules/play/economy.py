@@ -27,7 +27,7 @@ step (the ``play`` query's ``cast`` step does; so should the app's casting).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rules.model.scene import CANNOT_ACT, Token
 from rules.model.state import GameState
@@ -37,7 +37,24 @@ from rules.systems import system_for
 from rules.systems.economy import Act, MoveBudget, NotAllowed, TurnEconomy
 
 if TYPE_CHECKING:
-    from rules.play.cast import Cast
+    from rules.model.spell import Spell
+
+
+class Cast(Protocol):
+    """What `payment_for` reads of the spell-casting command (`rules.play.cast.Cast`; a protocol, so this
+    module, which every command charges through, doesn't import the casting command)."""
+
+    @property
+    def caster_id(self) -> str: ...
+
+    @property
+    def spell(self) -> Spell: ...
+
+    @property
+    def level(self) -> int | None: ...
+
+    @property
+    def free(self) -> bool: ...
 
 
 def economy_of(state: GameState) -> TurnEconomy:
@@ -151,6 +168,17 @@ def remaining_text(state: GameState, token_id: str) -> str:
     """What the creature has left this turn, in words (``2 actions left · reaction ready``)."""
     token = _token(state, token_id)
     return economy_of(state).remaining_text(ledger_for(state, token_id), token)
+
+
+def left_line(state: GameState, token_id: str, *, free: bool = False) -> tuple[str, ...]:
+    """The log line saying what the creature has left after an act on its turn (``  Ayla: 1 action left ·
+    reaction ready``), or that the GM's free action spent nothing; nothing outside its turn."""
+    if free:
+        return ("  (free action: nothing spent)",)
+    token = state.scene.token(token_id)
+    if token is None or not own_turn(state, token_id):
+        return ()
+    return (f"  {token.label}: {remaining_text(state, token_id)}",)
 
 
 def cast_check(

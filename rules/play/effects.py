@@ -212,16 +212,23 @@ class EndEffect:
 
 @dataclass(frozen=True, slots=True)
 class SustainEffect:
-    """Sustain a sustained effect this turn (it doesn't end at the end of the sustainer's turn)."""
+    """Sustain a sustained effect this turn (it doesn't end at the end of the sustainer's turn): PF2e
+    "Sustain" is an action of the sustaining creature on its turn (Player Core 419), charged by the turn
+    economy (`rules.play.economy.charge`, ``sustain``); once a turn (an effect already sustained this turn —
+    a new one counts as sustained the turn it was made — is refused). `free` is the GM's override."""
 
     effect_id: str
     merge_key: object | None = None
+    free: bool = False
 
     @property
     def label(self) -> str:
         return "Sustain"
 
     def apply(self, state: GameState) -> Outcome:
+        from rules.play.economy import charge, remaining_text
+        from rules.systems.economy import Act
+
         before = _timed(state)
         try:
             after = fx.sustain(before, self.effect_id)
@@ -229,9 +236,20 @@ class SustainEffect:
             raise Refused(str(exc.args[0])) from None
         assert state.encounter is not None
         e = next(x for x in after if x.id == self.effect_id)
-        return logged(
-            replace(state, encounter=replace(state.encounter, timed=after)), f"{e.text} is sustained"
-        )
+        was = next(x for x in before if x.id == self.effect_id)
+        sustainer = e.ends.creature
+        lines = [str(msg("{effect} is sustained", effect=e.text))]
+        if sustainer is not None and state.scene.token(sustainer) is not None and not self.free:
+            if was.sustained:
+                raise Refused(
+                    str(msg("{effect} is already sustained this turn (once a turn)", effect=e.text))
+                )
+            state = charge(state, sustainer, Act("sustain", name=f"Sustain {e.text}"))
+            who = state.scene.token(sustainer)
+            assert who is not None
+            lines.append(f"  {who.label}: {remaining_text(state, sustainer)}")
+        assert state.encounter is not None
+        return Outcome(replace(state, encounter=replace(state.encounter, timed=after)), tuple(lines))
 
 
 def _hp_step(state: GameState, token_id: str, amount: int, temp: bool) -> Outcome:

@@ -22,7 +22,7 @@ from rules.geometry.coords import SIZE_RANK, Cell
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused
-from rules.play.economy import charge
+from rules.play.economy import charge, left_line
 from rules.play.effects import put_token
 from rules.systems.economy import Act
 
@@ -108,7 +108,7 @@ class Mount:
             index = next(i for i, c in enumerate(order) if c.token_id == current)
             state = replace(state, encounter=replace(enc, order=order, index=index))
             lines.append(f"  {mount.label} acts on {rider.label}'s initiative")
-        return Outcome(state, tuple(lines))
+        return Outcome(state, (*lines, *left_line(state, rider.id, free=self.free)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,4 +136,11 @@ class Dismount:
             raise Refused(f"{rider.label} can't stand at [{self.to.x}, {self.to.y}]")
         state = charge(state, rider.id, Act("dismount"), free=self.free)
         state, ended = put_token(state, off)
-        return Outcome(state, (f"{rider.label} dismounts to [{self.to.x}, {self.to.y}]", *ended))
+        return Outcome(
+            state,
+            (
+                f"{rider.label} dismounts to [{self.to.x}, {self.to.y}]",
+                *ended,
+                *left_line(state, rider.id, free=self.free),
+            ),
+        )

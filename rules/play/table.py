@@ -131,6 +131,9 @@ class AttackRoll:
     offhand: bool = False
     #: The GM's override: the attack costs nothing and the turn refuses nothing.
     free: bool = False
+    #: PF2e: the flat check's d20 against a concealed (DC 5) or hidden (DC 11) target (the system's
+    #: `flat_check_of`); a failed one loses the Strike. None: not rolled (the GM judges it).
+    flat_d20: int | None = None
 
     @property
     def label(self) -> str:
@@ -230,6 +233,14 @@ class AttackRoll:
             )
         except QueryError as exc:
             raise Refused(str(exc)) from None
+        flat_lines: tuple[str, ...] = ()
+        if self.flat_d20 is not None and system.flat_check_of(result) is not None:
+            try:
+                result = system.with_flat_check(result, self.flat_d20)
+            except ValueError as exc:
+                raise Refused(str(exc)) from None
+            words = system.flat_check_words(result)
+            flat_lines = (f"  {words}",) if words else ()
         head = attack_headline(
             attacker,
             target,
@@ -246,6 +257,7 @@ class AttackRoll:
             *spend_lines,
             *help_lines,
             *water_lines,
+            *flat_lines,
         )
         return after, result, lines
 

@@ -21,6 +21,7 @@ from rules.systems.hooks.heroics import HeroicRules
 from rules.systems.hooks.maneuvers import ManeuverRules
 from rules.systems.hooks.reactions import ReactionRules
 from rules.systems.hooks.saves import SaveRules
+from rules.systems.hooks.skill_actions import SkillActionRules
 from rules.systems.hooks.stealth import StealthRules
 from rules.systems.hooks.turns import TurnBudget, TurnEvent, TurnRules
 
@@ -48,6 +49,7 @@ class RuleSystem(
     HealingRules,
     HeroicRules,
     TurnRules,
+    SkillActionRules,
 ):
     """One rule system: every small protocol of `rules.systems.hooks` at once. Each flag and hook is
     declared once, in its protocol; a system (`rules.systems.pf2e.system`, `rules.systems.dnd5e.system`)

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from rules.messages import Message
 from rules.model.scene import Attack, Scene, Token
 from rules.model.turn_ledger import TurnLedger
 from rules.systems.turn_rolls import TurnRolls
@@ -60,6 +61,7 @@ ACT_KINDS: tuple[str, ...] = (
     "unsqueeze",
     "up",
     "down",
+    "skill",
 )
 
 
@@ -73,6 +75,7 @@ ACT_WORDS: dict[str, str] = {
     "up": "moving up",
     "down": "moving down",
     "cast": "a spell",
+    "skill": "a skill action",
 }
 
 
@@ -135,6 +138,30 @@ class TurnEnd:
     lines: tuple[str, ...] = ()
     #: The creature after what its turn's end did to it otherwise (its air running out), or None.
     token: Token | None = None
+
+
+#: What a `Gauge` counts (the action bar draws each its own way).
+GAUGE_KINDS: tuple[str, ...] = ("actions", "action", "bonus-action", "movement", "reaction", "attacks", "map")
+
+
+@dataclass(frozen=True, slots=True)
+class Gauge:
+    """One thing the turn has, for the action bar / turn HUD: `kind` (one of `GAUGE_KINDS`), `left` of
+    `total` (PF2e actions: pips; 5e movement: feet), `lost` of the usual number taken away by a condition
+    (PF2e slowed or stunned: pips shown struck out), the words (`text`: ``2 actions left``, ``bonus
+    action used``) and a `note` (``quickened``, ``slowed 1``; the MAP's source). The `map` gauge's `left`
+    is the penalty of the next Strike (0, −5, −10) and `total` its agile value."""
+
+    kind: str
+    left: int
+    total: int
+    text: Message
+    lost: int = 0
+    note: Message | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in GAUGE_KINDS:
+            raise ValueError(f"a gauge is one of {', '.join(GAUGE_KINDS)}, not {self.kind!r}")
 
 
 class MoveBudget(Protocol):
@@ -333,4 +360,16 @@ class TurnEconomy(Protocol):
 
     def remaining_text(self, ledger: TurnLedger | None, token: Token) -> str:
         """What is left, in words (``1 action left``, ``bonus action used``)."""
+        ...
+
+    def gauges(self, ledger: TurnLedger | None, token: Token) -> tuple[Gauge, ...]:
+        """What is left, as the action bar draws it (PF2e: the actions with what quickened / slowed /
+        stunned change, the reaction, the multiple attack penalty of the next Strike; 5e: the action, the
+        bonus action, the feet of movement, the reaction, the attacks left of the Attack action)."""
+        ...
+
+    def cost_words(self, act: Act, token: Token) -> Message:
+        """What `act` costs, in words for its button (``1 action``, ``2 actions``, ``free``, ``action``,
+        ``bonus action``, ``half Speed (15 ft)``, ``reaction``, ``movement``); an act the system doesn't
+        have: ``—``."""
         ...

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from desktop.docks.end_turn_dialog import EndTurnDialog
 from desktop.docks.initiative_dock import InitiativeDock
@@ -129,3 +130,26 @@ def test_screenshot_of_the_end_of_turn_prompt(qtbot: Any) -> None:
     path = folder / "30-end-of-turn-prompt.png"
     assert dialog.grab().save(str(path))
     assert path.stat().st_size > 0
+
+
+def test_hero_points_are_shown_and_spent_to_avoid_death(qtbot: Any) -> None:
+    from rules.play.rolls import SetHeroPoints
+
+    doc, dock = started(qtbot, [4, 9, 13])
+    _goblins_turn(doc, dock)
+    doc.execute(SetHeroPoints("c", 2))
+    assert dock.next_turn() is None and dock.next_turn() is None  # round 2, Amiri
+    dialog = dock.next_turn()  # Amiri's fire, then Kyra dying
+    assert isinstance(dialog, EndTurnDialog)
+    shown = dialog.findChild(QLabel, "heroPointsShown")
+    assert shown is not None and "Kyra has 2" in shown.text()
+    assert dialog.spend_hero is not None
+    dialog.spend_hero.setChecked(True)
+    assert dialog.start_d20 is not None and not dialog.start_d20.isEnabled()
+    folder = Path(os.environ.get("FIVEFOOT_SHOTS") or ROOT / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    assert dialog.grab().save(str(folder / "end-turn-hero-points.png"))
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    kyra = doc.scene.token("c")
+    assert not kyra.has_condition("dying") and (kyra.hero_points or 0) == 0
+    assert kyra.condition_value("wounded") == 0  # heroic recovery: wounded doesn't rise

@@ -231,6 +231,60 @@
     </message>
 </context>
 <context>
+    <name>ActionBar</name>
+    <message>
+        <source>Action bar</source>
+        <translation>アクション・バー</translation>
+    </message>
+    <message>
+        <source>Free action</source>
+        <extracomment>Menus under a button pop up (tests turn it off and trigger the entries).</extracomment>
+        <translation>フリー・アクション</translation>
+    </message>
+    <message>
+        <source>The GM&apos;s override: actions cost nothing and the turn refuses nothing while this is on</source>
+        <translation>GMの裁定：オンの間、アクションは何も消費せず、ターンは何も拒否しない</translation>
+    </message>
+    <message>
+        <source>No creature selected</source>
+        <translation>クリーチャーが選択されていない</translation>
+    </message>
+    <message>
+        <source>Select a token to see its turn</source>
+        <translation>トークンを選択するとそのターンが表示される</translation>
+    </message>
+    <message>
+        <source>{label}: {cost}</source>
+        <translation>{label}：{cost}</translation>
+    </message>
+    <message>
+        <source>(free action: the GM&apos;s override)</source>
+        <translation>（フリー・アクション：GMの裁定）</translation>
+    </message>
+    <message>
+        <source>Skills
+▾</source>
+        <translation>技能
+▾</translation>
+    </message>
+    <message>
+        <source>Skill actions: Demoralize, Feint, Battle Medicine…</source>
+        <translation>技能アクション：士気をくじく、フェイント、戦場医療…</translation>
+    </message>
+    <message>
+        <source> (not its turn: reactions only)</source>
+        <translation>（自分のターンではない：リアクションのみ）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>{verb}: drag {name} on the map ({cost})</source>
+        <translation>{verb}：マップ上で{name}をドラッグ（{cost}）</translation>
+    </message>
+</context>
+<context>
     <name>ActionMenu</name>
     <message>
         <source>the action</source>
@@ -243,6 +297,22 @@
         <source>Spells and abilities of {who}…</source>
         <extracomment>The action dialogs open now (the last is the newest): tests and the screenshot find them here. Opens a creature&apos;s spell list (the window&apos;s spell casting sets it). Add a square&apos;s entries to its context menu (the window&apos;s hazards set it: Place Hazard Here…).</extracomment>
         <translation>{who}の呪文と能力…</translation>
+    </message>
+</context>
+<context>
+    <name>AreaTool</name>
+    <message>
+        <source>at </source>
+        <extracomment>The template being aimed changed: its squares with line of effect (None: nothing aimed) and its colour&apos;s name (the Player Screen draws it on the squares the players know). The height (ft) of an area placed on a corner (`AreaSpec.elevation`).</extracomment>
+        <translation>高さ </translation>
+    </message>
+    <message>
+        <source> ft up</source>
+        <translation> フィート</translation>
+    </message>
+    <message>
+        <source>The height of the area&apos;s origin above the ground: only creatures within its vertical extent are in it (an emanation or a creature&apos;s cone follows the creature&apos;s height)</source>
+        <translation>範囲の起点の地上からの高さ：範囲の垂直方向の広がりの中にいるクリーチャーだけが範囲内にいる（放射やクリーチャーの円錐はそのクリーチャーの高さに従う）</translation>
     </message>
 </context>
 <context>
@@ -277,12 +347,28 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>AttackDialog</name>
     <message>
+        <source>roll</source>
+        <translation>ロール</translation>
+    </message>
+    <message>
+        <source>flat d20 </source>
+        <translation>単純判定 d20 </translation>
+    </message>
+    <message>
+        <source>The flat check&apos;s d20 (0: the app rolls it with the attack); below the DC the Strike misses</source>
+        <translation>単純判定のd20（0：攻撃と一緒にアプリがロールする）。DC未満なら打撃は外れる</translation>
+    </message>
+    <message>
         <source>Magical</source>
         <translation>魔法</translation>
     </message>
     <message>
         <source>A magical attack (a magic weapon, a spell): it gets past resistance to nonmagical bludgeoning, piercing and slashing</source>
         <translation>魔法の攻撃（魔法の武器、呪文）：非魔法の殴打・刺突・斬撃への抵抗を無視する</translation>
+    </message>
+    <message>
+        <source>Flat check first: DC {dc} ({reason})</source>
+        <translation>先に単純判定：DC{dc}（{reason}）</translation>
     </message>
     <message>
         <source>the attack</source>
@@ -1504,6 +1590,18 @@ Use the Area tool (A) to place one.</source>
         <translation>単純判定（DC {dc}）</translation>
     </message>
     <message>
+        <source>{name} has {n} {counter}</source>
+        <translation>{name}の{counter}：{n}</translation>
+    </message>
+    <message>
+        <source>Spend all {n} {counter} to avoid death (no recovery check)</source>
+        <translation>{counter}を{n}点すべて消費して死を免れる（回復判定なし）</translation>
+    </message>
+    <message>
+        <source>Heroic recovery: the creature loses the dying condition and is stable at 0 HP; its wounded value doesn&apos;t rise</source>
+        <translation>英雄的回復：クリーチャーは瀕死状態を失い、HP0で容体安定となる。重傷状態の値は上がらない</translation>
+    </message>
+    <message>
         <source>{name} rolls their own dice: type the rolls from the table.</source>
         <translation>{name}は自分のダイスを振る：卓の出目を入力する。</translation>
     </message>
@@ -1685,6 +1783,34 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Radius</source>
         <translation>半径</translation>
+    </message>
+</context>
+<context>
+    <name>GaugeStrip</name>
+    <message>
+        <source>MAP {value}</source>
+        <extracomment>A sustained effect&apos;s badge on the bar (the creature&apos;s effects it must Sustain each turn). Fills the skill actions&apos; menu of the creature (PF2e); returns None when it has none.</extracomment>
+        <translation>複数回攻撃ペナルティ {value}</translation>
+    </message>
+    <message>
+        <source>⚔ {left}/{total}</source>
+        <translation>⚔ {left}/{total}</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>アクション</translation>
+    </message>
+    <message>
+        <source>Bonus</source>
+        <translation>ボーナス</translation>
+    </message>
+    <message>
+        <source>Reaction</source>
+        <translation>リアクション</translation>
+    </message>
+    <message>
+        <source>{left} ft</source>
+        <translation>{left}フィート</translation>
     </message>
 </context>
 <context>
@@ -2727,6 +2853,7 @@ Use the Area tool (A) to place one.</source>
     <name>MoveDrag</name>
     <message>
         <source>Sneak</source>
+        <extracomment>The riders of a dragged mount move with it (`rules.play.mounts`): their items follow the preview.</extracomment>
         <translation>忍び歩き</translation>
     </message>
 </context>

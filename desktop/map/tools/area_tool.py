@@ -24,9 +24,10 @@ one that does costs one `resolve_area` plus a path rebuild.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -101,6 +102,8 @@ class AreaTool(PreviewTool):
         self.signals = _Signals()
         self.shape = shapes_for(self.doc.scene.system)[0]
         self.feet = DEFAULT_FEET[self.shape]
+        #: The height (ft) of an area placed on a corner (`AreaSpec.elevation`).
+        self.elevation = 0
         self.width = 5
         self.include_self = False
         self.rounds: int | None = None
@@ -188,6 +191,19 @@ class AreaTool(PreviewTool):
         rounds.setSpecialValueText("until removed")
         rounds.setSuffix(" rounds")
         rounds.setToolTip("How long the area stays on the map (counts down at its creator's turn)")
+        height = QSpinBox()
+        height.setObjectName("areaElevation")
+        height.setRange(-1000, 1000)
+        height.setSingleStep(5)
+        height.setPrefix(QCoreApplication.translate("AreaTool", "at "))
+        height.setSuffix(QCoreApplication.translate("AreaTool", " ft up"))
+        height.setToolTip(
+            QCoreApplication.translate(
+                "AreaTool",
+                "The height of the area's origin above the ground: only creatures within its vertical extent "
+                "are in it (an emanation or a creature's cone follows the creature's height)",
+            )
+        )
         name = QLineEdit()
         name.setObjectName("areaLabel")
         name.setPlaceholderText("Label (e.g. Fireball)")
@@ -197,6 +213,7 @@ class AreaTool(PreviewTool):
         lay.addWidget(feet)
         lay.addWidget(width)
         lay.addWidget(include)
+        lay.addWidget(height)
         lay.addWidget(QLabel("Lasts"))
         lay.addWidget(rounds)
         lay.addWidget(name)
@@ -210,6 +227,8 @@ class AreaTool(PreviewTool):
         width.valueChanged.connect(self.set_width)
         include.toggled.connect(self.set_include_self)
         rounds.valueChanged.connect(lambda v: setattr(self, "rounds", v or None))
+        height.valueChanged.connect(lambda v: setattr(self, "elevation", int(v)))
+        self._elevation_box = height
         name.textChanged.connect(lambda t: setattr(self, "area_label", t.strip()))
         self._update_option_visibility()
 
@@ -299,7 +318,15 @@ class AreaTool(PreviewTool):
         return self._selected_token()
 
     def spec_at(self, pos: QPointF, snap: bool = False) -> AreaSpec | None:
-        """The area the mouse at scene point `pos` describes now (None when it describes none)."""
+        """The area the mouse at scene point `pos` describes now (None when it describes none), at the
+        height of the options' "at … ft up" (an area placed on a corner; a creature's area keeps its
+        creature's height: `rules.geometry.elevation`)."""
+        spec = self._spec_at(pos, snap)
+        if spec is None or spec.token_id is not None or not self.elevation:
+            return spec
+        return replace(spec, elevation=self.elevation)
+
+    def _spec_at(self, pos: QPointF, snap: bool = False) -> AreaSpec | None:
         shape, feet, system = self.shape, self.feet, self.doc.scene.system
         if shape in ("burst", "sphere", "cylinder"):
             return AreaSpec(shape, feet, origin=nearest_corner(pos))

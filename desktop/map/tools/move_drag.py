@@ -66,8 +66,16 @@ class MoveDrag:
         self.grab = grab  # which square of the space the mouse holds, relative to the top-left
         token = item.token
         self.token_id = token.id
+        from rules.play.mounts import riders, without_riders
+
+        carried = riders(self.doc.scene, token.id)
+        #: The riders of a dragged mount move with it (`rules.play.mounts`): their items follow the preview.
+        self.rider_items: list[TokenItem] = [
+            view.map_scene.token_items[r.id] for r in carried if r.id in view.map_scene.token_items
+        ]
+        plan_scene = without_riders(self.doc.scene, token.id) if carried else self.doc.scene
         self.planner = MovePlanner(
-            self.doc.scene, token, budget_for(self.doc.state, token), self.doc.state.reactions_used
+            plan_scene, token, budget_for(self.doc.state, token), self.doc.state.reactions_used
         )
         self.waypoints: list[Cell] = []
         self.target: Cell = token.cell
@@ -122,7 +130,7 @@ class MoveDrag:
         token = self.item.token
         if self.free:
             self.plan = None
-            self.item.set_preview_cell(self.target)
+            self._carry(self.target)
             self.path_item.set_picture(
                 PathPicture(token.side_squares, (), free=True, end=self.target, origin=token.cell)
             )
@@ -137,7 +145,7 @@ class MoveDrag:
             return
         plan = self._plan()
         self.plan = plan
-        self.item.set_preview_cell(self.target, illegal=not plan.legal)
+        self._carry(self.target, illegal=not plan.legal)
         self.path_item.set_picture(
             PathPicture(
                 side=token.side_squares,
@@ -235,9 +243,17 @@ class MoveDrag:
         self._cleanup()
         self.view.show_message("Move cancelled")
 
+    def _carry(self, cell: Cell | None, illegal: bool = False) -> None:
+        """Show the token (and a mount's riders, on its top-left square) at `cell` (None: back home)."""
+        self.item.set_preview_cell(cell, illegal=illegal)
+        for rider in self.rider_items:
+            rider.set_preview_cell(cell, illegal=illegal)
+            if cell is not None:
+                rider.setZValue(self.item.zValue() + 1)
+
     def _cleanup(self) -> None:
         scene = self.view.map_scene
-        self.item.set_preview_cell(None)
+        self._carry(None)
         scene.removeItem(self.path_item)
         scene.removeItem(self.label)
         scene.suspend_overlay(False)

@@ -36,11 +36,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.messages import msg, nmsg
+from rules.messages import Message, msg, nmsg
 from rules.model.scene import Attack, Scene, Token
 from rules.model.turn_ledger import TurnLedger
 from rules.systems.base import TurnBudget
-from rules.systems.economy import Act, FallOutcome, MoveBudget, NotAllowed, TurnEnd
+from rules.systems.economy import Act, FallOutcome, Gauge, MoveBudget, NotAllowed, TurnEnd
 from rules.systems.turn_rolls import TurnRolls
 
 #: Acts that take the action.
@@ -65,6 +65,8 @@ NOT_5E: dict[str, str] = {
     "leap": "Leap is a PF2e action; a 5e jump is part of the creature's movement",
     "fly": "Fly is a PF2e action; a 5e flyer flies with its movement",
     "burrow": "Burrow is a PF2e action; a 5e burrower burrows with its movement",
+    "skill": "skill actions (Demoralize, Feint, Battle Medicine…) are PF2e actions; in 5e roll an ability "
+    "check",
 }
 CASTING_TIMES: tuple[str, ...] = ("action", "bonus", "reaction")
 #: Feet one "up" or "down" moves (and spends of the movement).
@@ -489,6 +491,81 @@ class DnD5eEconomy:
         if ledger.attacks_left > 0:
             parts.insert(1, str(nmsg("{n} attack left", "{n} attacks left", n=ledger.attacks_left)))
         return " · ".join(parts)
+
+    def gauges(self, ledger: TurnLedger | None, token: Token) -> tuple[Gauge, ...]:
+        """The action, the bonus action, the feet of movement left of the turn's (its Speed, more after a
+        Dash: l.14, l.97), the reaction, and — after the first attack of the Attack action — the attacks
+        it still has (Extra Attack, l.88–90)."""
+        if ledger is None:
+            ledger = self.fresh(token)
+        movement = ledger.movement or 0
+        left = ledger.movement_left or 0
+        out = [
+            Gauge(
+                "action",
+                min(1, ledger.actions),
+                1,
+                msg("action ready") if ledger.actions > 0 else msg("action used"),
+            ),
+            Gauge(
+                "bonus-action",
+                min(1, ledger.bonus_actions),
+                1,
+                msg("bonus action ready") if ledger.bonus_actions > 0 else msg("bonus action used"),
+            ),
+            Gauge(
+                "movement",
+                left,
+                movement,
+                msg("{left} ft of {total} ft movement left", left=left, total=movement),
+                note=msg("Dashed") if ledger.did("dash") else None,
+            ),
+            Gauge(
+                "reaction",
+                min(1, ledger.reactions),
+                1,
+                msg("reaction ready") if ledger.reactions > 0 else msg("reaction used"),
+            ),
+        ]
+        if ledger.attacks_left > 0:
+            per = max(1, token.attacks_per_action)
+            out.append(
+                Gauge(
+                    "attacks",
+                    ledger.attacks_left,
+                    per,
+                    nmsg(
+                        "{n} attack left in the Attack action",
+                        "{n} attacks left in the Attack action",
+                        n=ledger.attacks_left,
+                    ),
+                )
+            )
+        return tuple(out)
+
+    def cost_words(self, act: Act, token: Token) -> Message:
+        """The action (`ACTION_ACTS`, an attack: the Attack action, or one of its attacks while some are
+        left), the bonus action (two-weapon fighting), half the Speed (standing, mounting), free (dropping
+        prone), movement (moving up or down, a Stride); a PF2e-only act ``—``."""
+        kind = act.kind
+        if kind in NOT_5E:
+            return msg("—")
+        if kind in ("strike", "maneuver"):
+            return msg("Attack action")
+        if kind == "offhand":
+            return msg("bonus action")
+        if kind == "cast":
+            time = act.casting_time or "action"
+            return {"bonus": msg("bonus action"), "reaction": msg("reaction")}.get(time, msg("action"))
+        if kind in FREE_ACTS:
+            return msg("free")
+        if kind in HALF_SPEED_ACTS:
+            return msg("half Speed ({feet} ft)", feet=self.speed(token) // 2)
+        if kind in ("up", "down", "stride"):
+            return msg("movement")
+        if kind in ACTION_ACTS:
+            return msg("action")
+        return msg("—")
 
 
 ECONOMY_2014 = DnD5eEconomy(2014)

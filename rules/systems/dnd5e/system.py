@@ -135,6 +135,10 @@ class DnD5e(RuleSystem):
     skill_abilities = checks.SKILL_ABILITY
     # ---- attacks: two d20s; flanking (the option) gives advantage; no persistent damage
     attack_d20s = 2
+    #: 5e has no skill actions (its ability checks are the check dialog's).
+    skill_actions = ()
+
+    strike_word = "Attack"
     flanking_effect = "advantage"
     minimum_damage = 0
     critical_doubles_total = False

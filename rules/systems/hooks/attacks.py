@@ -70,6 +70,8 @@ class AttackRules(ABC):
 
     #: d20s rolled for one attack (5e: two, for advantage and disadvantage).
     attack_d20s: int
+    #: The name of the action that makes one weapon attack (PF2e ``Strike``, 5e ``Attack``).
+    strike_word: str
     #: What flanking does to the target, in words (``off-guard −2 AC``, ``advantage``).
     flanking_effect: str
     #: Damage of a hit is at least this (PF2e 1).
@@ -96,6 +98,21 @@ class AttackRules(ABC):
     @abstractmethod
     def aquatic_resistant(self, token: Token) -> Token:
         """`token` as it takes damage underwater (the resistances being submerged gives)."""
+
+    def flat_check_of(self, result: AttackOutcome) -> tuple[int, str] | None:
+        """The flat check the attack needs before it can affect the target, as (DC, why) — PF2e: DC 5
+        against a concealed target, DC 11 against a hidden one (Player Core 439); None when it needs none
+        (every 5e attack)."""
+        return None
+
+    def with_flat_check(self, result: AttackOutcome, d20: int) -> AttackOutcome:
+        """`result` after the flat check's `d20` (a failed one loses the attack); unchanged when no flat
+        check is needed."""
+        return result
+
+    def flat_check_words(self, result: AttackOutcome) -> str | None:
+        """The flat check and its die in words for the log and the dialog (None: none needed)."""
+        return None
 
     @abstractmethod
     def attack_penalty(self, attack_number: int, agile: bool) -> int:

@@ -62,6 +62,13 @@ class HeroicRules(ABC):
         """Spend for advantage on the roll (2014 inspiration). Raises `NothingToSpend`, and `ValueError`
         where spending gives no advantage."""
 
+    def can_avoid_death(self, token: Token) -> bool:
+        """The creature may spend its heroics to avoid death instead of the start-of-turn roll (PF2e
+        Heroic Recovery: dying, with at least 1 Hero Point — all of them are spent; the engine applies it
+        through `rules.systems.turn_rolls.TurnRolls.spend_hero_points`). False where the system has no
+        such rule."""
+        return False
+
     def rerolled(self, dice: Sequence[int], mode: str, new_die: int) -> tuple[int, ...]:
         """The dice of a roll after a reroll with `new_die`: with advantage or disadvantage the lower die is
         rolled again (with advantage the one not used, with disadvantage the one used); a roll of one die,

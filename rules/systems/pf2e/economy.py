@@ -27,11 +27,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.messages import msg, nmsg
+from rules.messages import Message, msg, nmsg
 from rules.model.scene import CANNOT_ACT, Scene, Token
 from rules.model.turn_ledger import TurnLedger
 from rules.systems.base import TurnBudget
-from rules.systems.economy import Act, FallOutcome, MoveBudget, NotAllowed, TurnEnd
+from rules.systems.economy import Act, FallOutcome, Gauge, MoveBudget, NotAllowed, TurnEnd
 from rules.systems.turn_rolls import TurnRolls
 
 #: Actions each act takes (an act not listed is not a PF2e action: see `NOT_PF2E`).
@@ -63,6 +63,7 @@ COSTS: dict[str, int] = {
     "cast": 2,
     "up": 1,
     "down": 1,
+    "skill": 1,
 }
 #: Acts that have the attack trait (they count toward the multiple attack penalty).
 ATTACK_TRAIT: frozenset[str] = frozenset({"strike", "escape"})
@@ -336,6 +337,67 @@ class Pf2eEconomy:
             ledger = self.fresh(token)
         reaction = msg("reaction ready") if ledger.reactions > 0 else msg("reaction used")
         return f"{msg('{actions} left', actions=_plural(ledger.actions))} · {reaction}"
+
+    def gauges(self, ledger: TurnLedger | None, token: Token) -> tuple[Gauge, ...]:
+        """The actions as pips (the turn's 3, +1 quickened, −N slowed / stunned struck out: l.426), the
+        reaction, and the multiple attack penalty the next Strike takes (Player Core 402: −5 / −10, agile
+        −4 / −8), counted from the attacks made this turn."""
+        from rules.systems.pf2e.strike import multiple_attack_penalty
+
+        if ledger is None:
+            ledger = self.fresh(token)
+        given = turn_budget(token).actions
+        total = max(given, ledger.actions)
+        lost = max(0, TURN_ACTIONS - given) if given < TURN_ACTIONS else 0
+        notes: list[Message] = []
+        if token.has_condition("quickened"):
+            notes.append(msg("quickened"))
+        for name in ("slowed", "stunned"):
+            if token.has_condition(name):
+                notes.append(msg("{condition} {value}", condition=name, value=token.condition_value(name)))
+        note: Message | None = None
+        for extra in notes:
+            note = extra if note is None else msg("{first}; {then}", first=note, then=extra)
+        number = ledger.next_attack_number
+        plain = multiple_attack_penalty(number, False)
+        agile = multiple_attack_penalty(number, True)
+        plain_v = plain.value if plain is not None else 0
+        agile_v = agile.value if agile is not None else 0
+        if plain_v:
+            map_text = msg(
+                "next Strike {plain} (agile {agile})",
+                plain=f"{plain_v:+d}".replace("-", "−"),
+                agile=f"{agile_v:+d}".replace("-", "−"),
+            )
+        else:
+            map_text = msg("next Strike: no multiple attack penalty")
+        return (
+            Gauge(
+                "actions",
+                ledger.actions,
+                total,
+                nmsg("{n} action left", "{n} actions left", n=ledger.actions),
+                lost=lost,
+                note=note,
+            ),
+            Gauge(
+                "reaction",
+                min(1, ledger.reactions),
+                1,
+                msg("reaction ready") if ledger.reactions > 0 else msg("reaction used"),
+            ),
+            Gauge("map", plain_v, agile_v, map_text, note=msg("attack {n} this turn", n=number)),
+        )
+
+    def cost_words(self, act: Act, token: Token) -> Message:
+        """Its actions (`COSTS`; a spell's own), Delay free; a 5e-only act ``—``."""
+        try:
+            cost = self.cost(act)
+        except NotAllowed:
+            return msg("—")
+        if cost == 0:
+            return msg("free")
+        return nmsg("{n} action", "{n} actions", n=cost)
 
 
 ECONOMY = Pf2eEconomy()

@@ -60,7 +60,7 @@ from rules.systems.modifiers import (
     sum_text,
 )
 from rules.systems.pf2e.conditions import CONDITIONS, statistic_modifiers
-from rules.systems.pf2e.degrees import CRITICAL_SUCCESS, SUCCESS, degree
+from rules.systems.pf2e.degrees import CRITICAL_SUCCESS, FAILURE, SUCCESS, degree
 
 MAX_RANGE_INCREMENTS = 6
 #: Conditions that make a creature off-guard (from the conditions table).
@@ -272,6 +272,28 @@ class StrikeResult:
     degree: str
     damage_formula: str | None
     flat_check: FlatCheck | None = None
+    #: The flat check's d20, once rolled (None: not rolled, or none needed).
+    flat_d20: int | None = None
+
+    @property
+    def flat_failed(self) -> bool:
+        """The flat check was rolled and failed: the Strike doesn't affect the target (Player Core 439)."""
+        return (
+            self.flat_check is not None and self.flat_d20 is not None and self.flat_d20 < self.flat_check.dc
+        )
+
+    def with_flat(self, d20: int) -> StrikeResult:
+        """The Strike after its flat check: a failed one (`d20` below the DC) loses the Strike — a failure
+        whatever the attack roll, no damage (「君がこの判定に失敗した場合、君の攻撃は…効果を及ぼさない」);
+        the action and the multiple attack penalty are spent all the same. No flat check needed: as it was."""
+        if self.flat_check is None:
+            return self
+        if not 1 <= d20 <= 20:
+            raise ValueError(f"a flat check is a d20 (1–20), not {d20}")
+        after = replace(self, flat_d20=d20)
+        if d20 < self.flat_check.dc:
+            return replace(after, degree=FAILURE, damage_formula=None)
+        return after
 
     @property
     def attack_bonus(self) -> int:
@@ -310,8 +332,36 @@ class StrikeResult:
 
     @property
     def word(self) -> str:
-        """``critical success``, ``failure``…"""
-        return DEGREE_TEXT.get(self.degree, self.degree)
+        """``critical success``, ``failure``… (``failure (flat check failed)`` when the flat check lost
+        it)."""
+        word = DEGREE_TEXT.get(self.degree, self.degree)
+        return str(msg("{degree} (flat check failed)", degree=word)) if self.flat_failed else word
+
+    def flat_words(self) -> str | None:
+        """The flat check in words (``flat check DC 5 (target is concealed): d20 3, failed — the Strike
+        misses``); None when none is needed."""
+        fc = self.flat_check
+        if fc is None:
+            return None
+        if self.flat_d20 is None:
+            return str(msg("flat check DC {dc} ({reason}): not rolled", dc=fc.dc, reason=fc.reason))
+        if self.flat_failed:
+            return str(
+                msg(
+                    "flat check DC {dc} ({reason}): d20 {d20}, failed — the Strike misses",
+                    dc=fc.dc,
+                    reason=fc.reason,
+                    d20=self.flat_d20,
+                )
+            )
+        return str(
+            msg(
+                "flat check DC {dc} ({reason}): d20 {d20}, passed",
+                dc=fc.dc,
+                reason=fc.reason,
+                d20=self.flat_d20,
+            )
+        )
 
     def groups(self, rolled: bool = True) -> tuple[RowGroup, ...]:
         """The attack modifier's typed rows, the target's AC (its base and typed rows), and once `rolled`
@@ -331,9 +381,18 @@ class StrikeResult:
                 ModifierRow("attack modifier", value=self.attack_bonus),
             ]
             if self.flat_check is not None:
-                rows.append(
-                    ModifierRow("flat check", text=f"DC {self.flat_check.dc}", source=self.flat_check.reason)
-                )
+                fc = self.flat_check
+                if self.flat_d20 is None:
+                    rows.append(ModifierRow("flat check", text=f"DC {fc.dc}", source=fc.reason))
+                else:
+                    verdict = "failed: the Strike misses" if self.flat_failed else "passed"
+                    rows.append(
+                        ModifierRow(
+                            "flat check",
+                            text=f"d20 {self.flat_d20} vs DC {fc.dc}",
+                            source=f"{fc.reason}; {verdict}",
+                        )
+                    )
             out.append(RowGroup("Roll", str(self.total), tuple(rows)))
         return tuple(out)
 
@@ -344,6 +403,9 @@ class StrikeResult:
         lines += ["  " + t for t in breakdown_lines(self.modifiers)]
         lines.append(str(msg("AC {ac}: {sum}", ac=self.ac, sum=sum_text(self.base_ac, self.ac_breakdown))))
         lines += ["  " + t for t in breakdown_lines(self.ac_breakdown)]
+        flat = self.flat_words()
+        if flat is not None and self.flat_d20 is not None:
+            lines.append(flat[0].upper() + flat[1:])
         lines.append(str(msg("Result: {outcome}", outcome=self.word)))
         return lines
 

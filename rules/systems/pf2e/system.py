@@ -42,6 +42,7 @@ from rules.systems.hooks.stealth import AidOutcome
 from rules.systems.modifiers import Breakdown, Modifier
 from rules.systems.pf2e import checks, dying, healing, heroics, maneuvers, persistent, stealth, table
 from rules.systems.pf2e import damage as pf2e_damage
+from rules.systems.pf2e import skill_actions as pf2e_skill_actions
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.casting import PF2E_CASTING
 from rules.systems.pf2e.checks import CheckResult
@@ -59,6 +60,7 @@ from rules.systems.pf2e.strike import (
 )
 from rules.systems.reactions import reaction_names
 from rules.systems.roll_modes import Reason
+from rules.systems.skill_actions import SkillActionOutcome
 from rules.systems.stealth import StealthResult
 from rules.systems.table import ActionResult, ActionSpec, CheckRow
 from rules.systems.turn_rolls import TurnRolls
@@ -134,6 +136,23 @@ class Pathfinder2e(RuleSystem):
     skill_abilities = SKILL_ABILITY
     # ---- attacks: one d20; off-guard when flanked; a hit deals at least 1; persistent damage
     attack_d20s = 1
+    # ---- skill actions (`rules.systems.hooks.skill_actions`)
+    skill_actions = pf2e_skill_actions.SPECS
+
+    def resolve_skill_action(
+        self,
+        scene: Scene,
+        actor: Token,
+        target: Token | None,
+        key: str,
+        d20: int,
+        *,
+        dc: int | None = None,
+        skill: str | None = None,
+    ) -> SkillActionOutcome:
+        return pf2e_skill_actions.resolve(scene, actor, target, key, d20, dc=dc, skill=skill)
+
+    strike_word = "Strike"
     flanking_effect = "off-guard −2 AC"
     minimum_damage = 1
     critical_doubles_total = True
@@ -302,6 +321,17 @@ class Pathfinder2e(RuleSystem):
                 visibility=_visibility(scene, attacker, target),
                 seen_as=_visibility(scene, target, attacker),
             )
+
+    def flat_check_of(self, result: AttackOutcome) -> tuple[int, str] | None:
+        if isinstance(result, StrikeResult) and result.flat_check is not None:
+            return result.flat_check.dc, result.flat_check.reason
+        return None
+
+    def with_flat_check(self, result: AttackOutcome, d20: int) -> AttackOutcome:
+        return result.with_flat(d20) if isinstance(result, StrikeResult) else result
+
+    def flat_check_words(self, result: AttackOutcome) -> str | None:
+        return result.flat_words() if isinstance(result, StrikeResult) else None
 
     def with_situational(
         self,
@@ -481,6 +511,9 @@ class Pathfinder2e(RuleSystem):
 
     def can_reroll(self, token: Token) -> bool:
         return heroics.can_reroll(token)
+
+    def can_avoid_death(self, token: Token) -> bool:
+        return dying.can_avoid_death(token)
 
     def spend_reroll(self, token: Token, old_roll: int, new_roll: int) -> Reroll:
         return heroics.spend_reroll(token, old_roll, new_roll)

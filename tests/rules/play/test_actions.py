@@ -173,7 +173,8 @@ def test_help_point_out_seek_and_sneak() -> None:
     )  # type: ignore[union-attr]
     pointed = PointOut("A", "C").apply(hidden_ogre)
     assert pointed.state.scene.token("C").has_condition("hidden")  # type: ignore[union-attr]
-    assert pointed.lines == ("Kyra Points Out Ogre: undetected → hidden",)
+    assert pointed.lines[0] == "Kyra Points Out Ogre: undetected → hidden"
+    assert pointed.lines[1] == "  Kyra: 2 actions left · reaction ready"  # what the action left
     with pytest.raises(Refused, match="not undetected"):
         PointOut("A", "B").apply(state)
     sought = Seek("A", (10,)).apply(state)

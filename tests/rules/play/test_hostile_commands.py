@@ -444,6 +444,16 @@ CASES: dict[str, list[Case]] = {
     "effects.SustainEffect": [
         lambda s: _mod("effects").SustainEffect(NOBODY),
     ],
+    "skill_actions.SkillAction": [
+        lambda s: _mod("skill_actions").SkillAction(NOBODY, "demoralize", 10, "A"),
+        lambda s: _mod("skill_actions").SkillAction("A", "demoralize", 10, NOBODY),
+        lambda s: _mod("skill_actions").SkillAction("A", "no-such-action", 10, "A"),
+        lambda s: _mod("skill_actions").SkillAction("A", "demoralize", HUGE, "A"),
+        lambda s: _mod("skill_actions").SkillAction(
+            "A", "battle-medicine", 10, "A", dc=HUGE, heal_total=HUGE
+        ),
+        lambda s: _mod("skill_actions").SkillAction("A", "recall-knowledge", NEG, "A", skill=LONG),
+    ],
     "hazards.NoticeHazard": [
         lambda s: _mod("hazards").NoticeHazard(NOBODY, "A"),
         lambda s: _mod("hazards").NoticeHazard("trap", NOBODY),
