@@ -50,7 +50,7 @@ class CalibrateGridDialog(QDialog):
         super().__init__(parent)
         if scene.background is None:
             raise ValueError("the scene has no map picture to calibrate")
-        self.setWindowTitle("Calibrate grid")
+        self.setWindowTitle(self.tr("Calibrate grid"))
         self.setObjectName("calibrateGridDialog")
         self._scene = scene
         self._size = image_size
@@ -60,8 +60,8 @@ class CalibrateGridDialog(QDialog):
         self.pixels_per_cell.setRange(MIN_PIXELS_PER_CELL, MAX_PIXELS_PER_CELL)
         self.pixels_per_cell.setDecimals(2)
         self.pixels_per_cell.setSingleStep(0.5)
-        self.pixels_per_cell.setSuffix(" px")
-        self.pixels_per_cell.setToolTip("How many pixels of the picture make one 5-ft square")
+        self.pixels_per_cell.setSuffix(self.tr(" px"))
+        self.pixels_per_cell.setToolTip(self.tr("How many pixels of the picture make one 5-ft square"))
         self.offset_x = self._offset_box("calibrateOffsetX", "Right of the picture's left edge")
         self.offset_y = self._offset_box("calibrateOffsetY", "Down from the picture's top edge")
         offsets = QHBoxLayout()
@@ -74,34 +74,41 @@ class CalibrateGridDialog(QDialog):
         # on when the grid fits the picture now (so it keeps fitting), off when the user sized it otherwise
         self.fit_grid.setChecked(scene.grid == fitted_grid(scene, *image_size, self._start))
         self.fit_grid.setToolTip(
-            "The grid grows or shrinks to the squares the picture covers (never below a token)"
+            self.tr("The grid grows or shrinks to the squares the picture covers (never below a token)")
         )
         intro = QLabel(
-            f"The picture is {image_size[0]} × {image_size[1]} pixels. The map shows the grid as you type."
+            self.tr("The picture is {width} × {height} pixels. The map shows the grid as you type.").format(
+                width=image_size[0], height=image_size[1]
+            )
         )
         intro.setWordWrap(True)
         form = QFormLayout(self)
         form.addRow(intro)
-        form.addRow("Pixels per square", self.pixels_per_cell)
-        form.addRow("First grid corner (px)", offsets)
-        form.addRow("Grid", self.fit_grid)
+        form.addRow(self.tr("Pixels per square"), self.pixels_per_cell)
+        form.addRow(self.tr("First grid corner (px)"), offsets)
+        form.addRow(self.tr("Grid"), self.fit_grid)
         #: The grid printed on the picture, when one was found (`desktop.map.printed_grid`): offered in a row.
         self.found = found
         self.use_found_button: QPushButton | None = None
         if found is not None:
-            self.use_found_button = QPushButton("Use it")
+            self.use_found_button = QPushButton(self.tr("Use it"))
             self.use_found_button.setObjectName("calibrateUseFound")
-            self.use_found_button.setToolTip("Fill in the square size and first corner found on the picture")
+            self.use_found_button.setToolTip(
+                self.tr("Fill in the square size and first corner found on the picture")
+            )
             self.use_found_button.clicked.connect(self.use_found)
             row = QHBoxLayout()
             text = QLabel(
-                f"{found.pixels_per_cell:g} px squares, first corner at "
-                f"{found.offset_x:g}, {found.offset_y:g} px"
+                self.tr(
+                    "{pixels_per_cell:g} px squares, first corner at {offset_x:g}, {offset_y:g} px"
+                ).format(
+                    pixels_per_cell=found.pixels_per_cell, offset_x=found.offset_x, offset_y=found.offset_y
+                )
             )
             text.setObjectName("calibrateFoundText")
             row.addWidget(text, 1)
             row.addWidget(self.use_found_button)
-            form.addRow("Printed grid found", row)
+            form.addRow(self.tr("Printed grid found"), row)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok
             | QDialogButtonBox.StandardButton.Cancel
@@ -130,7 +137,7 @@ class CalibrateGridDialog(QDialog):
         box.setObjectName(name)
         box.setRange(-OFFSET_LIMIT, OFFSET_LIMIT)
         box.setDecimals(2)
-        box.setSuffix(" px")
+        box.setSuffix(self.tr(" px"))
         box.setToolTip(tip)
         return box
 

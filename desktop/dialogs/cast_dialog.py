@@ -56,6 +56,11 @@ BAD = QColor("#ff5a4e")
 COLUMNS = ("creature", "cover", "mod", "d20", "d20b", "total", "result", "damage", "hp", "conditions")
 
 
+def _in_red(text: str) -> str:
+    """Rich text showing `text` (already in the user's language) in the refusal colour."""
+    return f"<span style='color:#ff5a4e'>{text}</span>"
+
+
 @dataclass
 class _Row:
     token_id: str
@@ -541,7 +546,7 @@ class CastDialog(QDialog):
         entry = self.doc.execute(self.command())
         if entry is None:
             why = self.doc.last_refusal or ""
-            self.summary.setText(f"<span style='color:#ff5a4e'>{why}</span>")
+            self.summary.setText(_in_red(why))
             return
         self.cast_result = entry.detail if isinstance(entry.detail, CastResult) else None
         self.accept()

@@ -32,7 +32,7 @@ AREA_LABELS = {
 class SceneSettingsDialog(QDialog):
     def __init__(self, scene: Scene, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Scene settings")
+        self.setWindowTitle(self.tr("Scene settings"))
         self.setObjectName("sceneSettingsDialog")
         self._scene = scene
         self.name = QLineEdit(scene.name)
@@ -43,25 +43,25 @@ class SceneSettingsDialog(QDialog):
         self.diagonals = QComboBox()
         for key, label in DIAGONAL_LABELS.items():
             self.diagonals.addItem(label, key)
-        self.flanking = QCheckBox("Use the optional flanking rule (advantage)")
+        self.flanking = QCheckBox(self.tr("Use the optional flanking rule (advantage)"))
         self.area = QComboBox()
         for key, label in AREA_LABELS.items():
             self.area.addItem(label, key)
         self.ambient = QComboBox()
         self.ambient.setObjectName("sceneAmbient")
-        self.ambient.setToolTip("The light everywhere no light source reaches")
+        self.ambient.setToolTip(self.tr("The light everywhere no light source reaches"))
         for level in LIGHT_LEVELS:
             self.ambient.addItem(level.capitalize(), level)
         self.ambient.setCurrentIndex(list(LIGHT_LEVELS).index(scene.options.ambient))
         self.note = QLabel()
         self.note.setWordWrap(True)
         form = QFormLayout(self)
-        form.addRow("Name", self.name)
-        form.addRow("System", self.system)
-        form.addRow("Diagonals", self.diagonals)
-        form.addRow("Flanking", self.flanking)
-        form.addRow("Areas", self.area)
-        form.addRow("Ambient light", self.ambient)
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("System"), self.system)
+        form.addRow(self.tr("Diagonals"), self.diagonals)
+        form.addRow(self.tr("Flanking"), self.flanking)
+        form.addRow(self.tr("Areas"), self.area)
+        form.addRow(self.tr("Ambient light"), self.ambient)
         form.addRow(self.note)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

@@ -60,7 +60,7 @@ class TokenForm(QDialog):
         entries: Sequence[tuple[str, Creature]] = (),
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add token")
+        self.setWindowTitle(self.tr("Add token"))
         self.setObjectName("tokenForm")
         self.system = system
         self.cell = cell
@@ -68,16 +68,16 @@ class TokenForm(QDialog):
         self.entries = [(book, c) for book, c in entries if _same_game(c, system)]
         self.search = QLineEdit()
         self.search.setObjectName("tokenFormSearch")
-        self.search.setPlaceholderText("Search the compendium: name, type, trait, level…")
+        self.search.setPlaceholderText(self.tr("Search the compendium: name, type, trait, level…"))
         self.search.setClearButtonEnabled(True)
         self.pick = QListWidget()
         self.pick.setObjectName("tokenFormPick")
         self.pick.setMinimumHeight(140)
         self.count = QSpinBox()
         self.count.setRange(1, 20)
-        self.count.setToolTip("How many tokens of the creature (numbered names for more than one)")
+        self.count.setToolTip(self.tr("How many tokens of the creature (numbered names for more than one)"))
         self.name = QLineEdit()
-        self.name.setPlaceholderText("e.g. Goblin 1")
+        self.name.setPlaceholderText(self.tr("e.g. Goblin 1"))
         self.side = SidePicker()
         self.side.set_sides(sides)
         self.side.set_side("enemies")
@@ -106,29 +106,29 @@ class TokenForm(QDialog):
         self.speed = QSpinBox()
         self.speed.setRange(0, 300)
         self.speed.setSingleStep(5)
-        self.speed.setSuffix(" ft")
+        self.speed.setSuffix(self.tr(" ft"))
         self.speed.setValue(system_for(system).default_speed)
         form = QFormLayout(self)
         if self.entries:
-            form.addRow("Find", self.search)
-            form.addRow("Creature", self.pick)
-            form.addRow("Count", self.count)
+            form.addRow(self.tr("Find"), self.search)
+            form.addRow(self.tr("Creature"), self.pick)
+            form.addRow(self.tr("Count"), self.count)
         else:
             self.search.hide()
             self.pick.hide()
             self.count.hide()
-        form.addRow("Name", self.name)
-        form.addRow("Side", self.side)
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("Side"), self.side)
         pc_row = QHBoxLayout()  # the player's two switches share a row
         pc_row.setContentsMargins(0, 0, 0, 0)
         pc_row.addWidget(self.pc)
         pc_row.addWidget(self.own_dice)
         pc_row.addStretch(1)
         form.addRow("", pc_row)
-        form.addRow("Size", self.size_box)
-        form.addRow("HP", self.hp)
-        form.addRow("AC", self.ac)
-        form.addRow("Speed", self.speed)
+        form.addRow(self.tr("Size"), self.size_box)
+        form.addRow(self.tr("HP"), self.hp)
+        form.addRow(self.tr("AC"), self.ac)
+        form.addRow(self.tr("Speed"), self.speed)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

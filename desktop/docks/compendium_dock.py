@@ -361,7 +361,7 @@ class CompendiumDock(QDockWidget):
     message = Signal(str)
 
     def __init__(self, library: CreatureLibrary | None = None, parent: QWidget | None = None) -> None:
-        super().__init__("Compendium", parent)
+        super().__init__(QCoreApplication.translate("CompendiumDock", "Compendium"), parent)
         self.setObjectName("compendiumDock")
         self.library = library if library is not None else CreatureLibrary()
         self._entries: list[Entry] | None = None  # read on first use (`entries`), or just after launch
@@ -370,7 +370,7 @@ class CompendiumDock(QDockWidget):
 
         self.search = QLineEdit()
         self.search.setObjectName("compendiumSearch")
-        self.search.setPlaceholderText("Search name, type, trait…")
+        self.search.setPlaceholderText(self.tr("Search name, type, trait…"))
         self.search.setClearButtonEnabled(True)
         self.game = QComboBox()
         self.game.setObjectName("compendiumGame")
@@ -380,7 +380,7 @@ class CompendiumDock(QDockWidget):
         self.kind.setObjectName("compendiumType")
         self.size = QComboBox()
         self.size.setObjectName("compendiumSize")
-        self.size.addItem("Any size", "")
+        self.size.addItem(self.tr("Any size"), "")
         for s in SIZES:
             self.size.addItem(s.capitalize(), s)
         self.low = QDoubleSpinBox()
@@ -392,8 +392,8 @@ class CompendiumDock(QDockWidget):
             box.setValue(value)
         self.low.setObjectName("compendiumLow")
         self.high.setObjectName("compendiumHigh")
-        self.low.setToolTip("Lowest level (PF2e) or challenge rating (5e; 1/4 = 0.25)")
-        self.high.setToolTip("Highest level (PF2e) or challenge rating (5e)")
+        self.low.setToolTip(self.tr("Lowest level (PF2e) or challenge rating (5e; 1/4 = 0.25)"))
+        self.high.setToolTip(self.tr("Highest level (PF2e) or challenge rating (5e)"))
         self.list = EntryList(lambda: self.count.value())
         self.stat_block = QTextBrowser()
         self.stat_block.setObjectName("statBlock")
@@ -402,14 +402,14 @@ class CompendiumDock(QDockWidget):
         self.count.setObjectName("compendiumCount")
         self.count.setRange(1, 20)
         self.count.setPrefix("× ")
-        self.count.setToolTip("How many tokens to place (numbered names when more than one)")
-        self.place_button = QPushButton("Place on Map")
+        self.count.setToolTip(self.tr("How many tokens to place (numbered names when more than one)"))
+        self.place_button = QPushButton(self.tr("Place on Map"))
         self.place_button.setObjectName("compendiumPlace")
-        self.import_button = QPushButton("Import…")
-        self.new_button = QPushButton("New…")
-        self.edit_button = QPushButton("Edit…")
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Remove the selected entry's imported file from your library")
+        self.import_button = QPushButton(self.tr("Import…"))
+        self.new_button = QPushButton(self.tr("New…"))
+        self.edit_button = QPushButton(self.tr("Edit…"))
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Remove the selected entry's imported file from your library"))
         self.status = QLabel()
         self.status.setObjectName("compendiumStatus")
 
@@ -418,9 +418,9 @@ class CompendiumDock(QDockWidget):
         filters.addWidget(self.game, 1, 0, 1, 2)
         filters.addWidget(self.kind, 1, 2)
         filters.addWidget(self.size, 1, 3)
-        filters.addWidget(QLabel("Level / CR"), 2, 0)
+        filters.addWidget(QLabel(self.tr("Level / CR")), 2, 0)
         filters.addWidget(self.low, 2, 1)
-        filters.addWidget(QLabel("to"), 2, 2, Qt.AlignmentFlag.AlignCenter)
+        filters.addWidget(QLabel(self.tr("to")), 2, 2, Qt.AlignmentFlag.AlignCenter)
         filters.addWidget(self.high, 2, 3)
         place_row = QHBoxLayout()
         place_row.addWidget(self.count)
@@ -507,7 +507,7 @@ class CompendiumDock(QDockWidget):
         current = self.kind.currentData()
         self.kind.blockSignals(True)
         self.kind.clear()
-        self.kind.addItem("Any type", "")
+        self.kind.addItem(self.tr("Any type"), "")
         for k in kinds:
             self.kind.addItem(k.capitalize(), k)
         index = self.kind.findData(current)
@@ -515,7 +515,7 @@ class CompendiumDock(QDockWidget):
         self.kind.blockSignals(False)
         self.apply_filter()
         if self.library.problems:
-            self.message.emit(f"{len(self.library.problems)} library file(s) could not be read")
+            self.message.emit(self.tr("%n library file(s) could not be read", "", len(self.library.problems)))
 
     def spell_list(self) -> SpellCompendium:
         """The spells tab, filled for the scene's system: its bundled SRD spells and the spells of the
@@ -594,7 +594,7 @@ class CompendiumDock(QDockWidget):
                 keep = item
         self.list.setSortingEnabled(True)
         total = len(self.entries)
-        self.status.setText(f"{len(shown)} of {total} creatures")
+        self.status.setText(self.tr("{shown} of {total} creatures").format(shown=len(shown), total=total))
         if keep is not None:
             self.list.setCurrentItem(keep)
         elif self.list.topLevelItemCount():
@@ -757,7 +757,7 @@ class CompendiumDock(QDockWidget):
         self.search.clear()
         self.game.setCurrentIndex(0)
         self.select_name(creature.name, MY_CREATURES)
-        self.message.emit(f"{creature.name} saved in {MY_CREATURES}")
+        self.message.emit(self.tr("{name} saved in {folder}").format(name=creature.name, folder=MY_CREATURES))
 
 
 _BUNDLE_CACHE: list[tuple[str, Creature]] = []
@@ -828,10 +828,15 @@ class CompendiumFeatures:
         self.dock.place_requested.connect(lambda c, n: self.place(c, n, None))
         self.dock.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
         self.dock.spells_tab.give_requested.connect(self.give_spell)
-        self.act_import = QAction("Import &Creatures…", window)
+        self.act_import = QAction(
+            QCoreApplication.translate("CompendiumFeatures", "Import &Creatures…"), window
+        )
         self.act_import.setStatusTip(
-            "Import creatures (Foundry VTT actor, Pathbuilder 2e export, 5e-bits SRD monsters) "
-            "into your library"
+            QCoreApplication.translate(
+                "CompendiumFeatures",
+                "Import creatures (Foundry VTT actor, Pathbuilder 2e export, 5e-bits SRD monsters) "
+                "into your library",
+            )
         )
         self.act_import.triggered.connect(self.dock.import_dialog)
         self.act_import_folder = QAction(
@@ -843,14 +848,23 @@ class CompendiumFeatures:
             )
         )
         self.act_import_folder.triggered.connect(self.dock.import_folder_dialog)
-        self.act_new = QAction("Add &Creature…", window)
+        self.act_new = QAction(QCoreApplication.translate("CompendiumFeatures", "Add &Creature…"), window)
         self.act_new.setShortcut("Ctrl+Shift+N")  # Ctrl+Shift+T invites players to the table
-        self.act_new.setStatusTip("Make a creature in the editor, keep it in your library, and place it")
+        self.act_new.setStatusTip(
+            QCoreApplication.translate(
+                "CompendiumFeatures", "Make a creature in the editor, keep it in your library, and place it"
+            )
+        )
         self.act_new.triggered.connect(self.new_creature)
-        self.act_edit_selection = QAction("Edit Creature of &Selection…", window)
+        self.act_edit_selection = QAction(
+            QCoreApplication.translate("CompendiumFeatures", "Edit Creature of &Selection…"), window
+        )
         self.act_edit_selection.setStatusTip(
-            "Open the selected tokens' statistics in the creature editor; OK applies them to every selected "
-            "token (each keeps its own position, HP and conditions)"
+            QCoreApplication.translate(
+                "CompendiumFeatures",
+                "Open the selected tokens' statistics in the creature editor; OK applies them to every "
+                "selected token (each keeps its own position, HP and conditions)",
+            )
         )
         self.act_edit_selection.triggered.connect(lambda: self.edit_selection())
         self.selection_editor: CreatureEditor | None = None
@@ -915,11 +929,21 @@ class CompendiumFeatures:
         cell = Cell(min(max(cell.x, 0), g.width - 1), min(max(cell.y, 0), g.height - 1))
         if not same_game(creature.system, scene.system):
             game = system_for(creature.system).game_title
-            w.statusBar().showMessage(f"{creature.name} is a {game} creature; this scene is not", 8000)
+            w.statusBar().showMessage(
+                QCoreApplication.translate(
+                    "CompendiumFeatures", "{name} is a {game} creature; this scene is not"
+                ).format(name=creature.name, game=game),
+                8000,
+            )
             return []
         command = placement_command(scene, creature, count, cell)
         if command is None:
-            w.statusBar().showMessage("No free square near there for the new token", 8000)
+            w.statusBar().showMessage(
+                QCoreApplication.translate(
+                    "CompendiumFeatures", "No free square near there for the new token"
+                ),
+                8000,
+            )
             return []
         w.doc.execute(command)
         ids = [t.id for t in command.tokens]
@@ -939,14 +963,20 @@ class CompendiumFeatures:
         scene = w.doc.scene
         tokens = [t for t in (scene.token(i) for i in w.map_scene.selected_ids()) if t is not None]
         if not tokens:
-            w.statusBar().showMessage("Select the tokens whose creature to edit", 6000)
+            w.statusBar().showMessage(
+                QCoreApplication.translate("CompendiumFeatures", "Select the tokens whose creature to edit"),
+                6000,
+            )
             return None
         first = tokens[0]
         try:
             creature = _token_creature(scene, first)
         except (SceneError, ValueError) as exc:
             w.statusBar().showMessage(
-                f"{first.label}'s statistics can't be edited as a creature: {exc}", 8000
+                QCoreApplication.translate(
+                    "CompendiumFeatures", "{label}'s statistics can't be edited as a creature: {exc}"
+                ).format(label=first.label, exc=exc),
+                8000,
             )
             return None
         editor = CreatureEditor(creature, scene.system, self.dock)
@@ -965,7 +995,12 @@ class CompendiumFeatures:
         if creature is None:
             return
         if not same_game(creature.system, w.doc.scene.system):
-            w.statusBar().showMessage("The creature is for the other game; the tokens are unchanged", 8000)
+            w.statusBar().showMessage(
+                QCoreApplication.translate(
+                    "CompendiumFeatures", "The creature is for the other game; the tokens are unchanged"
+                ),
+                8000,
+            )
             return
         scene = w.doc.scene
         commands = []
@@ -976,7 +1011,12 @@ class CompendiumFeatures:
             rename = len(ids) == 1 and creature.name != old_name
             new = restat_token(scene, token, creature, rename)
             if new is None:
-                w.statusBar().showMessage(f"{token.label} would not fit on the grid at that size", 8000)
+                w.statusBar().showMessage(
+                    QCoreApplication.translate(
+                        "CompendiumFeatures", "{label} would not fit on the grid at that size"
+                    ).format(label=token.label),
+                    8000,
+                )
                 return
             commands.append(UpdateToken(tid, new, what="creature"))
         if commands:

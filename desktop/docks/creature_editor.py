@@ -134,7 +134,7 @@ class CreatureEditor(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("creatureEditor")
-        self.setWindowTitle("Creature")
+        self.setWindowTitle(self.tr("Creature"))
         self.resize(720, 620)
         self.result_creature: Creature | None = None
         start = creature if creature is not None else blank_creature(system)
@@ -142,11 +142,11 @@ class CreatureEditor(QDialog):
         self.spells_tab = CreatureSpellsTab()
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._basics_tab(), "Basics")
-        self.tabs.addTab(self._defence_tab(), "Defences")
-        self.tabs.addTab(self._stats_tab(), "Senses && skills")
-        self.tabs.addTab(self._attacks_tab(), "Attacks")
-        self.tabs.addTab(self._text_tab(), "Abilities")
+        self.tabs.addTab(self._basics_tab(), self.tr("Basics"))
+        self.tabs.addTab(self._defence_tab(), self.tr("Defences"))
+        self.tabs.addTab(self._stats_tab(), self.tr("Senses && skills"))
+        self.tabs.addTab(self._attacks_tab(), self.tr("Attacks"))
+        self.tabs.addTab(self._text_tab(), self.tr("Abilities"))
         self.tabs.addTab(self.spells_tab, self.tr("Spells"))
         self.error = QLabel()
         self.error.setObjectName("creatureError")
@@ -179,38 +179,38 @@ class CreatureEditor(QDialog):
         for s in SIZES:
             self.size.addItem(s.capitalize(), s)
         self.ctype = QLineEdit()
-        self.ctype.setPlaceholderText("humanoid, dragon, undead …")
+        self.ctype.setPlaceholderText(self.tr("humanoid, dragon, undead …"))
         self.traits = QLineEdit()
-        self.traits.setPlaceholderText("comma-separated: goblin, humanoid")
+        self.traits.setPlaceholderText(self.tr("comma-separated: goblin, humanoid"))
         self.level = _spin(-1, 30, none=True)
         self.cr = QLineEdit()
         self.cr.setPlaceholderText("0, 1/8, 1/4, 1/2, 1 … 30")
         self.prof = _spin(0, 20, none=True)
         self.xp = _spin(0, 1_000_000, none=True, step=25)
-        self.pc = QCheckBox("Player character (dying / death saves at 0 HP)")
+        self.pc = QCheckBox(self.tr("Player character (dying / death saves at 0 HP)"))
         self.image = QLineEdit()
-        self.image.setPlaceholderText("portrait picture (PNG, JPEG, WebP) — optional")
-        browse = QPushButton("Browse…")
+        self.image.setPlaceholderText(self.tr("portrait picture (PNG, JPEG, WebP) — optional"))
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse_image)
         row = QHBoxLayout()
         row.addWidget(self.image, 1)
         row.addWidget(browse)
         self.source = QLineEdit()
         self.notes = QPlainTextEdit()
-        self.notes.setPlaceholderText("Notes: languages, speed and HP details …")
-        f.addRow("Name", self.name)
-        f.addRow("Game", self.system)
-        f.addRow("Size", self.size)
-        f.addRow("Type", self.ctype)
-        f.addRow("Traits", self.traits)
-        f.addRow("Level", self.level)
-        f.addRow("Challenge rating", self.cr)
-        f.addRow("Proficiency bonus", self.prof)
-        f.addRow("XP", self.xp)
+        self.notes.setPlaceholderText(self.tr("Notes: languages, speed and HP details …"))
+        f.addRow(self.tr("Name"), self.name)
+        f.addRow(self.tr("Game"), self.system)
+        f.addRow(self.tr("Size"), self.size)
+        f.addRow(self.tr("Type"), self.ctype)
+        f.addRow(self.tr("Traits"), self.traits)
+        f.addRow(self.tr("Level"), self.level)
+        f.addRow(self.tr("Challenge rating"), self.cr)
+        f.addRow(self.tr("Proficiency bonus"), self.prof)
+        f.addRow(self.tr("XP"), self.xp)
         f.addRow("", self.pc)
-        f.addRow("Portrait", row)
-        f.addRow("Source", self.source)
-        f.addRow("Notes", self.notes)
+        f.addRow(self.tr("Portrait"), row)
+        f.addRow(self.tr("Source"), self.source)
+        f.addRow(self.tr("Notes"), self.notes)
         return w
 
     def _defence_tab(self) -> QWidget:
@@ -223,20 +223,20 @@ class CreatureEditor(QDialog):
         self.saves = PairTable("Save", "Total")
         self.saves.setObjectName("creatureSaves")
         self.immunities = QLineEdit()
-        self.immunities.setPlaceholderText("fire, poison, paralyzed …")
+        self.immunities.setPlaceholderText(self.tr("fire, poison, paralyzed …"))
         self.weaknesses = PairTable("Weakness", "Value")
         self.resistances = PairTable("Resistance", "Value")
         self.vulnerabilities = QLineEdit()
-        self.vulnerabilities.setPlaceholderText("5e: cold, bludgeoning …")
+        self.vulnerabilities.setPlaceholderText(self.tr("5e: cold, bludgeoning …"))
         for t in (self.saves, self.weaknesses, self.resistances):
             t.setMaximumHeight(150)
-        f.addRow("AC", self.ac)
-        f.addRow("HP", self.hp)
-        f.addRow("Saves", self.saves)
-        f.addRow("Immunities", self.immunities)
-        f.addRow("Weaknesses (PF2e)", self.weaknesses)
-        f.addRow("Resistances", self.resistances)
-        f.addRow("Vulnerabilities (5e)", self.vulnerabilities)
+        f.addRow(self.tr("AC"), self.ac)
+        f.addRow(self.tr("HP"), self.hp)
+        f.addRow(self.tr("Saves"), self.saves)
+        f.addRow(self.tr("Immunities"), self.immunities)
+        f.addRow(self.tr("Weaknesses (PF2e)"), self.weaknesses)
+        f.addRow(self.tr("Resistances"), self.resistances)
+        f.addRow(self.tr("Vulnerabilities (5e)"), self.vulnerabilities)
         return w
 
     def _stats_tab(self) -> QWidget:
@@ -252,42 +252,52 @@ class CreatureEditor(QDialog):
         self.skills = PairTable("Skill", "Total")
         self.senses = PairTable("Sense", "Range (ft, optional)")
         self.reactions = QLineEdit()
-        self.reactions.setPlaceholderText("Reactive Strike, Shield Block …")
+        self.reactions.setPlaceholderText(self.tr("Reactive Strike, Shield Block …"))
         for t in (self.speeds, self.abilities, self.skills, self.senses):
             t.setMaximumHeight(140)
-        f.addRow("Perception (PF2e)", self.perception)
-        f.addRow("Initiative bonus", self.initiative)
-        f.addRow("Speed", self.speed)
-        f.addRow("Other speeds", self.speeds)
-        f.addRow("Reach", self.reach)
-        self.abilities_label = QLabel("Ability scores")
+        f.addRow(self.tr("Perception (PF2e)"), self.perception)
+        f.addRow(self.tr("Initiative bonus"), self.initiative)
+        f.addRow(self.tr("Speed"), self.speed)
+        f.addRow(self.tr("Other speeds"), self.speeds)
+        f.addRow(self.tr("Reach"), self.reach)
+        self.abilities_label = QLabel(self.tr("Ability scores"))
         f.addRow(self.abilities_label, self.abilities)
-        f.addRow("Skills", self.skills)
-        f.addRow("Senses", self.senses)
-        f.addRow("Reactions", self.reactions)
+        f.addRow(self.tr("Skills"), self.skills)
+        f.addRow(self.tr("Senses"), self.senses)
+        f.addRow(self.tr("Reactions"), self.reactions)
         return w
 
     def _attacks_tab(self) -> QWidget:
         w = QWidget()
         lay = QVBoxLayout(w)
         hint = QLabel(
-            "Damage as printed: <i>2d6+4 slashing plus 1d6 fire</i>; persistent damage "
-            "<i>plus 1d4 persistent fire</i>. Traits / properties comma-separated "
-            "(<i>agile, deadly d8, reach 10</i>). Range: PF2e range increment in feet; "
-            "5e <i>80/320</i>. Empty range = melee."
+            self.tr(
+                "Damage as printed: <i>2d6+4 slashing plus 1d6 fire</i>; persistent damage "
+                "<i>plus 1d4 persistent fire</i>. Traits / properties comma-separated "
+                "(<i>agile, deadly d8, reach 10</i>). Range: PF2e range increment in feet; "
+                "5e <i>80/320</i>. Empty range = melee."
+            )
         )
         hint.setWordWrap(True)
         self.attacks = QTableWidget(0, 5)
         self.attacks.setObjectName("creatureAttacks")
-        self.attacks.setHorizontalHeaderLabels(["Name", "Bonus", "Damage", "Traits / properties", "Range"])
+        self.attacks.setHorizontalHeaderLabels(
+            [
+                self.tr("Name"),
+                self.tr("Bonus"),
+                self.tr("Damage"),
+                self.tr("Traits / properties"),
+                self.tr("Range"),
+            ]
+        )
         self.attacks.verticalHeader().setVisible(False)
         h = self.attacks.horizontalHeader()
         h.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         h.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.attacks.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        add = QPushButton("Add attack")
+        add = QPushButton(self.tr("Add attack"))
         add.clicked.connect(lambda: self._add_attack_row(Attack("Attack", 0, "")))
-        remove = QPushButton("Remove")
+        remove = QPushButton(self.tr("Remove"))
         remove.clicked.connect(lambda: self.attacks.removeRow(self.attacks.currentRow()))
         row = QHBoxLayout()
         row.addWidget(add)
@@ -302,19 +312,19 @@ class CreatureEditor(QDialog):
         w = QWidget()
         lay = QVBoxLayout(w)
         self.texts = QTableWidget(0, 3)
-        self.texts.setHorizontalHeaderLabels(["Name", "Kind", "Text"])
+        self.texts.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Kind"), self.tr("Text")])
         self.texts.verticalHeader().setVisible(False)
         self.texts.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.texts.setWordWrap(True)
-        add = QPushButton("Add ability")
+        add = QPushButton(self.tr("Add ability"))
         add.clicked.connect(lambda: self._add_text_row(TextAbility("Ability", "", "action")))
-        remove = QPushButton("Remove")
+        remove = QPushButton(self.tr("Remove"))
         remove.clicked.connect(lambda: self.texts.removeRow(self.texts.currentRow()))
         row = QHBoxLayout()
         row.addWidget(add)
         row.addWidget(remove)
         row.addStretch(1)
-        lay.addWidget(QLabel("Abilities the rules don't model, kept as text for the stat block."))
+        lay.addWidget(QLabel(self.tr("Abilities the rules don't model, kept as text for the stat block.")))
         lay.addWidget(self.texts, 1)
         lay.addLayout(row)
         return w
@@ -399,7 +409,9 @@ class CreatureEditor(QDialog):
         self.xp.setEnabled(sheet.has_cr)
 
     def _browse_image(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Portrait", "", "Pictures (*.png *.jpg *.jpeg *.webp)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Portrait"), "", "Pictures (*.png *.jpg *.jpeg *.webp)"
+        )
         if path:
             self.image.setText(path)
 

@@ -205,7 +205,9 @@ class MapView(QGraphicsView):
             for band, words in entries
         ]
         self.legend.setText("&nbsp;&nbsp;&nbsp;".join(parts))
-        self.legend.setToolTip("Movement overlay: where the selected creature can get with each move")
+        self.legend.setToolTip(
+            self.tr("Movement overlay: where the selected creature can get with each move")
+        )
         self.legend.adjustSize()
         self._place_legend()
         self.legend.show()

@@ -20,32 +20,6 @@
         <translation>呪文攻撃</translation>
     </message>
     <message>
-        <source>SelectTool</source>
-        <comment>Base Number…</comment>
-        <extracomment>the token whose next drag is a PF2e Sneak (armed from the Actions menu)</extracomment>
-        <translation>SelectTool</translation>
-    </message>
-    <message>
-        <source>SelectTool</source>
-        <comment>Clear Base Number</comment>
-        <translation>SelectTool</translation>
-    </message>
-    <message>
-        <source>SelectTool</source>
-        <comment>Number Bases 1–{n}</comment>
-        <translation>SelectTool</translation>
-    </message>
-    <message>
-        <source>SelectTool</source>
-        <comment>Base Number</comment>
-        <translation>SelectTool</translation>
-    </message>
-    <message>
-        <source>SelectTool</source>
-        <comment>The number on {name}&apos;s miniature:</comment>
-        <translation>SelectTool</translation>
-    </message>
-    <message>
         <source>{spell}: aim with the mouse and click to cast · Shift: 45° · Esc: stop</source>
         <extracomment>The spell is aimed: the `Cast` (caster, spell, level, placement or targets; no dice). The GM stopped aiming. The area being aimed (`AreaSpec`) or None. The engine&apos;s aim for the mouse now (None: nothing aimed, see `problem`). The saves table is open: the aim stays as it is until it closes.</extracomment>
         <translation>{spell}：マウスで狙ってクリックで発動 · Shift：45° · Esc：中止</translation>
@@ -445,6 +419,87 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>CalibrateGridDialog</name>
+    <message>
+        <source>Calibrate grid</source>
+        <extracomment>The picture placed as typed (a `Background`), for the live preview.</extracomment>
+        <translation>グリッドの調整</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>How many pixels of the picture make one 5-ft square</source>
+        <translation>画像の何ピクセルが1マス（5フィート）になるか</translation>
+    </message>
+    <message>
+        <source>The grid grows or shrinks to the squares the picture covers (never below a token)</source>
+        <translation>グリッドを画像が覆うマス目に合わせて広げるか縮める（トークンのあるマスより小さくはしない）</translation>
+    </message>
+    <message>
+        <source>The picture is {width} × {height} pixels. The map shows the grid as you type.</source>
+        <translation>画像は{width}×{height}ピクセルです。入力するとマップにグリッドが表示されます。</translation>
+    </message>
+    <message>
+        <source>Pixels per square</source>
+        <translation>1マスのピクセル数</translation>
+    </message>
+    <message>
+        <source>First grid corner (px)</source>
+        <translation>最初のグリッドの角（px）</translation>
+    </message>
+    <message>
+        <source>Grid</source>
+        <translation>グリッド</translation>
+    </message>
+    <message>
+        <source>Use it</source>
+        <extracomment>The grid printed on the picture, when one was found (`desktop.map.printed_grid`): offered in a row.</extracomment>
+        <translation>これを使う</translation>
+    </message>
+    <message>
+        <source>Fill in the square size and first corner found on the picture</source>
+        <translation>画像から見つけたマスの大きさと最初の角を入力する</translation>
+    </message>
+    <message>
+        <source>{pixels_per_cell:g} px squares, first corner at {offset_x:g}, {offset_y:g} px</source>
+        <translation>1マス{pixels_per_cell:g} px、最初の角は{offset_x:g}, {offset_y:g} px</translation>
+    </message>
+    <message>
+        <source>Printed grid found</source>
+        <translation>見つかった印刷グリッド</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrateTool</name>
+    <message>
+        <source>Drag a box over one square printed on the map picture (or over N × N squares, set in the tool bar, for precision) · Shift: square box · Esc: cancel</source>
+        <extracomment>A box narrower or lower than this many screen pixels is a click, not a measurement. While True the box&apos;s span in squares follows the grid printed on the picture (when one is found): a 10-square drag measures 10 squares, not one huge one. Typing a span turns it off. What the box in progress measures (None: no box, or no picture).</extracomment>
+        <translation>マップ画像に印刷された1マスを囲むように枠をドラッグ（精度のためにツールバーで設定したN×Nマスでも可） · Shift：正方形の枠 · Esc：中止</translation>
+    </message>
+    <message>
+        <source> squares</source>
+        <translation> マス</translation>
+    </message>
+    <message>
+        <source>How many printed squares the box spans across (and down): more is more precise</source>
+        <translation>枠が横（と縦）に何マス分の印刷されたマスにわたるか：多いほど正確</translation>
+    </message>
+    <message>
+        <source>Fit grid to picture</source>
+        <translation>グリッドを画像に合わせる</translation>
+    </message>
+    <message>
+        <source>Resize the grid to the squares the picture covers (never below a token)</source>
+        <translation>グリッドを画像が覆うマス目の大きさにする（トークンのあるマスより小さくはしない）</translation>
+    </message>
+    <message>
+        <source>Box spans</source>
+        <translation>枠の大きさ</translation>
+    </message>
+</context>
+<context>
     <name>CalibrationDialog</name>
     <message>
         <source>inches</source>
@@ -660,8 +715,97 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>CheckDialog</name>
     <message>
+        <source>Checks and saves</source>
+        <extracomment>One creature&apos;s line in the results (the system&apos;s `CheckRow`).</extracomment>
+        <translation>判定とセーヴ</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <extracomment>The engine&apos;s outcome of each row shown (None: nothing rolled for it).</extracomment>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Saving throw</source>
+        <translation>セーヴィング・スロー</translation>
+    </message>
+    <message>
+        <source>Advantage</source>
+        <translation>有利</translation>
+    </message>
+    <message>
+        <source>Disadvantage</source>
+        <translation>不利</translation>
+    </message>
+    <message>
+        <source>situational bonus (Aid, bless…)</source>
+        <translation>状況ボーナス（援護、ブレス…）</translation>
+    </message>
+    <message>
+        <source>Use inspiration</source>
+        <translation>インスピレーションを使う</translation>
+    </message>
+    <message>
+        <source>Reroll</source>
+        <translation>振り直し</translation>
+    </message>
+    <message>
+        <source>second d20 </source>
+        <translation>2個目のd20 </translation>
+    </message>
+    <message>
+        <source>Roll</source>
+        <translation>ロール</translation>
+    </message>
+    <message>
+        <source>Use typed dice</source>
+        <translation>入力したダイスを使う</translation>
+    </message>
+    <message>
+        <source>Creature</source>
+        <translation>クリーチャー</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>内訳</translation>
+    </message>
+    <message>
+        <source>Kind of roll</source>
+        <translation>ロールの種類</translation>
+    </message>
+    <message>
+        <source>Check or save</source>
+        <translation>判定またはセーヴ</translation>
+    </message>
+    <message>
+        <source>Statistic</source>
+        <translation>判定値</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>グループ</translation>
+    </message>
+    <message>
+        <source>Against</source>
+        <translation>対抗</translation>
+    </message>
+    <message>
+        <source>DC</source>
+        <translation>DC</translation>
+    </message>
+    <message>
+        <source>Situational</source>
+        <translation>状況</translation>
+    </message>
+    <message>
         <source>the check</source>
-        <extracomment>One creature&apos;s line in the results (the system&apos;s `CheckRow`). The engine&apos;s outcome of each row shown (None: nothing rolled for it).</extracomment>
         <translation>判定</translation>
     </message>
     <message>
@@ -680,8 +824,64 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>CompendiumDock</name>
     <message>
-        <source>Creatures</source>
+        <source>Compendium</source>
         <extracomment>The user asked to place `count` tokens of a creature (at the centre of the view). A message for the status bar.</extracomment>
+        <translation>コンペンディウム</translation>
+    </message>
+    <message>
+        <source>Search name, type, trait…</source>
+        <translation>名前・種別・特性で検索…</translation>
+    </message>
+    <message>
+        <source>Any size</source>
+        <translation>すべてのサイズ</translation>
+    </message>
+    <message>
+        <source>Lowest level (PF2e) or challenge rating (5e; 1/4 = 0.25)</source>
+        <translation>最低のレベル（PF2e）または脅威度（5e。1/4 = 0.25）</translation>
+    </message>
+    <message>
+        <source>Highest level (PF2e) or challenge rating (5e)</source>
+        <translation>最高のレベル（PF2e）または脅威度（5e）</translation>
+    </message>
+    <message>
+        <source>How many tokens to place (numbered names when more than one)</source>
+        <translation>置くトークンの数（2体以上なら名前に番号を付ける）</translation>
+    </message>
+    <message>
+        <source>Place on Map</source>
+        <translation>マップに置く</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>インポート…</translation>
+    </message>
+    <message>
+        <source>New…</source>
+        <translation>新規…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>編集…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Remove the selected entry&apos;s imported file from your library</source>
+        <translation>選んだ項目のインポートしたファイルをライブラリから削除する</translation>
+    </message>
+    <message>
+        <source>Level / CR</source>
+        <translation>レベル／脅威度</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>～</translation>
+    </message>
+    <message>
+        <source>Creatures</source>
         <translation>クリーチャー</translation>
     </message>
     <message>
@@ -697,8 +897,22 @@ Use the Area tool (A) to place one.</source>
         <translation>フォルダー…</translation>
     </message>
     <message>
+        <source>Any type</source>
+        <translation>すべての種別</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n library file(s) could not be read</source>
+        <translation>
+            <numerusform>ライブラリのファイル%n件を読み込めませんでした</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>{book} ({edition})</source>
         <translation>{book}（{edition}）</translation>
+    </message>
+    <message>
+        <source>{shown} of {total} creatures</source>
+        <translation>クリーチャー{total}体中{shown}体</translation>
     </message>
     <message>
         <source>Import Creatures</source>
@@ -738,9 +952,21 @@ Use the Area tool (A) to place one.</source>
         <translation>ファイルを読み込めなかった：
 {problem}</translation>
     </message>
+    <message>
+        <source>{name} saved in {folder}</source>
+        <translation>{name}を{folder}に保存しました</translation>
+    </message>
 </context>
 <context>
     <name>CompendiumFeatures</name>
+    <message>
+        <source>Import &amp;Creatures…</source>
+        <translation>クリーチャーのインポート(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Import creatures (Foundry VTT actor, Pathbuilder 2e export, 5e-bits SRD monsters) into your library</source>
+        <translation>クリーチャー（Foundry VTTのアクター、Pathbuilder 2eのエクスポート、5e-bitsのSRDモンスター）をライブラリにインポートする</translation>
+    </message>
     <message>
         <source>Import Creatures from a &amp;Folder…</source>
         <translation>フォルダーからクリーチャーを読み込む(&amp;F)…</translation>
@@ -750,8 +976,48 @@ Use the Area tool (A) to place one.</source>
         <translation>フォルダー内の全クリーチャー・ファイルを1冊の本としてライブラリーに読み込む</translation>
     </message>
     <message>
+        <source>Add &amp;Creature…</source>
+        <translation>クリーチャーを追加(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Make a creature in the editor, keep it in your library, and place it</source>
+        <translation>エディターでクリーチャーを作り、ライブラリに保存して配置する</translation>
+    </message>
+    <message>
+        <source>Edit Creature of &amp;Selection…</source>
+        <translation>選択中のクリーチャーを編集(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Open the selected tokens&apos; statistics in the creature editor; OK applies them to every selected token (each keeps its own position, HP and conditions)</source>
+        <translation>選択したトークンのデータをクリーチャー・エディターで開く。OKで選択中のすべてのトークンに適用する（位置・HP・状態はそれぞれのまま）</translation>
+    </message>
+    <message>
         <source>Select the creatures to give {spell} to</source>
         <translation>{spell}を与えるクリーチャーを選ぶ</translation>
+    </message>
+    <message>
+        <source>{name} is a {game} creature; this scene is not</source>
+        <translation>{name}は{game}のクリーチャーですが、このシーンは違います</translation>
+    </message>
+    <message>
+        <source>No free square near there for the new token</source>
+        <translation>その近くに新しいトークンを置ける空きマスがありません</translation>
+    </message>
+    <message>
+        <source>Select the tokens whose creature to edit</source>
+        <translation>クリーチャーを編集するトークンを選択してください</translation>
+    </message>
+    <message>
+        <source>{label}&apos;s statistics can&apos;t be edited as a creature: {exc}</source>
+        <translation>{label}のデータはクリーチャーとして編集できません：{exc}</translation>
+    </message>
+    <message>
+        <source>The creature is for the other game; the tokens are unchanged</source>
+        <translation>このクリーチャーは別のゲーム用です。トークンは変更していません</translation>
+    </message>
+    <message>
+        <source>{label} would not fit on the grid at that size</source>
+        <translation>{label}はそのサイズではグリッドに収まりません</translation>
     </message>
 </context>
 <context>
@@ -846,9 +1112,225 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>CreatureEditor</name>
     <message>
-        <source>Spells</source>
+        <source>Creature</source>
         <extracomment>Each system&apos;s title for pickers, by name.</extracomment>
+        <translation>クリーチャー</translation>
+    </message>
+    <message>
+        <source>Basics</source>
+        <translation>基本</translation>
+    </message>
+    <message>
+        <source>Defences</source>
+        <translation>防御</translation>
+    </message>
+    <message>
+        <source>Senses &amp;&amp; skills</source>
+        <translation>感覚と技能</translation>
+    </message>
+    <message>
+        <source>Attacks</source>
+        <translation>攻撃</translation>
+    </message>
+    <message>
+        <source>Abilities</source>
+        <translation>能力</translation>
+    </message>
+    <message>
+        <source>Spells</source>
         <translation>呪文</translation>
+    </message>
+    <message>
+        <source>humanoid, dragon, undead …</source>
+        <translation>人型生物、ドラゴン、アンデッド…</translation>
+    </message>
+    <message>
+        <source>comma-separated: goblin, humanoid</source>
+        <translation>カンマ区切り：goblin, humanoid</translation>
+    </message>
+    <message>
+        <source>Player character (dying / death saves at 0 HP)</source>
+        <translation>プレイヤー・キャラクター（HP0で瀕死状態／死亡セーヴィング・スロー）</translation>
+    </message>
+    <message>
+        <source>portrait picture (PNG, JPEG, WebP) — optional</source>
+        <translation>肖像画像（PNG、JPEG、WebP）— 任意</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>Notes: languages, speed and HP details …</source>
+        <translation>メモ：言語、移動速度やHPの詳細…</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>ゲーム</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>種別</translation>
+    </message>
+    <message>
+        <source>Traits</source>
+        <translation>特性</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>レベル</translation>
+    </message>
+    <message>
+        <source>Challenge rating</source>
+        <translation>脅威度</translation>
+    </message>
+    <message>
+        <source>Proficiency bonus</source>
+        <translation>習熟ボーナス</translation>
+    </message>
+    <message>
+        <source>XP</source>
+        <translation>XP</translation>
+    </message>
+    <message>
+        <source>Portrait</source>
+        <translation>肖像</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出典</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>メモ</translation>
+    </message>
+    <message>
+        <source>fire, poison, paralyzed …</source>
+        <translation>fire（火）, poison（毒）, paralyzed（麻痺状態）…</translation>
+    </message>
+    <message>
+        <source>5e: cold, bludgeoning …</source>
+        <translation>5e：cold（冷気）, bludgeoning（殴打）…</translation>
+    </message>
+    <message>
+        <source>AC</source>
+        <translation>AC</translation>
+    </message>
+    <message>
+        <source>HP</source>
+        <translation>HP</translation>
+    </message>
+    <message>
+        <source>Saves</source>
+        <translation>セーヴ</translation>
+    </message>
+    <message>
+        <source>Immunities</source>
+        <translation>完全耐性</translation>
+    </message>
+    <message>
+        <source>Weaknesses (PF2e)</source>
+        <translation>弱点（PF2e）</translation>
+    </message>
+    <message>
+        <source>Resistances</source>
+        <translation>抵抗</translation>
+    </message>
+    <message>
+        <source>Vulnerabilities (5e)</source>
+        <translation>脆弱性（5e）</translation>
+    </message>
+    <message>
+        <source>Reactive Strike, Shield Block …</source>
+        <translation>Reactive Strike（反応打撃）, Shield Block …</translation>
+    </message>
+    <message>
+        <source>Perception (PF2e)</source>
+        <translation>知覚（PF2e）</translation>
+    </message>
+    <message>
+        <source>Initiative bonus</source>
+        <translation>イニシアチブ・ボーナス</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>移動速度</translation>
+    </message>
+    <message>
+        <source>Other speeds</source>
+        <translation>その他の移動速度</translation>
+    </message>
+    <message>
+        <source>Reach</source>
+        <translation>間合い</translation>
+    </message>
+    <message>
+        <source>Ability scores</source>
+        <translation>能力値</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>Senses</source>
+        <translation>感覚</translation>
+    </message>
+    <message>
+        <source>Reactions</source>
+        <translation>リアクション</translation>
+    </message>
+    <message>
+        <source>Damage as printed: &lt;i&gt;2d6+4 slashing plus 1d6 fire&lt;/i&gt;; persistent damage &lt;i&gt;plus 1d4 persistent fire&lt;/i&gt;. Traits / properties comma-separated (&lt;i&gt;agile, deadly d8, reach 10&lt;/i&gt;). Range: PF2e range increment in feet; 5e &lt;i&gt;80/320&lt;/i&gt;. Empty range = melee.</source>
+        <translation>ダメージはデータ通り英語で：&lt;i&gt;2d6+4 slashing plus 1d6 fire&lt;/i&gt;。持続ダメージは&lt;i&gt;plus 1d4 persistent fire&lt;/i&gt;。特性／武器特性はカンマ区切り（&lt;i&gt;agile, deadly d8, reach 10&lt;/i&gt;。reachは間合い）。射程：PF2eは射程単位（フィート）、5eは&lt;i&gt;80/320&lt;/i&gt;。射程が空なら近接。</translation>
+    </message>
+    <message>
+        <source>Bonus</source>
+        <translation>ボーナス</translation>
+    </message>
+    <message>
+        <source>Damage</source>
+        <translation>ダメージ</translation>
+    </message>
+    <message>
+        <source>Traits / properties</source>
+        <translation>特性／武器特性</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>射程</translation>
+    </message>
+    <message>
+        <source>Add attack</source>
+        <translation>攻撃を追加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>テキスト</translation>
+    </message>
+    <message>
+        <source>Add ability</source>
+        <translation>能力を追加</translation>
+    </message>
+    <message>
+        <source>Abilities the rules don&apos;t model, kept as text for the stat block.</source>
+        <translation>ルールが扱わない能力。データ・ブロック用にテキストとして保持します。</translation>
     </message>
 </context>
 <context>
@@ -892,6 +1374,14 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>New ability, e.g. Fire Breath</source>
         <translation>新しい能力（例：炎のブレス）</translation>
+    </message>
+    <message>
+        <source> ft</source>
+        <translation> フィート</translation>
+    </message>
+    <message>
+        <source>DC </source>
+        <translation>DC </translation>
     </message>
     <message>
         <source>damage, e.g. 7d6 fire</source>
@@ -1246,6 +1736,53 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Overwrite</source>
         <translation>上書き</translation>
+    </message>
+</context>
+<context>
+    <name>FogTool</name>
+    <message>
+        <source>Drag to reveal the map to the players · right-drag hides · brush or rectangle in the tool bar</source>
+        <translation>ドラッグでマップをプレイヤーに見せる · 右ドラッグで隠す · ブラシか矩形はツールバーで選ぶ</translation>
+    </message>
+    <message>
+        <source>Reveal to players</source>
+        <translation>プレイヤーに見せる</translation>
+    </message>
+    <message>
+        <source>Hide from players</source>
+        <translation>プレイヤーから隠す</translation>
+    </message>
+    <message>
+        <source>Left drag reveals or hides (right drag always does the other)</source>
+        <translation>左ドラッグで見せるか隠す（右ドラッグは常にその逆）</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>ブラシ</translation>
+    </message>
+    <message>
+        <source>Rectangle</source>
+        <translation>矩形</translation>
+    </message>
+    <message>
+        <source> sq</source>
+        <translation> マス</translation>
+    </message>
+    <message>
+        <source>Brush radius in squares</source>
+        <translation>ブラシの半径（マス）</translation>
+    </message>
+    <message>
+        <source>Fog</source>
+        <translation>霧</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形</translation>
+    </message>
+    <message>
+        <source>Radius</source>
+        <translation>半径</translation>
     </message>
 </context>
 <context>
@@ -1858,6 +2395,62 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>LightDialog</name>
+    <message>
+        <source> ft</source>
+        <extracomment>The largest radius the dialog offers (feet).</extracomment>
+        <translation> フィート</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>光源</translation>
+    </message>
+    <message>
+        <source>Bright light out to this distance</source>
+        <translation>この距離まで明るい光</translation>
+    </message>
+    <message>
+        <source>Dim light from the bright radius out to this distance</source>
+        <translation>明るい光の半径からこの距離まで薄暗い光</translation>
+    </message>
+    <message>
+        <source>The light at ({x:g}, {y:g}) — a torch: bright 20 ft, dim 40 ft</source>
+        <translation>({x:g}, {y:g})の光源 — 松明は明るい光20フィート、薄暗い光40フィート</translation>
+    </message>
+    <message>
+        <source>Bright</source>
+        <translation>明るい光</translation>
+    </message>
+    <message>
+        <source>Dim (outer)</source>
+        <translation>薄暗い光（外側）</translation>
+    </message>
+</context>
+<context>
+    <name>LightTool</name>
+    <message>
+        <source>Click to place a light (snaps to corners and centres) · click a light to remove it · Shift-click: set its radii · right-click: edit its radii · click a creature: it carries a light (again: puts it out)</source>
+        <extracomment>How near (squares) a click must be to a light to pick it. The open light dialog (right-click on a light), if any.</extracomment>
+        <translation>クリックで光源を置く（角と中心に吸着） · 光源をクリックで取り除く · Shiftクリック：半径を設定 · 右クリック：半径を編集 · クリーチャーをクリック：光源を持たせる（もう一度で消す）</translation>
+    </message>
+    <message>
+        <source>Bright</source>
+        <translation>明るい光</translation>
+    </message>
+    <message>
+        <source>Dim</source>
+        <translation>薄暗い光</translation>
+    </message>
+    <message>
+        <source> ft</source>
+        <translation> フィート</translation>
+    </message>
+    <message>
+        <source>(a torch: bright 20 ft, dim 40 ft)</source>
+        <translation>（松明：明るい光20フィート、薄暗い光40フィート）</translation>
+    </message>
+</context>
+<context>
     <name>LogDock</name>
     <message>
         <source>Log</source>
@@ -2249,6 +2842,14 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>MapView</name>
+    <message>
+        <source>Movement overlay: where the selected creature can get with each move</source>
+        <extracomment>The grid cell under the mouse (None when outside the grid). The zoom factor (1.0 = one scene unit per pixel). A message for the status bar (an illegal drop, a hint). A tool asks for the quick &quot;add token&quot; form at a cell. A tool asks to edit a token in the inspector. A tool asks for the attack dialog: (attacker id, target id or None). Add these creatures to the running encounter (the token menu&apos;s Add to Encounter…). Take these creatures out of the running encounter (the token menu&apos;s Remove from Encounter). Local files were dropped on the map (a list of `Path`). The token menu&apos;s rule entries, set by the window (`desktop.map.tools.base.TokenMenus`). False in tests: menus are built (and kept in `last_context_menu`) but not popped up. What the movement overlay&apos;s colours mean, in the view&apos;s bottom-left corner while it shows.</extracomment>
+        <translation>移動オーバーレイ：選択したクリーチャーが各移動で行ける場所</translation>
+    </message>
+</context>
+<context>
     <name>MoveDrag</name>
     <message>
         <source>Sneak</source>
@@ -2497,6 +3098,45 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>SceneSettingsDialog</name>
+    <message>
+        <source>Scene settings</source>
+        <translation>シーンの設定</translation>
+    </message>
+    <message>
+        <source>Use the optional flanking rule (advantage)</source>
+        <translation>選択ルールの挟撃を使う（有利）</translation>
+    </message>
+    <message>
+        <source>The light everywhere no light source reaches</source>
+        <translation>光源が届かない場所の明るさ</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <source>Diagonals</source>
+        <translation>斜め移動</translation>
+    </message>
+    <message>
+        <source>Flanking</source>
+        <translation>挟撃</translation>
+    </message>
+    <message>
+        <source>Areas</source>
+        <translation>効果範囲</translation>
+    </message>
+    <message>
+        <source>Ambient light</source>
+        <translation>環境光</translation>
+    </message>
+</context>
+<context>
     <name>ScenesDock</name>
     <message>
         <source>Scenes</source>
@@ -2583,6 +3223,35 @@ Use the Area tool (A) to place one.</source>
 </context>
 <context>
     <name>SelectTool</name>
+    <message>
+        <source>Drag a token to move it · Shift-click: waypoint · Alt: free move · Ctrl: Step · Esc: cancel · Click a door to open/close · Right-click for more</source>
+        <extracomment>the token whose next drag is a PF2e Sneak (armed from the Actions menu)</extracomment>
+        <translation>トークンをドラッグして移動 · Shiftクリック：経由点 · Alt：自由移動 · Ctrl：ステップ · Esc：中止 · 扉をクリックで開閉 · 右クリックでその他</translation>
+    </message>
+    <message>
+        <source>Change wall kind</source>
+        <translation>壁の種類を変える</translation>
+    </message>
+    <message>
+        <source>Base Number…</source>
+        <translation>台座の番号…</translation>
+    </message>
+    <message>
+        <source>Clear Base Number</source>
+        <translation>台座の番号を消す</translation>
+    </message>
+    <message>
+        <source>Number Bases 1–{n}</source>
+        <translation>台座に1～{n}の番号を付ける</translation>
+    </message>
+    <message>
+        <source>Base Number</source>
+        <translation>台座の番号</translation>
+    </message>
+    <message>
+        <source>The number on {name}&apos;s miniature:</source>
+        <translation>{name}のミニチュアの番号：</translation>
+    </message>
     <message>
         <source>Add {who} to Encounter…</source>
         <translation>{who}を遭遇に加える…</translation>
@@ -3266,10 +3935,62 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>TerrainTool</name>
+    <message>
+        <source>Drag to paint · right-drag erases · brush or rectangle, size and kind in the tool bar · Esc: cancel</source>
+        <translation>ドラッグで塗る · 右ドラッグで消す · ブラシか矩形、大きさと種類はツールバーで選ぶ · Esc：中止</translation>
+    </message>
+    <message>
+        <source>Erase</source>
+        <translation>消去</translation>
+    </message>
+    <message>
+        <source>Terrain to paint (right-drag always erases)</source>
+        <translation>塗る地形（右ドラッグは常に消す）</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>ブラシ</translation>
+    </message>
+    <message>
+        <source>Rectangle</source>
+        <translation>矩形</translation>
+    </message>
+    <message>
+        <source>Brush paints where you drag; Rectangle fills the box you drag</source>
+        <translation>ブラシはドラッグした所を塗り、矩形はドラッグした枠を埋める</translation>
+    </message>
+    <message>
+        <source> sq</source>
+        <translation> マス</translation>
+    </message>
+    <message>
+        <source>Brush size in squares</source>
+        <translation>ブラシの大きさ（マス）</translation>
+    </message>
+</context>
+<context>
     <name>TokenForm</name>
     <message>
+        <source>Add token</source>
+        <extracomment>The list row that means &quot;a blank creature&quot; (no compendium entry).</extracomment>
+        <translation>トークンを追加</translation>
+    </message>
+    <message>
+        <source>Search the compendium: name, type, trait, level…</source>
+        <extracomment>The compendium entries of the scene&apos;s game: (book, creature).</extracomment>
+        <translation>コンペンディウムを検索：名前、種別、特性、レベル…</translation>
+    </message>
+    <message>
+        <source>How many tokens of the creature (numbered names for more than one)</source>
+        <translation>そのクリーチャーのトークンの数（2体以上なら名前に番号を付ける）</translation>
+    </message>
+    <message>
+        <source>e.g. Goblin 1</source>
+        <translation>例：ゴブリン1</translation>
+    </message>
+    <message>
         <source>Player character / important NPC</source>
-        <extracomment>The list row that means &quot;a blank creature&quot; (no compendium entry). The compendium entries of the scene&apos;s game: (book, creature).</extracomment>
         <translation>プレイヤー・キャラクター／重要なNPC</translation>
     </message>
     <message>
@@ -3284,6 +4005,46 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>This player rolls their own dice: the app asks for the number instead of rolling</source>
         <translation>このプレイヤーは自分のダイスを振る：アプリは振る代わりに出目を尋ねる</translation>
+    </message>
+    <message>
+        <source> ft</source>
+        <translation> フィート</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>検索</translation>
+    </message>
+    <message>
+        <source>Creature</source>
+        <translation>クリーチャー</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>陣営</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <source>HP</source>
+        <translation>HP</translation>
+    </message>
+    <message>
+        <source>AC</source>
+        <translation>AC</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>移動速度</translation>
     </message>
 </context>
 <context>
@@ -3343,6 +4104,21 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Roll for me</source>
         <translation>代わりに振る</translation>
+    </message>
+</context>
+<context>
+    <name>WallTool</name>
+    <message>
+        <source>Click corners to draw · double-click/Enter/right-click: finish · Backspace: undo point · Ctrl: half squares · click a door to open/close it</source>
+        <translation>角をクリックして描く · ダブルクリック／Enter／右クリック：終了 · Backspace：点を取り消す · Ctrl：半マス単位 · 扉をクリックで開閉</translation>
+    </message>
+    <message>
+        <source>Wall: blocks movement, sight, effects · Door: a wall while closed · Window: blocks movement and effects, not sight · Low wall: blocks nothing, gives cover</source>
+        <translation>壁：移動・視線・効果を遮る · 扉：閉じている間は壁 · 窓：移動と効果を遮り、視線は遮らない · 低い壁：何も遮らず、遮蔽を与える</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
     </message>
 </context>
 <context>

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -120,9 +120,10 @@ class CalibrateTool(PreviewTool):
         self.measure: BoxMeasure | None = None
 
     def hint(self) -> str:
-        return (
+        return QCoreApplication.translate(
+            "CalibrateTool",
             "Drag a box over one square printed on the map picture (or over N × N squares, set in the tool "
-            "bar, for precision) · Shift: square box · Esc: cancel"
+            "bar, for precision) · Shift: square box · Esc: cancel",
         )
 
     def preview_items(self) -> tuple[QGraphicsItem, ...]:
@@ -184,15 +185,24 @@ class CalibrateTool(PreviewTool):
         spin.setObjectName("calibrateCells")
         spin.setRange(1, MAX_CELLS)
         spin.setValue(self.cells)
-        spin.setSuffix(" squares")
-        spin.setToolTip("How many printed squares the box spans across (and down): more is more precise")
+        spin.setSuffix(QCoreApplication.translate("CalibrateTool", " squares"))
+        spin.setToolTip(
+            QCoreApplication.translate(
+                "CalibrateTool",
+                "How many printed squares the box spans across (and down): more is more precise",
+            )
+        )
         spin.valueChanged.connect(lambda v: self.set_cells(int(v)))
-        fit = QCheckBox("Fit grid to picture")
+        fit = QCheckBox(QCoreApplication.translate("CalibrateTool", "Fit grid to picture"))
         fit.setObjectName("calibrateFitGrid")
         fit.setChecked(self.fit_grid)
-        fit.setToolTip("Resize the grid to the squares the picture covers (never below a token)")
+        fit.setToolTip(
+            QCoreApplication.translate(
+                "CalibrateTool", "Resize the grid to the squares the picture covers (never below a token)"
+            )
+        )
         fit.toggled.connect(self.set_fit_grid)
-        lay.addWidget(QLabel("Box spans"))
+        lay.addWidget(QLabel(QCoreApplication.translate("CalibrateTool", "Box spans")))
         lay.addWidget(spin)
         lay.addWidget(fit)
 

@@ -17,7 +17,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -67,7 +67,10 @@ class FogTool(PreviewTool):
         self.preview = CellsPreviewItem(REVEAL_COLOUR)
 
     def hint(self) -> str:
-        return "Drag to reveal the map to the players · right-drag hides · brush or rectangle in the tool bar"
+        return QCoreApplication.translate(
+            "FogTool",
+            "Drag to reveal the map to the players · right-drag hides · brush or rectangle in the tool bar",
+        )
 
     def preview_items(self) -> tuple[QGraphicsItem, ...]:
         return (self.preview,)
@@ -75,24 +78,32 @@ class FogTool(PreviewTool):
     def fill_options(self, lay: QHBoxLayout) -> None:
         mode = QComboBox()
         mode.setObjectName("fogMode")
-        mode.addItem("Reveal", "reveal")
-        mode.addItem("Hide", "hide")
-        mode.setToolTip("Left drag reveals or hides (right drag always does the other)")
+        mode.addItem(QCoreApplication.translate("FogTool", "Reveal to players"), "reveal")
+        mode.addItem(QCoreApplication.translate("FogTool", "Hide from players"), "hide")
+        mode.setToolTip(
+            QCoreApplication.translate(
+                "FogTool", "Left drag reveals or hides (right drag always does the other)"
+            )
+        )
         mode.currentIndexChanged.connect(lambda _i: setattr(self, "mode", str(mode.currentData())))
         shape = QComboBox()
         shape.setObjectName("fogShape")
-        shape.addItem("Brush", "brush")
-        shape.addItem("Rectangle", "rect")
+        shape.addItem(QCoreApplication.translate("FogTool", "Brush"), "brush")
+        shape.addItem(QCoreApplication.translate("FogTool", "Rectangle"), "rect")
         shape.currentIndexChanged.connect(lambda _i: setattr(self, "shape", str(shape.currentData())))
         size = QDoubleSpinBox()
         size.setObjectName("fogSize")
         size.setRange(0.5, 12.0)
         size.setSingleStep(0.5)
         size.setValue(self.size)
-        size.setSuffix(" sq")
-        size.setToolTip("Brush radius in squares")
+        size.setSuffix(QCoreApplication.translate("FogTool", " sq"))
+        size.setToolTip(QCoreApplication.translate("FogTool", "Brush radius in squares"))
         size.valueChanged.connect(lambda v: setattr(self, "size", float(v)))
-        for label, widget in (("Fog", mode), ("Shape", shape), ("Radius", size)):
+        for label, widget in (
+            (QCoreApplication.translate("FogTool", "Fog"), mode),
+            (QCoreApplication.translate("FogTool", "Shape"), shape),
+            (QCoreApplication.translate("FogTool", "Radius"), size),
+        ):
             lay.addWidget(QLabel(label))
             lay.addWidget(widget)
 
@@ -161,24 +172,28 @@ class LightTool(PreviewTool):
         self.dialog: LightDialog | None = None
 
     def hint(self) -> str:
-        return (
+        return QCoreApplication.translate(
+            "LightTool",
             "Click to place a light (snaps to corners and centres) · click a light to remove it · "
             "Shift-click: set its radii · right-click: edit its radii · click a creature: it carries a light "
-            "(again: puts it out)"
+            "(again: puts it out)",
         )
 
     def fill_options(self, lay: QHBoxLayout) -> None:
-        for label, attr, name in (("Bright", "bright", "lightBright"), ("Dim", "dim", "lightDim")):
+        for label, attr, name in (
+            (QCoreApplication.translate("LightTool", "Bright"), "bright", "lightBright"),
+            (QCoreApplication.translate("LightTool", "Dim"), "dim", "lightDim"),
+        ):
             spin = QSpinBox()
             spin.setObjectName(name)
             spin.setRange(0, 600)
             spin.setSingleStep(5)
-            spin.setSuffix(" ft")
+            spin.setSuffix(QCoreApplication.translate("LightTool", " ft"))
             spin.setValue(getattr(self, attr))
             spin.valueChanged.connect(lambda v, a=attr: setattr(self, a, int(v)))
             lay.addWidget(QLabel(label))
             lay.addWidget(spin)
-        lay.addWidget(QLabel("(a torch: bright 20 ft, dim 40 ft)"))
+        lay.addWidget(QLabel(QCoreApplication.translate("LightTool", "(a torch: bright 20 ft, dim 40 ft)")))
 
     def light_at(self, pos: QPointF) -> int | None:
         x, y = pos.x() / CELL, pos.y() / CELL

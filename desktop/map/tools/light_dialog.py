@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from rules.model.scene import Light
@@ -21,7 +22,7 @@ def _radius(value: float) -> QSpinBox:
     spin = QSpinBox()
     spin.setRange(0, MAX_RADIUS)
     spin.setSingleStep(5)
-    spin.setSuffix(" ft")
+    spin.setSuffix(QCoreApplication.translate("LightDialog", " ft"))
     spin.setValue(round(value))
     return spin
 
@@ -29,22 +30,26 @@ def _radius(value: float) -> QSpinBox:
 class LightDialog(QDialog):
     def __init__(self, light: Light, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Light")
+        self.setWindowTitle(self.tr("Light"))
         self.setObjectName("lightDialog")
         self._light = light
         self.bright = _radius(light.bright)
         self.bright.setObjectName("lightDialogBright")
-        self.bright.setToolTip("Bright light out to this distance")
+        self.bright.setToolTip(self.tr("Bright light out to this distance"))
         self.dim = _radius(max(light.dim, light.bright))
         self.dim.setObjectName("lightDialogDim")
-        self.dim.setToolTip("Dim light from the bright radius out to this distance")
+        self.dim.setToolTip(self.tr("Dim light from the bright radius out to this distance"))
         self.bright.valueChanged.connect(self._bright_changed)
         self.dim.valueChanged.connect(self._dim_changed)
         p = light.position
         form = QFormLayout(self)
-        form.addRow(QLabel(f"The light at ({p.x:g}, {p.y:g}) — a torch: bright 20 ft, dim 40 ft"))
-        form.addRow("Bright", self.bright)
-        form.addRow("Dim (outer)", self.dim)
+        form.addRow(
+            QLabel(
+                self.tr("The light at ({x:g}, {y:g}) — a torch: bright 20 ft, dim 40 ft").format(x=p.x, y=p.y)
+            )
+        )
+        form.addRow(self.tr("Bright"), self.bright)
+        form.addRow(self.tr("Dim (outer)"), self.dim)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

@@ -71,9 +71,10 @@ class SelectTool(Tool):
         self._marquee_from: QPointF | None = None
 
     def hint(self) -> str:
-        return (
+        return QCoreApplication.translate(
+            "SelectTool",
             "Drag a token to move it · Shift-click: waypoint · Alt: free move · Ctrl: Step · Esc: cancel · "
-            "Click a door to open/close · Right-click for more"
+            "Click a door to open/close · Right-click for more",
         )
 
     # ---- mouse
@@ -305,7 +306,7 @@ class SelectTool(Tool):
                         "Close door" if w.open else "Open door",
                         lambda: doc.execute(toggle_door_command(doc.scene.walls, wall)),
                     )
-                kinds = menu.addMenu("Change wall kind")
+                kinds = menu.addMenu(QCoreApplication.translate("SelectTool", "Change wall kind"))
                 for kind in ("wall", "door", "window", "low"):
                     act = kinds.addAction(kind.capitalize(), _change_kind(self, wall, kind))
                     act.setCheckable(True)
@@ -323,22 +324,24 @@ class SelectTool(Tool):
     def _number_entries(self, menu: QMenu, ids: list[str]) -> None:
         """The numbers on the miniatures' bases: set one token's, or number a selection 1, 2, 3…"""
         doc = self.doc
-        tr = QCoreApplication.translate
         menu.addSeparator()
         if len(ids) == 1:
             token = doc.scene.token(ids[0])
             if token is None:
                 return
-            menu.addAction(tr("SelectTool", "Base Number…"), lambda: self._ask_number(ids[0]))
+            menu.addAction(
+                QCoreApplication.translate("SelectTool", "Base Number…"), lambda: self._ask_number(ids[0])
+            )
             if token.number is not None:
                 menu.addAction(
-                    tr("SelectTool", "Clear Base Number"), lambda: _run(doc, SetTokenNumber(ids[0], None))
+                    QCoreApplication.translate("SelectTool", "Clear Base Number"),
+                    lambda: _run(doc, SetTokenNumber(ids[0], None)),
                 )
             return
         # in reading order on the map, so the numbers run the way the table reads them
         ordered = sorted(ids, key=lambda i: (t.cell.y, t.cell.x) if (t := doc.scene.token(i)) else (0, 0))
         menu.addAction(
-            tr("SelectTool", "Number Bases 1–{n}").format(n=len(ids)),
+            QCoreApplication.translate("SelectTool", "Number Bases 1–{n}").format(n=len(ids)),
             lambda: _run(doc, NumberTokens(tuple(ordered), 1)),
         )
 
@@ -346,11 +349,12 @@ class SelectTool(Tool):
         token = self.doc.scene.token(token_id)
         if token is None:
             return
-        tr = QCoreApplication.translate
         number, ok = QInputDialog.getInt(
             self.view,
-            tr("SelectTool", "Base Number"),
-            tr("SelectTool", "The number on {name}'s miniature:").format(name=token.label),
+            QCoreApplication.translate("SelectTool", "Base Number"),
+            QCoreApplication.translate("SelectTool", "The number on {name}'s miniature:").format(
+                name=token.label
+            ),
             token.number if token.number is not None else 1,
             0,
             MAX_TOKEN_NUMBER,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSpinBox
 
@@ -50,9 +50,10 @@ class TerrainTool(PreviewTool):
         self.preview = CellsPreviewItem(TERRAIN_HATCH["difficult"])
 
     def hint(self) -> str:
-        return (
+        return QCoreApplication.translate(
+            "TerrainTool",
             "Drag to paint · right-drag erases · brush or rectangle, size and kind in the tool bar · "
-            "Esc: cancel"
+            "Esc: cancel",
         )
 
     def preview_items(self) -> tuple[QGraphicsItem, ...]:
@@ -89,20 +90,26 @@ class TerrainTool(PreviewTool):
         kind.setObjectName("terrainKind")
         for k in TERRAIN_KINDS:
             kind.addItem(TERRAIN_LABELS[k], k)
-        kind.addItem("Erase", ERASE)
-        kind.setToolTip("Terrain to paint (right-drag always erases)")
+        kind.addItem(QCoreApplication.translate("TerrainTool", "Erase"), ERASE)
+        kind.setToolTip(
+            QCoreApplication.translate("TerrainTool", "Terrain to paint (right-drag always erases)")
+        )
         kind.currentIndexChanged.connect(lambda _i: self.set_kind(str(kind.currentData())))
         shape = QComboBox()
         shape.setObjectName("terrainShape")
-        shape.addItem("Brush", "brush")
-        shape.addItem("Rectangle", "rect")
-        shape.setToolTip("Brush paints where you drag; Rectangle fills the box you drag")
+        shape.addItem(QCoreApplication.translate("TerrainTool", "Brush"), "brush")
+        shape.addItem(QCoreApplication.translate("TerrainTool", "Rectangle"), "rect")
+        shape.setToolTip(
+            QCoreApplication.translate(
+                "TerrainTool", "Brush paints where you drag; Rectangle fills the box you drag"
+            )
+        )
         shape.currentIndexChanged.connect(lambda _i: self.set_shape(str(shape.currentData())))
         size = QSpinBox()
         size.setObjectName("terrainSize")
         size.setRange(1, 9)
-        size.setSuffix(" sq")
-        size.setToolTip("Brush size in squares")
+        size.setSuffix(QCoreApplication.translate("TerrainTool", " sq"))
+        size.setToolTip(QCoreApplication.translate("TerrainTool", "Brush size in squares"))
         size.valueChanged.connect(lambda v: self.set_size(int(v)))
         for label, widget in (("Terrain", kind), ("Shape", shape), ("Size", size)):
             lay.addWidget(QLabel(label))

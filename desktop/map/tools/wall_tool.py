@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel
 
@@ -46,9 +46,10 @@ class WallTool(PreviewTool):
         self.preview = PolylineItem(WALL_COLOURS["wall"], CELL * 0.08, Z_TOOL_PREVIEW)
 
     def hint(self) -> str:
-        return (
+        return QCoreApplication.translate(
+            "WallTool",
             "Click corners to draw · double-click/Enter/right-click: finish · Backspace: undo point · "
-            "Ctrl: half squares · click a door to open/close it"
+            "Ctrl: half squares · click a door to open/close it",
         )
 
     def preview_items(self) -> tuple[QGraphicsItem, ...]:
@@ -72,11 +73,14 @@ class WallTool(PreviewTool):
         for k, text in KIND_LABELS.items():
             kind.addItem(text, k)
         kind.setToolTip(
-            "Wall: blocks movement, sight, effects · Door: a wall while closed · "
-            "Window: blocks movement and effects, not sight · Low wall: blocks nothing, gives cover"
+            QCoreApplication.translate(
+                "WallTool",
+                "Wall: blocks movement, sight, effects · Door: a wall while closed · "
+                "Window: blocks movement and effects, not sight · Low wall: blocks nothing, gives cover",
+            )
         )
         kind.currentIndexChanged.connect(lambda _i: self.set_kind(str(kind.currentData())))
-        lay.addWidget(QLabel("Kind"))
+        lay.addWidget(QLabel(QCoreApplication.translate("WallTool", "Kind")))
         lay.addWidget(kind)
 
     # ---- snapping
