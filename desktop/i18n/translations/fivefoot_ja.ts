@@ -262,6 +262,26 @@
         <translation>（フリー・アクション：GMの裁定）</translation>
     </message>
     <message>
+        <source>Maneuvers
+▾</source>
+        <translation>戦技
+▾</translation>
+    </message>
+    <message>
+        <source>Maneuvers: each one, then the creature in reach</source>
+        <translation>戦技：技を選び、次に間合いにいるクリーチャーを選ぶ</translation>
+    </message>
+    <message>
+        <source>Spells
+{n}</source>
+        <translation>呪文
+{n}</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s spells and abilities: choose one to aim and cast</source>
+        <translation>{name}の呪文と能力：ひとつ選んで狙いを定め、発動する</translation>
+    </message>
+    <message>
         <source>Skills
 ▾</source>
         <translation>技能
@@ -1789,7 +1809,7 @@ Use the Area tool (A) to place one.</source>
     <name>GaugeStrip</name>
     <message>
         <source>MAP {value}</source>
-        <extracomment>A sustained effect&apos;s badge on the bar (the creature&apos;s effects it must Sustain each turn). Fills the skill actions&apos; menu of the creature (PF2e); returns None when it has none.</extracomment>
+        <extracomment>A sustained effect&apos;s badge on the bar (the creature&apos;s effects it must Sustain each turn). Fills the skill actions&apos; menu of the creature (PF2e); returns None when it has none. Fills the maneuvers&apos; menu of the creature (each maneuver ▸ the creatures in reach). Opens the creature&apos;s spell list (its spells and abilities).</extracomment>
         <translation>複数回攻撃ペナルティ {value}</translation>
     </message>
     <message>
