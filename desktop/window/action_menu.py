@@ -209,8 +209,12 @@ def open_maneuver(
     actor, target = scene.token(actor_id), scene.token(target_id)
     if actor is None or target is None:
         return None
-    table = dict(system_for(scene).maneuver_choices)
+    rules = system_for(scene)
+    table = dict(rules.maneuver_choices)
     title = f"{actor.label}: {table.get(key, key)} {target.label}"
+    dc = _maneuver_dc(scene, actor, target, key)
+    if dc:
+        title += f" ({dc})"  # what it is rolled against, before the roll (issue 23 item 8)
 
     def build(dice: dict[str, int]) -> Command:
         return maneuver_command(actor_id, target_id, key, dice)
@@ -240,8 +244,9 @@ def add_maneuvers_menu(
     sub = menu if flat else menu.addMenu(title)
     for spec in maneuvers_for(scene, actor):
         if target is not None:
+            dc = _maneuver_dc(scene, actor, target, spec.key)
             sub.addAction(
-                f"{spec.label} {target.label}",
+                f"{spec.label} {target.label}" + (f" — {dc}" if dc else ""),
                 _maneuver_runner(doc, actor_id, target.id, spec.key, rng, parent),
             )
             continue
@@ -251,8 +256,18 @@ def add_maneuvers_menu(
             none = pick.addAction("(no creature in reach)")
             none.setEnabled(False)
         for t in targets:
-            pick.addAction(t.label, _maneuver_runner(doc, actor_id, t.id, spec.key, rng, parent))
+            dc = _maneuver_dc(scene, actor, t, spec.key)
+            text = f"{t.label} — {dc}" if dc else t.label
+            pick.addAction(text, _maneuver_runner(doc, actor_id, t.id, spec.key, rng, parent))
     return sub
+
+
+def _maneuver_dc(scene: Scene, actor: Token, target: Token, key: str) -> str:
+    """What the maneuver is rolled against, in the app's language (empty when a statistic is missing)."""
+    from desktop.i18n import engine_text
+
+    dc = system_for(scene).maneuver_dc(actor, target, key)
+    return "" if dc is None else engine_text(str(dc), scene.system)
 
 
 def _maneuver_runner(

@@ -325,8 +325,16 @@ def test_maneuvers_and_spells_are_two_clicks_from_the_bar(qtbot: Any, system: st
     from desktop.window.action_menu import OPEN_DIALOGS
     from desktop.window.main_window import MainWindow
     from rules.model.spell import Spell
+    from rules.systems import system_for
 
-    state = _state(system)
+    fighter = {"name": "Valeros", "hp": 30, "max_hp": 30, "ac": 18, "speed": 25, "attacks": [SWORD]}
+    fighter |= {"skills": {"athletics": 9}, "abilities": {"str": 18}, "proficiency_bonus": 2}
+    goblin = {"name": "Goblin", "hp": 7, "max_hp": 7, "ac": 13, "speed": 25}
+    goblin |= {"saves": {"fortitude": 5, "reflex": 7} if system == "pf2e" else {"str": 0, "dex": 2}}
+    scene = ascii_scene(PICTURE, system, {"A": fighter, "b": goblin, "C": {"name": "Kyra"}, "d": goblin})
+    state, _lines = start_encounter(
+        GameState(scene), ScriptedDice([]), rolls={"A": 20, "b": 15, "C": 10, "d": 5}
+    )
     caster = state.scene.token("A")
     assert caster is not None
     bolt = Spell(name="Hostile Bolt", level=0, range=60, attack=True)
@@ -345,8 +353,15 @@ def test_maneuvers_and_spells_are_two_clicks_from_the_bar(qtbot: Any, system: st
     entries = {a.text(): a for a in bar.maneuvers_menu.actions()}
     assert entries, "the system's maneuvers are listed"
     first = next(a for a in entries.values() if a.menu() is not None)
-    targets = {a.text(): a for a in first.menu().actions()}
+    targets = {a.text().split(" — ")[0]: a for a in first.menu().actions()}
     assert "Goblin" in targets  # the goblin beside Valeros is in reach
+    # the DC (or the contest) is shown before the roll, as the engine words it
+    goblin, valeros = state.scene.token("b"), state.scene.token("A")
+    assert goblin is not None and valeros is not None
+    rules = system_for(win.doc.scene)
+    key = next(k for k, label in rules.maneuver_choices if label == first.text())
+    expected = rules.maneuver_dc(valeros, goblin, key)
+    assert expected is not None and targets["Goblin"].text().endswith(str(expected))
     before = len(OPEN_DIALOGS)
     targets["Goblin"].trigger()
     assert len(OPEN_DIALOGS) == before + 1

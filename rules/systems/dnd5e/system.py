@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from rules.dice import DieSource, Formula, double_dice
 from rules.errors import QueryError
 from rules.geometry.coords import Cell
-from rules.messages import msg
+from rules.messages import Message, msg
 from rules.model.creature import Creature
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
 from rules.model.scene import Attack, PersistentDamage, Scene, Token
@@ -434,6 +434,18 @@ class DnD5e(RuleSystem):
         """The dice maneuver `key` needs in this edition, as (key, words, sides)."""
         action = "shove" if key.startswith("shove") else key
         return table.maneuver_rolls(self.edition, action, actor, target)
+
+    def maneuver_dc(self, actor: Token, target: Token, action: str) -> Message | None:
+        """2024: the target's Strength or Dexterity save against the actor's Unarmed Strike DC (grapple,
+        shove), or the escape's check against the grappler's DC; 2014: a contest, no DC."""
+        if self.edition.year < 2024:
+            return msg("a contest of checks (no DC)")
+        try:
+            if action == "escape":
+                return msg("DC {dc}", dc=maneuvers.unarmed_dc(target))
+            return msg("Strength or Dexterity save, DC {dc}", dc=maneuvers.unarmed_dc(actor))
+        except checks.MissingStatistic:
+            return None
 
     def maneuver_problem(self, actor: Token, target: Token, action: str) -> str | None:
         return maneuvers.check_legal(actor, target, action)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.messages import Message
 from rules.model.scene import Scene, Token
 from rules.systems.forced_movement import ForcedMove
 from rules.systems.modifiers import Modifier
@@ -65,6 +66,12 @@ class ManeuverRules(ABC):
     def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
         """The dice maneuver `key` needs, as (key, words for the roll, sides of the die); the keys are the
         fields of the command and the query (``d20``, ``target_d20``, ``damage``)."""
+
+    @abstractmethod
+    def maneuver_dc(self, actor: Token, target: Token, action: str) -> Message | None:
+        """What `actor`'s `action` on `target` is rolled against, in words, before any die is rolled (PF2e
+        ``Fortitude DC 17``; 5e 2024 ``Strength or Dexterity save, DC 13``; 2014 ``a contest``), or None
+        when a statistic it needs isn't listed."""
 
     @abstractmethod
     def maneuver_problem(self, actor: Token, target: Token, action: str) -> str | None:

@@ -21,7 +21,7 @@ from rules import dice
 from rules.dice import BinOp, DamagePart, Dice, DieSource, Formula, Group, Number
 from rules.errors import QueryError
 from rules.geometry.coords import Cell
-from rules.messages import msg
+from rules.messages import Message, msg
 from rules.model.creature import Creature
 from rules.model.grid_rules import PF2E_GRID
 from rules.model.scene import Attack, PersistentDamage, Scene, Token
@@ -412,6 +412,21 @@ class Pathfinder2e(RuleSystem):
     def maneuver_rolls(self, key: str, actor: str, target: str) -> tuple[tuple[str, str, int], ...]:
         """The dice maneuver `key` needs, as (key, words, sides)."""
         return table.maneuver_rolls(key, actor, target)
+
+    def maneuver_dc(self, actor: Token, target: Token, action: str) -> Message | None:
+        """The target's DC of the maneuver's defence (Fortitude for Grapple, Reflex for Trip …)."""
+        rule = maneuvers.RULES.get(action)
+        if rule is None:
+            return None
+        try:
+            dc, _rows = checks.statistic_dc(target, rule.defence)
+        except checks.MissingStatistic:
+            return None
+        if rule.defence == "fortitude":
+            return msg("Fortitude DC {dc}", dc=dc)
+        if rule.defence == "reflex":
+            return msg("Reflex DC {dc}", dc=dc)
+        return msg("Athletics DC {dc}", dc=dc)  # Escape: the grappler's Athletics DC
 
     def maneuver_problem(self, actor: Token, target: Token, action: str) -> str | None:
         return maneuvers.check_legal(actor, target, action)
