@@ -62,14 +62,15 @@ def test_right_clicking_a_creature_with_the_actor_selected_offers_maneuvers_on_i
     menu = _context(window, (16, 8))  # right-click Goblin 1
     sub = _sub(menu, "Maneuvers by Brann on Goblin 1")
     labels = [a.text() for a in sub.actions()]
+    # each with what it is rolled against, before the roll (issue 23 item 8): Goblin 1's DCs
     assert labels == [
-        "Grapple Goblin 1",
-        "Shove Goblin 1",
-        "Trip Goblin 1",
-        "Disarm Goblin 1",
-        "Tumble Through Goblin 1",
+        "Grapple Goblin 1 — Fortitude DC 15",
+        "Shove Goblin 1 — Fortitude DC 15",
+        "Trip Goblin 1 — Reflex DC 17",
+        "Disarm Goblin 1 — Reflex DC 17",
+        "Tumble Through Goblin 1 — Reflex DC 17",
     ]
-    _action(sub, "Trip Goblin 1").trigger()
+    _action(sub, "Trip Goblin 1 — Reflex DC 17").trigger()
     menu.close()
     dialog = OPEN_DIALOGS[-1]
     dialog.set_die("d20", 10)  # 10 + 7 = 17 vs Reflex DC 17: success
@@ -93,9 +94,9 @@ def test_the_actions_menu_lists_maneuvers_with_the_creatures_in_reach(window) ->
     actions = _sub(menu, "Actions")
     maneuvers = _sub(actions, "Maneuvers")
     trip = _sub(maneuvers, "Trip")
-    assert [a.text() for a in trip.actions()] == ["Goblin 1"]
+    assert [a.text() for a in trip.actions()] == ["Goblin 1 — Reflex DC 17"]
     assert "Escape" not in [a.text() for a in maneuvers.actions()]  # Brann isn't held
-    _action(trip, "Goblin 1").trigger()
+    _action(trip, "Goblin 1 — Reflex DC 17").trigger()
     menu.close()
     dialog = OPEN_DIALOGS[-1]
     dialog.set_die("d20", 1)  # 1 + 7 = 8: a critical failure; Brann falls prone
