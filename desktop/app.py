@@ -16,6 +16,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -81,13 +85,20 @@ def main(argv: list[str] | None = None) -> int:
         app.setApplicationName("FiveFoot")
         app.setOrganizationName("FiveFoot")
     assert isinstance(app, QApplication)
-    from desktop.i18n import install, install_chosen, resolve
+    from desktop.i18n import install, install_chosen, resolve, uninstall
 
     if args.language:
         install(app, resolve(args.language))
     else:
         install_chosen(app)
+    try:
+        return _run(app, args, headless)
+    finally:
+        uninstall(app)
 
+
+def _run(app: QApplication, args: argparse.Namespace, headless: bool) -> int:
+    """The app on its file, or a screenshot of it, or the self-test; the exit code."""
     if args.self_test:
         from desktop.selftest import run_self_test
 

@@ -205,6 +205,17 @@ def install(app: QCoreApplication, code: str) -> Language:
     return _current
 
 
+def uninstall(app: QCoreApplication) -> None:
+    """Take every translator of ours off `app` (before it goes away: Qt would otherwise ask a translator
+    written in Python while the interpreter is tearing it down, and crash at exit)."""
+    global _player_words
+    for t in _current.translators:
+        app.removeTranslator(t)
+    if _player_words is not None:
+        app.removeTranslator(_player_words)
+        _player_words = None
+
+
 def install_chosen(app: QCoreApplication) -> Language:
     """`install` the language of the settings (or the system's)."""
     return install(app, resolve(ui_language()))

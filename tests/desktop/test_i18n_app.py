@@ -164,3 +164,19 @@ def test_the_player_screen_contexts_are_its_widgets() -> None:
         if isinstance(n, ast.ClassDef)
     }
     assert not i18n.PLAYER_SCREEN_CONTEXTS - names
+
+
+def test_uninstall_takes_every_translator_off_before_the_app_goes_away(qtbot: object) -> None:
+    """The app's exit path (`desktop.app.main`) uninstalls the translators: Qt asking a Python translator
+    while the interpreter tears it down crashed one Japanese run in four at exit."""
+    from PySide6.QtCore import QCoreApplication
+
+    from desktop import i18n
+
+    app = QCoreApplication.instance()
+    assert app is not None
+    i18n.install(app, "ja")
+    assert QCoreApplication.translate("MainWindow", "&File") != "&File"
+    i18n.uninstall(app)
+    assert QCoreApplication.translate("MainWindow", "&File") == "&File"
+    i18n.install(app, "en")
