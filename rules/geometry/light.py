@@ -143,6 +143,31 @@ BINS = 2048
 CORNER_INSET = 0.05
 
 
+def _wall_depths(
+    ax: np.ndarray, ay: np.ndarray, ex: np.ndarray, ey: np.ndarray, cross_ae: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The depth buffer's entries of wall segments seen from the origin (their start `a` and direction `e`
+    relative to it, `cross_ae` = a × e, none of them edge-on): for each bin a segment covers, the segment's
+    index, the bin and the distance along the bin's ray to the segment (inf where the ray misses it)."""
+    qa = _diamond(ax, ay)
+    qb = _diamond(ax + ex, ay + ey)
+    d = np.mod(qb - qa + 2.0, 4.0) - 2.0
+    start = np.where(d >= 0, qa, qb)
+    span = np.abs(d)
+    scale = BINS / 4.0
+    k0 = np.ceil(start * scale - 1e-9).astype(np.int64)
+    k1 = np.floor((start + span) * scale + 1e-9).astype(np.int64)
+    counts = np.maximum(k1 - k0 + 1, 0)
+    total = int(counts.sum())
+    which = np.repeat(np.arange(len(counts)), counts)
+    first = np.cumsum(counts) - counts
+    kk = (k0[which] + (np.arange(total) - first[which])) % BINS
+    denom = _TABLE_X[kk] * ey[which] - _TABLE_Y[kk] * ex[which]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = cross_ae[which] / denom
+    return which, kk, np.where(np.isfinite(t) & (t > 0), t, np.inf)
+
+
 def _diamond(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     """Diamond angle of direction (x, y): monotone in the true angle, 0 east, 1 south, 2 west, 3 north."""
     s = np.abs(x) + np.abs(y)
@@ -177,26 +202,8 @@ class DepthBuffer:
             cross_ae = ax * ey - ay * ex
             keep = np.abs(cross_ae) > 1e-12  # walls whose line passes through the origin are seen edge-on
             ax, ay, ex, ey, cross_ae = ax[keep], ay[keep], ex[keep], ey[keep], cross_ae[keep]
-            qa = _diamond(ax, ay)
-            qb = _diamond(ax + ex, ay + ey)
-            d = np.mod(qb - qa + 2.0, 4.0) - 2.0
-            start = np.where(d >= 0, qa, qb)
-            span = np.abs(d)
-            scale = BINS / 4.0
-            k0 = np.ceil(start * scale - 1e-9).astype(np.int64)
-            k1 = np.floor((start + span) * scale + 1e-9).astype(np.int64)
-            counts = np.maximum(k1 - k0 + 1, 0)
-            total = int(counts.sum())
-            if total:
-                which = np.repeat(np.arange(len(counts)), counts)
-                first = np.cumsum(counts) - counts
-                k = k0[which] + (np.arange(total) - first[which])
-                kk = k % BINS
-                ux, uy = _TABLE_X[kk], _TABLE_Y[kk]
-                denom = ux * ey[which] - uy * ex[which]
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    t = cross_ae[which] / denom
-                t = np.where(np.isfinite(t) & (t > 0), t, np.inf)
+            _owners, kk, t = _wall_depths(ax, ay, ex, ey, cross_ae)
+            if len(kk):
                 np.minimum.at(depth, kk, t)
         self.depth = depth
         # a hair of slack for single precision (relative) and points lying on a wall (absolute)
@@ -500,26 +507,8 @@ def _depths(
     cross_ae = ax * ey - ay * ex
     keep = np.abs(cross_ae) > 1e-12
     ax, ay, ex, ey, cross_ae, owner = ax[keep], ay[keep], ex[keep], ey[keep], cross_ae[keep], owner[keep]
-    qa = _diamond(ax, ay)
-    qb = _diamond(ax + ex, ay + ey)
-    d = np.mod(qb - qa + 2.0, 4.0) - 2.0
-    start = np.where(d >= 0, qa, qb)
-    span = np.abs(d)
-    scale = BINS / 4.0
-    k0 = np.ceil(start * scale - 1e-9).astype(np.int64)
-    k1 = np.floor((start + span) * scale + 1e-9).astype(np.int64)
-    counts = np.maximum(k1 - k0 + 1, 0)
-    total = int(counts.sum())
-    if total:
-        which = np.repeat(np.arange(len(counts)), counts)
-        first = np.cumsum(counts) - counts
-        k = k0[which] + (np.arange(total) - first[which])
-        kk = k % BINS
-        ux, uy = _TABLE_X[kk], _TABLE_Y[kk]
-        denom = ux * ey[which] - uy * ex[which]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = cross_ae[which] / denom
-        t = np.where(np.isfinite(t) & (t > 0), t, np.inf)
+    which, kk, t = _wall_depths(ax, ay, ex, ey, cross_ae)
+    if len(kk):
         np.minimum.at(depth, owner[which] * BINS + kk, t)
     out: npt.NDArray[np.float32] = (depth * (1 + 1e-5) + 1e-4).astype(np.float32)
     return out
