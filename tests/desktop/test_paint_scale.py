@@ -134,7 +134,11 @@ def _painted_area(window, change) -> int:  # type: ignore[no-untyped-def]
     watch = Watch()
     vp = window.view.viewport()
     vp.installEventFilter(watch)
-    QApplication.processEvents()
+    for _ in range(20):  # let the paints already due land first (a loaded machine delivers them late)
+        regions.clear()
+        QApplication.processEvents()
+        if not regions:
+            break
     regions.clear()
     change()
     for _ in range(3):
