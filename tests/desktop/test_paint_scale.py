@@ -158,7 +158,8 @@ def test_a_fog_change_repaints_its_tiles_not_the_view(window) -> None:  # type: 
     one = visible.copy()
     one[0, 0] = True
     area = _painted_area(window, lambda: fog.set_masks(one, known))
-    assert 0 < area < view_area / 4
+    # one fog tile's worth (a tile can be a quarter of a small viewport), never the whole view
+    assert 0 < area < view_area / 2
     assert _painted_area(window, lambda: fog.set_masks(one, known)) == 0  # nothing changed
 
 
