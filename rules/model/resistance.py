@@ -18,6 +18,16 @@ BYPASSES: tuple[str, ...] = ("magical",)
 _WORD = " unless "
 
 
+#: The physical damage types a resistance "to nonmagical attacks" qualifies (5e B/P/S).
+PHYSICAL: tuple[str, ...] = ("bludgeoning", "piercing", "slashing")
+
+
+def nonmagical(types: list[str]) -> list[str]:
+    """Resistances to `types` from nonmagical attacks only: the physical ones qualified (a magical attack
+    gets past them), the others as they are."""
+    return [qualified_key(t, "magical") if t in PHYSICAL else t for t in types]
+
+
 def qualified_key(damage_type: str, unless: str | None) -> str:
     """``slashing`` + ``magical`` → ``slashing unless magical`` (``slashing`` when `unless` is None)."""
     return damage_type if not unless else f"{damage_type}{_WORD}{unless}"

@@ -39,7 +39,7 @@ from rules.model.creature import (
     proficiency_for_cr,
     proficiency_for_level,
 )
-from rules.model.resistance import qualified_key
+from rules.model.resistance import nonmagical
 from rules.model.scene import Attack
 from rules.model.spell import Spell
 from rules.systems.encounter_difficulty import XP_BY_CR
@@ -103,8 +103,6 @@ PROPERTIES = {
 SENSES = ("darkvision", "blindsight", "tremorsense", "truesight")
 BYPASS = {"mgc": "nonmagical", "sil": "non-silvered", "ada": "non-adamantine"}
 GETS_PAST = {"sil": "silvered", "ada": "adamantine"}
-#: The damage types Foundry's ``bypasses`` qualify.
-PHYSICAL = ("bludgeoning", "piercing", "slashing")
 
 
 def is_foundry_dnd5e(doc: JSON) -> bool:
@@ -250,7 +248,7 @@ def import_actor(
         if key == "dr" and "mgc" in bypasses:
             # Foundry's bypasses qualify the physical types: resistance to nonmagical B/P/S is kept as such
             # (a magical attack gets past it: `rules.model.resistance`)
-            resistances = [qualified_key(t, "magical") if t in PHYSICAL else t for t in resistances]
+            resistances = nonmagical(resistances)
             others = [b for b in bypasses if b != "mgc"]
             if others:
                 words = " or ".join(GETS_PAST.get(b, b) for b in others)

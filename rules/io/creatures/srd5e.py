@@ -21,29 +21,12 @@ from dataclasses import replace
 
 from rules.io.creatures._common import JSON, Reader, attacks_with_reach, slug_words
 from rules.io.creatures.srd_abilities import ability_spell, named_spells, uses_of
+from rules.io.srd_text import DAMAGE_TYPES
 from rules.model.creature import ABILITIES, SIZE_ALIASES, SPEED_KINDS, Creature, Sense, TextAbility, parse_cr
-from rules.model.resistance import qualified_key
+from rules.model.resistance import nonmagical
 from rules.model.scene import Attack
 from rules.model.spell import Spell, SpellUses
 
-#: The physical damage types a "nonmagical attacks" qualifier applies to.
-PHYSICAL = ("bludgeoning", "piercing", "slashing")
-
-DAMAGE_TYPES = (
-    "acid",
-    "bludgeoning",
-    "cold",
-    "fire",
-    "force",
-    "lightning",
-    "necrotic",
-    "piercing",
-    "poison",
-    "psychic",
-    "radiant",
-    "slashing",
-    "thunder",
-)
 ABILITY_FIELDS = {
     "str": "strength",
     "dex": "dexterity",
@@ -152,7 +135,7 @@ def import_monster(
             if key == "damage_resistances" and "nonmagical" in text.lower():
                 # "bludgeoning, piercing, and slashing from nonmagical attacks": a magical attack gets past
                 # it (`rules.model.resistance`); a further qualifier (silvered, adamantine) stays in the note
-                found = [qualified_key(t, "magical") if t in PHYSICAL else t for t in found]
+                found = nonmagical(found)
             out.extend(found)
         return out
 
