@@ -307,3 +307,32 @@ def test_escape_while_picking_places_nothing(make_window: Any) -> None:
     QTest.keyClick(win.view, Qt.Key.Key_Escape)
     assert win.view.tool is win.tools["select"]
     assert win.doc.state.hazards == () and win.doc.applied() == []
+
+
+def test_a_5e_dart_trap_that_crits_asks_for_the_dice_twice_and_deals_them(qtbot: Any) -> None:
+    """An attack hazard (a dart trap, +8 to hit, 1d4 piercing) rolls a natural 20 against Brann: the table
+    asks for the critical damage with the dice rolled twice (2d4) and Resolve deals that, not the 1d4 (SRD
+    5.1 "Critical Hits": roll all of the attack's damage dice twice)."""
+    from desktop.dialogs.hazard_dialog import HazardDialog
+    from rules.model.active_spells import Hazard
+    from rules.model.spell import DamagePart, Spell
+
+    doc = Document(board("dnd5e-2014"))
+    dart = Spell(
+        "Poison Dart", 0, kind="ability", attack=True, attack_bonus=8, damage=(DamagePart("1d4", "piercing"),)
+    )
+    doc.execute(PlaceHazard(Hazard("dart", "Dart Trap", dart, (Cell(2, 1),))))
+    dialog = HazardDialog(doc, doc.state.hazards[0], "B")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.set_d20("B", 20)
+    dialog.damage.set_typed([3])
+    assert dialog.rows[0].cells["result"].text() == "critical hit"
+    assert dialog.crit_damage.isVisible() and not dialog.ok_button.isEnabled()
+    assert dialog.crit_damage.formula is not None and dialog.crit_damage.formula.render() == "2d4 piercing"
+    dialog.crit_damage.set_typed([7])
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    settle()
+    assert isinstance(doc.applied()[-1].command, TriggerHazard)
+    assert doc.scene.token("B").hp == 30 - 7  # type: ignore[union-attr]
