@@ -205,8 +205,16 @@
         <translation>環境光(&amp;A)</translation>
     </message>
     <message>
+        <source>Point where it faces (Shift: 45° steps) and click to place it; right click or Esc stops</source>
+        <extracomment>The squares an area placed at a point covers, facing a direction (degrees, 0 = east, 90 = south; None for an area that faces nowhere), or None: it can&apos;t be placed there. The squares picked (tuple of `Cell`), the area&apos;s origin (`Point`, or None for picked squares) and the direction it faces (degrees, or None). A cone or a line: placed with two clicks (origin, then the direction it faces). The direction the area faces (a cone or a line, once its origin is fixed).</extracomment>
+        <translation>向ける方向を指してクリックで配置（Shiftで45°刻み）。右クリックかEscで中止</translation>
+    </message>
+    <message>
+        <source>Click the point it comes from (a grid corner); right click or Esc stops</source>
+        <translation>起点（グリッドの角）をクリック。右クリックかEscで中止</translation>
+    </message>
+    <message>
         <source>Click where the area goes (a grid corner); right click or Esc stops</source>
-        <extracomment>The squares an area placed at a point covers (None: it can&apos;t be placed there). The squares picked (tuple of `Cell`) and the area&apos;s origin (`Point`, or None for picked squares).</extracomment>
         <translation>効果範囲を置く場所（グリッドの角）をクリック。右クリックかEscで中止</translation>
     </message>
     <message>
@@ -2159,7 +2167,7 @@ Use the Area tool (A) to place one.</source>
     </message>
     <message>
         <source>Creature</source>
-        <extracomment>The last end-of-turn prompt opened by `next_turn` (tests read it).</extracomment>
+        <extracomment>The token ids of the setup table&apos;s rows, top to bottom. The last end-of-turn prompt opened by `next_turn` (tests read it).</extracomment>
         <translation>クリーチャー</translation>
     </message>
     <message>
