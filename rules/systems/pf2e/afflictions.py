@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.messages import Message, msg
 from rules.model.scene import Affliction, Token
 from rules.systems.damage import DamageEntry
+from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.turn_rolls import MissingRoll, TurnRolls
 
 Lines = tuple[str, ...]
@@ -37,6 +39,39 @@ def _with(token: Token, affliction: Affliction, stage: int) -> Token:
         value = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
         token = token.with_condition(parts[0].lower(), value)
     return token
+
+
+#: The saves' names for people.
+SAVE_LABELS: dict[str, Message] = {
+    "fortitude": msg("Fortitude"),
+    "reflex": msg("Reflex"),
+    "will": msg("Will"),
+}
+#: What the save's degrees do to the stage (the module docstring).
+STAGE_RULE = msg(
+    "Critical success: 2 stages down; success: 1 stage down; failure: 1 stage up; critical failure: 2 "
+    "stages up. Stage 0 cures it."
+)
+
+
+def end_turn_saves(token: Token) -> tuple[EndTurnSave, ...]:
+    """The saves `token` attempts at the end of its turn: one per affliction (none once it is dead)."""
+    from rules.systems.pf2e import dying
+
+    if dying.is_dead(token):
+        return ()
+    return tuple(
+        EndTurnSave(
+            a.name,
+            a.save,
+            SAVE_LABELS.get(a.save, msg(a.save)),
+            a.dc,
+            a.stage,
+            max(len(a.stages), a.stage),
+            STAGE_RULE,
+        )
+        for a in token.afflictions
+    )
 
 
 def end_of_turn(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
