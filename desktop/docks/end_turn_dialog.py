@@ -48,10 +48,6 @@ from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.turn_rolls import TurnRolls
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("EndTurnDialog", text)
-
-
 def _label(scene: Scene, token_id: str | None) -> str:
     tok = scene.token(token_id) if token_id is not None else None
     return tok.label if tok is not None else (token_id or "")
@@ -62,10 +58,14 @@ def _d20_box(name: str, asked: bool = False) -> QSpinBox:
     box.setRange(0 if asked else 1, 20)
     box.setObjectName(name)
     if asked:
-        box.setSpecialValueText(_tr("type it"))
-        box.setToolTip(_tr("Type the d20 rolled at the table"))
+        box.setSpecialValueText(QCoreApplication.translate("EndTurnDialog", "type it"))
+        box.setToolTip(QCoreApplication.translate("EndTurnDialog", "Type the d20 rolled at the table"))
     else:
-        box.setToolTip(_tr("The d20 the app rolled; type the table's roll to use it instead"))
+        box.setToolTip(
+            QCoreApplication.translate(
+                "EndTurnDialog", "The d20 the app rolled; type the table's roll to use it instead"
+            )
+        )
     return box
 
 
@@ -83,12 +83,12 @@ class _PersistentRow:
             self.amount.setRange(0, 999)
             self.amount.setObjectName(f"persistent-{p.type}")
             self.amount.setToolTip(
-                _tr("The {damage} the app rolled; type the table's roll to use it instead").format(
-                    damage=p.damage
-                )
+                QCoreApplication.translate(
+                    "EndTurnDialog", "The {damage} the app rolled; type the table's roll to use it instead"
+                ).format(damage=p.damage)
             )
             if asked:
-                self.amount.setSpecialValueText(_tr("type it"))
+                self.amount.setSpecialValueText(QCoreApplication.translate("EndTurnDialog", "type it"))
         self.flat = _d20_box(f"flat-{p.type}", asked)
 
     def typed(self) -> bool:

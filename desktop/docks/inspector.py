@@ -90,12 +90,12 @@ class InspectorDock(QDockWidget):
         self.stack.addWidget(self.many)
         self.stack.addWidget(self.form_page)
         # the form scrolls in a short window: the dock never raises the window's minimum height
-        self.scroll = QScrollArea()
-        self.scroll.setObjectName("inspectorScroll")
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setWidget(self.stack)
-        self.setWidget(self.scroll)
+        self.scroller = QScrollArea()
+        self.scroller.setObjectName("inspectorScroll")
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroller.setWidget(self.stack)
+        self.setWidget(self.scroller)
 
         self.id_label = QLabel()
         self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -44,7 +44,7 @@ class EndTurnSave:
 
     name: str
     save: str
-    save_label: Message
+    save_label: Message | str
     dc: int
     stage: int
     stages: int

@@ -37,9 +37,9 @@ from rules.systems.base import (
 )
 from rules.systems.damage import DamageEntry, DamageOutcome
 from rules.systems.hooks.heroics import Reroll
-from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.hooks.maneuvers import ManeuverResolution
 from rules.systems.hooks.stealth import AidOutcome
+from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.modifiers import Breakdown, Modifier
 from rules.systems.pf2e import checks, dying, healing, heroics, maneuvers, persistent, stealth, table
 from rules.systems.pf2e import damage as pf2e_damage

@@ -231,6 +231,8 @@ def test_pf2e_the_end_of_turn_prompts_list_each_affliction_save_and_5e_none() ->
     a = _tok(after, "A")
     assert [(x.name, x.stage) for x in a.afflictions] == [("Spider Venom", 1), ("Filth Fever", 1)]
     assert not a.has_condition("enfeebled") and a.hp == 17
+    assert "A's Fortitude save against Spider Venom: 24, success: stage 1" in lines
+    assert "A's Will save against Filth Fever: 3, critical failure: stage 1" in lines
     assert turn_prompts(after).saves == ()  # B's turn ends next: it has none
     five = started("dnd5e-2014", PAIR, A={"hp": 20, "afflictions": (venom,)})
     assert turn_prompts(five).saves == ()
