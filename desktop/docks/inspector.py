@@ -30,7 +30,9 @@ from PySide6.QtWidgets import (
 from desktop.dice import app_dice, ask_or_roll, rolls_own_dice
 from desktop.docks.condition_editor import ConditionEditor
 from desktop.document import Document
+from desktop.look.condition_icons import condition_texts
 from desktop.map.scene import MapScene
+from desktop.widgets.condition_icons import ConditionIcons
 from desktop.widgets.side_picker import SidePicker
 from rules import dice
 from rules.dice import DieSource, ScriptedDice
@@ -145,6 +147,10 @@ class InspectorDock(QDockWidget):
             self.tr("Death saving throws: three successes make it stable, three failures kill it")
         )
         self.death_saves_label = QLabel(self.tr("Death saves"))
+        #: The conditions as icons, each named in its tooltip (`desktop.widgets.condition_icons`).
+        self.condition_icons = ConditionIcons(size=22)
+        self.condition_icons.setObjectName("inspectorConditionIcons")
+        self.condition_icons.hide()
         self.conditions_error = QLabel()
         self.conditions_error.setObjectName("conditionsError")
         self.conditions_error.setWordWrap(True)
@@ -244,6 +250,7 @@ class InspectorDock(QDockWidget):
         form.addRow(self.death_saves_label, self.death_saves)
         form.addRow("", self.heal_error)
         form.addRow(self.tr("Conditions"), cond_row)
+        form.addRow("", self.condition_icons)
         form.addRow("", self.conditions_error)
         form.addRow(self.tr("Portrait"), self.image)
         form.addRow(self.tr("This turn"), move_row)
@@ -349,6 +356,7 @@ class InspectorDock(QDockWidget):
             self.inspiration.setVisible(not spend.counts)
             self.hero_points.setValue(t.hero_points or 0)
             self.inspiration.setChecked(t.inspiration)
+            self.condition_icons.set_conditions(condition_texts(t), self.doc.scene.system)
             if self._error_for != t.id:
                 _set_text(self.conditions, conditions_text(t.conditions, t.persistent))
                 self._show_conditions_error(None)

@@ -1130,6 +1130,61 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>ConditionNames</name>
+    <message>
+        <source>took cover</source>
+        <translation>遮蔽をとった</translation>
+    </message>
+    <message>
+        <source>raised a shield</source>
+        <translation>盾を掲げた</translation>
+    </message>
+    <message>
+        <source>dodging</source>
+        <translation>回避中</translation>
+    </message>
+    <message>
+        <source>disengaged</source>
+        <translation>離脱した</translation>
+    </message>
+    <message>
+        <source>aided</source>
+        <translation>援護を受けた</translation>
+    </message>
+    <message>
+        <source>helped</source>
+        <translation>手助けを受けた</translation>
+    </message>
+    <message>
+        <source>reaction used</source>
+        <translation>リアクション使用済み</translation>
+    </message>
+    <message>
+        <source>squeezing</source>
+        <translation>すり抜け中</translation>
+    </message>
+    <message>
+        <source>surprised</source>
+        <translation>不意を突かれた</translation>
+    </message>
+    <message>
+        <source>unnoticed</source>
+        <translation>気づかれていない</translation>
+    </message>
+    <message>
+        <source>flat-footed</source>
+        <translation>立ちすくみ状態</translation>
+    </message>
+    <message>
+        <source>persistent damage</source>
+        <translation>持続ダメージ</translation>
+    </message>
+    <message>
+        <source>persistent {type} damage</source>
+        <translation>持続ダメージ（{type}）</translation>
+    </message>
+</context>
+<context>
     <name>CreatureEditor</name>
     <message>
         <source>Creature</source>
@@ -2410,6 +2465,7 @@ Double-click a token, or right-click the map to add one.</source>
     </message>
     <message>
         <source>Edit…</source>
+        <extracomment>The conditions as icons, each named in its tooltip (`desktop.widgets.condition_icons`).</extracomment>
         <translation>編集…</translation>
     </message>
     <message>
