@@ -2383,6 +2383,10 @@ Use the Area tool (A) to place one.</source>
         <translation>イニシアチブ</translation>
     </message>
     <message>
+        <source>{name} delays</source>
+        <translation>{name}が行動遅延する</translation>
+    </message>
+    <message>
         <source>Ready an action</source>
         <translation>アクションを待機する</translation>
     </message>

@@ -430,3 +430,30 @@ def test_the_inspector_asks_the_player_for_their_healing_dice(qtbot: Any) -> Non
     with player_rolls(qtbot, []) as table:
         inspector.heal_button.click()
     assert table.asked == [] and doc.scene.token("c").hp == 12 - 6 + 2  # type: ignore[union-attr]
+
+
+def test_a_delay_asks_for_the_affliction_save_it_brings_forward(qtbot: Any) -> None:
+    """PF2e Delay: the negative effects of the turn happen as the creature Delays (Player Core 416), so
+    the Delay asks Amiri's player for the venom's save then, and her end of turn after she returns asks
+    nothing again (the ledger's `delay_done`)."""
+    from rules.play.turns import turn_prompts
+
+    doc, dock = _poisoned(qtbot, [5])  # the app rolls only stage 2's 1d6 poison: 5
+    dialog = dock.delay()
+    assert dialog is not None and dialog.windowTitle() == "Amiri delays"
+    assert dialog.saves[0].asked and not dialog.ok_button.isEnabled()
+    dialog.set_save("Spider Venom", 3)
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    enc = doc.encounter
+    assert enc is not None and "A" in enc.delayed and enc.current_id == "o"
+    amiri = doc.scene.token("A")
+    assert amiri is not None and amiri.afflictions[0].stage == 2 and amiri.hp == 20 - 5
+    # She comes back after the goblin; her turn's end then asks for nothing (no second save).
+    dock.dice = ScriptedDice([])
+    from desktop.docks.initiative_dock import ID_ROLE
+
+    rows = [dock.order.item(i) for i in range(dock.order.count())]
+    dock.order.setCurrentItem(next(r for r in rows if r.data(ID_ROLE) == "A"))
+    dock.return_selected()
+    assert doc.encounter is not None and doc.encounter.current_id == "A"
+    assert turn_prompts(doc.state).saves == ()
