@@ -5,7 +5,8 @@ The initiative dock opens it on Next Turn when `rules.play.turns.turn_prompts` s
 * the ending creature's persistent damage (PF2e): for each, its damage roll and its DC 15 flat check;
 * the ending creature's end-of-turn saves (PF2e: one per ongoing affliction — a poison, a disease — by its
   name, save and DC, `RuleSystem.turn_end_saves`): the d20 of each; the engine moves the stage by the
-  degree (`TurnRolls.affliction_saves`), and rolls the new stage's damage itself;
+  degree (`TurnRolls.affliction_saves`) and rolls the new stage's damage (asked of a player who rolls
+  their own dice when the engine needs it: `desktop.dice.ask_or_roll`);
 * the next creature's start of turn: a PF2e recovery check while dying (flat DC 10 + dying value) or a 5e
   death saving throw at 0 HP (DC 10); the creature's Hero Points are shown, and where the system lets a
   dying creature spend them to avoid death (`RuleSystem.can_avoid_death`, PF2e heroic recovery) a check box
@@ -22,6 +23,8 @@ DC and what a roll does, and the engine applies it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -37,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dice import rolls_own_dice
+from desktop.dice import ask_or_roll, rolls_own_dice
 from desktop.i18n import engine_text
 from rules import dice
 from rules.dice import DieSource
@@ -128,6 +131,7 @@ class EndTurnDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("endTurnDialog")
         self.prompts = prompts
+        self.scene = scene
         self.rng = rng
         ending = _label(scene, prompts.ending)
         starting = _label(scene, prompts.starting)
@@ -327,7 +331,14 @@ class EndTurnDialog(QDialog):
         amounts = {r.damage.type: r.amount.value() for r in self.rows if r.amount is not None}
         flats = {r.damage.type: r.flat.value() for r in self.rows}
         saves = {s.save.name: s.d20.value() for s in self.saves}
-        return TurnRolls.given(persistent=amounts, flat_checks=flats, affliction_saves=saves)
+        rolls = TurnRolls.given(persistent=amounts, flat_checks=flats, affliction_saves=saves)
+        if self.saves and self.ending_asks:
+            # the damage of the stage a save leads to is known only once the engine has moved the stage:
+            # the player is asked for its dice then ("type the d6 for an affliction's damage")
+            what = self.tr("an affliction's damage")
+            rng = ask_or_roll(self.scene, self.prompts.ending, what, self.rng, self.parentWidget())
+            rolls = replace(rolls, rng=rng)
+        return rolls
 
     def start_rolls(self) -> TurnRolls | None:
         """The next creature's start-of-turn d20 (None when it needs none)."""

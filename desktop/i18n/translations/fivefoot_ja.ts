@@ -1728,6 +1728,10 @@ Use the Area tool (A) to place one.</source>
         <source>Type the table&apos;s rolls first</source>
         <translation>先に卓の出目を入力する</translation>
     </message>
+    <message>
+        <source>an affliction&apos;s damage</source>
+        <translation>苦難のダメージ</translation>
+    </message>
 </context>
 <context>
     <name>EntryList</name>

@@ -346,7 +346,7 @@ def test_an_affliction_save_at_the_end_of_the_turn_waits_for_the_player(qtbot: A
     """Amiri's player rolls their own dice: the end of her turn asks for the d20 of her save against the
     venom (not rolled by the app), and the number typed decides the stage: 3 + 5 = 8 against DC 17 is a
     failure, one stage up (enfeebled 2, 1d6 poison); 19 + 5 = 24 a success, one stage down."""
-    doc, dock = _poisoned(qtbot, [4])  # the app's dice: only the new stage's 1d6 poison
+    doc, dock = _poisoned(qtbot, [])  # the app rolls nothing for Amiri
     dialog = dock.next_turn()  # the end of Amiri's turn
     assert dialog is not None and [s.save.name for s in dialog.saves] == ["Spider Venom"]
     row = dialog.saves[0]
@@ -363,7 +363,9 @@ def test_an_affliction_save_at_the_end_of_the_turn_waits_for_the_player(qtbot: A
     assert dialog.grab().save(str(folder / "affliction-save-typed.png"))
     dialog.set_save("spider venom", 3)
     assert dialog.ok_button.isEnabled()
-    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    with player_rolls(qtbot, [4]) as table:  # the new stage's 1d6 poison: asked once the stage is known
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert table.asked == ["Amiri rolls their own dice: type the d6 for an affliction's damage."]
     amiri = doc.scene.token("A")
     assert amiri is not None and amiri.afflictions[0].stage == 2
     assert amiri.condition_value("enfeebled") == 2 and amiri.hp == 20 - 4
@@ -383,11 +385,12 @@ def test_an_affliction_save_at_the_end_of_the_turn_waits_for_the_player(qtbot: A
     kyra = doc.scene.token("c")
     assert kyra is not None and kyra.afflictions == () and not kyra.has_condition("enfeebled")
     assert dock.next_turn() is None  # the bandit: round 2, Amiri
-    dock.dice = ScriptedDice([2])  # the 1d4 of stage 1
+    dock.dice = ScriptedDice([])
     dialog = dock.next_turn()
     assert dialog is not None
     dialog.set_save("Spider Venom", 19)
-    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    with player_rolls(qtbot, [2]):  # the 1d4 of stage 1
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     amiri = doc.scene.token("A")
     assert amiri is not None and amiri.afflictions[0].stage == 1
     assert amiri.condition_value("enfeebled") == 1 and amiri.hp == 20 - 4 - 2
@@ -438,12 +441,13 @@ def test_a_delay_asks_for_the_affliction_save_it_brings_forward(qtbot: Any) -> N
     nothing again (the ledger's `delay_done`)."""
     from rules.play.turns import turn_prompts
 
-    doc, dock = _poisoned(qtbot, [5])  # the app rolls only stage 2's 1d6 poison: 5
+    doc, dock = _poisoned(qtbot, [])
     dialog = dock.delay()
     assert dialog is not None and dialog.windowTitle() == "Amiri delays"
     assert dialog.saves[0].asked and not dialog.ok_button.isEnabled()
     dialog.set_save("Spider Venom", 3)
-    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    with player_rolls(qtbot, [5]):  # stage 2's 1d6 poison
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     enc = doc.encounter
     assert enc is not None and "A" in enc.delayed and enc.current_id == "o"
     amiri = doc.scene.token("A")
