@@ -238,3 +238,25 @@ def test_pf2e_the_end_of_turn_prompts_list_each_affliction_save_and_5e_none() ->
     assert turn_prompts(five).saves == ()
     dead = _set(state, "A", hp=0, conditions=("dead",))
     assert turn_prompts(dead).saves == ()
+
+
+def test_pf2e_a_delay_takes_the_affliction_save_and_the_return_asks_for_none() -> None:
+    """Player Core 416 (l.511): Delaying brings the turn's negative effects forward — the affliction's
+    save happens as the creature Delays, with the d20 given, and not again at the end of the turn it takes
+    after returning (the prompts list nothing for it then)."""
+    from rules.model.scene import Affliction, AfflictionStage
+    from rules.play.turns import delay, return_from_delay, turn_prompts
+
+    venom = Affliction("Venom", "fortitude", 17, 1, (AfflictionStage(()), AfflictionStage(("enfeebled 1",))))
+    state = started("pf2e", "A B C", A={"hp": 20, "saves": (("fortitude", 5),), "afflictions": (venom,)})
+    assert [s.name for s in turn_prompts(state).saves] == ["Venom"]
+    delayed, lines = delay(state, NoDice(), TurnRolls.given(affliction_saves={"Venom": 3}))
+    assert (
+        _tok(delayed, "A").afflictions[0].stage == 2 and _tok(delayed, "A").condition_value("enfeebled") == 1
+    )
+    assert "A's Fortitude save against Venom: 8, failure: stage 2" in lines
+    back, _lines = return_from_delay(delayed, "A", NoDice())  # B's turn ends, A returns
+    assert back.encounter is not None and back.encounter.current_id == "A"
+    assert turn_prompts(back).saves == () and not turn_prompts(back).any
+    after, _lines = next_turn(back, NoDice())  # no save is needed, none is rolled
+    assert _tok(after, "A").afflictions[0].stage == 2
