@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from desktop.docks.inspector import InspectorDock
 from desktop.i18n import Language
@@ -146,3 +147,21 @@ def test_the_inspector_shows_the_conditions_as_icons_named_in_their_tooltips(qtb
     assert inspector.grab().save(str(_shots() / "condition-icons-inspector.png"))
     doc.execute(EditConditions("A", (), persistent=()))
     assert icons.count() == 0 and not icons.isVisible()
+
+
+def test_more_conditions_than_fit_end_in_a_count(qapp: Any) -> None:
+    from desktop.map.items.token_item import MAX_BADGES, TokenItem
+    from rules.geometry.coords import Cell
+    from rules.model.scene import Token
+
+    many = ("prone", "grabbed", "blinded", "frightened 1", "sickened 2", "slowed 1")
+    item = TokenItem(Token("t", Cell(1, 1), name="Ogre", conditions=many))
+    assert len(item.badges()) == len(many) > MAX_BADGES
+    image = QImage(3 * int(CELL), 3 * int(CELL), QImage.Format.Format_ARGB32)
+    image.fill(QColor("#000000"))
+    painter = QPainter(image)
+    painter.translate(CELL, CELL)
+    item.paint(painter, QStyleOptionGraphicsItem(), None)
+    painter.end()
+    assert _near(image, badge("prone").colour) > 20 and _near(image, "#56606e") > 20  # the "+3" disc
+    assert _near(image, badge("sickened").colour) == 0  # not drawn: counted in the "+3"
