@@ -69,6 +69,7 @@ def test_setup_lists_every_creature_with_the_systems_modifier(qtbot: Any) -> Non
 
 def test_the_gm_types_a_d20_and_unticks_a_creature_in_the_setup_table(qtbot: Any) -> None:
     """The d20 column edits in a spin box showing “roll” for none; the tick box leaves a creature out."""
+    from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QSpinBox
 
     scene = ascii_scene(BOARD, tokens=TOKENS)
@@ -77,11 +78,12 @@ def test_the_gm_types_a_d20_and_unticks_a_creature_in_the_setup_table(qtbot: Any
     qtbot.addWidget(dock)
     dock.show()
     table = dock.setup
+    roll = QCoreApplication.translate("InitiativeDock", "roll")  # the app's language ("roll" in English)
     delegate = table.itemDelegateForColumn(3)
-    assert delegate.displayText(0, None) == "roll" and delegate.displayText(12, None) == "12"  # type: ignore[union-attr]
+    assert delegate.displayText(0, None) == roll and delegate.displayText(12, None) == "12"  # type: ignore[union-attr]
     table.editItem(table.item(1, 3))
     spin = table.findChild(QSpinBox)
-    assert spin is not None and spin.specialValueText() == "roll"
+    assert spin is not None and spin.specialValueText() == roll
     spin.selectAll()
     qtbot.keyClicks(spin, "17")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
