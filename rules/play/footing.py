@@ -52,14 +52,14 @@ KIND_WORDS: dict[str, str] = {"narrow": "the narrow surface", "uneven": "the une
 
 BALANCE_LINE = "{name} needs Balance at {cell} (DC {dc}): Acrobatics d20 {d20} {modifier} = {total}, {degree}"
 EFFECT_LINES: dict[str, str] = {
-    "normal": "  moves on normally",
-    "difficult": "  moves on; {where} costs as difficult terrain",
-    "stay": "  stops at {cell} to keep its balance (the movement action is lost)",
-    "fall": "  falls at {cell}: its turn ends",
+    "normal": "moves on normally",
+    "difficult": "moves on; {where} costs as difficult terrain",
+    "stay": "stops at {cell} to keep its balance (the movement action is lost)",
+    "fall": "falls at {cell}: its turn ends",
 }
-SHORT_LINE = "  stops at {cell}: the rest is past its movement this turn"
-PRONE_LINE = "  {name} falls prone on {where} at {cell}"
-FALL_OFF_LINE = "  {name} falls off {where} at {cell} and lands prone below (move it where the drop leads)"
+SHORT_LINE = "stops at {cell}: the rest is past its movement this turn"
+PRONE_LINE = "{name} falls prone on {where} at {cell}"
+FALL_OFF_LINE = "{name} falls off {where} at {cell} and lands prone below (move it where the drop leads)"
 #: The Reflex save due, by why (`FootingCheck.why`: ``hit`` by an attack, ``failed`` a save).
 DUE_LINES: dict[str, str] = {
     "hit": "{name} is hit on {where}: a DC {dc} Reflex save keeps its footing",
@@ -73,7 +73,7 @@ DEGREES: dict[str, str] = {
     "critical failure": "critical failure",
 }
 SAVE_LINE = "{name} keeps its footing on {where}? Reflex d20 {d20} {modifier} = {total} vs DC {dc}, {degree}"
-KEPT_LINE = "  it keeps its footing"
+KEPT_LINE = "it keeps its footing"
 NO_ACROBATICS = (
     "{name} lists no Acrobatics modifier for the Balance check at {cell} (DC {dc}): add it, or move it freely"
 )
@@ -133,11 +133,12 @@ class BalancedMove:
     lines: tuple[str, ...]
 
 
-def _check_line(token: Token, square: TerrainCell, check: CheckOutcome, template: str) -> str:
+def _check_line(token: Token, square: TerrainCell, check: CheckOutcome, save: bool) -> str:
+    """The log line of the Balance check (or, `save`, of the Reflex save to keep one's footing)."""
     modifier = check.total - check.natural
     return str(
         msg(
-            template,
+            SAVE_LINE if save else BALANCE_LINE,
             name=token.label,
             cell=cell_text(square.cell),
             where=where(square),
@@ -181,7 +182,7 @@ def balance_move(
         raise Refused(
             str(msg(NO_ACROBATICS, name=token.label, cell=cell_text(square.cell), dc=dc_of(square)))
         ) from None
-    lines = [_check_line(token, square, result.check, BALANCE_LINE)]
+    lines = [_check_line(token, square, result.check, False)]
     effect = result.effect
     kept_path, kept_steps = list(path), list(steps)
     falls_on: TerrainCell | None = None
@@ -237,7 +238,7 @@ def fall_on(
     if token is None:
         return state, []
     words = {"name": token.label, "where": where(square), "cell": cell_text(square.cell)}
-    lines = [str(msg(FALL_OFF_LINE if square.kind == "narrow" else PRONE_LINE, **words))]
+    lines = ["  " + str(msg(FALL_OFF_LINE if square.kind == "narrow" else PRONE_LINE, **words))]
     state, ended = put_token(
         state, token.with_condition("prone") if not token.has_condition("prone") else token
     )
@@ -287,8 +288,7 @@ class FootingCheck:
     why: str
 
     def text(self, who: str) -> str:
-        template = DUE_LINES["hit"] if self.why == "hit" else DUE_LINES["failed"]
-        return str(msg(template, name=who, where=where(self.square), dc=dc_of(self.square)))
+        return str(msg(DUE_LINES[self.why], name=who, where=where(self.square), dc=dc_of(self.square)))
 
 
 def footing_check(scene: Scene, token_id: str, why: str) -> FootingCheck | None:
@@ -344,12 +344,12 @@ class KeepFooting:
             saved = system.keep_footing(token, square, die)
         except MissingStatistic:
             raise Refused(str(msg(NO_REFLEX, name=token.label, dc=dc_of(square)))) from None
-        lines = [_check_line(token, square, saved.check, SAVE_LINE)]
+        lines = [_check_line(token, square, saved.check, True)]
         if saved.falls:
             from rules.dice import fresh_source
 
             state, fell = fall_on(state, token.id, square, self.rng or fresh_source())
             lines += fell
         else:
-            lines.append(str(msg(KEPT_LINE)))
+            lines.append("  " + str(msg(KEPT_LINE)))
         return Outcome(state, tuple(lines), saved)
