@@ -713,7 +713,7 @@ class MainWindow(QMainWindow):
             text += f" · {TERRAIN_LABELS[kind].lower()}"
         square = self.doc.scene.balance_at(cell) if system_for(self.doc.scene).balance_terrain else None
         if square is not None:
-            text += " · " + self.tr("Balance DC {dc}").format(dc=square.dc)
+            text += " " + self.tr("DC {dc}").format(dc=square.dc)
         band = self.map_scene.overlay_item.bands.get(cell)
         if band:
             text += f" · {system_for(self.doc.scene).band_text(band)}"

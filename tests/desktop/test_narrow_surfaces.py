@@ -57,6 +57,10 @@ def test_painting_a_narrow_square_and_dragging_a_token_onto_it(window) -> None: 
     assert doc.scene.balance_at(Cell(8, 16)).dc == 12  # type: ignore[union-attr]
     window.set_tool("select")
     view = window.view
+    view.actual_size()  # close up, so the squares' tags are readable in the screenshots
+    view.centre_on_cell(Cell(7, 15))
+    if SHOTS is not None:
+        window.grab().save(str(SHOTS / "painted.png"))
     quill = doc.scene.token("quill")
     assert quill.cell == Cell(6, 14)
     # carry Quill across the narrow surface: the path shows the Balance DC on its squares

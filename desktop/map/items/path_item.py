@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from desktop.look.style import CELL, FREE_MOVE, ILLEGAL, WARNING, band_colour
@@ -132,14 +132,21 @@ class PathItem(BoundedItem):
                 painter.drawLine(rect.topRight() + QPointF(-m, m), rect.bottomLeft() + QPointF(m, -m))
 
     def _paint_tag(self, painter: QPainter, square: QRectF, tag: str) -> None:
-        """A small dark tag with `tag` ("Balance DC 15") across the bottom of `square`."""
+        """A small dark tag with `tag` ("Balance DC 15") across the top of `square` (the carried token covers
+        its middle), its font shrunk until the words fit the square."""
         font = painter.font()
-        font.setPixelSize(max(8, int(CELL * 0.17)))
         font.setBold(True)
+        size = CELL * 0.2
+        while size > 6:
+            font.setPixelSize(int(size))
+            if QFontMetricsF(font).horizontalAdvance(tag) <= square.width() - 6:
+                break
+            size -= 1
         painter.setFont(font)
-        box = QRectF(square.left() + 1, square.bottom() - CELL * 0.3, square.width() - 2, CELL * 0.28)
-        painter.setPen(QPen(BALANCE_TAG, 1.5))
-        painter.setBrush(QColor(10, 20, 35, 215))
-        painter.drawRoundedRect(box, 4, 4)
+        height = QFontMetricsF(font).height() + 2
+        box = QRectF(square.left() + 1, square.top() + 1, square.width() - 2, height)
+        painter.setPen(QPen(BALANCE_TAG, 1.2))
+        painter.setBrush(QColor(10, 20, 35, 225))
+        painter.drawRoundedRect(box, 3, 3)
         painter.setPen(BALANCE_TAG)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, tag)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)
