@@ -17,7 +17,7 @@ from desktop.window.action_menu import open_action_dialog
 from rules.play.footing import FootingCheck, KeepFooting, footing_checks
 from rules.play.history import Entry
 
-#: The GM window (`desktop.window.main_window.MainWindow`), named by its role (importing it would be a cycle).
+# The GM window (`desktop.window.main_window.MainWindow`), named by its role (importing it would be a cycle).
 MainWindow = Any
 
 
@@ -26,7 +26,7 @@ class FootingPrompts(QObject):
         super().__init__(win)
         self.win = win
         self.doc = win.doc
-        #: The last Reflex save asked for (its dialog).
+        # the last Reflex save asked for (its dialog)
         self.dialog: ActionResultDialog | None = None
         self.doc.executed.connect(self._after_step)
 
