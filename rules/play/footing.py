@@ -77,6 +77,7 @@ KEPT_LINE = "it keeps its footing"
 NO_ACROBATICS = (
     "{name} lists no Acrobatics modifier for the Balance check at {cell} (DC {dc}): add it, or move it freely"
 )
+NEEDS_D20 = "{name} needs Balance at {cell} (DC {dc}): the Acrobatics check's d20 (balance_d20) wasn't given"
 NO_REFLEX = "{name} lists no Reflex save to keep its footing (DC {dc})"
 
 
@@ -172,7 +173,12 @@ def balance_move(
     first = needs[0][0]
     square = max((s for _i, s in needs), key=lambda s: s.dc or 0)
     square = replace(square, cell=needs[0][1].cell)  # the check is made where the move first needs it
-    die = rng.randint(1, 20) if d20 is None else d20
+    try:
+        die = rng.randint(1, 20) if d20 is None else d20
+    except ValueError:  # a die source that rolls nothing (the query command): the d20 must be given
+        raise Refused(
+            str(msg(NEEDS_D20, name=token.label, cell=cell_text(square.cell), dc=dc_of(square)))
+        ) from None
     if not isinstance(die, int) or not 1 <= die <= 20:
         raise Refused(str(msg("a d20 shows 1 to 20, not {dice}", dice=str(die))))
     system = system_for(scene)

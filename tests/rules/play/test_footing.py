@@ -312,3 +312,31 @@ def test_the_query_command_refuses_a_bad_dc_and_shows_off_guard(tmp_path: Path) 
         "applied": True,
         "source": "on a narrow surface (Balance DC 15)",
     } in answer["ac_modifiers"]
+
+
+def test_the_play_query_takes_the_balance_d20_and_the_footing_save() -> None:
+    from rules.cli import answer
+
+    doc = _doc([{"cell": [2, 1], "kind": "narrow", "dc": 15, "fall": 20}])
+    doc["grid"] = {"width": 6, "height": 4}
+    doc["tokens"] = [
+        {"id": "a", "cell": [1, 1], "side": "pc", "ac": 16, "hp": 20, "speed": 25,
+         "skills": {"acrobatics": 7}, "saves": {"reflex": 6}},
+        {"id": "b", "cell": [4, 3], "side": "enemy", "ac": 16, "hp": 20,
+         "attacks": [{"name": "claw", "bonus": 8, "damage": "1d6 slashing"}]},
+    ]  # fmt: skip
+    scene = scene_from_json(doc)
+    without = answer(scene, {"q": "play", "order": ["a", "b"], "steps": [{"do": "move", "to": [3, 1]}]})
+    assert (
+        without["steps"][0]["ok"] is False
+        and "d20 (balance_d20) wasn't given" in without["steps"][0]["refused"]
+    )
+    steps = [
+        {"do": "move", "to": [3, 1], "balance_d20": 5},  # 12 vs 15: it stays at [1, 1]
+        {"do": "move", "to": [2, 1], "balance_d20": 10},  # 17: success, onto the surface
+        {"do": "keep-footing", "actor": "a", "d20": 3},  # 9 vs 15: it falls 20 ft
+    ]
+    out = answer(scene, {"q": "play", "order": ["a", "b"], "steps": steps, "report": ["a"]})
+    assert [s["ok"] for s in out["steps"]] == [True, True, True]
+    a = out["tokens"]["a"]
+    assert a["cell"] == [2, 1] and a["hp"] == 10 and "prone" in a["conditions"]
