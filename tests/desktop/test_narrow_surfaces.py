@@ -36,6 +36,11 @@ def test_the_painter_offers_the_balance_kinds_only_in_pf2e(window) -> None:  # t
     assert "narrow" in offered and "uneven" in offered
     window.tool.set_kind("narrow")
     assert not row.findChild(QSpinBox, "terrainDc").isHidden()
+    assert not row.findChild(QSpinBox, "terrainFall").isHidden()
+    if SHOTS is not None:
+        window.grab().save(str(SHOTS / "painter.png"))
+    window.tool.set_kind("uneven")
+    assert row.findChild(QSpinBox, "terrainFall").isHidden()
     window.tool.set_kind("difficult")
     assert row.findChild(QSpinBox, "terrainDc").isHidden()
     assert window.files.open_demo("dnd5e")
