@@ -269,9 +269,11 @@ def grid_tables(scene: Scene) -> GridTables:
 def _build_grid_tables(scene: Scene) -> GridTables:
     w, h = scene.grid.width, scene.grid.height
     n_cells = w * h
-    codes = scene.terrain_codes()  # TERRAIN_BY_CODE order: none, uneven, narrow, hazardous, difficult …
+    codes = (
+        scene.terrain_codes()
+    )  # TERRAIN_BY_CODE: none, hazardous, difficult, greater, impassable, narrow …
     # narrow surfaces and uneven ground cost like floor to plan (their Balance is rules.play.moves')
-    kind_of_code = np.array([FLOOR, FLOOR, FLOOR, FLOOR, DIFFICULT, GREATER, IMPASSABLE], dtype=np.uint8)
+    kind_of_code = np.array([FLOOR, FLOOR, DIFFICULT, GREATER, IMPASSABLE, FLOOR, FLOOR], dtype=np.uint8)
     kind = kind_of_code[codes].reshape(-1)
     blocking = [(n, w_.a.x, w_.a.y, w_.b.x, w_.b.y) for n, w_ in enumerate(scene.walls) if w_.blocks_movement]
     found = wall_steps(blocking, w, h, movement_walls(scene))

@@ -50,17 +50,23 @@ TERRAIN_SEVERITY: dict[str, int] = {
     "greater-difficult": 4,
     "impassable": 5,
 }
-#: `Scene.terrain_codes`: code 0 is no terrain, code ``TERRAIN_SEVERITY[kind] + 1`` is `kind`.
+#: `Scene.terrain_codes`: code 0 is no terrain, code ``n`` is ``TERRAIN_BY_CODE[n]`` (the kinds FiveFoot had
+#: first keep their codes 1–4; the Balance kinds come after them).
 TERRAIN_BY_CODE: tuple[str, ...] = (
     "",
-    "uneven",
-    "narrow",
     "hazardous",
     "difficult",
     "greater-difficult",
     "impassable",
+    "narrow",
+    "uneven",
 )
 _TERRAIN_CODE: dict[str, int] = {kind: code for code, kind in enumerate(TERRAIN_BY_CODE) if kind}
+#: A square's worst kind is found by rank (``TERRAIN_SEVERITY[kind] + 1``, 0 none), then named by its code.
+_TERRAIN_RANK: dict[str, int] = {kind: rank + 1 for kind, rank in TERRAIN_SEVERITY.items()}
+_CODE_OF_RANK = np.zeros(len(TERRAIN_BY_CODE), dtype=np.uint8)
+for _kind, _rank in _TERRAIN_RANK.items():
+    _CODE_OF_RANK[_rank] = _TERRAIN_CODE[_kind]
 WALL_KINDS: tuple[str, ...] = ("wall", "door", "window", "low")
 #: The one set of conditions under which a creature can't act: it takes no actions or reactions and
 #: threatens nothing (PF2e: can't act; 5e: incapacitated or worse). Rules that differ start from it.
@@ -580,8 +586,8 @@ class Scene:
         return result
 
     def terrain_codes(self) -> TerrainCodes:
-        """Each square's terrain as a code, indexed ``[y, x]``: 0 for none, else ``TERRAIN_SEVERITY[kind]
-        + 1`` (`TERRAIN_BY_CODE` names it); a square listed twice takes its worst kind, as in `terrain_map`
+        """Each square's terrain as a code, indexed ``[y, x]``: 0 for none, else the code `TERRAIN_BY_CODE`
+        names; a square listed twice takes its worst kind (`TERRAIN_SEVERITY`), as in `terrain_map`
         (cached; do not modify the array). Built in one pass, for the layers that draw or price the whole
         grid."""
 
@@ -589,12 +595,13 @@ class Scene:
             w, h = self.grid.width, self.grid.height
             out = np.zeros((h, w), dtype=np.uint8)
             if self.terrain:
-                code, terrain, n = _TERRAIN_CODE, self.terrain, len(self.terrain)
+                rank, terrain, n = _TERRAIN_RANK, self.terrain, len(self.terrain)
                 xs = np.fromiter((t.cell[0] for t in terrain), dtype=np.int64, count=n)
                 ys = np.fromiter((t.cell[1] for t in terrain), dtype=np.int64, count=n)
-                ks = np.fromiter((code[t.kind] for t in terrain), dtype=np.uint8, count=n)
+                ks = np.fromiter((rank[t.kind] for t in terrain), dtype=np.uint8, count=n)
                 on = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
                 np.maximum.at(out, (ys[on], xs[on]), ks[on])
+                out = _CODE_OF_RANK[out]
             out.setflags(write=False)
             return out
 
