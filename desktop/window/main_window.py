@@ -500,6 +500,18 @@ class MainWindow(QMainWindow):
         self.round_label.setMinimumWidth(120)
         for w in (self.round_label, self.cell_label, self.zoom_label):
             sb.addPermanentWidget(w)
+        for w in (self.cell_label, self.zoom_label):  # they change on every mouse move / zoom step
+            w.setFixedSize(w.minimumWidth(), w.sizeHint().height())
+
+    @staticmethod
+    def _set_steady_text(label: QLabel, text: str) -> None:
+        """Show `text` in a status-bar label of fixed size, widening it only when the text needs more room:
+        a label of fixed size changing its text asks no new layout of the window (a drag over the map
+        changes the square under the mouse on every move)."""
+        need = label.fontMetrics().horizontalAdvance(text) + 14
+        if need > label.width():
+            label.setFixedWidth(need)
+        label.setText(text)
 
     # ---- tools
 
@@ -705,7 +717,7 @@ class MainWindow(QMainWindow):
 
     def _show_cell(self, cell: Cell | None) -> None:
         if cell is None:
-            self.cell_label.setText("—")
+            self._set_steady_text(self.cell_label, "—")
             return
         text = f"Square [{cell.x}, {cell.y}]"
         kind = self.doc.scene.terrain_map().get(cell)
@@ -717,7 +729,7 @@ class MainWindow(QMainWindow):
         band = self.map_scene.overlay_item.bands.get(cell)
         if band:
             text += f" · {system_for(self.doc.scene).band_text(band)}"
-        self.cell_label.setText(text)
+        self._set_steady_text(self.cell_label, text)
 
     def _show_logged(self, text: str) -> None:
         """A new log entry in the status bar: its lines (a roll's breakdown) on one line."""
@@ -730,7 +742,7 @@ class MainWindow(QMainWindow):
         return engine_text(text, self.doc.scene.system)
 
     def _show_zoom(self, factor: float) -> None:
-        self.zoom_label.setText(self.tr("Zoom {percent:.0f}%").format(percent=factor * 100))
+        self._set_steady_text(self.zoom_label, self.tr("Zoom {percent:.0f}%").format(percent=factor * 100))
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
