@@ -2182,7 +2182,7 @@ Use the Area tool (A) to place one.</source>
     </message>
     <message>
         <source>Creature</source>
-        <extracomment>The last end-of-turn prompt opened by `next_turn` (tests read it).</extracomment>
+        <extracomment>The token ids of the setup table&apos;s rows, top to bottom. The last end-of-turn prompt opened by `next_turn` (tests read it).</extracomment>
         <translation>クリーチャー</translation>
     </message>
     <message>
