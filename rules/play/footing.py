@@ -55,7 +55,7 @@ EFFECT_LINES: dict[str, str] = {
     "normal": "moves on normally",
     "difficult": "moves on; {where} costs as difficult terrain",
     "stay": "stops at {cell} to keep its balance (the movement action is lost)",
-    "fall": "falls at {cell}: its turn ends",
+    "fall": "falls at {cell}: its turn ends (the actions it had left are lost)",
 }
 SHORT_LINE = "stops at {cell}: the rest is past its movement this turn"
 PRONE_LINE = "{name} falls prone on {where} at {cell}"
@@ -122,7 +122,8 @@ def balance_steps(scene: Scene, token: Token, path: Sequence[Cell]) -> tuple[tup
 @dataclass(frozen=True, slots=True)
 class BalancedMove:
     """What a move's Balance check left of it: the path actually walked, its step prices, the feet and
-    movement actions it spends, the result, the square the creature falls on (None: it doesn't)."""
+    movement actions it spends, the result, the square the creature falls on (None: it doesn't; when it
+    does, its turn ends: the actions left after the move are spent too)."""
 
     path: tuple[Cell, ...]
     steps: tuple[int, ...]
@@ -214,7 +215,7 @@ def balance_move(
         lines.append(str(msg(EFFECT_LINES[effect], cell=cell_text(kept_path[-1]))))
     elif effect == "fall":
         kept_path, kept_steps = list(path[: first + 1]), list(steps[:first])
-        actions = -1  # the turn ends: the caller spends every action left
+        actions = bands(kept_steps)[1]  # the turn ends too: the caller spends the actions left after it
         falls_on = needs[0][1]
         lines.append(str(msg(EFFECT_LINES[effect], cell=cell_text(falls_on.cell))))
     else:

@@ -171,13 +171,19 @@ def hazard_damage(
     return state, lines
 
 
+def _turn_ends(state: GameState, token_id: str, left: int) -> GameState:
+    """The creature's turn ends after a fall (PF2e Balance, critical failure): the `left` actions it still
+    had are spent (the GM ends the turn)."""
+    return ledger_move(state, token_id, 0, 0, left) if left > 0 else state
+
+
 def balanced_plan(plan: MovePlan, balanced: BalancedMove) -> MovePlan:
     """`plan` as its Balance check left it (`rules.play.footing.balance_move`): the path walked, its
-    prices and the actions spent (all the turn has left when the creature falls: its turn ends)."""
+    prices and the movement actions spent."""
     path = balanced.path
     diagonals = sum(1 for a, b in itertools.pairwise(path) if a.x != b.x and a.y != b.y)
     bands, _actions = plan.budget.bands(balanced.steps)
-    actions = plan.budget.actions_left if balanced.actions < 0 else balanced.actions
+    actions = balanced.actions
     cut = path != plan.path
     return replace(
         plan,
@@ -287,6 +293,8 @@ class MoveToken:
         moved = take_cover_ends(replace(token, cell=plan.path[-1]), "move")
         state, ended = put_token(state, moved)
         state = ledger_move(state, token.id, feet, plan.diagonals, actions, self.mode)
+        if balanced is not None and balanced.falls_on is not None:  # it fell: its turn ends
+            state = _turn_ends(state, token.id, plan.budget.actions_left - actions)
         lines = [move_log(token.label, plan, self.mode), *dragged_lines]
         if balanced is not None:
             lines += balanced.lines
