@@ -340,3 +340,25 @@ def test_the_play_query_takes_the_balance_d20_and_the_footing_save() -> None:
     assert [s["ok"] for s in out["steps"]] == [True, True, True]
     a = out["tokens"]["a"]
     assert a["cell"] == [2, 1] and a["hp"] == 10 and "prone" in a["conditions"]
+
+
+@pytest.mark.parametrize("system", ["pf2e", "dnd5e-2024"])
+def test_the_path_queries_name_the_balance_squares(system: str) -> None:
+    from rules.cli import answer
+
+    doc = _doc([{"cell": [2, 1], "kind": "narrow", "dc": 15}, {"cell": [3, 1], "kind": "uneven", "dc": 11}])
+    doc["system"] = system
+    doc["grid"] = {"width": 6, "height": 3}
+    doc["tokens"] = [{"id": "a", "cell": [0, 1], "hp": 10, "ac": 15}]
+    scene = scene_from_json(doc)
+    path = answer(scene, {"q": "path", "token": "a", "to": [4, 1]})
+    cost = answer(scene, {"q": "path-cost", "token": "a", "path": [[0, 1], [1, 1], [2, 1]]})
+    if system == "pf2e":
+        assert path["balance"] == [
+            {"step": 2, "cell": [2, 1], "kind": "narrow", "dc": 15},
+            {"step": 3, "cell": [3, 1], "kind": "uneven", "dc": 11},
+        ]
+        assert cost["balance"] == [{"step": 2, "cell": [2, 1], "kind": "narrow", "dc": 15}]
+    else:
+        assert "balance" not in path and "balance" not in cost
+    assert path["feet"] == 20  # they cost like floor to plan
