@@ -110,3 +110,31 @@ def test_a_hit_on_the_surface_asks_for_the_reflex_save(window) -> None:  # type:
     fallen = doc.scene.token("quill")
     assert fallen.has_condition("prone") and fallen.hp == quill.hp - 10
     assert "falls off the narrow surface" in dialog.result.text()
+
+
+def test_a_player_rolling_their_own_dice_is_asked_for_the_balance_d20(window) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from desktop.dice import use_prompt
+    from rules.play.edits import EditToken
+
+    doc = window.doc
+    _paint(window, "narrow", [(7, 14), (8, 14)], 14)
+    quill = doc.scene.token("quill")
+    doc.execute(EditToken(quill.id, replace(quill, own_dice=True)))
+    asked: list[tuple[str, str]] = []
+
+    def prompt(who: str, what: str, sides: int, parent: object) -> int | None:
+        asked.append((who, what))
+        return 4  # the player's die: 4 + 8 = 12 vs 14, a failure
+
+    window.set_tool("select")
+    view = window.view
+    before = use_prompt(prompt)
+    try:
+        drag(view, view_point(view, quill.cell), view_point(view, (8, 14)))
+    finally:
+        use_prompt(before)
+    assert asked == [("Quill", "Balance (Acrobatics)")]
+    assert doc.scene.token("quill").cell == Cell(6, 14)  # it stayed to keep its balance
+    assert "d20 4" in doc.log[-1] and "to keep its balance" in doc.log[-1]
