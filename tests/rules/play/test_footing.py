@@ -362,3 +362,23 @@ def test_the_path_queries_name_the_balance_squares(system: str) -> None:
     else:
         assert "balance" not in path and "balance" not in cost
     assert path["feet"] == 20  # they cost like floor to plan
+
+
+def test_a_failed_spell_save_on_the_surface_calls_for_the_reflex_save() -> None:
+    from rules.geometry.coords import Point
+    from rules.model.spell import DamagePart, Spell, SpellArea, SpellSave
+    from rules.play.cast import Cast
+    from rules.play.spell_resolution import Placement
+
+    burst = Spell(
+        "Fire burst", 1, range=500, area=SpellArea("burst", 5),
+        save=SpellSave("reflex", basic=True), damage=(DamagePart("1d4", "fire"),),
+    )  # fmt: skip
+    state = _state(A={"cell": Cell(3, 0)}, C={"spell_dc": 20, "cell": Cell(0, 2)})
+    # A's Reflex d20 3 (9 vs 20: a failure), then the damage die
+    out = Cast(
+        "C", burst, placement=Placement(corner=Point(4, 1)), rng=ScriptedDice([3, 2]), free=True
+    ).apply(state)
+    due = footing_checks(out.state, out.follow_ups)
+    assert [(d.token_id, d.why, d.square.dc) for d in due] == [("A", "failed", 15)]
+    assert "fails a save on the narrow surface" in out.text
