@@ -382,3 +382,13 @@ def test_a_failed_spell_save_on_the_surface_calls_for_the_reflex_save() -> None:
     due = footing_checks(out.state, out.follow_ups)
     assert [(d.token_id, d.why, d.square.dc) for d in due] == [("A", "failed", 15)]
     assert "fails a save on the narrow surface" in out.text
+
+
+def test_a_fivefoot_file_keeps_the_squares_and_a_fall_after_reopening() -> None:
+    from rules.io import fivefoot_file
+
+    state = _state(A={"cell": Cell(3, 0)})
+    again = fivefoot_file.loads(fivefoot_file.dumps(state)).state
+    assert again.scene.balance_at(Cell(3, 0)) == NARROW[1]
+    fell = KeepFooting("A", 2, rng=ScriptedDice([])).apply(again)  # the save works on the reopened state
+    assert fell.state.scene.token("A").has_condition("prone")  # type: ignore[union-attr]
