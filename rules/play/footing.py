@@ -31,7 +31,7 @@ commands write the save due in their log and give it as the step's follow-up (`O
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from rules import dice as dice_rolls
@@ -79,6 +79,10 @@ NO_ACROBATICS = (
 )
 NEEDS_D20 = "{name} needs Balance at {cell} (DC {dc}): the Acrobatics check's d20 (balance_d20) wasn't given"
 NO_REFLEX = "{name} lists no Reflex save to keep its footing (DC {dc})"
+
+
+#: A move budget's grouping of step prices into bands and actions (`MoveBudget.bands`).
+Bands = Callable[[Sequence[int]], tuple[tuple[int, ...], int]]
 
 
 def cell_text(cell: Cell) -> str:
@@ -158,19 +162,17 @@ def balance_move(
     token: Token,
     path: Sequence[Cell],
     steps: Sequence[int],
-    budget_bands: object,
+    budget_bands: Bands,
     d20: int | None,
     rng: DieSource,
 ) -> BalancedMove | None:
     """The move along `path` (priced `steps`) after its Balance check (see the module), or None when it
     needs none. `budget_bands` is the move's `MoveBudget.bands`; `d20` the check's die (None: rolled from
     `rng`). Raises `Refused` for a d20 out of range or a creature without an Acrobatics modifier."""
-    from collections.abc import Callable
-
     needs = balance_steps(scene, token, path)
     if not needs:
         return None
-    bands: Callable[[Sequence[int]], tuple[tuple[int, ...], int]] = budget_bands  # type: ignore[assignment]
+    bands = budget_bands
     first = needs[0][0]
     square = max((s for _i, s in needs), key=lambda s: s.dc or 0)
     square = replace(square, cell=needs[0][1].cell)  # the check is made where the move first needs it
@@ -197,8 +199,9 @@ def balance_move(
     if effect == "difficult":
         terrain = scene.terrain_map()
         entered = {i for i, _s in needs}
+        already = ("difficult", "greater-difficult")  # a square that is difficult terrain costs no more
         dearer = [
-            p + 5 if i + 1 in entered and terrain.get(path[i + 1]) in ("narrow", "uneven", "hazardous") else p
+            p + 5 if i + 1 in entered and terrain.get(path[i + 1]) not in already else p
             for i, p in enumerate(steps)
         ]
         marks, _n = bands(dearer)

@@ -392,3 +392,16 @@ def test_a_fivefoot_file_keeps_the_squares_and_a_fall_after_reopening() -> None:
     assert again.scene.balance_at(Cell(3, 0)) == NARROW[1]
     fell = KeepFooting("A", 2, rng=ScriptedDice([])).apply(again)  # the save works on the reopened state
     assert fell.state.scene.token("A").has_condition("prone")  # type: ignore[union-attr]
+
+
+def test_a_balance_square_that_is_also_difficult_costs_no_more_on_a_success() -> None:
+    state = _state()
+    extra = (TerrainCell(Cell(2, 0), "difficult"),)
+    state = state.with_scene(state.scene.edit(terrain=(*state.scene.terrain, *extra)))
+    assert (
+        state.scene.terrain_map()[Cell(2, 0)] == "difficult"
+        and state.scene.balance_at(Cell(2, 0)) is not None
+    )
+    _after, text = _walk(state, 10)  # success: [2, 0] is difficult already (10 ft), [3, 0] costs 10 too
+    assert "needs Balance at [2, 0]" in text
+    assert "moves 35 ft" in text
