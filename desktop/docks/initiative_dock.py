@@ -15,7 +15,7 @@ Every change is one undoable command with a log line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -63,6 +63,7 @@ from rules.dice import DieSource
 from rules.model.encounter import Encounter
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
+from rules.play.command import Command
 from rules.play.explain import turn_summary
 from rules.play.roster import RemoveFromEncounter, in_encounter, not_in_encounter
 from rules.play.turns import (
@@ -80,6 +81,7 @@ from rules.play.turns import (
 )
 from rules.systems import system_for
 from rules.systems.encounter_difficulty import difficulty_text
+from rules.systems.turn_rolls import TurnRolls
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 INFO_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -653,21 +655,36 @@ class InitiativeDock(QDockWidget):
         self.doc.execute(StartEncounter(ids, typed, self.dice))
 
     def next_turn(self) -> EndTurnDialog | None:
-        """Advance the turn. When the advance needs rolls (persistent damage and its flat checks at the end
-        of the turn, a recovery check or death save at the start of the next), the end-of-turn prompt opens
-        first with the app's rolls, which the GM may type over; "Next turn" there advances with them.
-        Returns that dialog (shown modally unless `modal_dialogs` is False, for tests)."""
+        """Advance the turn. When the advance needs rolls (persistent damage and its flat checks, the saves
+        against afflictions at the end of the turn, a recovery check or death save at the start of the
+        next), the end-of-turn prompt opens first with the app's rolls, which the GM may type over (and
+        which a player who rolls their own dice types); "Next turn" there advances with them. Returns that
+        dialog (shown modally unless `modal_dialogs` is False, for tests)."""
         if self.encounter is None:
             return None
+        return self._prompted(
+            lambda end, start: NextTurn(self.dice, end=end, start=start), NextTurn(self.dice), None
+        )
+
+    def _prompted(
+        self,
+        command: Callable[[TurnRolls | None, TurnRolls | None], Command],
+        plain: Command,
+        title: str | None,
+    ) -> EndTurnDialog | None:
+        """Execute `plain` when the turn's end and the next start need no rolls, else open the end-of-turn
+        prompt and, on its "Next turn", execute `command(end rolls, start rolls)`."""
         prompts = turn_prompts(self.doc.state)
         if not prompts.any:
-            self.doc.execute(NextTurn(self.dice))
+            self.doc.execute(plain)
             return None
         dialog = EndTurnDialog(prompts, self.doc.scene, self.dice, self)
+        if title is not None:
+            dialog.setWindowTitle(title)
         self.end_turn_dialog = dialog
 
         def advance() -> None:
-            self.doc.execute(NextTurn(self.dice, end=dialog.end_rolls(), start=dialog.start_rolls()))
+            self.doc.execute(command(dialog.end_rolls(), dialog.start_rolls()))
 
         dialog.accepted.connect(advance)
         if getattr(self, "modal_dialogs", True):
@@ -680,9 +697,18 @@ class InitiativeDock(QDockWidget):
         if self.encounter is not None:
             self.doc.execute(PreviousTurn())
 
-    def delay(self) -> None:
-        if self.encounter is not None and system_for(self.doc.scene).has_delay:
-            self.doc.execute(Delay(self.dice))
+    def delay(self) -> EndTurnDialog | None:
+        """The current creature Delays (PF2e). Its negative end-of-turn effects happen now (persistent
+        damage, its flat checks, the saves against afflictions) and the next creature's turn begins: the
+        same prompt as Next Turn asks for their rolls first when there are any."""
+        enc = self.encounter
+        if enc is None or not system_for(self.doc.scene).has_delay or enc.current_id is None:
+            return None
+        tok = self.doc.scene.token(enc.current_id)
+        title = self.tr("{name} delays").format(name=tok.label if tok is not None else enc.current_id)
+        return self._prompted(
+            lambda end, start: Delay(self.dice, rolls=end, start=start), Delay(self.dice), title
+        )
 
     def return_selected(self) -> None:
         enc, sel = self.encounter, self.selected_id()

@@ -49,6 +49,7 @@ from rules.systems.hooks.footing import BalanceResult, FootingSave
 from rules.systems.hooks.heroics import Reroll, Spending
 from rules.systems.hooks.maneuvers import ManeuverResolution
 from rules.systems.hooks.stealth import AidOutcome
+from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.modifiers import Modifier
 from rules.systems.stealth import StealthResult
 from rules.systems.support_actions import dodge_applies
@@ -588,6 +589,10 @@ class DnD5e(RuleSystem):
     def turn_start_rule(self, token: Token) -> str:
         """The death saving throw."""
         return f"Death saving throw: DC {dnd_damage.DEATH_SAVE_DC} (a 1 counts twice, a 20 regains 1 HP)"
+
+    def turn_end_saves(self, token: Token) -> tuple[EndTurnSave, ...]:
+        """None: 5e has no affliction stages (a poison's or disease's save is its effect's own)."""
+        return ()
 
     def initiative_modifier(self, token: Token) -> int:
         """Dexterity modifier (the token's ``initiative_bonus``; 0 when not given)."""

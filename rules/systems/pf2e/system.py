@@ -40,6 +40,7 @@ from rules.systems.hooks.footing import BalanceResult, FootingSave
 from rules.systems.hooks.heroics import Reroll
 from rules.systems.hooks.maneuvers import ManeuverResolution
 from rules.systems.hooks.stealth import AidOutcome
+from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.modifiers import Breakdown, Modifier
 from rules.systems.pf2e import checks, dying, healing, heroics, maneuvers, persistent, stealth, table
 from rules.systems.pf2e import damage as pf2e_damage
@@ -565,6 +566,12 @@ class Pathfinder2e(RuleSystem):
         """The recovery check: a flat check against 10 + the dying value."""
         dc, value = dying.recovery_dc(token), dying.dying_value(token)
         return f"Recovery check: flat DC {dc} ({dying.RECOVERY_DC_BASE} + dying {value})"
+
+    def turn_end_saves(self, token: Token) -> tuple[EndTurnSave, ...]:
+        """A save against each ongoing affliction (`rules.systems.pf2e.afflictions`)."""
+        from rules.systems.pf2e import afflictions
+
+        return afflictions.end_turn_saves(token)
 
     def initiative_modifier(self, token: Token) -> int:
         """Perception (the token's ``initiative_bonus``; 0 when not given)."""
