@@ -55,6 +55,7 @@ from desktop.window.action_menu import ActionMenus, add_maneuvers_menu, add_skil
 from desktop.window.campaign_files import map_opener
 from desktop.window.dock_sides import DockSides
 from desktop.window.file_controller import FileController
+from desktop.window.footing import FootingPrompts
 from desktop.window.hazards import HazardFeatures
 from desktop.window.layout_memory import LayoutMemory
 from desktop.window.pictures import MapPictures
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
         self.table_host = TableHostFeatures.install(self, resume=autosave)
         self.spells = SpellCasting.install(self)  # spell lists, the spell tool, the saves table
         self.hazards = HazardFeatures.install(self)  # placing traps, drawing them, offering their triggers
+        self.footing = FootingPrompts.install(self)  # PF2e: the Reflex save to keep footing after a hit
         self._arrange_docks()
 
         self.doc.title_changed.connect(self._update_title)
@@ -721,6 +723,9 @@ class MainWindow(QMainWindow):
         kind = self.doc.scene.terrain_map().get(cell)
         if kind:
             text += f" · {TERRAIN_LABELS[kind].lower()}"
+        square = self.doc.scene.balance_at(cell) if system_for(self.doc.scene).balance_terrain else None
+        if square is not None:
+            text += " " + self.tr("DC {dc}").format(dc=square.dc)
         band = self.map_scene.overlay_item.bands.get(cell)
         if band:
             text += f" · {system_for(self.doc.scene).band_text(band)}"

@@ -1917,6 +1917,29 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>FootingPrompts</name>
+    <message>
+        <source>a narrow surface</source>
+        <translation>狭い足場</translation>
+    </message>
+    <message>
+        <source>uneven ground</source>
+        <translation>でこぼこの地面</translation>
+    </message>
+    <message>
+        <source>{who}: keep its footing on {where}? (Reflex DC {dc})</source>
+        <translation>{who}：{where}で足場を保てるか？（反応DC{dc}）</translation>
+    </message>
+    <message>
+        <source>Reflex save d20</source>
+        <translation>反応セーヴのd20</translation>
+    </message>
+    <message>
+        <source>the Reflex save</source>
+        <translation>反応セーヴ</translation>
+    </message>
+</context>
+<context>
     <name>GaugeStrip</name>
     <message>
         <source>MAP {value}</source>
@@ -3062,6 +3085,10 @@ Double-click a token, or right-click the map to add one.</source>
         <translation>イニシアチブ進行中（イニシアチブ・パネルを参照）</translation>
     </message>
     <message>
+        <source>DC {dc}</source>
+        <translation>DC{dc}</translation>
+    </message>
+    <message>
         <source>Zoom {percent:.0f}%</source>
         <translation>ズーム {percent:.0f}%</translation>
     </message>
@@ -3137,9 +3164,21 @@ Double-click a token, or right-click the map to add one.</source>
 <context>
     <name>MoveDrag</name>
     <message>
-        <source>Sneak</source>
+        <source>Balance DC {dc}</source>
         <extracomment>The riders of a dragged mount move with it (`rules.play.mounts`): their items follow the preview.</extracomment>
+        <translation>平衡感覚DC{dc}</translation>
+    </message>
+    <message>
+        <source>Balance DC {dc}: an Acrobatics check on the narrow surface or uneven ground</source>
+        <translation>平衡感覚DC{dc}：狭い足場またはでこぼこの地面で〈軽業〉判定</translation>
+    </message>
+    <message>
+        <source>Sneak</source>
         <translation>忍び歩き</translation>
+    </message>
+    <message>
+        <source>Balance (Acrobatics)</source>
+        <translation>平衡感覚（〈軽業〉）</translation>
     </message>
 </context>
 <context>
@@ -4222,7 +4261,32 @@ Double-click a token, or right-click the map to add one.</source>
 <context>
     <name>TerrainTool</name>
     <message>
+        <source>Difficult</source>
+        <translation>移動困難</translation>
+    </message>
+    <message>
+        <source>Greater difficult</source>
+        <translation>上級移動困難</translation>
+    </message>
+    <message>
+        <source>Hazardous</source>
+        <translation>障害地形</translation>
+    </message>
+    <message>
+        <source>Impassable</source>
+        <translation>通行不能</translation>
+    </message>
+    <message>
+        <source>Narrow surface</source>
+        <translation>狭い足場</translation>
+    </message>
+    <message>
+        <source>Uneven ground</source>
+        <translation>でこぼこの地面</translation>
+    </message>
+    <message>
         <source>Drag to paint · right-drag erases · brush or rectangle, size and kind in the tool bar · Esc: cancel</source>
+        <extracomment>The Balance DC and the drop (feet, 0: none) a narrow surface or uneven ground is painted with.</extracomment>
         <translation>ドラッグで塗る · 右ドラッグで消す · ブラシか矩形、大きさと種類はツールバーで選ぶ · Esc：中止</translation>
     </message>
     <message>
@@ -4252,6 +4316,42 @@ Double-click a token, or right-click the map to add one.</source>
     <message>
         <source>Brush size in squares</source>
         <translation>ブラシの大きさ（マス）</translation>
+    </message>
+    <message>
+        <source>The Balance DC of the narrow surface or uneven ground (Acrobatics; Reflex when hit)</source>
+        <translation>狭い足場またはでこぼこの地面の平衡感覚DC（〈軽業〉。攻撃を受けたときは反応セーヴ）</translation>
+    </message>
+    <message>
+        <source> ft</source>
+        <translation> フィート</translation>
+    </message>
+    <message>
+        <source>no drop</source>
+        <translation>落差なし</translation>
+    </message>
+    <message>
+        <source>How far a creature falling off the narrow surface drops (falling damage)</source>
+        <translation>狭い足場から落ちたクリーチャーの落下距離（落下ダメージ）</translation>
+    </message>
+    <message>
+        <source>Terrain</source>
+        <translation>地形</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <source>Balance DC</source>
+        <translation>平衡感覚DC</translation>
+    </message>
+    <message>
+        <source>Drop</source>
+        <translation>落差</translation>
     </message>
 </context>
 <context>

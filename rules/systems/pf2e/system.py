@@ -24,7 +24,7 @@ from rules.geometry.coords import Cell
 from rules.messages import Message, msg
 from rules.model.creature import Creature
 from rules.model.grid_rules import PF2E_GRID
-from rules.model.scene import Attack, PersistentDamage, Scene, Token
+from rules.model.scene import Attack, PersistentDamage, Scene, TerrainCell, Token
 from rules.systems import board
 from rules.systems.aquatic import Aquatic
 from rules.systems.base import (
@@ -36,6 +36,7 @@ from rules.systems.base import (
     require_hp,
 )
 from rules.systems.damage import DamageEntry, DamageOutcome
+from rules.systems.hooks.footing import BalanceResult, FootingSave
 from rules.systems.hooks.heroics import Reroll
 from rules.systems.hooks.maneuvers import ManeuverResolution
 from rules.systems.hooks.stealth import AidOutcome
@@ -43,6 +44,7 @@ from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.modifiers import Breakdown, Modifier
 from rules.systems.pf2e import checks, dying, healing, heroics, maneuvers, persistent, stealth, table
 from rules.systems.pf2e import damage as pf2e_damage
+from rules.systems.pf2e import footing as pf2e_footing
 from rules.systems.pf2e import skill_actions as pf2e_skill_actions
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.casting import PF2E_CASTING
@@ -139,6 +141,17 @@ class Pathfinder2e(RuleSystem):
     attack_d20s = 1
     # ---- skill actions (`rules.systems.hooks.skill_actions`)
     skill_actions = pf2e_skill_actions.SPECS
+    # ---- narrow surfaces and uneven ground (`rules.systems.hooks.footing`, `rules.systems.pf2e.footing`)
+    balance_terrain = True
+
+    def footing(self, scene: Scene, token: Token) -> TerrainCell | None:
+        return pf2e_footing.footing(scene, token)
+
+    def balance(self, token: Token, square: TerrainCell, d20: int) -> BalanceResult:
+        return pf2e_footing.balance(token, square, d20)
+
+    def keep_footing(self, token: Token, square: TerrainCell, d20: int) -> FootingSave:
+        return pf2e_footing.keep_footing(token, square, d20)
 
     def resolve_skill_action(
         self,
@@ -308,6 +321,7 @@ class Pathfinder2e(RuleSystem):
             flank = board.flanking(scene, attacker, target)
             if flank.flanking:  # the partners by name: the text is for people (the query's `with` keeps ids)
                 flanked_by = tuple(_label(scene, i) for i in flank.with_ids)
+        square = pf2e_footing.footing(scene, target)  # off-guard on a narrow surface or uneven ground
         with damage_formula_errors(attacker, attack):
             return strike(
                 attacker,
@@ -321,6 +335,7 @@ class Pathfinder2e(RuleSystem):
                 nonlethal=nonlethal,
                 visibility=_visibility(scene, attacker, target),
                 seen_as=_visibility(scene, target, attacker),
+                footing=None if square is None else pf2e_footing.footing_words(square),
             )
 
     def flat_check_of(self, result: AttackOutcome) -> tuple[int, str] | None:
