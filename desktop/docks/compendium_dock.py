@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMainWindow,
     QMenu,
     QMenuBar,
     QMessageBox,
@@ -57,6 +58,7 @@ from desktop.docks.library import MY_CREATURES, Book, CreatureLibrary, creature_
 from desktop.docks.spell_compendium import SpellCompendium
 from desktop.map.grid_coords import cell_at
 from desktop.paths import assets_dir
+from desktop.widgets.menus import menu_named
 from rules.errors import CreatureImportError, SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
 from rules.io.bundled_spells import bundled_spells
@@ -379,11 +381,11 @@ class CompendiumDock(QDockWidget):
             self.game.addItem(label, key)
         self.kind = QComboBox()
         self.kind.setObjectName("compendiumType")
-        self.size = QComboBox()
-        self.size.setObjectName("compendiumSize")
-        self.size.addItem(self.tr("Any size"), "")
+        self.size_box = QComboBox()
+        self.size_box.setObjectName("compendiumSize")
+        self.size_box.addItem(self.tr("Any size"), "")
         for s in SIZES:
-            self.size.addItem(s.capitalize(), s)
+            self.size_box.addItem(s.capitalize(), s)
         self.low = QDoubleSpinBox()
         self.high = QDoubleSpinBox()
         for box, value in ((self.low, -1.0), (self.high, 30.0)):
@@ -418,7 +420,7 @@ class CompendiumDock(QDockWidget):
         filters.addWidget(self.search, 0, 0, 1, 4)
         filters.addWidget(self.game, 1, 0, 1, 2)
         filters.addWidget(self.kind, 1, 2)
-        filters.addWidget(self.size, 1, 3)
+        filters.addWidget(self.size_box, 1, 3)
         filters.addWidget(QLabel(self.tr("Level / CR")), 2, 0)
         filters.addWidget(self.low, 2, 1)
         filters.addWidget(QLabel(self.tr("to")), 2, 2, Qt.AlignmentFlag.AlignCenter)
@@ -457,7 +459,7 @@ class CompendiumDock(QDockWidget):
         self.setWidget(self.tabs)
 
         self.search.textChanged.connect(lambda _t: self.apply_filter())
-        for combo in (self.game, self.kind, self.size):
+        for combo in (self.game, self.kind, self.size_box):
             combo.currentIndexChanged.connect(lambda _i: self.apply_filter())
         for box in (self.low, self.high):
             box.valueChanged.connect(lambda _v: self.apply_filter())
@@ -556,7 +558,7 @@ class CompendiumDock(QDockWidget):
         words = self.search.text().lower().split()
         game = str(self.game.currentData() or "")
         kind = str(self.kind.currentData() or "")
-        size = str(self.size.currentData() or "")
+        size = str(self.size_box.currentData() or "")
         low, high = self.low.value(), self.high.value()
         out = []
         for entry in self.entries:
@@ -596,10 +598,11 @@ class CompendiumDock(QDockWidget):
         self.list.setSortingEnabled(True)
         total = len(self.entries)
         self.status.setText(self.tr("{shown} of {total} creatures").format(shown=len(shown), total=total))
+        first = self.list.topLevelItem(0) if self.list.topLevelItemCount() else None
         if keep is not None:
             self.list.setCurrentItem(keep)
-        elif self.list.topLevelItemCount():
-            self.list.setCurrentItem(self.list.topLevelItem(0))
+        elif first is not None:
+            self.list.setCurrentItem(first)
         self._show_current()
 
     def current(self) -> Entry | None:
@@ -613,7 +616,12 @@ class CompendiumDock(QDockWidget):
         for i in range(self.list.topLevelItemCount()):
             item = self.list.topLevelItem(i)
             entry = item.data(0, ENTRY_ROLE) if item is not None else None
-            if isinstance(entry, Entry) and entry.creature.name == name and book in (None, entry.book):
+            if (
+                item is not None
+                and isinstance(entry, Entry)
+                and entry.creature.name == name
+                and book in (None, entry.book)
+            ):
                 self.list.setCurrentItem(item)
                 return True
         return False
@@ -634,7 +642,8 @@ class CompendiumDock(QDockWidget):
 
         text = self.stat_block.palette().color(QPalette.ColorRole.Text)
         base = self.stat_block.palette().color(QPalette.ColorRole.Base)
-        mixed = [(a * 2 + b) // 3 for a, b in zip(text.getRgb()[:3], base.getRgb()[:3], strict=True)]
+        pairs = ((text.red(), base.red()), (text.green(), base.green()), (text.blue(), base.blue()))
+        mixed = [(a * 2 + b) // 3 for a, b in pairs]
         return "#{:02x}{:02x}{:02x}".format(*mixed)
 
     def _place_current(self) -> None:
@@ -827,8 +836,10 @@ class CompendiumFeatures:
     """The compendium in the main window: the dock, File → Import Creatures…, Edit → Add Creature…, the
     View menu toggle and drops on the map."""
 
-    def __init__(self, window: MainWindow, library: CreatureLibrary | None = None) -> None:
+    def __init__(self, window: QMainWindow, library: CreatureLibrary | None = None) -> None:
         self.window = window
+        #: The window's document, map view and map scene (`MainWindow`: the parts this feature uses).
+        self.parts: MainWindow = cast("MainWindow", window)
         self.dock = CompendiumDock(library, window)
         self.dock.place_requested.connect(lambda c, n: self.place(c, n, None))
         self.dock.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
@@ -874,24 +885,26 @@ class CompendiumFeatures:
         self.act_edit_selection.triggered.connect(lambda: self.edit_selection())
         self.selection_editor: CreatureEditor | None = None
         self.drops = _MapDrops(self)
-        window.view.viewport().installEventFilter(self.drops)
-        self.dock.load_after_paint_of(window.view.viewport())
-        window.doc.reset.connect(self._scene_changed)
+        self.parts.view.viewport().installEventFilter(self.drops)
+        self.dock.load_after_paint_of(self.parts.view.viewport())
+        self.parts.doc.reset.connect(self._scene_changed)
         self._scene_changed()
 
     @classmethod
-    def install(cls, window: MainWindow, library: CreatureLibrary | None = None) -> CompendiumFeatures:
+    def install(cls, window: QMainWindow, library: CreatureLibrary | None = None) -> CompendiumFeatures:
         features = cls(window, library)
         window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, features.dock)
         window.resizeDocks([features.dock], [400], Qt.Orientation.Horizontal)
-        menus = {a.text().replace("&", ""): a.menu() for a in window.menuBar().actions()}
-        file_menu, edit_menu, view_menu = menus.get("File"), menus.get("Edit"), menus.get("View")
+        bar = window.menuBar()
+        file_menu = menu_named(bar, "menuFile")
+        edit_menu, view_menu = menu_named(bar, "menuEdit"), menu_named(bar, "menuView")
         if file_menu is not None:
-            anchor = next(
-                (a for a in file_menu.actions() if a.text().replace("&", "").startswith("Quit")), None
-            )
-            file_menu.insertAction(anchor, features.act_import)
-            file_menu.insertAction(anchor, features.act_import_folder)
+            anchor = next((a for a in file_menu.actions() if a.objectName() == "actQuit"), None)
+            if anchor is None:
+                file_menu.addActions([features.act_import, features.act_import_folder])
+            else:
+                file_menu.insertAction(anchor, features.act_import)
+                file_menu.insertAction(anchor, features.act_import_folder)
         if edit_menu is not None:
             edit_menu.addSeparator()
             edit_menu.addAction(features.act_new)
@@ -901,13 +914,13 @@ class CompendiumFeatures:
         return features
 
     def _scene_changed(self) -> None:
-        self.dock.set_scene_system(self.window.doc.scene.system)
+        self.dock.set_scene_system(self.parts.doc.scene.system)
 
     def give_spell(self, spell: Spell) -> None:
         """Give `spell` to every selected creature (the engine's `GiveSpells`, one undo step)."""
         from rules.play.spell_book import GiveSpells
 
-        ids = self.window.map_scene.selected_ids()  # type: ignore[attr-defined]
+        ids = self.parts.map_scene.selected_ids()
         if not ids:
             self.window.statusBar().showMessage(
                 QCoreApplication.translate(
@@ -917,16 +930,14 @@ class CompendiumFeatures:
             )
             return
         gifts = tuple(GiveSpells(tid, (spell,)) for tid in ids)
-        self.window.doc.execute(  # type: ignore[attr-defined]
-            gifts[0] if len(gifts) == 1 else Batch(gifts, str(gifts[0].label))
-        )
+        self.parts.doc.execute(gifts[0] if len(gifts) == 1 else Batch(gifts, str(gifts[0].label)))
 
     def cell_at_viewport(self, pos: QPoint) -> Cell:
-        return cell_at(self.window.view.mapToScene(pos))
+        return cell_at(self.parts.view.mapToScene(pos))
 
     def place(self, creature: Creature, count: int, cell: Cell | None) -> list[str]:
         """Place `count` tokens of `creature` at `cell` (default: the centre of the view); their ids."""
-        w = self.window
+        w = self.parts
         scene = w.doc.scene
         if cell is None:
             cell = self.cell_at_viewport(w.view.viewport().rect().center())
@@ -964,7 +975,7 @@ class CompendiumFeatures:
     def edit_selection(self) -> CreatureEditor | None:
         """The selected tokens' creature in the editor (from the first selected); OK re-stats them all in
         one undoable step."""
-        w = self.window
+        w = self.parts
         scene = w.doc.scene
         tokens = [t for t in (scene.token(i) for i in w.map_scene.selected_ids()) if t is not None]
         if not tokens:
@@ -998,7 +1009,7 @@ class CompendiumFeatures:
 
     def _apply_to(self, editor: CreatureEditor, ids: list[str], old_name: str) -> None:
         creature = editor.result_creature
-        w = self.window
+        w = self.parts
         if creature is None:
             return
         if not same_game(creature.system, w.doc.scene.system):

@@ -100,7 +100,7 @@ class PairTable(QTableWidget):
 
     def _ensure_blank(self) -> None:
         last = self.rowCount() - 1
-        if last < 0 or any((self.item(last, c) and self.item(last, c).text().strip()) for c in (0, 1)):
+        if last < 0 or any((item := self.item(last, c)) is not None and item.text().strip() for c in (0, 1)):
             self.blockSignals(True)
             self.insertRow(self.rowCount())
             self.blockSignals(False)
@@ -175,9 +175,9 @@ class CreatureEditor(QDialog):
         self.system = QComboBox()
         for key in SYSTEMS:
             self.system.addItem(SYSTEM_LABELS[key], key)
-        self.size = QComboBox()
+        self.size_box = QComboBox()
         for s in SIZES:
-            self.size.addItem(s.capitalize(), s)
+            self.size_box.addItem(s.capitalize(), s)
         self.ctype = QLineEdit()
         self.ctype.setPlaceholderText(self.tr("humanoid, dragon, undead …"))
         self.traits = QLineEdit()
@@ -200,7 +200,7 @@ class CreatureEditor(QDialog):
         self.notes.setPlaceholderText(self.tr("Notes: languages, speed and HP details …"))
         f.addRow(self.tr("Name"), self.name)
         f.addRow(self.tr("Game"), self.system)
-        f.addRow(self.tr("Size"), self.size)
+        f.addRow(self.tr("Size"), self.size_box)
         f.addRow(self.tr("Type"), self.ctype)
         f.addRow(self.tr("Traits"), self.traits)
         f.addRow(self.tr("Level"), self.level)
@@ -338,7 +338,7 @@ class CreatureEditor(QDialog):
     def load(self, c: Creature) -> None:
         self.name.setText(c.name)
         self.system.setCurrentIndex(SYSTEMS.index(c.system))
-        self.size.setCurrentIndex(SIZES.index(c.size))
+        self.size_box.setCurrentIndex(SIZES.index(c.size))
         self.ctype.setText(c.type)
         self.traits.setText(", ".join(c.traits))
         _set(self.level, c.level)
@@ -492,7 +492,7 @@ class CreatureEditor(QDialog):
         return Creature(
             name=self.name.text().strip(),
             system=system,
-            size=str(self.size.currentData()),
+            size=str(self.size_box.currentData()),
             speed=self.speed.value(),
             speeds=self.speeds.int_pairs("speeds"),
             senses=senses,

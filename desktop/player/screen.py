@@ -36,6 +36,7 @@ from desktop.player.scene import PlayerMapView, PlayerScene
 from desktop.player.steering import ROTATIONS, TvSteering
 from desktop.player.touch import PingItem
 from desktop.player.window import PlayerWindow
+from desktop.widgets.menus import menu_named
 from rules.model.campaign import presented_state
 from rules.model.scene import LIGHT_LEVELS
 from rules.play.fog import SetFogMode
@@ -333,16 +334,14 @@ class PlayerScreenFeatures:
                     toolbar.addAction(act)
                 else:
                     toolbar.insertAction(after, act)
-        tools_menu = self._menu("Tools")
+        tools_menu = self._menu("menuTools")
         if tools_menu is not None:
             tools_menu.addActions(self.tool_actions)
 
-    def _menu(self, title: str) -> QMenu | None:
-        for act in self.win.menuBar().actions():
-            if act.text().replace("&", "") == title and act.menu() is not None:
-                menu = act.menu()
-                return menu if isinstance(menu, QMenu) else None
-        return None
+    def _menu(self, name: str) -> QMenu | None:
+        """The window's menu named `name` (``menuTools``…: by name, not by its title in the app's
+        language)."""
+        return menu_named(self.win.menuBar(), name)
 
     def _act(self, text: str, tip: str, slot: Any = None, checkable: bool = False, name: str = "") -> QAction:
         act = QAction(text, self.win)
@@ -476,7 +475,7 @@ class PlayerScreenFeatures:
             act.triggered.connect(lambda _c=False, lv=level: self.doc.execute(SetAmbient(lv)))
             ambient_group.addAction(act)
             self.ambient_actions[level] = act
-        view_menu = self._menu("View")
+        view_menu = self._menu("menuView")
         if view_menu is not None:
             view_menu.addSeparator()
             tv = view_menu.addMenu(tr("&Player Screen"))

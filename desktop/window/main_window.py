@@ -259,6 +259,7 @@ class MainWindow(QMainWindow):
         )
         quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit) or [QKeySequence("Ctrl+Q")]
         self.act_quit = self._action(self.tr("&Quit"), self.close, quit_keys)
+        self.act_quit.setObjectName("actQuit")  # the compendium's imports go just above it
         self.act_undo = self._action(
             self.tr("&Undo"), self.doc.undo, QKeySequence.StandardKey.Undo, icon_name="undo"
         )
@@ -372,6 +373,7 @@ class MainWindow(QMainWindow):
     def _make_menus(self) -> None:
         bar = self.menuBar()
         m = bar.addMenu(self.tr("&File"))
+        m.setObjectName("menuFile")
         m.addActions([self.act_new, self.act_open])
         self.recent_menu = m.addMenu(self.tr("Open &Recent"))
         self._fill_recent_menu()
@@ -382,6 +384,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.act_quit)
         m = bar.addMenu(self.tr("&Edit"))
+        m.setObjectName("menuEdit")
         m.addActions([self.act_undo, self.act_redo])
         m.addSeparator()
         m.addActions([self.act_add_token, self.act_duplicate, self.act_delete, self.act_select_all])
@@ -389,6 +392,7 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_settings)
         m.addAction(self.act_preferences)
         m = bar.addMenu(self.tr("&View"))
+        m.setObjectName("menuView")
         m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_actual])
         m.addSeparator()
         m.addActions([self.act_overlay, self.act_grid, self.act_walls_outside])
@@ -401,6 +405,7 @@ class MainWindow(QMainWindow):
         self.act_reset_layout.setToolTip(self.tr("Put the side panels back where they start: the map first"))
         self.act_reset_layout.triggered.connect(self._reset_layout)
         m = bar.addMenu(self.tr("&Map"))
+        m.setObjectName("menuMap")
         m.addAction(self.pictures.act_import)
         m.addSeparator()
         m.addActions([self.tool_actions["calibrate"], self.pictures.act_calibrate, self.pictures.act_fit])
@@ -408,8 +413,10 @@ class MainWindow(QMainWindow):
         m.addAction(self.pictures.act_remove)
         self.map_menu = m
         m = bar.addMenu(self.tr("&Tools"))
+        m.setObjectName("menuTools")
         m.addActions(list(self.tool_actions.values()))
         m = bar.addMenu(self.tr("E&ncounter"))
+        m.setObjectName("menuEncounter")
         m.addActions(self.table.encounter_actions())
         m.addSeparator()
         m.addActions(self.table.combat_actions())
@@ -417,6 +424,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_end_turn, self.act_new_round])
         m = bar.addMenu(self.tr("&Help"))
+        m.setObjectName("menuHelp")
         m.addActions([self.act_shortcuts, self.act_about])
 
     def _make_toolbars(self) -> None:

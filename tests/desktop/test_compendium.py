@@ -83,14 +83,14 @@ def test_search_as_you_type_and_filters(window, qtbot) -> None:  # type: ignore[
         dock.list.topLevelItemCount() == len(shown)
         and dock.status.text() == f"{len(shown)} of {len(dock.entries)} creatures"
     )
-    dock.size.setCurrentIndex(dock.size.findData("huge"))
+    dock.size_box.setCurrentIndex(dock.size_box.findData("huge"))
     assert {e.creature.size for e in dock.visible_entries()} == {"huge"}
     dock.low.setValue(17)
     dock.high.setValue(17)
     names = {e.creature.name for e in dock.visible_entries()}
     assert "Adult Red Dragon" in names and all(e.creature.cr == 17 for e in dock.visible_entries())
     dock.search.clear()
-    dock.size.setCurrentIndex(0)
+    dock.size_box.setCurrentIndex(0)
     dock.low.setValue(0)
     dock.high.setValue(0.25)
     dock.kind.setCurrentIndex(dock.kind.findData("undead"))

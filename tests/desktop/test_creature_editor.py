@@ -50,7 +50,7 @@ def test_editing_and_validation(qtbot, shots: Path) -> None:  # type: ignore[no-
     qtbot.waitExposed(editor)
     editor.name.selectAll()
     QTest.keyClicks(editor.name, "Cinder Wolf")
-    editor.size.setCurrentIndex(editor.size.findData("large"))
+    editor.size_box.setCurrentIndex(editor.size_box.findData("large"))
     editor.ac.setValue(21)
     editor.hp.setValue(70)
     editor.weaknesses.setItem(0, 0, QTableWidgetItem("cold"))

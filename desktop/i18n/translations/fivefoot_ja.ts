@@ -989,6 +989,7 @@ Use the Area tool (A) to place one.</source>
     <name>CompendiumFeatures</name>
     <message>
         <source>Import &amp;Creatures…</source>
+        <extracomment>The window&apos;s document, map view and map scene (`MainWindow`: the parts this feature uses).</extracomment>
         <translation>クリーチャーのインポート(&amp;C)…</translation>
     </message>
     <message>
