@@ -557,7 +557,7 @@ class CheckDialog(QDialog):
         item = self.table.currentItem()
         index = self.table.indexOfTopLevelItem(item) if item is not None else -1
         shown = self.outcomes[index] if 0 <= index < len(self.outcomes) else None
-        self.breakdown.show_groups(shown.groups() if shown is not None else ())
+        self.breakdown.show_groups(shown.groups() if shown is not None else (), self.doc.scene.system)
 
     def _say(self, text: str, good: bool) -> None:
         self.summary.setText(text)

@@ -375,7 +375,7 @@ class SaveDialog(QDialog):
         shown = self.results.get(chosen) if chosen is not None else None
         if shown is None and self.results:
             shown = next(iter(self.results.values()))
-        self.breakdown.show_groups(shown.groups() if shown is not None else ())
+        self.breakdown.show_groups(shown.groups() if shown is not None else (), self.doc.scene.system)
 
     def apply(self) -> None:
         if not self.apply_button.isEnabled():

@@ -54,6 +54,13 @@ CJK_FAMILIES = (
 )
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """`text`, marked for ``pyside6-lupdate`` under `context` and translated where it is shown
+    (``QCoreApplication.translate(context, text)``): a class attribute or a table's value (a tool's label).
+    PySide's own is typed ``object``; this one is a ``str``."""
+    return text
+
+
 def available_languages() -> list[str]:
     """English and every language whose app words are compiled (``fivefoot_<code>.qm``)."""
     return ["en", *sorted(p.stem.removeprefix("fivefoot_") for p in TRANSLATIONS_DIR.glob("fivefoot_*.qm"))]

@@ -26,6 +26,8 @@ _DEPTH = 3
 _SEPARATORS = (" · ", " — ", "; ")
 #: A word and its value ("frightened 2", "Lesser cover +1").
 _VALUED = re.compile(r"(.*?[^\d\s])( [+-]?\d+)")
+#: A breakdown's modifier line: its signed value first ("+9 attack bonus (longsword)", "−2 off-guard").
+_SIGNED = re.compile(r"([+−-]\d+) (\S.*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,14 @@ class SentenceIndex:
             name = self._match(valued.group(1), depth)
             if name is not None:
                 return f"{name}{valued.group(2).strip()}"
-        for sep in _SEPARATORS:  # parts the engine joined ("2 actions left · reaction ready")
+        signed = _SIGNED.fullmatch(text)  # a modifier line: "+9 attack bonus (longsword)"
+        if signed is not None:
+            rest = self._whole(signed.group(2), depth)
+            if rest is not None:
+                return f"{signed.group(1)} {rest}"
+        # parts the engine joined ("2 actions left · reaction ready"); inside a value also a list of words
+        # ("circumstance, flanked (with B)": a modifier's type and source)
+        for sep in (*_SEPARATORS, ", ") if depth else _SEPARATORS:
             if sep in text:
                 parts = text.split(sep)
                 done = [self._whole(p, depth) for p in parts]

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 
 from rules.geometry.coords import Cell
 from rules.geometry.reach import within_reach
+from rules.messages import msg
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
 from rules.model.turn_ledger import Support
@@ -548,7 +549,9 @@ class Sneak:
             raise Refused(f"{token.label} must be hidden or undetected to Sneak")
         plan = plan_move(state, token, self.waypoints)
         if not plan.legal:
-            raise Refused(f"Can't Sneak {token.label} there: {plan.problem}")
+            raise Refused(
+                str(msg("Can't Sneak {name} there: {problem}", name=token.label, problem=str(plan.problem)))
+            )
         limit = rules.sneak_feet(token)
         if plan.feet > limit:
             raise Refused(

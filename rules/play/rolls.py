@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.messages import nmsg
+from rules.messages import msg, nmsg
 from rules.model.scene import Attack, Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
@@ -78,7 +78,9 @@ class Situational:
 
     def pending_row(self, what: str = "the roll") -> ModifierRow:
         """A die bonus before the roll (`what`): its die, rolled with it."""
-        return ModifierRow(self.label, self.type, text=self.dice, source=f"GM — rolled with {what}")
+        return ModifierRow(
+            self.label, self.type, text=self.dice, source=str(msg("GM — rolled with {what}", what=what))
+        )
 
     def text(self) -> str:
         """``+3 Bless (GM, rolled 1d4)``; PF2e types are named."""

@@ -566,7 +566,7 @@ class DnD5e(RuleSystem):
 
     def band_text(self, band: int) -> str:
         """What reaching a square of movement band `band` takes: its movement, or the Dash."""
-        return "move" if band == 1 else "Dash"
+        return str(msg("move")) if band == 1 else str(msg("Dash"))
 
     def turn_start_roll(self, token: Token) -> str:
         """The roll the creature makes as its turn starts: a PC at 0 HP makes a death saving throw."""

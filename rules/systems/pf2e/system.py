@@ -540,7 +540,7 @@ class Pathfinder2e(RuleSystem):
 
     def band_text(self, band: int) -> str:
         """What reaching a square of movement band `band` takes: ``Stride 2``."""
-        return f"Stride {band}"
+        return str(msg("Stride {n}", n=band))
 
     def turn_start_roll(self, token: Token) -> str:
         """The roll the creature makes as its turn starts: a dying creature's recovery check."""
