@@ -3541,16 +3541,69 @@ Use the Area tool (A) to place one.</source>
         <translation>セーヴ</translation>
     </message>
     <message>
+        <source>Creature</source>
+        <extracomment>The table&apos;s columns (English, marked for the &quot;SaveDialog&quot; context; the dialog shows them translated).</extracomment>
+        <translation>クリーチャー</translation>
+    </message>
+    <message>
+        <source>Cover</source>
+        <translation>遮蔽</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
         <source>Damage</source>
         <translation>ダメージ</translation>
+    </message>
+    <message>
+        <source>HP after</source>
+        <translation>適用後のHP</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{title}&lt;/b&gt;: 1 creature inside.</source>
+        <translation>&lt;b&gt;{title}&lt;/b&gt;：範囲内のクリーチャー1体。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{title}&lt;/b&gt;: {n} creatures inside.</source>
+        <translation>&lt;b&gt;{title}&lt;/b&gt;：範囲内のクリーチャー{n}体。</translation>
     </message>
     <message>
         <source>The d20 this creature rolled (— until rolled)</source>
         <translation>このクリーチャーがロールしたd20（ロールするまでは —）</translation>
     </message>
     <message>
+        <source>{save} modifier from the token</source>
+        <translation>トークンの{save}修正値</translation>
+    </message>
+    <message>
+        <source>{who} lists no {save} modifier: type it</source>
+        <translation>{who}には{save}修正値がない：入力する</translation>
+    </message>
+    <message>
         <source>the {save} save against {area}</source>
         <translation>{area}への{save}セーヴ</translation>
+    </message>
+    <message>
+        <source>No creature is inside the area.</source>
+        <translation>効果範囲内にクリーチャーはいない。</translation>
+    </message>
+    <message>
+        <source>{missing} of {n} saves still to roll.</source>
+        <translation>セーヴ{n}回のうち{missing}回がまだロールされていない。</translation>
+    </message>
+    <message>
+        <source>All saves rolled. Roll the damage (or type it in) to apply it.</source>
+        <translation>全員のセーヴをロールした。ダメージをロール（または入力）して適用する。</translation>
+    </message>
+    <message>
+        <source>Ready: apply the damage to every creature.</source>
+        <translation>準備完了：全クリーチャーにダメージを適用する。</translation>
     </message>
     <message>
         <source>Applied. See the log for every save and the damage each creature took.</source>

@@ -149,7 +149,7 @@ class DnD5e(RuleSystem):
     # ---- saves: half damage on a success; cover helps Dexterity saves
     default_area_save = "dex"
     default_dc = 15
-    area_save_rule = "Save for half: a success halves the damage (rounded down)"
+    area_save_rule = str(msg("Save for half: a success halves the damage (rounded down)"))
     cover_save = "dex"
     damage_save = ("save", ("success", "failure"))
     # ---- maneuvers: grapple, shove (push or knock prone), escape

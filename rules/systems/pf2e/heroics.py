@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.messages import msg
 from rules.model.scene import Token
 from rules.systems.hooks.heroics import NothingToSpend, Reroll, Spending
 from rules.systems.roll_modes import Reason, check_d20
 
-SPENDING = Spending("Spend hero point: reroll", None, "Hero Points", True, "a Hero Point")
+#: The words are English (`str` of their message ids): a view shows them in the reader's language.
+SPENDING = Spending(
+    str(msg("Spend hero point: reroll")), None, str(msg("Hero Points")), True, str(msg("a Hero Point"))
+)
 
 
 def can_reroll(token: Token) -> bool:

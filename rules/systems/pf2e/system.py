@@ -163,7 +163,9 @@ class Pathfinder2e(RuleSystem):
     # ---- saves: basic saves; cover helps Reflex
     default_area_save = "reflex"
     default_dc = 20
-    area_save_rule = "Basic save: critical success none, success half, failure full, critical failure double"
+    area_save_rule = str(
+        msg("Basic save: critical success none, success half, failure full, critical failure double")
+    )
     cover_save = "reflex"
     damage_save = ("basic_save", DEGREES)
     # ---- maneuvers
