@@ -249,7 +249,7 @@ class AttackDialog(QDialog):
         self.outcome.setFont(font)
         self.outcome.setWordWrap(True)
 
-        self.damage = DamageRoller(self.dice)
+        self.damage = DamageRoller(self.dice, system=doc.scene.system)
         self.damage_preview = QLabel()
         self.damage_preview.setObjectName("damagePreview")
         self.damage_preview.setWordWrap(True)

@@ -159,7 +159,8 @@ class SaveDialog(QDialog):
                 self.tr("the damage of {area}").format(area=self.area.title),
                 self.dice,
                 self,
-            )
+            ),
+            system=doc.scene.system,
         )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -249,6 +250,12 @@ class SaveDialog(QDialog):
             base.valueChanged.connect(lambda _v: self.recompute())
             d20.valueChanged.connect(lambda _v: self.recompute())
         self._fill_bases()
+        # up to four creatures show without scrolling (the table is what the dialog is for)
+        self.table.resizeRowsToContents()
+        shown = min(len(self.rows), 4) or 1
+        rows_height = sum(self.table.rowHeight(r) for r in range(min(len(self.rows), shown))) or 30 * shown
+        header = self.table.horizontalHeader().sizeHint().height()
+        self.table.setMinimumHeight(header + rows_height + 2 * self.table.frameWidth() + 2)
 
     def _fill_bases(self) -> None:
         save = str(self.save.currentData())

@@ -96,3 +96,28 @@ COVER_DEGREE_WORDS: tuple[Message, ...] = (
     msg("half"),
     msg("three-quarters"),
 )
+
+#: The damage types of both systems (a formula's words: ``1d8+4 slashing``). PF2e's fire is 「［火炎］」 where
+#: D&D's is 「［火］」: the catalogue has a ``pf2e`` entry for it.
+DAMAGE_WORDS: tuple[Message, ...] = (
+    msg("acid"),
+    msg("bleed"),
+    msg("bludgeoning"),
+    msg("cold"),
+    msg("electricity"),
+    msg("fire"),
+    msg("force"),
+    msg("lightning"),
+    msg("mental"),
+    msg("necrotic"),
+    msg("piercing"),
+    msg("poison"),
+    msg("psychic"),
+    msg("radiant"),
+    msg("slashing"),
+    msg("sonic"),
+    msg("spirit"),
+    msg("thunder"),
+    msg("vitality"),
+    msg("void"),
+)

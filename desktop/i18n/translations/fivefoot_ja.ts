@@ -1828,7 +1828,7 @@ Use the Area tool (A) to place one.</source>
     <name>DamageRoller</name>
     <message>
         <source>Roll damage</source>
-        <extracomment>The entries changed (a roll, typed totals, or a new formula clearing them).</extracomment>
+        <extracomment>The entries changed (a roll, typed totals, or a new formula clearing them). The rule system whose words the damage types are shown in (PF2e 「［火炎］」, D&amp;D 「［火］」).</extracomment>
         <translation>ダメージをロール</translation>
     </message>
     <message>
@@ -1850,6 +1850,10 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Total of {render} rolled at the table</source>
         <translation>卓でロールした{render}の合計</translation>
+    </message>
+    <message>
+        <source>No damage</source>
+        <translation>ダメージなし</translation>
     </message>
     <message>
         <source>Typed in: {describe_entries}</source>
