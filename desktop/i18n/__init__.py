@@ -228,13 +228,21 @@ def install_chosen(app: QCoreApplication) -> Language:
     return install(app, resolve(ui_language()))
 
 
+#: The Player Screen's languages other than the app's, loaded once.
+_player_languages: dict[str, Language] = {}
+
+
 def for_player() -> Language:
     """The Player Screen's language: its own setting, else the app's."""
     choice = player_language()
     if not choice:
         return _current
     code = resolve(choice)
-    return _current if code == _current.code else Language.load(code)
+    if code == _current.code:
+        return _current
+    if code not in _player_languages:  # loaded once (the Player Screen's tokens ask as they paint)
+        _player_languages[code] = Language.load(code)
+    return _player_languages[code]
 
 
 def cjk_families() -> list[str]:

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
+from desktop.i18n import for_player
 from desktop.look.style import (
     CELL,
     ILLEGAL,
@@ -230,8 +231,12 @@ class TokenItem(BoundedItem):
     def _badge(self, condition: str) -> tuple[str, QColor]:
         """A condition's badge: its short letters, or its whole name where the screen is read from afar."""
         short, colour = condition_badge(condition)
-        if self._readable:
-            return condition.replace("-", " ").capitalize(), colour
+        if self._readable:  # the Player Screen: in the players' language, in the scene's system's words
+            english = condition.replace("-", " ")
+            doc = getattr(self.scene(), "doc", None)
+            system = doc.scene.system if doc is not None else ""
+            words = for_player().engine(english, system)
+            return (english.capitalize() if words == english else words), colour
         return short, colour
 
     def set_readable(self, on: bool) -> None:
