@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -134,6 +134,14 @@ class BonusRow(QWidget):
         return self.label.text().strip() or "situational"
 
 
+class _RollRows(BreakdownTree):
+    """The breakdown, asking for seven rows' height: the dialog fits a 720-px screen in Japanese, whose
+    words are wider (the rows grow with the dialog, and scroll below that)."""
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), 150)
+
+
 class AttackDialog(QDialog):
     def __init__(
         self,
@@ -146,7 +154,7 @@ class AttackDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("attackDialog")
         self.setWindowTitle(self.tr("Attack"))
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(620)  # the GM's advantage row in Japanese
         self.doc = doc
         self.dice: DieSource = dice if dice is not None else app_dice()
         self.preview: Shown | None = None
@@ -205,9 +213,9 @@ class AttackDialog(QDialog):
         self.reroll_button = QPushButton(self.tr("Spend hero point: reroll"))
         self.reroll_button.setObjectName("rerollAttack")
 
-        self.breakdown = BreakdownTree()
+        self.breakdown = _RollRows()
         self.breakdown.setObjectName("attackBreakdown")
-        self.breakdown.setMinimumHeight(190)
+        self.breakdown.setMinimumHeight(150)
 
         self.d20 = QSpinBox()
         self.d20.setObjectName("d20")
@@ -299,12 +307,14 @@ class AttackDialog(QDialog):
         self.adv_row = QWidget()
         self.adv_row.setLayout(adv_row)
         adv_row.setContentsMargins(0, 0, 0, 0)
-        sl.addWidget(self.adv_row)
-        sl.addLayout(self.bonus_box)
+        # one row for the GM's advantage and the button adding a bonus (the dialog fits a 720-px screen in
+        # Japanese, whose words are wider); the bonus rows go under it
         add_row = QHBoxLayout()
+        add_row.addWidget(self.adv_row, 1)
         add_row.addWidget(self.add_bonus_button)
-        add_row.addStretch(1)
+        add_row.addStretch(0 if system_for(doc.scene).has_advantage else 1)
         sl.addLayout(add_row)
+        sl.addLayout(self.bonus_box)
 
         roll_box = QGroupBox(self.tr("Attack roll"))
         rl = QVBoxLayout(roll_box)
@@ -332,13 +342,13 @@ class AttackDialog(QDialog):
         dmg_box = QGroupBox(self.tr("Damage"))
         dl = QVBoxLayout(dmg_box)
         dl.addWidget(self.damage)
-        options = QHBoxLayout()
+        options = QVBoxLayout()  # beside the preview, not a row of their own
+        options.setSpacing(2)
         options.addWidget(self.knock_out)
         options.addWidget(self.magical)
-        options.addStretch(1)
-        dl.addLayout(options)
         apply_row = QHBoxLayout()
         apply_row.addWidget(self.damage_preview, 1)
+        apply_row.addLayout(options)
         apply_row.addWidget(self.apply_button)
         dl.addLayout(apply_row)
         self.damage_box = dmg_box
@@ -583,7 +593,7 @@ class AttackDialog(QDialog):
         self.gm_reason.setEnabled(bool(self.gm_mode.currentData()))
         spend = system.spending
         old_inspiration = spend.advantage is not None
-        self.inspiration.setText(spend.advantage or "")
+        self.inspiration.setText(engine_text(spend.advantage or "", scene.system))
         self.inspiration.setVisible(old_inspiration)
         self.inspiration.setEnabled(
             attacker is not None and attacker.inspiration and old_inspiration and self.rolled is None
@@ -776,8 +786,8 @@ class AttackDialog(QDialog):
         self.damage.set_formula(formula, minimum_one=system.minimum_damage > 0)
         self.refresh()
         hint = self.sizeHint()
-        if self.height() < hint.height():  # the outcome's words show whole
-            self.resize(self.width(), hint.height())
+        if self.height() < hint.height() or self.width() < hint.width():  # the outcome's words show whole
+            self.resize(max(self.width(), hint.width()), max(self.height(), hint.height()))
 
     def _show_outcome(self, result: AttackOutcome) -> None:
         word = engine_text(result.word, self.doc.scene.system)

@@ -34,7 +34,7 @@ NOT_MESSAGES_YET: dict[str, int] = {
     "rules/play/table.py": 7,
     "rules/play/turn_hud.py": 1,
     "rules/play/turns.py": 10,
-    "rules/systems/dnd5e/economy.py": 16,
+    "rules/systems/dnd5e/economy.py": 15,
     "rules/systems/pf2e/economy.py": 3,
 }
 

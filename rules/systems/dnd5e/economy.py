@@ -235,15 +235,29 @@ class DnD5eEconomy:
             )
         if ledger.actions <= 0:
             per = max(1, token.attacks_per_action)
-            made = (
-                f" (its Attack action gave {per} attack{'s' if per != 1 else ''})"
-                if ledger.did("attack-action")
-                else ""
-            )
-            raise NotAllowed(
-                f"{token.label} has already used its action this turn{made}: an attack needs the Attack "
-                f"action (one action a turn, {self._book}: Combat)."
-            )
+            if ledger.did("attack-action"):
+                why = msg(
+                    "{who} has already used its action this turn (its Attack action gave {n} attacks): "
+                    "an attack needs the Attack action (one action a turn, {book}: Combat).",
+                    who=token.label,
+                    n=per,
+                    book=self._book,
+                )
+                if per == 1:
+                    why = msg(
+                        "{who} has already used its action this turn (its Attack action gave 1 attack): "
+                        "an attack needs the Attack action (one action a turn, {book}: Combat).",
+                        who=token.label,
+                        book=self._book,
+                    )
+            else:
+                why = msg(
+                    "{who} has already used its action this turn: an attack needs the Attack action "
+                    "(one action a turn, {book}: Combat).",
+                    who=token.label,
+                    book=self._book,
+                )
+            raise NotAllowed(str(why))
         per = max(1, token.attacks_per_action)
         return replace(
             ledger,
