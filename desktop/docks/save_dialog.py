@@ -212,7 +212,7 @@ class SaveDialog(QDialog):
 
     def _header_text(self) -> str:
         if self.problem:
-            return f"<span style='color:#ff5a4e'>{self.problem}</span>"
+            return f"<span style='color:#ff5a4e'>{engine_text(self.problem, self.doc.scene.system)}</span>"
         n = len(self.token_ids)
         if n == 1:
             return self.tr("<b>{title}</b>: 1 creature inside.").format(title=self.area.title)
