@@ -517,7 +517,7 @@ def delay(
     ledger = replace(ledger_for(state, tid), delay_done=True)
     enc = replace(enc.with_ledger(ledger), delayed=enc.delayed | {tid})
     state = replace(state, encounter=enc)
-    lines = [f"{token.label} delays", *effects, *ended]
+    lines = [str(msg("{name} delays", name=token.label)), *effects, *ended]
     index, rnd = _next_place(state, enc)
     state = replace(state, encounter=replace(enc, index=index, round=rnd))
     state, more = begin_turn(state, rng, start)
@@ -576,8 +576,11 @@ def ready(
     ledger = ledger_for(state, token_id)
     readied = Readied(trigger, action, attack_number=before.next_attack_number)
     state = state.with_ledger(replace(ledger, readied=readied))
-    what = f": {trigger}" if trigger else ""
-    lines = [f"{_label(state, token_id)} readies an action{what}"]
+    who = _label(state, token_id)
+    if trigger:
+        lines = [str(msg("{name} readies an action: {trigger}", name=who, trigger=trigger))]
+    else:
+        lines = [str(msg("{name} readies an action", name=who))]
     enc = state.encounter
     if economy_of(state).ready_ends_turn and enc is not None and enc.current_id == token_id:
         state, more = _advance(state, rng or _rng(), end, start)
@@ -706,7 +709,8 @@ def EndEncounter() -> EncounterStep:
     def step(gs: GameState, _rng: DieSource) -> tuple[GameState, list[str]]:
         if gs.encounter is None:
             return gs, []
-        return replace(gs, encounter=None), [f"Encounter ends after {gs.encounter.round} round(s)"]
+        ended = msg("Encounter ends after {n} round(s)", n=gs.encounter.round)
+        return replace(gs, encounter=None), [str(ended)]
 
     return EncounterStep("End encounter", step)
 

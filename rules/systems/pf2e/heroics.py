@@ -27,7 +27,7 @@ def spend_reroll(token: Token, old_roll: int, new_roll: int) -> Reroll:
     check_d20(new_roll)
     points = token.hero_points or 0
     if points <= 0:
-        raise NothingToSpend(f"{token.label} has no Hero Points")
+        raise NothingToSpend(str(msg("{name} has no Hero Points", name=token.label)))
     return Reroll(replace(token, hero_points=points - 1), old_roll, new_roll, "hero point")
 
 

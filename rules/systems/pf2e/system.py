@@ -383,7 +383,7 @@ class Pathfinder2e(RuleSystem):
         """Persistent damage of a type the creature already has doesn't stack: the higher stays."""
         given = persistent.add(token, damage)
         lines = [
-            f"{token.label} gains {persistent.describe(p)}"
+            str(msg("{name} gains {damage}", name=token.label, damage=persistent.describe(p)))
             for p in given.persistent
             if p not in token.persistent
         ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rules.dice import DieSource
+from rules.messages import msg
 from rules.model.creature import Creature
 from rules.model.scene import Attack, Scene, Token
 from rules.systems.damage import DamageEntry
@@ -264,10 +265,17 @@ def _fall(system: RuleSystem, token: Token) -> ActionResult:
     feet = token.elevation
     fell = movement_actions.fall(feet)
     landed = movement_actions.land(token, fell)
-    lines = [f"{token.label} falls {feet} ft: {fell.damage} bludgeoning (half of {fell.counted} ft)"]
+    fall = msg(
+        "{name} falls {feet} ft: {damage} bludgeoning (half of {counted} ft)",
+        name=token.label,
+        feet=feet,
+        damage=fell.damage,
+        counted=fell.counted,
+    )
+    lines = [str(fall)]
     if fell.damage and token.hp is not None:
         outcome, landed = system.damage(landed, [DamageEntry(fell.damage, "bludgeoning")])
         lines.append(f"takes {outcome.total}: HP {outcome.hp}, {outcome.state}")
     if landed.has_condition("prone") and not token.has_condition("prone"):
-        lines.append("lands prone")
+        lines.append(str(msg("lands prone")))
     return ActionResult((landed,), tuple(lines))
