@@ -23,7 +23,7 @@ _FORMATTER = string.Formatter()
 #: The most values inside values the translation follows ("{name} is {condition}" → "frightened {n}").
 _DEPTH = 3
 #: How the engine joins the parts of one line; a line no template matches whole is translated part by part.
-_SEPARATORS = (" · ", " — ", "; ")
+_SEPARATORS = (" · ", " — ", "; ", ": ")
 #: A word and its value ("frightened 2", "Lesser cover +1").
 _VALUED = re.compile(r"(.*?[^\d\s])( [+-]?\d+)")
 #: A breakdown's modifier line: its signed value first ("+9 attack bonus (longsword)", "−2 off-guard").

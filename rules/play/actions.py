@@ -369,7 +369,7 @@ class Aid:
         aiding = tuple(a for a in ledger.aiding if a != ally.id)
         supports = ledger.supports
         if check.value is None:
-            effects.append("no effect")
+            effects.append(str(msg("no effect")))
         else:
             supports = (*supports, Support("aid", ally.id, None, check.value, "any"))
             effects.append(
@@ -384,8 +384,16 @@ class Aid:
         state = state.with_ledger(replace(ledger, aiding=aiding, supports=supports))
         effects.append(str(msg("{name} uses its reaction", name=helper.label)))
         report = ActionReport(
-            title=f"{helper.label} Aids {ally.label}"
-            + (f" with {self.skill.capitalize()}" if self.modifier is None else ""),
+            title=str(
+                msg("{helper} Aids {ally}", helper=helper.label, ally=ally.label)
+                if self.modifier is not None
+                else msg(
+                    "{helper} Aids {ally} with {skill}",
+                    helper=helper.label,
+                    ally=ally.label,
+                    skill=self.skill.capitalize(),
+                )
+            ),
             rows=tuple(rows),
             result=_words(check.degree),
             effects=tuple(effects),

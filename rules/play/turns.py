@@ -260,7 +260,8 @@ def start_in_order(state: GameState, token_ids: Sequence[str], rng: DieSource) -
         _token(state, tid)
     n = len(token_ids)
     order = tuple(Combatant(tid, 0, n - i) for i, tid in enumerate(token_ids))
-    lines = ["Initiative (in the order given): " + ", ".join(_label(state, t) for t in token_ids)]
+    names = ", ".join(_label(state, t) for t in token_ids)
+    lines = [str(msg("Initiative (in the order given): {order}", order=names))]
     state = replace(state, encounter=Encounter(order), free=state.free.reset())
     state, more = begin_turn(state, rng)
     return state, lines + more
@@ -606,13 +607,22 @@ def use_readied(state: GameState, token_id: str) -> tuple[GameState, list[str]]:
     ledger = ledger_for(state, token_id)
     if ledger.readied is None:
         raise Refused(
-            f"it isn't {_label(state, token_id)}'s turn and it has no readied action: outside its turn a "
-            "creature acts only with a reaction"
+            str(
+                msg(
+                    "it isn't {name}'s turn and it has no readied action: outside its turn a creature acts "
+                    "only with a reaction",
+                    name=_label(state, token_id),
+                )
+            )
         )
     trigger = ledger.readied.trigger
     state, _readied = charge_reaction(state, token_id)
-    what = f" ({trigger})" if trigger else ""
-    return state, [f"{_label(state, token_id)} takes its readied action{what} as its reaction"]
+    who = _label(state, token_id)
+    if trigger:
+        took = msg("{name} takes its readied action ({trigger}) as its reaction", name=who, trigger=trigger)
+    else:
+        took = msg("{name} takes its readied action as its reaction", name=who)
+    return state, [str(took)]
 
 
 def record_attack(state: GameState, token_id: str) -> GameState:

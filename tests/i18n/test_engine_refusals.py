@@ -33,7 +33,7 @@ NOT_MESSAGES_YET: dict[str, int] = {
     "rules/play/skill_actions.py": 3,
     "rules/play/table.py": 5,
     "rules/play/turn_hud.py": 1,
-    "rules/play/turns.py": 10,
+    "rules/play/turns.py": 9,
     "rules/systems/dnd5e/economy.py": 15,
     "rules/systems/pf2e/economy.py": 3,
 }

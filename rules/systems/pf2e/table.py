@@ -229,12 +229,25 @@ def resolve_action(system: RuleSystem, scene: Scene, token: Token, key: str, rng
         from rules.systems.support_actions import raise_shield
 
         bonus = token.shield.ac
-        return ActionResult((raise_shield(token, bonus),), (f"{name} {SUPPORT[key].format(bonus=bonus)}",))
+        raised = msg(
+            "{name} raises a shield (+{bonus} circumstance AC until the start of its next turn)",
+            name=name,
+            bonus=bonus,
+        )
+        return ActionResult((raise_shield(token, bonus),), (str(raised),))
     if key in SUPPORT:
         from rules.systems.support_actions import raise_shield, take_cover
 
         acted = take_cover(token) if key == "take-cover" else raise_shield(token)
-        return ActionResult((acted,), (f"{name} {SUPPORT[key].format(bonus=2)}",))
+        if key == "take-cover":
+            words = msg("{name} takes cover (standard cover becomes greater; otherwise standard)", name=name)
+        else:
+            words = msg(
+                "{name} raises a shield (+{bonus} circumstance AC until the start of its next turn)",
+                name=name,
+                bonus=2,
+            )
+        return ActionResult((acted,), (str(words),))
     if key in ("drop-prone", "stand"):
         from rules.systems.reactions import action_reactions
 

@@ -66,21 +66,29 @@ def take_persistent(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
             continue
         outcome, token = pf2e_damage.deal(token, [DamageEntry(amount, f"persistent {p.type}")])
         steps = "; ".join(s.explain() for s in outcome.steps if s.final != s.amount or s.immune)
-        extra = f" [{steps}]" if steps else ""
-        lines.append(
-            str(
-                msg(
-                    "{name} takes {n} persistent {type} ({how}){extra}: HP {hp}, {state}",
-                    name=token.label,
-                    n=outcome.total,
-                    type=p.type,
-                    how=how,
-                    extra=extra,
-                    hp=str(outcome.hp),
-                    state=outcome.state,
-                )
+        took = (
+            msg(
+                "{name} takes {n} persistent {type} ({how}) [{steps}]: HP {hp}, {state}",
+                name=token.label,
+                n=outcome.total,
+                type=p.type,
+                how=how,
+                steps=steps,
+                hp=str(outcome.hp),
+                state=outcome.state,
+            )
+            if steps
+            else msg(
+                "{name} takes {n} persistent {type} ({how}): HP {hp}, {state}",
+                name=token.label,
+                n=outcome.total,
+                type=p.type,
+                how=how,
+                hp=str(outcome.hp),
+                state=outcome.state,
             )
         )
+        lines.append(str(took))
     return token, tuple(lines)
 
 
