@@ -91,6 +91,19 @@ def _language_checks() -> str:
     return f"languages: English, {', '.join(languages)}"
 
 
+def _icon_checks() -> str:
+    """The condition icons are bundled and QtSvg draws them: every condition of every system has one."""
+    from desktop.look.condition_icons import icon_name, renderer
+    from rules.systems import all_systems
+
+    names = {name for system in all_systems() for name, _valued in system.condition_choices()}
+    for name in sorted(names):
+        icon = icon_name(name)
+        _check(icon is not None, f"the condition icon of {name} is missing")
+        _check(icon is not None and renderer(icon) is not None, f"the condition icon of {name} does not load")
+    return f"condition icons: {len(names)}"
+
+
 def run_self_test(screenshot: Path | None = None) -> int:
     from desktop.paths import DEMO_GAMES
 
@@ -100,6 +113,7 @@ def run_self_test(screenshot: Path | None = None) -> int:
             print("self-test:", _engine_checks(system))
         print("self-test:", _render(screenshot))
         print("self-test:", _language_checks())
+        print("self-test:", _icon_checks())
     except SelfTestError as exc:
         print(f"self-test FAILED: {exc}", file=sys.stderr)
         return 1

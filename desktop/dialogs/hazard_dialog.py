@@ -70,5 +70,6 @@ class HazardDialog(CastDialog):
             saves=table if spell.save is not None else (),
             attack_d20=table if spell.save is None and spell.attack else (),
             damage=self.damage.entries or None,
+            critical_damage=(self.crit_damage.entries or None) if self._needs_crit else None,
             save_modifiers=self.typed_modifiers(),
         )

@@ -67,7 +67,6 @@ from rules.io.creature_json import (
     creature_to_json,
     token_from_creature,
 )
-from rules.io.creatures.compendium import bundled_creatures
 from rules.io.scene_json import token_to_json
 from rules.model.creature import Creature
 from rules.model.scene import Scene, Token
@@ -766,6 +765,8 @@ _BUNDLE_CACHE: list[tuple[str, Creature]] = []
 def _bundled() -> list[tuple[str, Creature]]:
     if not _BUNDLE_CACHE:
         try:
+            from rules.io.creatures.compendium import bundled_creatures  # read after the first frame
+
             _BUNDLE_CACHE.extend(bundled_creatures(assets_dir()))
         except CreatureImportError:
             return []

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPainter, QResizeEvent
+from PySide6.QtGui import QIcon, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -38,6 +38,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.i18n.condition_names import condition_name
+from desktop.look.condition_icons import badge_pixmap
 from desktop.map.items.token_item import TokenItem
 from rules import dice
 from rules.geometry.coords import Cell
@@ -100,7 +102,10 @@ class ConditionEditor(QDialog):
         self.pick = QComboBox()
         self.pick.setObjectName("conditionPick")
         for name, valued in system_conditions(system):
-            self.pick.addItem(name + (" N" if valued else ""), name)
+            self.pick.addItem(QIcon(badge_pixmap(name, 18)), name + (" N" if valued else ""), name)
+            self.pick.setItemData(
+                self.pick.count() - 1, condition_name(name, system), Qt.ItemDataRole.ToolTipRole
+            )
         self.value = QSpinBox()
         self.value.setRange(1, 10)
         self.duration = QComboBox()
@@ -304,9 +309,14 @@ class ConditionEditor(QDialog):
     def _refresh(self) -> None:
         self.listing.clear()
         for c in self._conditions:
-            self.listing.addItem(QListWidgetItem(c))
+            item = QListWidgetItem(QIcon(badge_pixmap(c, 18)), c)
+            item.setToolTip(condition_name(c, self.system))
+            self.listing.addItem(item)
         for p in self._persistent:
-            item = QListWidgetItem(self.tr("{damage} persistent {type}").format(damage=p.damage, type=p.type))
+            item = QListWidgetItem(
+                QIcon(badge_pixmap(f"persistent-{p.type}", 18)),
+                self.tr("{damage} persistent {type}").format(damage=p.damage, type=p.type),
+            )
             item.setToolTip(self.tr("Taken at the end of each of its turns; a DC 15 flat check then ends it"))
             self.listing.addItem(item)
         self.preview_item.sync(replace(self.edited_token(), cell=Cell(0, 0)))

@@ -15,9 +15,10 @@ Every change is one undoable command with a log line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
     QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
@@ -31,7 +32,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
     QDockWidget,
     QHBoxLayout,
     QHeaderView,
@@ -63,6 +63,7 @@ from rules.dice import DieSource
 from rules.model.encounter import Encounter
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
+from rules.play.command import Command
 from rules.play.explain import turn_summary
 from rules.play.roster import RemoveFromEncounter, in_encounter, not_in_encounter
 from rules.play.turns import (
@@ -80,6 +81,7 @@ from rules.play.turns import (
 )
 from rules.systems import system_for
 from rules.systems.encounter_difficulty import difficulty_text
+from rules.systems.turn_rolls import TurnRolls
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 INFO_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -184,6 +186,45 @@ class OrderDelegate(QStyledItemDelegate):
         painter.restore()
 
 
+def _typed(item: QTableWidgetItem | None) -> int:
+    """The d20 typed in a setup row (0: the app rolls it)."""
+    if item is None:
+        return 0
+    value = item.data(Qt.ItemDataRole.EditRole)
+    return value if isinstance(value, int) else 0
+
+
+class _D20Delegate(QStyledItemDelegate):
+    """The setup table's d20 column: shows “roll” for 0 and edits the number in a spin box (0–20)."""
+
+    def displayText(self, value: object, locale: object) -> str:
+        if isinstance(value, int) and value > 0:
+            return str(value)
+        return QCoreApplication.translate("InitiativeDock", "roll")
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: object) -> QWidget:
+        spin = QSpinBox(parent)
+        spin.setRange(0, 20)
+        spin.setSpecialValueText(QCoreApplication.translate("InitiativeDock", "roll"))
+        spin.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        return spin
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
+        if isinstance(editor, QSpinBox):
+            value = index.data(Qt.ItemDataRole.EditRole)
+            editor.setValue(value if isinstance(value, int) else 0)
+
+    def setModelData(
+        self,
+        editor: QWidget,
+        model: QAbstractItemModel,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        if isinstance(editor, QSpinBox):
+            editor.interpretText()
+            model.setData(index, editor.value(), Qt.ItemDataRole.EditRole)
+
+
 class OrderList(QListWidget):
     """The running order; rows are dragged to reorder. `order_dropped` gives the new id order."""
 
@@ -232,7 +273,8 @@ class InitiativeDock(QDockWidget):
         self.dice: DieSource = dice if dice is not None else app_dice()
         self._current: tuple[int, int, str | None] | None = None
         self._refreshing = False
-        self._setup_widgets: list[tuple[str, QCheckBox, QSpinBox]] = []
+        #: The token ids of the setup table's rows, top to bottom.
+        self._setup_ids: list[str] = []
         #: The last end-of-turn prompt opened by `next_turn` (tests read it).
         self.end_turn_dialog: EndTurnDialog | None = None
 
@@ -258,6 +300,11 @@ class InitiativeDock(QDockWidget):
         h = self.setup.horizontalHeader()
         h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        # Plain items, not a checkbox and a spin box widget per row: a map with hundreds of creatures fills
+        # its setup table in milliseconds. The d20 is edited in a spin box only while it is being typed.
+        self.setup.setItemDelegateForColumn(3, _D20Delegate(self.setup))
+        self.setup.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
+        self.setup.itemChanged.connect(self._setup_item_changed)
         self.start_button = QPushButton(self.tr("Roll initiative && start"))
         self.start_button.setObjectName("startEncounter")
         self.start_button.setToolTip(
@@ -402,51 +449,65 @@ class InitiativeDock(QDockWidget):
     def _fill_setup(self) -> None:
         scene = self.doc.scene
         system = system_for(scene)
-        old = {tid: (check.isChecked(), spin.value()) for tid, check, spin in self._setup_widgets}
         tokens = list(scene.tokens)
-        if [t.id for t in tokens] == list(old):
+        if [t.id for t in tokens] == self._setup_ids:
             return
-        self.setup.setRowCount(len(tokens))
-        self._setup_widgets = []
-        for r, t in enumerate(tokens):
-            included, typed = old.get(t.id, (True, 0))
-            check = QCheckBox()
-            check.setChecked(included)
-            check.setToolTip(self.tr("Include in the encounter"))
-            name = QTableWidgetItem(t.label)
-            name.setData(ID_ROLE, t.id)
-            name.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            name.setForeground(side_colour(t.side).lighter(130))
-            mod = QTableWidgetItem(f"{system.initiative_modifier(t):+d}")
-            mod.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            mod.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            d20 = QSpinBox()
-            d20.setRange(0, 20)
-            d20.setSpecialValueText(self.tr("roll"))
-            d20.setValue(typed)
-            d20.setToolTip(
-                self.tr("The d20 {label} rolled at the table (“roll”: the app rolls it)").format(
-                    label=t.label
+        old = {tid: (inc, d20) for tid, inc, d20 in self.setup_rows()}
+        include_tip = self.tr("Include in the encounter")
+        self.setup.blockSignals(True)
+        try:
+            self.setup.setRowCount(len(tokens))
+            for r, t in enumerate(tokens):
+                included, typed = old.get(t.id, (True, 0))
+                check = QTableWidgetItem()
+                check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+                check.setCheckState(Qt.CheckState.Checked if included else Qt.CheckState.Unchecked)
+                check.setToolTip(include_tip)
+                name = QTableWidgetItem(t.label)
+                name.setData(ID_ROLE, t.id)
+                name.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                name.setForeground(side_colour(t.side).lighter(130))
+                mod = QTableWidgetItem(f"{system.initiative_modifier(t):+d}")
+                mod.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                mod.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                d20 = QTableWidgetItem()
+                d20.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsEditable)
+                d20.setData(Qt.ItemDataRole.EditRole, typed)
+                d20.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                d20.setToolTip(
+                    self.tr("The d20 {label} rolled at the table (“roll”: the app rolls it)").format(
+                        label=t.label
+                    )
                 )
-            )
-            self.setup.setCellWidget(r, 0, check)
-            self.setup.setItem(r, 1, name)
-            self.setup.setItem(r, 2, mod)
-            self.setup.setCellWidget(r, 3, d20)
-            self._setup_widgets.append((t.id, check, d20))
-            check.toggled.connect(lambda _on: self._update_buttons())
+                self.setup.setItem(r, 0, check)
+                self.setup.setItem(r, 1, name)
+                self.setup.setItem(r, 2, mod)
+                self.setup.setItem(r, 3, d20)
+        finally:
+            self.setup.blockSignals(False)
+        self._setup_ids = [t.id for t in tokens]
+
+    def _setup_item_changed(self, item: QTableWidgetItem) -> None:
+        if item.column() == 0:
+            self._update_buttons()
 
     def setup_rows(self) -> list[tuple[str, bool, int]]:
         """``(token id, included, typed d20 or 0)`` for each row of the setup table."""
-        return [(tid, check.isChecked(), spin.value()) for tid, check, spin in self._setup_widgets]
+        rows: list[tuple[str, bool, int]] = []
+        for r, tid in enumerate(self._setup_ids):
+            check, d20 = self.setup.item(r, 0), self.setup.item(r, 3)
+            included = check is not None and check.checkState() == Qt.CheckState.Checked
+            rows.append((tid, included, _typed(d20)))
+        return rows
 
     def set_typed(self, token_id: str, d20: int | None = None, included: bool | None = None) -> None:
-        for tid, check, spin in self._setup_widgets:
-            if tid == token_id:
-                if d20 is not None:
-                    spin.setValue(d20)
-                if included is not None:
-                    check.setChecked(included)
+        if token_id not in self._setup_ids:
+            return
+        r = self._setup_ids.index(token_id)
+        if d20 is not None and (item := self.setup.item(r, 3)) is not None:
+            item.setData(Qt.ItemDataRole.EditRole, max(0, min(20, d20)))
+        if included is not None and (item := self.setup.item(r, 0)) is not None:
+            item.setCheckState(Qt.CheckState.Checked if included else Qt.CheckState.Unchecked)
 
     def _row_info(self, scene: Scene, enc: Encounter, i: int) -> dict[str, object]:
         c = enc.order[i]
@@ -594,21 +655,36 @@ class InitiativeDock(QDockWidget):
         self.doc.execute(StartEncounter(ids, typed, self.dice))
 
     def next_turn(self) -> EndTurnDialog | None:
-        """Advance the turn. When the advance needs rolls (persistent damage and its flat checks at the end
-        of the turn, a recovery check or death save at the start of the next), the end-of-turn prompt opens
-        first with the app's rolls, which the GM may type over; "Next turn" there advances with them.
-        Returns that dialog (shown modally unless `modal_dialogs` is False, for tests)."""
+        """Advance the turn. When the advance needs rolls (persistent damage and its flat checks, the saves
+        against afflictions at the end of the turn, a recovery check or death save at the start of the
+        next), the end-of-turn prompt opens first with the app's rolls, which the GM may type over (and
+        which a player who rolls their own dice types); "Next turn" there advances with them. Returns that
+        dialog (shown modally unless `modal_dialogs` is False, for tests)."""
         if self.encounter is None:
             return None
+        return self._prompted(
+            lambda end, start: NextTurn(self.dice, end=end, start=start), NextTurn(self.dice), None
+        )
+
+    def _prompted(
+        self,
+        command: Callable[[TurnRolls | None, TurnRolls | None], Command],
+        plain: Command,
+        title: str | None,
+    ) -> EndTurnDialog | None:
+        """Execute `plain` when the turn's end and the next start need no rolls, else open the end-of-turn
+        prompt and, on its "Next turn", execute `command(end rolls, start rolls)`."""
         prompts = turn_prompts(self.doc.state)
         if not prompts.any:
-            self.doc.execute(NextTurn(self.dice))
+            self.doc.execute(plain)
             return None
         dialog = EndTurnDialog(prompts, self.doc.scene, self.dice, self)
+        if title is not None:
+            dialog.setWindowTitle(title)
         self.end_turn_dialog = dialog
 
         def advance() -> None:
-            self.doc.execute(NextTurn(self.dice, end=dialog.end_rolls(), start=dialog.start_rolls()))
+            self.doc.execute(command(dialog.end_rolls(), dialog.start_rolls()))
 
         dialog.accepted.connect(advance)
         if getattr(self, "modal_dialogs", True):
@@ -621,9 +697,18 @@ class InitiativeDock(QDockWidget):
         if self.encounter is not None:
             self.doc.execute(PreviousTurn())
 
-    def delay(self) -> None:
-        if self.encounter is not None and system_for(self.doc.scene).has_delay:
-            self.doc.execute(Delay(self.dice))
+    def delay(self) -> EndTurnDialog | None:
+        """The current creature Delays (PF2e). Its negative end-of-turn effects happen now (persistent
+        damage, its flat checks, the saves against afflictions) and the next creature's turn begins: the
+        same prompt as Next Turn asks for their rolls first when there are any."""
+        enc = self.encounter
+        if enc is None or not system_for(self.doc.scene).has_delay or enc.current_id is None:
+            return None
+        tok = self.doc.scene.token(enc.current_id)
+        title = self.tr("{name} delays").format(name=tok.label if tok is not None else enc.current_id)
+        return self._prompted(
+            lambda end, start: Delay(self.dice, rolls=end, start=start), Delay(self.dice), title
+        )
 
     def return_selected(self) -> None:
         enc, sel = self.encounter, self.selected_id()

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -27,13 +27,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dice import app_dice
+from desktop.dice import app_dice, ask_or_roll, rolls_own_dice
 from desktop.docks.condition_editor import ConditionEditor
 from desktop.document import Document
+from desktop.look.condition_icons import condition_texts
 from desktop.map.scene import MapScene
+from desktop.widgets.condition_icons import ConditionIcons
 from desktop.widgets.side_picker import SidePicker
 from rules import dice
-from rules.dice import DieSource
+from rules.dice import DieSource, ScriptedDice
 from rules.geometry.coords import SIZES
 from rules.model.scene import MAX_TOKEN_NUMBER, Token
 from rules.model.state import GameState
@@ -67,7 +69,7 @@ class InspectorDock(QDockWidget):
     spells_requested = Signal(str)
 
     def __init__(self, doc: Document, map_scene: MapScene, parent: QWidget | None = None) -> None:
-        super().__init__("Inspector", parent)
+        super().__init__(QCoreApplication.translate("InspectorDock", "Inspector"), parent)
         self.setObjectName("inspectorDock")
         self.doc = doc
         self.map_scene = map_scene
@@ -78,7 +80,7 @@ class InspectorDock(QDockWidget):
 
         self.stack = QStackedWidget()
         self.empty = QLabel(
-            "Select a token to edit it.\n\nDouble-click a token, or right-click the map to add one."
+            self.tr("Select a token to edit it.\n\nDouble-click a token, or right-click the map to add one.")
         )
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
@@ -90,23 +92,23 @@ class InspectorDock(QDockWidget):
         self.stack.addWidget(self.many)
         self.stack.addWidget(self.form_page)
         # the form scrolls in a short window: the dock never raises the window's minimum height
-        self.scroll = QScrollArea()
-        self.scroll.setObjectName("inspectorScroll")
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setWidget(self.stack)
-        self.setWidget(self.scroll)
+        self.scroller = QScrollArea()
+        self.scroller.setObjectName("inspectorScroll")
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroller.setWidget(self.stack)
+        self.setWidget(self.scroller)
 
         self.id_label = QLabel()
         self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.name = QLineEdit()
-        self.name.setPlaceholderText("Name shown on the map")
+        self.name.setPlaceholderText(self.tr("Name shown on the map"))
         self.side = SidePicker()
         self.size_box = QComboBox()
         for s in SIZES:
             self.size_box.addItem(s.capitalize(), s)
-        self.pc = QCheckBox("Player character / important NPC")
-        self.pc.setToolTip("PF2e: dying at 0 HP · 5e: death saves at 0 HP (others die)")
+        self.pc = QCheckBox(self.tr("Player character / important NPC"))
+        self.pc.setToolTip(self.tr("PF2e: dying at 0 HP · 5e: death saves at 0 HP (others die)"))
         self.own_dice = QCheckBox(self.tr("Rolls own dice"))
         self.own_dice.setObjectName("ownDice")
         self.own_dice.setToolTip(
@@ -116,7 +118,7 @@ class InspectorDock(QDockWidget):
         self.reach = _spin(0, 60, 5, " ft")
         self.elevation = _spin(0, 5000, 5, " ft")
         self.elevation.setObjectName("elevation")
-        self.elevation.setToolTip("Height above the ground in feet (flying, climbing)")
+        self.elevation.setToolTip(self.tr("Height above the ground in feet (flying, climbing)"))
         self.ac = _spin(0, 60, optional=True)
         self.base_number = _spin(0, MAX_TOKEN_NUMBER, optional=True)
         self.base_number.setObjectName("baseNumber")
@@ -126,12 +128,12 @@ class InspectorDock(QDockWidget):
         self.temp_hp = _spin(0, 999)
         self.hero_points = _spin(0, 99)
         self.hero_points.setObjectName("heroPoints")
-        self.hero_points.setToolTip("Spend one to reroll a check (the new roll is kept)")
-        self.inspiration = QCheckBox("has it")
+        self.hero_points.setToolTip(self.tr("Spend one to reroll a check (the new roll is kept)"))
+        self.inspiration = QCheckBox(self.tr("has it"))
         self.inspiration.setObjectName("inspiration")
-        self.heroics_label = QLabel("Hero Points")
+        self.heroics_label = QLabel(self.tr("Hero Points"))
         self.conditions = QLineEdit()
-        self.conditions.setPlaceholderText("e.g. frightened 1, prone")
+        self.conditions.setPlaceholderText(self.tr("e.g. frightened 1, prone"))
         self.conditions.setObjectName("conditionsText")
         self.conditions.setToolTip(
             self.tr(
@@ -145,13 +147,19 @@ class InspectorDock(QDockWidget):
             self.tr("Death saving throws: three successes make it stable, three failures kill it")
         )
         self.death_saves_label = QLabel(self.tr("Death saves"))
+        #: The conditions as icons, each named in its tooltip (`desktop.widgets.condition_icons`).
+        self.condition_icons = ConditionIcons(size=22)
+        self.condition_icons.setObjectName("inspectorConditionIcons")
+        self.condition_icons.hide()
         self.conditions_error = QLabel()
         self.conditions_error.setObjectName("conditionsError")
         self.conditions_error.setWordWrap(True)
         self.conditions_error.setStyleSheet("color: #ff5a4e;")
         self.conditions_error.hide()
-        self.conditions_button = QPushButton("Edit…")
-        self.conditions_button.setToolTip("Pick conditions from the system's list, with values and durations")
+        self.conditions_button = QPushButton(self.tr("Edit…"))
+        self.conditions_button.setToolTip(
+            self.tr("Pick conditions from the system's list, with values and durations")
+        )
         self.heal_amount = QLineEdit("1")
         self.heal_amount.setObjectName("healAmount")
         self.heal_amount.setPlaceholderText(self.tr("7 or 2d8+5"))
@@ -166,16 +174,16 @@ class InspectorDock(QDockWidget):
         self.heal_error.hide()
         #: Where the heal and temp-HP dice come from: the app's one die source (`desktop.dice`).
         self.dice_source: Callable[[], DieSource] = app_dice
-        self.heal_button = QPushButton("Heal")
-        self.heal_button.setToolTip("Regain HP by the rules (never above max HP; wakes from 0 HP)")
-        self.temp_button = QPushButton("Temp HP")
-        self.temp_button.setToolTip("Gain temporary HP (they don't stack: the higher stays)")
+        self.heal_button = QPushButton(self.tr("Heal"))
+        self.heal_button.setToolTip(self.tr("Regain HP by the rules (never above max HP; wakes from 0 HP)"))
+        self.temp_button = QPushButton(self.tr("Temp HP"))
+        self.temp_button.setToolTip(self.tr("Gain temporary HP (they don't stack: the higher stays)"))
         self.image = QLineEdit()
-        self.image.setPlaceholderText("portrait file (optional)")
+        self.image.setPlaceholderText(self.tr("portrait file (optional)"))
         self.movement = QLabel()
         self.movement.setWordWrap(True)
-        self.end_turn = QPushButton("End turn")
-        self.end_turn.setToolTip("Reset this token's movement for the turn (E)")
+        self.end_turn = QPushButton(self.tr("End turn"))
+        self.end_turn.setToolTip(self.tr("Reset this token's movement for the turn (E)"))
 
         hp_row = QWidget()
         hp_lay = QHBoxLayout(hp_row)
@@ -201,10 +209,10 @@ class InspectorDock(QDockWidget):
         move_lay.addWidget(self.end_turn)
 
         form = QFormLayout()
-        form.addRow("Id", self.id_label)
-        form.addRow("Name", self.name)
-        form.addRow("Side", self.side)
-        form.addRow("Size", self.size_box)
+        form.addRow(self.tr("Id"), self.id_label)
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("Side"), self.side)
+        form.addRow(self.tr("Size"), self.size_box)
         pc_row = QWidget()  # the player's two switches share a row
         pc_lay = QHBoxLayout(pc_row)
         pc_lay.setContentsMargins(0, 0, 0, 0)
@@ -212,23 +220,23 @@ class InspectorDock(QDockWidget):
         pc_lay.addWidget(self.own_dice)
         pc_lay.addStretch(1)
         form.addRow("", pc_row)
-        form.addRow("Speed", self.speed)
+        form.addRow(self.tr("Speed"), self.speed)
         # reach and elevation share a row: the dock's height decides the window's smallest height
         reach_row = QWidget()
         reach_lay = QHBoxLayout(reach_row)
         reach_lay.setContentsMargins(0, 0, 0, 0)
         reach_lay.addWidget(self.reach, 1)
-        reach_lay.addWidget(QLabel("Elevation"))
+        reach_lay.addWidget(QLabel(self.tr("Elevation")))
         reach_lay.addWidget(self.elevation, 1)
-        form.addRow("Reach", reach_row)
+        form.addRow(self.tr("Reach"), reach_row)
         ac_row = QWidget()  # AC and the base's number share a row (the dock's height, as above)
         ac_lay = QHBoxLayout(ac_row)
         ac_lay.setContentsMargins(0, 0, 0, 0)
         ac_lay.addWidget(self.ac, 1)
         ac_lay.addWidget(QLabel(self.tr("Base #")))
         ac_lay.addWidget(self.base_number, 1)
-        form.addRow("AC", ac_row)
-        form.addRow("HP", hp_row)
+        form.addRow(self.tr("AC"), ac_row)
+        form.addRow(self.tr("HP"), hp_row)
         heroics_row = QWidget()  # Temp HP and Hero Points / inspiration share a row
         heroics_lay = QHBoxLayout(heroics_row)
         heroics_lay.setContentsMargins(0, 0, 0, 0)
@@ -237,14 +245,15 @@ class InspectorDock(QDockWidget):
         heroics_lay.addWidget(self.hero_points)
         heroics_lay.addWidget(self.inspiration)
         heroics_lay.addStretch(1)
-        form.addRow("Temp HP", heroics_row)
+        form.addRow(self.tr("Temp HP"), heroics_row)
         form.addRow("", heal_row)
         form.addRow(self.death_saves_label, self.death_saves)
         form.addRow("", self.heal_error)
-        form.addRow("Conditions", cond_row)
+        form.addRow(self.tr("Conditions"), cond_row)
+        form.addRow("", self.condition_icons)
         form.addRow("", self.conditions_error)
-        form.addRow("Portrait", self.image)
-        form.addRow("This turn", move_row)
+        form.addRow(self.tr("Portrait"), self.image)
+        form.addRow(self.tr("This turn"), move_row)
         self.spells_button = QPushButton(self.tr("Spells and abilities…"))
         self.spells_button.setObjectName("inspectorSpells")
         self.spells_button.setToolTip(self.tr("The creature's spell list: cast, heighten, uses left"))
@@ -297,13 +306,13 @@ class InspectorDock(QDockWidget):
         elif ids:
             self.token_id = None
             names = [t.label for t in self.doc.scene.tokens if t.id in set(ids)]
-            self.many.setText(f"{len(ids)} tokens selected:\n" + ", ".join(names))
+            self.many.setText(self.tr("{n} tokens selected:").format(n=len(ids)) + "\n" + ", ".join(names))
             self.stack.setCurrentWidget(self.many)
-            self.setWindowTitle(f"Inspector — {len(ids)} tokens")
+            self.setWindowTitle(self.tr("Inspector — {n} tokens").format(n=len(ids)))
         else:
             self.token_id = None
             self.stack.setCurrentWidget(self.empty)
-            self.setWindowTitle("Inspector")
+            self.setWindowTitle(self.tr("Inspector"))
 
     def _on_reset(self) -> None:
         """Another map or a new scene: show what is selected now (usually nothing), not the old token."""
@@ -324,7 +333,7 @@ class InspectorDock(QDockWidget):
             return
         self._syncing = True
         try:
-            self.setWindowTitle(f"Inspector — {t.label}")
+            self.setWindowTitle(self.tr("Inspector — {label}").format(label=t.label))
             self.id_label.setText(t.id)
             _set_text(self.name, t.name or "")
             self.side.set_side(t.side)
@@ -347,6 +356,7 @@ class InspectorDock(QDockWidget):
             self.inspiration.setVisible(not spend.counts)
             self.hero_points.setValue(t.hero_points or 0)
             self.inspiration.setChecked(t.inspiration)
+            self.condition_icons.set_conditions(condition_texts(t), self.doc.scene.system)
             if self._error_for != t.id:
                 _set_text(self.conditions, conditions_text(t.conditions, t.persistent))
                 self._show_conditions_error(None)
@@ -470,13 +480,17 @@ class InspectorDock(QDockWidget):
 
     def _heal(self, *, temp: bool) -> None:
         """Heal or give temporary HP: the amount box holds a number or dice (``2d8+5``), rolled by the
-        engine with the app's dice in one undoable step (`rules.play.effects.RolledHealing`)."""
+        engine with the app's dice in one undoable step (`rules.play.effects.RolledHealing`). When the
+        creature's player rolls their own dice (`desktop.dice.ask_or_roll`) each die is asked of the table
+        first ("type the d8 for the healing (2d8+5)"), and the engine adds up the faces typed."""
         t = self.token()
         if t is None or t.hp is None:
             return
         text = self.heal_amount.text().strip() or "0"
         try:
             command = healing_command(t.id, text, temp=temp, rng=self.dice_source())
+            if rolls_own_dice(self.doc.scene, t.id):
+                command = replace(command, dice=self._asked_faces(t.id, text, temp))
         except dice.DiceSyntaxError as exc:
             self.heal_error.setText(self.tr("Amount: {problem}").format(problem=exc.short))
             self.heal_error.show()
@@ -490,6 +504,23 @@ class InspectorDock(QDockWidget):
             if new == t:
                 return
         self.doc.execute(command)
+
+    def _asked_faces(self, token_id: str, text: str, temp: bool) -> DieSource:
+        """The faces of `text`'s dice asked of the table (in the order the engine rolls them), as dice
+        that give exactly those faces to the command."""
+        what = (
+            self.tr("the temporary HP ({formula})") if temp else self.tr("the healing ({formula})")
+        ).format(formula=text)
+        asking = ask_or_roll(self.doc.scene, token_id, what, self.dice_source(), self)
+        faces: list[int] = []
+
+        class Recorded:
+            def randint(self, a: int, b: int) -> int:
+                faces.append(asking.randint(a, b))
+                return faces[-1]
+
+        dice.roll(text, Recorded())
+        return ScriptedDice(faces)
 
     def edit_conditions(self) -> ConditionEditor | None:
         """Open the condition editor; on OK its conditions become one command. Returns the dialog (shown

@@ -22,11 +22,12 @@ from pathlib import Path
 from desktop.paths import data_dir
 from rules.errors import CreatureImportError, SceneError
 from rules.io.creature_json import creature_to_json
-from rules.io.creatures import MAX_FOLDER_FILES, detect_format, import_creatures, import_document
-from rules.io.creatures._common import read_json
 from rules.io.images import ImageError, check_image
 from rules.io.safe_write import atomic_write_bytes
 from rules.model.creature import Creature
+
+# The importers (`rules.io.creatures`: every format's reader) are imported where a file is read, not with
+# this module: the window makes the library at start, and the importers are read after the map is shown.
 
 MY_CREATURES = "My creatures"
 FORMAT = "fivefoot.creatures"
@@ -44,6 +45,8 @@ class Book:
 
 def creature_files(folder: Path) -> list[Path]:
     """The ``.json`` and ``.json.gz`` files of a folder, by name (at most `MAX_FOLDER_FILES`)."""
+    from rules.io.creatures import MAX_FOLDER_FILES
+
     names = sorted(
         f for f in folder.iterdir() if f.is_file() and f.name.lower().endswith((".json", ".json.gz"))
     )
@@ -68,6 +71,8 @@ class CreatureLibrary:
 
     def books(self) -> list[Book]:
         """Every book in the library, by name; unreadable files are skipped and listed in `problems`."""
+        from rules.io.creatures import import_document
+
         self.problems = []
         out: list[Book] = []
         if not self.root.is_dir():
@@ -90,6 +95,8 @@ class CreatureLibrary:
 
     def import_file(self, path: Path, system: str | None = None) -> Book:
         """Import a creature file (or folder) into the library. Raises `CreatureImportError`."""
+        from rules.io.creatures import import_creatures
+
         creatures = import_creatures(path, system)
         if not creatures:
             raise CreatureImportError("holds no creatures", "", str(path))
@@ -105,6 +112,9 @@ class CreatureLibrary:
         (metadata, scenes) are skipped; a broken one is listed in the problems (naming the file and field)
         and the others are still imported. Returns the book (None when no creature was found) and the
         problems."""
+        from rules.io.creatures import detect_format, import_document
+        from rules.io.creatures._common import read_json
+
         files = creature_files(folder)
         creatures: list[Creature] = []
         problems: list[str] = []

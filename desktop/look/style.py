@@ -46,12 +46,16 @@ TERRAIN_COLOURS: dict[str, QColor] = {
     "greater-difficult": QColor(200, 95, 30, 60),
     "hazardous": QColor(220, 40, 60, 55),
     "impassable": QColor(10, 10, 12, 120),
+    "narrow": QColor(60, 150, 230, 45),
+    "uneven": QColor(150, 120, 70, 55),
 }
 TERRAIN_HATCH: dict[str, QColor] = {
     "difficult": QColor(250, 205, 90, 200),
     "greater-difficult": QColor(250, 140, 60, 150),
     "hazardous": QColor(255, 90, 100, 160),
     "impassable": QColor(120, 120, 128, 150),
+    "narrow": QColor(110, 195, 255, 210),
+    "uneven": QColor(205, 170, 110, 200),
 }
 #: Dark lines beside the hatch and under the outline, so terrain reads on light map pictures too.
 TERRAIN_CASING = QColor(24, 18, 10, 190)
@@ -61,12 +65,16 @@ TERRAIN_OUTLINE: dict[str, QColor] = {
     "greater-difficult": QColor(255, 140, 50),
     "hazardous": QColor(255, 80, 95),
     "impassable": QColor(160, 160, 170),
+    "narrow": QColor(120, 200, 255),
+    "uneven": QColor(215, 180, 120),
 }
 TERRAIN_LABELS: dict[str, str] = {
     "difficult": "Difficult",
     "greater-difficult": "Greater difficult",
     "hazardous": "Hazardous",
     "impassable": "Impassable",
+    "narrow": "Narrow surface",
+    "uneven": "Uneven ground",
 }
 
 WALL_COLOURS: dict[str, QColor] = {

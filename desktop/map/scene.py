@@ -127,6 +127,7 @@ class MapScene(QGraphicsScene):
         for tid, text in short_labels({t.id: t.label for t in scene.tokens}).items():
             self.token_items[tid].set_short_label(text)
             self.token_items[tid].set_death_saves_shown(death_saves)
+            self.token_items[tid].set_system(scene.system)
         if selection_lost:
             self._on_selection_changed()
 

@@ -120,11 +120,14 @@ class PlayerScene(QGraphicsScene):
         self.template_item: QGraphicsPathItem | None = None
         self._grid: Grid | None = None
         self._background: Background | None = None
+        #: The state last projected (states are immutable: the same object needs no new projection).
+        self._projected: object = None
         doc.changed.connect(self._on_changed)
         self.refresh()
 
     def _on_changed(self, _old: object, _new: object) -> None:
-        self.refresh()
+        if self.doc.state is not self._projected:  # opening a file sends `reset`, then `changed`
+            self.refresh()
 
     def set_template(self, template: Template | None) -> None:
         """Show the spell area being aimed (dashed) or just cast (solid); None takes it away. Only the
@@ -162,6 +165,7 @@ class PlayerScene(QGraphicsScene):
         self.template_item = item
 
     def refresh(self) -> None:
+        self._projected = self.doc.state
         state = presented_state(self.doc.state)  # a campaign: the scene presented, not the one prepared
         view = player_projection(state, self.template)
         self.view_value = view

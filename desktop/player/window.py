@@ -16,12 +16,14 @@ from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QGridLayout, QWidget
 
+from desktop.i18n import for_player
 from desktop.player.roll_log import PlayerRollLog
 from desktop.player.ruler_bar import RulerBar
 from desktop.player.scene import PlayerMapView, PlayerScene
 from desktop.player.steering import TvSteering
 from desktop.player.strip import InitiativeStrip
 from desktop.player.touch import TableTouch
+from desktop.widgets.condition_icons import ConditionIcons
 from rules.play.projection import PlayerView
 
 
@@ -55,6 +57,15 @@ class PlayerWindow(QWidget):
         self._place_strip()
         # the dice box's public rolls, in the map's lower right corner (never a secret GM roll)
         self.rolls = PlayerRollLog(self.view)
+        # what each condition icon on the tokens means, in the map's lower left corner
+        self.legend = ConditionIcons(self.view, size=30, legend=True)
+        self.legend.setObjectName("conditionLegend")
+        self.legend.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.legend.setStyleSheet(
+            "#conditionLegend { background: rgba(17, 17, 17, 210); border-radius: 6px; }"
+            " QLabel { color: #eee; font-size: 17px; background: transparent; }"
+        )
+        self.legend.hide()
         self.setStyleSheet("PlayerWindow { background: black; }")
         self._has_initiative = False
         #: The calibration ruler shown on the TV, or None.
@@ -102,6 +113,24 @@ class PlayerWindow(QWidget):
             self._place_strip()
         self.strip.setVisible(self._has_initiative and not s.curtain)
         self._place_rolls()
+        self._place_legend()
+
+    def _place_legend(self) -> None:
+        """The conditions' legend in the map's lower left corner (never behind the curtain)."""
+        shown = self.legend.count() > 0 and not self.steering.curtain
+        self.legend.setVisible(shown)
+        if not shown:
+            return
+        vp = self.view.viewport().geometry()
+        layout = self.legend.layout()
+        if layout is not None:  # the lines just put in count
+            layout.invalidate()
+            layout.activate()
+        hint = self.legend.sizeHint()
+        height = min(hint.height(), vp.height() // 2)
+        width = min(hint.width() + 8, vp.width() // 3)
+        self.legend.setGeometry(vp.left() + 8, vp.bottom() - height - 8, width, height)
+        self.legend.raise_()
 
     def _place_rolls(self) -> None:
         shown = self.rolls.count() > 0 and not self.steering.curtain
@@ -163,6 +192,7 @@ class PlayerWindow(QWidget):
         self.steering.set_viewport(size.width(), size.height())
         self.apply_steering()
         self._place_rolls()
+        self._place_legend()
 
     def _on_projected(self, view: PlayerView | None) -> None:
         if view is None:
@@ -182,3 +212,13 @@ class PlayerWindow(QWidget):
         self.strip.setVisible(self._has_initiative and not self.steering.curtain)
         self.rolls.show_view(view)
         self._place_rolls()
+        self.show_legend(view)
+
+    def show_legend(self, view: PlayerView) -> None:
+        """The conditions on the creatures the players see, each once (by name: the values are on the
+        tokens), named in the Player Screen's language and the scene's system's words."""
+        names = dict.fromkeys(c.split()[0].lower() for t in view.tokens for c in t.conditions if c.split())
+        system = self.player_scene.doc.scene.system
+        self.legend.set_conditions(list(names), system, for_player())
+        self.legend.adjustSize()
+        self._place_legend()

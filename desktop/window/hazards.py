@@ -165,8 +165,8 @@ class HazardFeatures(QObject):
         area_at = None
         if draft.as_area:
 
-            def area_at(point: Point) -> tuple[Cell, ...] | None:
-                probe = self._hazard(draft, (Cell(int(point.x), int(point.y)),), point)
+            def area_at(point: Point, direction: float | None) -> tuple[Cell, ...] | None:
+                probe = self._hazard(draft, (Cell(int(point.x), int(point.y)),), point, direction)
                 try:
                     aimed = aim_hazard(self.doc.state, probe, None)
                 except Refused:
@@ -178,10 +178,18 @@ class HazardFeatures(QObject):
                 cells = tuple(c for c in result.cells if grid.contains(c.x, c.y))
                 return cells or None
 
-        self.tool.start((cell,) if cell is not None and not draft.as_area else (), area_at)
+        area = draft.ability.area
+        aimed = draft.as_area and area is not None and area.shape in ("cone", "line")
+        self.tool.start((cell,) if cell is not None and not draft.as_area else (), area_at, aimed)
         self.win.use_tool(self.tool, self.tr("Place {name}").format(name=draft.name), "select")
 
-    def _hazard(self, draft: HazardDraft, cells: tuple[Cell, ...], origin: Point | None) -> Hazard:
+    def _hazard(
+        self,
+        draft: HazardDraft,
+        cells: tuple[Cell, ...],
+        origin: Point | None,
+        direction: float | None = None,
+    ) -> Hazard:
         return Hazard(
             id=hazard_id(self.doc.state, draft.name),
             name=draft.name,
@@ -192,15 +200,17 @@ class HazardFeatures(QObject):
             once=draft.once,
             notice_dc=draft.notice_dc,
             origin=origin,
+            direction=direction,
         )
 
-    def _picked(self, cells: object, origin: object) -> None:
+    def _picked(self, cells: object, origin: object, direction: object = None) -> None:
         draft = self._draft
         if draft is None or not isinstance(cells, tuple) or not cells:
             return
         point = origin if isinstance(origin, Point) else None
+        facing = float(direction) if isinstance(direction, (int, float)) else None
         try:
-            hazard = self._hazard(draft, cells, point)
+            hazard = self._hazard(draft, cells, point, facing)
         except ValueError as exc:
             self.win.statusBar().showMessage(str(exc), 8000)
             return

@@ -55,6 +55,7 @@ from desktop.window.action_menu import ActionMenus, add_maneuvers_menu, add_skil
 from desktop.window.campaign_files import map_opener
 from desktop.window.dock_sides import DockSides
 from desktop.window.file_controller import FileController
+from desktop.window.footing import FootingPrompts
 from desktop.window.hazards import HazardFeatures
 from desktop.window.layout_memory import LayoutMemory
 from desktop.window.pictures import MapPictures
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
         self.table_host = TableHostFeatures.install(self, resume=autosave)
         self.spells = SpellCasting.install(self)  # spell lists, the spell tool, the saves table
         self.hazards = HazardFeatures.install(self)  # placing traps, drawing them, offering their triggers
+        self.footing = FootingPrompts.install(self)  # PF2e: the Reflex save to keep footing after a hit
         self._arrange_docks()
 
         self.doc.title_changed.connect(self._update_title)
@@ -499,6 +501,18 @@ class MainWindow(QMainWindow):
         self.round_label.setMinimumWidth(120)
         for w in (self.round_label, self.cell_label, self.zoom_label):
             sb.addPermanentWidget(w)
+        for w in (self.cell_label, self.zoom_label):  # they change on every mouse move / zoom step
+            w.setFixedSize(w.minimumWidth(), w.sizeHint().height())
+
+    @staticmethod
+    def _set_steady_text(label: QLabel, text: str) -> None:
+        """Show `text` in a status-bar label of fixed size, widening it only when the text needs more room:
+        a label of fixed size changing its text asks no new layout of the window (a drag over the map
+        changes the square under the mouse on every move)."""
+        need = label.fontMetrics().horizontalAdvance(text) + 14
+        if need > label.width():
+            label.setFixedWidth(need)
+        label.setText(text)
 
     # ---- tools
 
@@ -704,16 +718,19 @@ class MainWindow(QMainWindow):
 
     def _show_cell(self, cell: Cell | None) -> None:
         if cell is None:
-            self.cell_label.setText("—")
+            self._set_steady_text(self.cell_label, "—")
             return
         text = self.tr("Square [{x}, {y}]").format(x=cell.x, y=cell.y)
         kind = self.doc.scene.terrain_map().get(cell)
         if kind:
             text += f" · {TERRAIN_LABELS[kind].lower()}"
+        square = self.doc.scene.balance_at(cell) if system_for(self.doc.scene).balance_terrain else None
+        if square is not None:
+            text += " " + self.tr("DC {dc}").format(dc=square.dc)
         band = self.map_scene.overlay_item.bands.get(cell)
         if band:
             text += f" · {self.engine_text(system_for(self.doc.scene).band_text(band))}"
-        self.cell_label.setText(text)
+        self._set_steady_text(self.cell_label, text)
 
     def _show_logged(self, text: str) -> None:
         """A new log entry in the status bar: its lines (a roll's breakdown) on one line."""
@@ -726,7 +743,7 @@ class MainWindow(QMainWindow):
         return engine_text(text, self.doc.scene.system)
 
     def _show_zoom(self, factor: float) -> None:
-        self.zoom_label.setText(self.tr("Zoom {percent:.0f}%").format(percent=factor * 100))
+        self._set_steady_text(self.zoom_label, self.tr("Zoom {percent:.0f}%").format(percent=factor * 100))
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()

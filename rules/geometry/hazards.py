@@ -16,8 +16,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import numpy as np
+import numpy.typing as npt
+
 from rules.geometry.coords import Cell
-from rules.model.scene import Scene, Token
+from rules.model.scene import Scene, Token, Wall
+
+#: The bounding boxes of the solid walls (every wall but an open door) of recent wall tuples, by identity:
+#: a token move keeps the scene's walls, so the boxes are made once per wall edit, not once per question.
+_SOLID_BOXES: dict[int, tuple[tuple[Wall, ...], list[Wall], npt.NDArray[np.float64]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,15 +65,41 @@ def beside_obstacle(scene: Scene, token: Token) -> bool:
     x0, y0 = token.cell.x, token.cell.y
     x1, y1 = x0 + n, y0 + n
     edges = ((x0, y0, x1, y0), (x1, y0, x1, y1), (x0, y1, x1, y1), (x0, y0, x0, y1))
-    for w in scene.walls:
-        if w.is_open_door:
-            continue
+    solid, boxes = _solid_boxes(scene.walls)
+    # only a wall whose box meets the creature's outline can touch it (boxes: min x, min y, max x, max y)
+    near = np.flatnonzero(
+        (boxes[:, 0] <= x1) & (boxes[:, 2] >= x0) & (boxes[:, 1] <= y1) & (boxes[:, 3] >= y0)
+    )
+    for i in near.tolist():
+        w = solid[i]
         for ax, ay, bx, by in edges:
             if segments_touch(w.a.x, w.a.y, w.b.x, w.b.y, ax, ay, bx, by):
                 return True
     terrain = scene.terrain_map()
+    if not terrain:
+        return False
     for y in range(y0 - 1, y1 + 1):
         for x in range(x0 - 1, x1 + 1):
             if terrain.get(Cell(x, y)) == "impassable":
                 return True
     return False
+
+
+def _solid_boxes(walls: tuple[Wall, ...]) -> tuple[list[Wall], npt.NDArray[np.float64]]:
+    hit = _SOLID_BOXES.get(id(walls))
+    if hit is not None and hit[0] is walls:
+        return hit[1], hit[2]
+    solid = [w for w in walls if not w.is_open_door]
+    coords = np.array([(w.a.x, w.a.y, w.b.x, w.b.y) for w in solid], dtype=np.float64).reshape(-1, 4)
+    boxes = np.column_stack(
+        (
+            np.minimum(coords[:, 0], coords[:, 2]),
+            np.minimum(coords[:, 1], coords[:, 3]),
+            np.maximum(coords[:, 0], coords[:, 2]),
+            np.maximum(coords[:, 1], coords[:, 3]),
+        )
+    )
+    if len(_SOLID_BOXES) >= 8:
+        _SOLID_BOXES.pop(next(iter(_SOLID_BOXES)))
+    _SOLID_BOXES[id(walls)] = (walls, solid, boxes)
+    return solid, boxes

@@ -66,7 +66,7 @@ from rules.geometry.sight import EPS, WallIndex, _build_index, shared_by_walls
 from rules.geometry.wall_steps import exact_orient, wall_steps
 from rules.messages import msg
 from rules.model.grid_rules import PASS_HOSTILE_2_SIZES, PASS_UNWILLING_3_SIZES
-from rules.model.scene import CANNOT_ACT, Scene, TerrainCell, Token
+from rules.model.scene import CANNOT_ACT, TERRAIN_BY_CODE, Scene, TerrainCell, Token
 
 DIRECTION_INDEX: dict[tuple[int, int], int] = {d: i for i, d in enumerate(DIRECTIONS)}
 #: Direction indexes ordered by the neighbour cell they lead to (x, then y): the path tie-break order.
@@ -74,6 +74,8 @@ _BY_CELL: tuple[int, ...] = tuple(sorted(range(8), key=lambda i: DIRECTIONS[i]))
 
 FLOOR, DIFFICULT, GREATER, IMPASSABLE = 0, 1, 2, 3
 _KIND_CODE: dict[str, int] = {
+    "uneven": FLOOR,
+    "narrow": FLOOR,
     "hazardous": FLOOR,
     "difficult": DIFFICULT,
     "greater-difficult": GREATER,
@@ -268,8 +270,11 @@ def grid_tables(scene: Scene) -> GridTables:
 def _build_grid_tables(scene: Scene) -> GridTables:
     w, h = scene.grid.width, scene.grid.height
     n_cells = w * h
-    codes = scene.terrain_codes()  # TERRAIN_BY_CODE order: none, hazardous, difficult, greater, impassable
-    kind_of_code = np.array([FLOOR, FLOOR, DIFFICULT, GREATER, IMPASSABLE], dtype=np.uint8)
+    codes = (
+        scene.terrain_codes()
+    )  # TERRAIN_BY_CODE: none, hazardous, difficult, greater, impassable, narrow …
+    # narrow surfaces and uneven ground cost like floor to plan (their Balance is rules.play.moves')
+    kind_of_code = np.array([FLOOR, FLOOR, DIFFICULT, GREATER, IMPASSABLE, FLOOR, FLOOR], dtype=np.uint8)
     kind = kind_of_code[codes].reshape(-1)
     blocking = [(n, w_.a.x, w_.a.y, w_.b.x, w_.b.y) for n, w_ in enumerate(scene.walls) if w_.blocks_movement]
     found = wall_steps(blocking, w, h, movement_walls(scene))
@@ -308,7 +313,7 @@ def _build_grid_tables(scene: Scene) -> GridTables:
         nx, ny = gx + dxs[d], gy + dys[d]
         bad[:, d] |= (nx < 0) | (nx >= w) | (ny < 0) | (ny >= h)
     # impassable squares: can't be entered, and diagonals can't cut their corners
-    impassable = codes == 4
+    impassable = codes == TERRAIN_BY_CODE.index("impassable")
     if impassable.any():
         entering(impassable)
         for d in range(1, 8, 2):

@@ -40,6 +40,7 @@ from rules.model.fog import MAX_SIDE as FOG_MAX_SIDE
 from rules.model.fog import Fog
 from rules.model.scene import (
     AREA_METHODS,
+    BALANCE_KINDS,
     DIAGONAL_OPTIONS,
     FORMAT_VERSION,
     LIGHT_LEVELS,
@@ -62,6 +63,7 @@ from rules.model.scene import (
     Token,
     TokenLight,
     Wall,
+    balance_problem,
     default_options,
 )
 from rules.model.spell import NO_USES
@@ -91,7 +93,7 @@ def _extra(raw: Mapping[str, JSON], known: Iterable[str]) -> dict[str, JSON]:
 
 
 _OPTION_KEYS = ("diagonals", "flanking", "area_method", "ambient")
-_TERRAIN_KEYS = ("cell", "kind", "damage")
+_TERRAIN_KEYS = ("cell", "kind", "damage", "dc", "fall")
 _WALL_KEYS = ("a", "b", "kind", "open")
 _ATTACK_KEYS = ("name", "bonus", "damage", "traits", "range_increment", "properties", "range", "magical")
 _TOKEN_KEYS = (
@@ -332,7 +334,7 @@ def _options(r: JsonReader, raw: JSON, system: str) -> Options:
 def _terrain_list(r: JsonReader, raw: list[JSON], grid: Grid) -> tuple[TerrainCell, ...]:
     """The terrain entries. An entry of the plain shape (`rules.limits.plain_terrain`) with a known kind is
     read directly; any other goes through `_terrain` and its messages (a big map holds 100 000s)."""
-    kinds = frozenset(TERRAIN_KINDS)
+    kinds = frozenset(TERRAIN_KINDS) - frozenset(BALANCE_KINDS)  # a Balance kind needs its DC: `_terrain`
     out: list[TerrainCell] = []
     append = out.append
     for i, t in enumerate(raw):
@@ -387,7 +389,11 @@ def _terrain(r: JsonReader, raw: JSON, path: str, grid: Grid) -> TerrainCell:
             parse(damage)
         except DiceSyntaxError as exc:
             raise r.fail(f"{path}.damage", f"{damage!r} is not a damage formula ({exc.short})") from None
-    return TerrainCell(cell, kind, damage, _extra(t, _TERRAIN_KEYS))
+    dc, fall = t.get("dc"), t.get("fall")
+    problem = balance_problem(kind, dc, fall)
+    if problem is not None:
+        raise r.fail(f"{path}.{problem[0]}", problem[1])
+    return TerrainCell(cell, kind, damage, _extra(t, _TERRAIN_KEYS), dc, fall)
 
 
 def _wall(r: JsonReader, raw: JSON, path: str) -> Wall:
@@ -942,6 +948,8 @@ def scene_to_json(scene: Scene) -> dict[str, JSON]:
             "cell": [t.cell.x, t.cell.y],
             "kind": t.kind,
             **({"damage": t.damage} if t.damage else {}),
+            **({"dc": t.dc} if t.dc is not None else {}),
+            **({"fall": t.fall} if t.fall is not None else {}),
             **t.extra,
         }
         for t in scene.terrain

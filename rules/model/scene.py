@@ -23,12 +23,50 @@ from rules.model.spell import NO_USES, Spell, SpellUsesLeft
 #: The scene format version this code reads into values and writes (`rules.io.scene_json`).
 FORMAT_VERSION = 4
 SYSTEMS: tuple[str, ...] = ("pf2e", "dnd5e-2014", "dnd5e-2024")
-TERRAIN_KINDS: tuple[str, ...] = ("difficult", "greater-difficult", "hazardous", "impassable")
-#: Worse kinds win when a cell is listed twice.
-TERRAIN_SEVERITY: dict[str, int] = {"hazardous": 0, "difficult": 1, "greater-difficult": 2, "impassable": 3}
-#: `Scene.terrain_codes`: code 0 is no terrain, code ``TERRAIN_SEVERITY[kind] + 1`` is `kind`.
-TERRAIN_BY_CODE: tuple[str, ...] = ("", "hazardous", "difficult", "greater-difficult", "impassable")
+TERRAIN_KINDS: tuple[str, ...] = (
+    "difficult",
+    "greater-difficult",
+    "hazardous",
+    "impassable",
+    "narrow",
+    "uneven",
+)
+#: Squares that need Balance (PF2e Player Core 423 "Narrow Surfaces", "Uneven Ground"): each has a Balance
+#: DC (`TerrainCell.dc`); a narrow surface may have a drop below it (`TerrainCell.fall`). They cost like open
+#: floor to plan a move; what the Balance check does is the system's (`rules.systems.hooks.footing`). A scene
+#: of a system without the rule (D&D 5e) keeps them as plain floor.
+BALANCE_KINDS: tuple[str, ...] = ("narrow", "uneven")
+#: The Balance DCs a square may have (PF2e DCs run to about 50 at level 25; 60 leaves room for extreme).
+MIN_BALANCE_DC, MAX_BALANCE_DC = 1, 60
+#: The highest drop below a narrow surface, in feet (`TerrainCell.fall`).
+MAX_FALL_FEET = 1000
+#: Worse kinds win when a cell is listed twice (the Balance kinds are the mildest: another kind listed on
+#: the same square prices and draws it, and the square still needs Balance, `Scene.balance_at`).
+TERRAIN_SEVERITY: dict[str, int] = {
+    "uneven": 0,
+    "narrow": 1,
+    "hazardous": 2,
+    "difficult": 3,
+    "greater-difficult": 4,
+    "impassable": 5,
+}
+#: `Scene.terrain_codes`: code 0 is no terrain, code ``n`` is ``TERRAIN_BY_CODE[n]`` (the kinds FiveFoot had
+#: first keep their codes 1–4; the Balance kinds come after them).
+TERRAIN_BY_CODE: tuple[str, ...] = (
+    "",
+    "hazardous",
+    "difficult",
+    "greater-difficult",
+    "impassable",
+    "narrow",
+    "uneven",
+)
 _TERRAIN_CODE: dict[str, int] = {kind: code for code, kind in enumerate(TERRAIN_BY_CODE) if kind}
+#: A square's worst kind is found by rank (``TERRAIN_SEVERITY[kind] + 1``, 0 none), then named by its code.
+_TERRAIN_RANK: dict[str, int] = {kind: rank + 1 for kind, rank in TERRAIN_SEVERITY.items()}
+_CODE_OF_RANK = np.zeros(len(TERRAIN_BY_CODE), dtype=np.uint8)
+for _kind, _rank in _TERRAIN_RANK.items():
+    _CODE_OF_RANK[_rank] = _TERRAIN_CODE[_kind]
 WALL_KINDS: tuple[str, ...] = ("wall", "door", "window", "low")
 #: The one set of conditions under which a creature can't act: it takes no actions or reactions and
 #: threatens nothing (PF2e: can't act; 5e: incapacitated or worse). Rules that differ start from it.
@@ -78,12 +116,46 @@ class Options:
 @dataclass(frozen=True, slots=True)
 class TerrainCell:
     """One square's terrain. `damage`: what entering it deals (hazardous terrain, ``"1d6 fire"``; None
-    when it deals nothing)."""
+    when it deals nothing). `dc`: the Balance DC of a narrow surface or uneven ground (`BALANCE_KINDS`;
+    required there, None on every other kind). `fall`: the feet a creature falling off a narrow surface
+    drops (None: no drop worth falling damage; only on ``narrow``)."""
 
     cell: Cell
     kind: str
     damage: str | None = None
     extra: dict[str, JSON] = field(default_factory=dict, compare=False, hash=False)
+    dc: int | None = None
+    fall: int | None = None
+
+
+def balance_problem(kind: str, dc: object, fall: object = None) -> tuple[str, str] | None:
+    """Why a terrain entry's Balance DC and drop don't fit its kind, as ``(field, why)`` (``dc`` or
+    ``fall``), or None when they do: a narrow surface or uneven ground needs a whole-number DC from
+    `MIN_BALANCE_DC` to `MAX_BALANCE_DC`; only a narrow surface has a drop (`fall`, whole feet from 1 to
+    `MAX_FALL_FEET`); other kinds have neither. The one check of the loader, `rules.play.valid` and
+    `rules.play.edits.PaintTerrain`."""
+    if kind not in BALANCE_KINDS:
+        if dc is not None:
+            return "dc", f"only a narrow surface or uneven ground has a Balance DC, not {kind} terrain"
+        if fall is not None:
+            return "fall", f"only a narrow surface has a drop below it, not {kind} terrain"
+        return None
+    if dc is None:
+        return "dc", f"{kind} terrain needs a Balance DC ({MIN_BALANCE_DC} to {MAX_BALANCE_DC})"
+    if type(dc) is not int or not MIN_BALANCE_DC <= dc <= MAX_BALANCE_DC:
+        return (
+            "dc",
+            f"the Balance DC must be a whole number from {MIN_BALANCE_DC} to {MAX_BALANCE_DC}, not {dc!r}",
+        )
+    if fall is not None:
+        if kind != "narrow":
+            return "fall", f"only a narrow surface has a drop below it, not {kind} terrain"
+        if type(fall) is not int or not 1 <= fall <= MAX_FALL_FEET:
+            return (
+                "fall",
+                f"the drop below a narrow surface is whole feet from 1 to {MAX_FALL_FEET}, not {fall!r}",
+            )
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,6 +565,12 @@ class Scene:
         table: dict[Cell, str] = self.cached("terrain_damage", lambda: _damage_table(self.terrain))
         return table.get(cell)
 
+    def balance_at(self, cell: Cell) -> TerrainCell | None:
+        """The narrow surface or uneven ground at `cell` (the entry with the highest DC when several are
+        listed), whatever else is listed on the square; None when the square needs no Balance."""
+        table: dict[Cell, TerrainCell] = self.cached("balance", lambda: _balance_table(self.terrain))
+        return table.get(cell)
+
     def terrain_map(self) -> dict[Cell, str]:
         """Each listed cell's kind; a cell listed twice takes its worst kind."""
 
@@ -508,8 +586,8 @@ class Scene:
         return result
 
     def terrain_codes(self) -> TerrainCodes:
-        """Each square's terrain as a code, indexed ``[y, x]``: 0 for none, else ``TERRAIN_SEVERITY[kind]
-        + 1`` (`TERRAIN_BY_CODE` names it); a square listed twice takes its worst kind, as in `terrain_map`
+        """Each square's terrain as a code, indexed ``[y, x]``: 0 for none, else the code `TERRAIN_BY_CODE`
+        names; a square listed twice takes its worst kind (`TERRAIN_SEVERITY`), as in `terrain_map`
         (cached; do not modify the array). Built in one pass, for the layers that draw or price the whole
         grid."""
 
@@ -517,12 +595,13 @@ class Scene:
             w, h = self.grid.width, self.grid.height
             out = np.zeros((h, w), dtype=np.uint8)
             if self.terrain:
-                code, terrain, n = _TERRAIN_CODE, self.terrain, len(self.terrain)
+                rank, terrain, n = _TERRAIN_RANK, self.terrain, len(self.terrain)
                 xs = np.fromiter((t.cell[0] for t in terrain), dtype=np.int64, count=n)
                 ys = np.fromiter((t.cell[1] for t in terrain), dtype=np.int64, count=n)
-                ks = np.fromiter((code[t.kind] for t in terrain), dtype=np.uint8, count=n)
+                ks = np.fromiter((rank[t.kind] for t in terrain), dtype=np.uint8, count=n)
                 on = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
                 np.maximum.at(out, (ys[on], xs[on]), ks[on])
+                out = _CODE_OF_RANK[out]
             out.setflags(write=False)
             return out
 
@@ -551,6 +630,16 @@ def _damage_table(terrain: tuple[TerrainCell, ...]) -> dict[Cell, str]:
     for t in terrain:
         if t.damage and t.cell not in out:
             out[t.cell] = t.damage
+    return out
+
+
+def _balance_table(terrain: tuple[TerrainCell, ...]) -> dict[Cell, TerrainCell]:
+    out: dict[Cell, TerrainCell] = {}
+    for t in terrain:
+        if t.kind in BALANCE_KINDS:
+            old = out.get(t.cell)
+            if old is None or (t.dc or 0) > (old.dc or 0):
+                out[t.cell] = t
     return out
 
 

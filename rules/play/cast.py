@@ -42,6 +42,7 @@ from rules.model.spell import Lasting, Spell, SpellEffect, SpellUsesLeft, pays_w
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused
 from rules.play.effects import edit_conditions, put_token
+from rules.play.footing import FootingCheck, footing_check
 from rules.play.spell_resolution import Aim, CastResult, Placement, Rolls, aim, explain, resolve
 from rules.systems import system_for
 from rules.systems.casting import Cost
@@ -162,6 +163,24 @@ def roll_missing(state: GameState, a: Aim, rolls: Rolls, rng: DieSource | None) 
 # ---------------------------------------------------------------------------------------------- command
 
 
+def footing_after_cast(state: GameState, result: CastResult) -> tuple[FootingCheck, ...]:
+    """The Reflex saves to keep footing a cast calls for (`rules.play.footing`): each target on a narrow
+    surface or uneven ground that a spell attack hit or that failed its save."""
+    out: list[FootingCheck] = []
+    for t in result.targets:
+        fields = t.roll.fields
+        if fields.get("hit"):
+            why = "hit"
+        elif "save_total" in fields and t.roll.outcome in ("failure", "critical-failure"):
+            why = "failed"
+        else:
+            continue
+        check = footing_check(state.scene, t.id, why)
+        if check is not None:
+            out.append(check)
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class Cast:
     """Cast `spell` (the caster's, or any spell object such as a bundled SRD one) — see the module
@@ -236,7 +255,11 @@ class Cast:
             lines.append("  " + str(msg("{who}: {uses}", who=caster.label, uses=uses_text)))
         state, more = self._apply_result(state, aimed, result, uses)
         lines += more
-        return Outcome(state, tuple(lines), result)
+        due = footing_after_cast(state, result)
+        for check in due:
+            standing = state.scene.token(check.token_id)
+            lines.append("  " + check.text(standing.label if standing is not None else check.token_id))
+        return Outcome(state, tuple(lines), result, due)
 
     def _apply_result(
         self, state: GameState, a: Aim, result: CastResult, uses: SpellUsesLeft

@@ -79,4 +79,4 @@ class CastSpell:
         paid = payment_for(state, self.cast, free=self.free).apply(state)
         done = self.cast.apply(paid.state)
         head, *rest = done.lines or ("",)
-        return Outcome(done.state, (head, *typed, *rest, *paid.lines), done.detail)
+        return Outcome(done.state, (head, *typed, *rest, *paid.lines), done.detail, done.follow_ups)

@@ -26,6 +26,9 @@ class Outcome:
     lines: tuple[str, ...] = ()
     #: What the command resolved, for the view to show (an `AttackOutcome`…); None for plain edits.
     detail: object | None = None
+    #: The rolls the step calls for after it, for the app to ask or roll (`rules.play.footing.FootingCheck`:
+    #: a Reflex save to keep one's footing on a narrow surface after a hit).
+    follow_ups: tuple[object, ...] = ()
 
     @property
     def text(self) -> str:

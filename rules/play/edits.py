@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 
 from rules.geometry.coords import Cell
 from rules.geometry.movement import move_context
-from rules.model.scene import Background, Grid, Options, Scene, TerrainCell, Token, Wall
+from rules.model.scene import Background, Grid, Options, Scene, TerrainCell, Token, Wall, balance_problem
 from rules.model.state import GameState
-from rules.play.command import Command, Outcome, logged
+from rules.play.command import Command, Outcome, Refused, logged
 
 
 def _scene(state: GameState, scene: Scene, log: str) -> Outcome:
@@ -101,12 +101,16 @@ UpdateToken = EditToken
 
 @dataclass(frozen=True, slots=True)
 class PaintTerrain:
-    """Set `cells` to terrain `kind` (None erases). Cells off the grid are ignored."""
+    """Set `cells` to terrain `kind` (None erases). Cells off the grid are ignored. A narrow surface or
+    uneven ground takes its Balance `dc` (and a narrow surface the `fall` below it, in feet); refused when
+    they don't fit the kind (`rules.model.scene.balance_problem`)."""
 
     cells: tuple[Cell, ...]
     kind: str | None
     log: str = ""
     merge_key: object | None = None
+    dc: int | None = None
+    fall: int | None = None
 
     @property
     def label(self) -> str:
@@ -114,11 +118,15 @@ class PaintTerrain:
 
     def apply(self, state: GameState) -> Outcome:
         scene = state.scene
+        if self.kind is not None:
+            problem = balance_problem(self.kind, self.dc, self.fall)
+            if problem is not None:
+                raise Refused(problem[1])
         cells = {c for c in self.cells if scene.grid.contains(c.x, c.y)}
         kept = tuple(t for t in scene.terrain if t.cell not in cells)
         added: tuple[TerrainCell, ...] = ()
         if self.kind is not None:
-            added = tuple(TerrainCell(c, self.kind) for c in sorted(cells))
+            added = tuple(TerrainCell(c, self.kind, dc=self.dc, fall=self.fall) for c in sorted(cells))
         return _scene(state, scene.edit(terrain=(*kept, *added)), self.log)
 
 

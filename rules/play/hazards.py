@@ -242,6 +242,8 @@ class TriggerHazard:
     saves: tuple[tuple[str, tuple[int, ...]], ...] = ()
     attack_d20: tuple[tuple[str, tuple[int, ...]], ...] = ()
     damage: tuple[DamageEntry, ...] | None = None
+    #: A 5e critical hit's damage (its dice rolled twice), typed at the table; rolled from `rng` otherwise.
+    critical_damage: tuple[DamageEntry, ...] | None = None
     rng: DieSource | None = field(default=None, compare=False)
     #: Save modifiers typed at the table for targets whose token lists none (kept on the token, as a cast's).
     save_modifiers: tuple[tuple[str, int], ...] = ()
@@ -265,7 +267,10 @@ class TriggerHazard:
         try:
             aimed = aim_hazard(state, hazard, self.by)
             rolls = roll_missing(
-                state, aimed, Rolls(dict(self.saves), dict(self.attack_d20), self.damage), self.rng
+                state,
+                aimed,
+                Rolls(dict(self.saves), dict(self.attack_d20), self.damage, self.critical_damage),
+                self.rng,
             )
             result = resolve(state.scene, aimed, rolls)
         except QueryError as exc:

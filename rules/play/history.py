@@ -32,6 +32,8 @@ class Entry:
     #: The log entry the step wrote ("" when none).
     log: str = ""
     detail: object | None = None
+    #: The rolls the step called for (`rules.play.command.Outcome.follow_ups`).
+    follow_ups: tuple[object, ...] = ()
 
 
 class History:
@@ -76,10 +78,10 @@ class History:
         text = outcome.text
         after = replace(explore(before, outcome.state), log=(*base.log, text) if text else base.log)
         if merge and top is not None:
-            entry = Entry(command, top.before, after, text, outcome.detail)
+            entry = Entry(command, top.before, after, text, outcome.detail, outcome.follow_ups)
             self._entries[-1] = entry
         else:
-            entry = Entry(command, before, after, text, outcome.detail)
+            entry = Entry(command, before, after, text, outcome.detail, outcome.follow_ups)
             self._entries.append(entry)
             self._cursor += 1
             if len(self._entries) > self.limit:

@@ -11,11 +11,14 @@ token without any rule.
 
 A creature that moves by the rules from its place ends its Take Cover (`rules.systems.support_actions`).
 Hazardous terrain (`rules.geometry.hazards`) deals its damage, rolled by the command's die source, through
-the creature's system each time the move enters it.
+the creature's system each time the move enters it. A walk onto a narrow surface or uneven ground makes the
+Balance check of the scene's system (`rules.play.footing`: its d20 `balance_d20` or rolled), which may stop
+the move short, price those squares as difficult terrain or make the creature fall.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -30,6 +33,7 @@ from rules.play.command import Outcome, Refused
 from rules.play.economy import budget_for as economy_budget
 from rules.play.economy import record_move as ledger_move
 from rules.play.effects import put_token
+from rules.play.footing import BalancedMove, balance_move, fall_on
 from rules.play.mounts import move_riders, riders, without_riders
 from rules.play.planner import MovePlan, MovePlanner
 from rules.systems import system_for
@@ -167,6 +171,33 @@ def hazard_damage(
     return state, lines
 
 
+def _turn_ends(state: GameState, token_id: str, left: int) -> GameState:
+    """The creature's turn ends after a fall (PF2e Balance, critical failure): the `left` actions it still
+    had are spent (the GM ends the turn)."""
+    return ledger_move(state, token_id, 0, 0, left) if left > 0 else state
+
+
+def balanced_plan(plan: MovePlan, balanced: BalancedMove) -> MovePlan:
+    """`plan` as its Balance check left it (`rules.play.footing.balance_move`): the path walked, its
+    prices and the movement actions spent."""
+    path = balanced.path
+    diagonals = sum(1 for a, b in itertools.pairwise(path) if a.x != b.x and a.y != b.y)
+    bands, _actions = plan.budget.bands(balanced.steps)
+    actions = balanced.actions
+    cut = path != plan.path
+    return replace(
+        plan,
+        target=path[-1],
+        waypoints=() if cut else plan.waypoints,
+        path=path,
+        steps=balanced.steps,
+        feet=balanced.feet,
+        diagonals=diagonals,
+        bands=bands,
+        actions=actions,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class MoveToken:
     """Move `token_id` through `waypoints` (the last one is where it ends); see the module."""
@@ -186,7 +217,10 @@ class MoveToken:
     #: A grappled creature dragged along (5e: the mover's speed halved unless it is 2+ sizes smaller); it
     #: keeps its place beside the mover.
     drag: str | None = None
-    #: Rolls hazardous terrain's damage.
+    #: The d20 of the Balance check a walk onto a narrow surface or uneven ground makes
+    #: (`rules.play.footing`; the player rolls their own dice); None: rolled from `dice`.
+    balance_d20: int | None = None
+    #: Rolls hazardous terrain's damage, the Balance check (when not given) and a fall's damage.
     dice: DieSource = field(default_factory=_rng, compare=False)
 
     @property
@@ -245,6 +279,13 @@ class MoveToken:
             )
         if not plan.moved:
             return Outcome(state, (), plan)
+        balanced = None
+        if self.mode == "walk":
+            balanced = balance_move(
+                state.scene, token, plan.path, plan.steps, plan.budget.bands, self.balance_d20, self.dice
+            )
+        if balanced is not None:
+            plan = balanced_plan(plan, balanced)
         feet, actions = plan.feet, plan.actions
         dragged_lines: list[str] = []
         if self.drag is not None:
@@ -252,10 +293,17 @@ class MoveToken:
         moved = take_cover_ends(replace(token, cell=plan.path[-1]), "move")
         state, ended = put_token(state, moved)
         state = ledger_move(state, token.id, feet, plan.diagonals, actions, self.mode)
+        if balanced is not None and balanced.falls_on is not None:  # it fell: its turn ends
+            state = _turn_ends(state, token.id, plan.budget.actions_left - actions)
         lines = [move_log(token.label, plan, self.mode), *dragged_lines]
+        if balanced is not None:
+            lines += balanced.lines
         if token.has_condition(TOOK_COVER) and not moved.has_condition(TOOK_COVER):
             lines.append(str(msg("{name} moved: Take Cover ends", name=token.label)))
         state, hurt = hazard_damage(state, token.id, plan.path, self.dice)
+        if balanced is not None and balanced.falls_on is not None:
+            state, fell = fall_on(state, token.id, balanced.falls_on, self.dice)
+            hurt = [*hurt, *fell]
         if ridden:
             now = {t.id: t for t in (*state.scene.tokens, *ridden)}
             state = state.with_scene(state.scene.edit(tokens=tuple(now[i] for i in order if i in now)))

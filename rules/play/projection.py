@@ -62,10 +62,14 @@ from rules.systems import system_for
 BoolMap = npt.NDArray[np.bool_]
 #: Conditions that keep a creature off the player view.
 HIDDEN_CONDITIONS: tuple[str, ...] = ("hidden", "undetected", "unnoticed", "invisible")
-#: Conditions the players can see on a creature they see.
+#: Conditions the players can see on a creature they see (the party's own creatures show all of theirs:
+#: the players know them).
 SHOWN_CONDITIONS: tuple[str, ...] = (
     "prone",
     "grabbed",
+    "grappled",
+    "immobilized",
+    "off-guard",
     "restrained",
     "unconscious",
     "dying",
@@ -306,7 +310,9 @@ def _shown(token: Token) -> ShownToken:
         image=token.image,
         hp=token.hp if party else None,
         max_hp=token.max_hp if party else None,
-        conditions=tuple(c for c in token.conditions if c.split()[0].lower() in SHOWN_CONDITIONS),
+        conditions=token.conditions
+        if party
+        else tuple(c for c in token.conditions if c.split()[0].lower() in SHOWN_CONDITIONS),
         number=token.number,
         health=None if party else health_estimate(token.hp, token.max_hp),
     )

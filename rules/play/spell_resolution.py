@@ -220,7 +220,9 @@ def _area_targets(
         if not math.isfinite(placement.direction):
             raise QueryError("bad value", f"'direction' must be a finite number, got {placement.direction!r}")
         direction = placement.direction
-        creator = caster.id
+        # the creature it comes from is never in its own cone or line; a hazard's source is no creature on
+        # the map (`rules.play.hazards.hazard_source`): its area leaves nobody out
+        creator = caster.id if scene.token(caster.id) is not None else None
     else:  # emanation
         point = None
         creator = caster.id

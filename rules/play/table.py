@@ -31,6 +31,7 @@ from rules.play.concentration import after_damage
 from rules.play.economy import charge, charge_reaction, ledger_for
 from rules.play.effects import put_token
 from rules.play.explain import attack_headline, attack_lines, damage_lines, outcome_word, save_line
+from rules.play.footing import footing_check
 from rules.play.mounts import attacking_from
 from rules.play.rolls import Situational, situational_attack, spend_for_roll
 from rules.play.support import take_supports
@@ -271,7 +272,16 @@ class AttackRoll:
         state, result, lines = self._resolve(state)
         state, cover_lines = attack_ends_take_cover(state, self.attacker_id)
         state, reveal_lines = attack_reveals_attacker(state, self.attacker_id)
-        return Outcome(state, (*lines, *cover_lines, *reveal_lines), result)
+        # a hit on a narrow surface or uneven ground: the Reflex save to keep its footing (rules.play.footing)
+        due = footing_check(state.scene, self.target_id, "hit") if result.hit else None
+        target = state.scene.token(self.target_id)
+        footing_lines = ("  " + due.text(target.label),) if due is not None and target is not None else ()
+        return Outcome(
+            state,
+            (*lines, *cover_lines, *reveal_lines, *footing_lines),
+            result,
+            () if due is None else (due,),
+        )
 
 
 def attack_reveals_attacker(state: GameState, attacker_id: str) -> tuple[GameState, tuple[str, ...]]:
@@ -423,4 +433,14 @@ class AreaSaves:
         if self.area is not None and state.area(self.area.id) is not None:
             state = replace(state, areas=with_area(state.areas, self.area))
         state, kept = after_damage(before, state)  # 5e concentration: the Con saves they call for
-        return Outcome(state, (*lines, *("  " + k for k in kept)))
+        # a failed save on a narrow surface or uneven ground: the Reflex save to keep its footing
+        due = [
+            check
+            for r in self.results
+            if r.outcome in ("failure", "critical-failure")
+            and (check := footing_check(state.scene, r.token_id, "failed")) is not None
+        ]
+        for check in due:
+            who = state.scene.token(check.token_id)
+            lines.append("  " + check.text(who.label if who is not None else check.token_id))
+        return Outcome(state, (*lines, *("  " + k for k in kept)), None, tuple(due))

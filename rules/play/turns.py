@@ -57,6 +57,7 @@ from rules.play.economy import charge, charge_reaction, economy_of, ledger_for, 
 from rules.play.effects import put_token
 from rules.systems import RuleSystem, initiative, support_actions, system_for
 from rules.systems.economy import Act, NotAllowed
+from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.turn import at_moment
 from rules.systems.turn_rolls import MissingRoll, TurnRolls
 
@@ -384,16 +385,22 @@ class TurnPrompts:
     * `ending` / `persistent`: the creature whose turn ends and its persistent damage (PF2e: each one's
       damage roll and DC 15 flat check);
     * `starting` / `start_roll`: the creature whose turn begins and the d20 it needs
-      (``recovery check`` while dying, ``death saving throw`` at 0 HP in 5e; empty when none)."""
+      (``recovery check`` while dying, ``death saving throw`` at 0 HP in 5e; empty when none);
+    * `saves`: the saves the ending creature attempts (PF2e: one per ongoing affliction, by its name, save
+      and DC: `RuleSystem.turn_end_saves`), each d20 given in `TurnRolls.affliction_saves`.
+
+    A creature that returned from a PF2e Delay took its persistent damage and affliction saves when it
+    Delayed: its end of turn asks for neither."""
 
     ending: str | None
     persistent: tuple[PersistentDamage, ...]
     starting: str | None
     start_roll: str
+    saves: tuple[EndTurnSave, ...] = ()
 
     @property
     def any(self) -> bool:
-        return bool(self.persistent) or bool(self.start_roll)
+        return bool(self.persistent) or bool(self.start_roll) or bool(self.saves)
 
 
 def turn_prompts(state: GameState) -> TurnPrompts:
@@ -404,15 +411,20 @@ def turn_prompts(state: GameState) -> TurnPrompts:
     ending = enc.current_id
     tok = state.scene.token(ending) if ending is not None else None
     persistent: tuple[PersistentDamage, ...] = ()
+    saves: tuple[EndTurnSave, ...] = ()
     system = system_for(state.scene)
-    if tok is not None and system.persistent_damage and not tok.has_condition("dead"):
-        persistent = tok.persistent
+    ledger = enc.ledger(ending) if ending is not None else None
+    negatives_done = ledger is not None and ledger.delay_done
+    if tok is not None and not negatives_done:
+        if system.persistent_damage and not tok.has_condition("dead"):
+            persistent = tok.persistent
+        saves = system.turn_end_saves(tok)
     starting = upcoming(state)
     nxt = state.scene.token(starting) if starting is not None else None
     roll = ""
     if nxt is not None:
         roll = system.turn_start_roll(nxt)
-    return TurnPrompts(ending, persistent, starting, roll)
+    return TurnPrompts(ending, persistent, starting, roll, saves)
 
 
 def previous_turn(state: GameState) -> tuple[GameState, list[str]]:

@@ -42,12 +42,14 @@ from rules.limits import (
 )
 from rules.model.scene import (
     AREA_METHODS,
+    BALANCE_KINDS,
     DIAGONAL_OPTIONS,
     LIGHT_LEVELS,
     SYSTEMS,
     TERRAIN_KINDS,
     WALL_KINDS,
     Scene,
+    balance_problem,
 )
 from rules.model.state import GameState
 
@@ -121,6 +123,11 @@ def _map_problem(old: Scene, new: Scene) -> str | None:
         kinds = {t.kind for t in new.terrain} - set(TERRAIN_KINDS)
         if kinds:
             return f"the terrain kind {_label(str(min(kinds)))!r} is not one of {', '.join(TERRAIN_KINDS)}"
+        for t in new.terrain:
+            if t.dc is not None or t.fall is not None or t.kind in BALANCE_KINDS:
+                problem = balance_problem(t.kind, t.dc, t.fall)
+                if problem is not None:
+                    return f"terrain at [{t.cell.x}, {t.cell.y}]: {problem[1]}"
     if new.walls is not old.walls:
         kinds = {w.kind for w in new.walls} - set(WALL_KINDS)
         if kinds:

@@ -7,13 +7,15 @@ the grid where a cell of the grid is expected (`to`, a `distance` place) is a `b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rules.errors import QueryError
+from rules.geometry.coords import Cell
 from rules.geometry.distance import space_distance
 from rules.geometry.movement import ACTIONS, path_cost, reachable, shortest_path
 from rules.geometry.reach import reach_cells
-from rules.model.scene import Scene
+from rules.model.scene import Scene, Token
 from rules.queries import _fields as f
 from rules.queries import query
 
@@ -55,7 +57,8 @@ def path_cost_query(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
         raise QueryError("bad value", f"'path' must be a list of cells [x, y], got {raw!r}")
     cells = [f.as_cell(c, f"path[{i}]") for i, c in enumerate(raw)]
     cost = path_cost(scene, tok, cells, _diagonals_before(q), _action(q))
-    return {"feet": cost.feet, "steps": list(cost.steps), "legal": cost.legal, "problem": cost.problem}
+    out = {"feet": cost.feet, "steps": list(cost.steps), "legal": cost.legal, "problem": cost.problem}
+    return {**out, **_balance(scene, tok, cells)}
 
 
 @query("path")
@@ -65,7 +68,21 @@ def path_query(scene: Scene, q: dict[str, Any]) -> dict[str, Any]:
     found = shortest_path(scene, tok, to, _diagonals_before(q), _action(q))
     if found is None:
         return {"feet": None, "path": None}
-    return {"feet": found.feet, "path": [[c.x, c.y] for c in found.path]}
+    return {"feet": found.feet, "path": [[c.x, c.y] for c in found.path], **_balance(scene, tok, found.path)}
+
+
+def _balance(scene: Scene, tok: Token, path: Sequence[Cell]) -> dict[str, Any]:
+    """PF2e: the steps of the path onto a narrow surface or uneven ground, which need Balance
+    (`rules.play.footing.balance_steps`), as ``{"balance": [{"step", "cell", "kind", "dc"}]}``; nothing when
+    none do (always so in 5e)."""
+    from rules.play.footing import balance_steps
+
+    found = balance_steps(scene, tok, path)
+    if not found:
+        return {}
+    return {
+        "balance": [{"step": i, "cell": [s.cell.x, s.cell.y], "kind": s.kind, "dc": s.dc} for i, s in found]
+    }
 
 
 @query("reachable")

@@ -50,6 +50,7 @@ from rules.play.basic_actions import BasicAction
 from rules.play.command import Command, Refused
 from rules.play.economy import economy_of, ledger_for, payment_for
 from rules.play.flight import Fall, Fly
+from rules.play.footing import KeepFooting
 from rules.play.history import History
 from rules.play.moves import MODES, MoveToken
 from rules.play.spell_resolution import CastResult
@@ -252,7 +253,33 @@ def _move(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | Non
     mode = _text(step, "mode", "walk")
     if mode not in MODES:
         raise QueryError("bad value", f"'mode' must be one of {', '.join(MODES)}, got {f.show(mode)}")
-    run.execute(MoveToken(actor, (to,), max_actions=actions, mode=mode, dice=NoDice("hazardous terrain")))
+    balance = _balance_d20(step)
+    dice = NoDice("hazardous terrain")
+    run.execute(MoveToken(actor, (to,), max_actions=actions, mode=mode, balance_d20=balance, dice=dice))
+    return None
+
+
+def _balance_d20(step: Mapping[str, Any]) -> int | None:
+    """The d20 of the Balance check a PF2e walk onto a narrow surface or uneven ground makes
+    (``balance_d20``; `rules.play.footing`), or None when not given."""
+    if step.get("balance_d20") is None:
+        return None
+    die = f.integer(dict(step), "balance_d20", lo=1)
+    if die > 20:
+        raise QueryError("bad value", f"'balance_d20' must be a d20 result from 1 to 20, got {die}")
+    return die
+
+
+def _keep_footing(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | None:
+    """PF2e: the Reflex save to keep footing on a narrow surface or uneven ground (`rules.play.footing`),
+    with the given ``d20`` (and ``damage_rolls`` for a fall's damage when it has dice)."""
+    q = dict(step)
+    d20 = f.integer(q, "d20", lo=1)
+    rolls = q.get("damage_rolls") or []
+    if not isinstance(rolls, list) or not all(isinstance(r, int) and not isinstance(r, bool) for r in rolls):
+        raise QueryError("bad value", f"'damage_rolls' must be a list of die results, got {f.show(rolls)}")
+    dice = ScriptedDice(list(rolls)) if rolls else NoDice("falling damage ('damage_rolls')")
+    run.execute(KeepFooting(actor, d20, rng=dice))
     return None
 
 
@@ -287,7 +314,12 @@ def _fall(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | Non
 
 
 def _step(run: Run, step: Mapping[str, Any], actor: str) -> dict[str, Any] | None:
-    run.execute(MoveToken(actor, (_cell(step, "to"),), step=True, dice=NoDice("hazardous terrain")))
+    balance = _balance_d20(step)
+    run.execute(
+        MoveToken(
+            actor, (_cell(step, "to"),), step=True, balance_d20=balance, dice=NoDice("hazardous terrain")
+        )
+    )
     return None
 
 
@@ -459,6 +491,7 @@ STEPS: dict[str, StepFn] = {
     "end-turn": _end_turn,
     "fly": _fly,
     "fall": _fall,
+    "keep-footing": _keep_footing,
 }
 
 

@@ -17,6 +17,7 @@ from rules.systems.casting import CastingRules
 from rules.systems.hooks.attacks import AttackOutcome, AttackRules
 from rules.systems.hooks.checks import CheckOutcome, CheckRules, MissingStatistic
 from rules.systems.hooks.facts import SystemFacts
+from rules.systems.hooks.footing import FootingRules
 from rules.systems.hooks.healing import HealingRules
 from rules.systems.hooks.heroics import HeroicRules
 from rules.systems.hooks.maneuvers import ManeuverRules
@@ -51,6 +52,7 @@ class RuleSystem(
     HeroicRules,
     TurnRules,
     SkillActionRules,
+    FootingRules,
 ):
     """One rule system: every small protocol of `rules.systems.hooks` at once. Each flag and hook is
     declared once, in its protocol; a system (`rules.systems.pf2e.system`, `rules.systems.dnd5e.system`)

@@ -24,9 +24,9 @@ from desktop.document import Document
 from desktop.look.style import CELL
 from rules.geometry.coords import Cell
 from rules.model.state import GameState
-from rules.play.hazards import NoticeHazard, PlaceHazard, TriggerHazard
+from rules.play.hazards import NoticeHazard, PlaceHazard, TriggerHazard, aim_hazard
 from rules.play.projection import player_projection
-from tests.desktop.helpers import drag, press, release, settle, view_point
+from tests.desktop.helpers import drag, move, press, release, settle, view_point
 from tests.desktop.test_cast_spells import shots
 from tests.rules.play.helpers import scene_from
 
@@ -307,3 +307,69 @@ def test_escape_while_picking_places_nothing(make_window: Any) -> None:
     QTest.keyClick(win.view, Qt.Key.Key_Escape)
     assert win.view.tool is win.tools["select"]
     assert win.doc.state.hazards == () and win.doc.applied() == []
+
+
+def test_a_5e_dart_trap_that_crits_asks_for_the_dice_twice_and_deals_them(qtbot: Any) -> None:
+    """An attack hazard (a dart trap, +8 to hit, 1d4 piercing) rolls a natural 20 against Brann: the table
+    asks for the critical damage with the dice rolled twice (2d4) and Resolve deals that, not the 1d4 (SRD
+    5.1 "Critical Hits": roll all of the attack's damage dice twice)."""
+    from desktop.dialogs.hazard_dialog import HazardDialog
+    from rules.model.active_spells import Hazard
+    from rules.model.spell import DamagePart, Spell
+
+    doc = Document(board("dnd5e-2014"))
+    dart = Spell(
+        "Poison Dart", 0, kind="ability", attack=True, attack_bonus=8, damage=(DamagePart("1d4", "piercing"),)
+    )
+    doc.execute(PlaceHazard(Hazard("dart", "Dart Trap", dart, (Cell(2, 1),))))
+    dialog = HazardDialog(doc, doc.state.hazards[0], "B")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.set_d20("B", 20)
+    dialog.damage.set_typed([3])
+    assert dialog.rows[0].cells["result"].text() == "critical hit"
+    assert dialog.crit_damage.isVisible() and not dialog.ok_button.isEnabled()
+    assert dialog.crit_damage.formula is not None and dialog.crit_damage.formula.render() == "2d4 piercing"
+    dialog.crit_damage.set_typed([7])
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    settle()
+    assert isinstance(doc.applied()[-1].command, TriggerHazard)
+    assert doc.scene.token("B").hp == 30 - 7  # type: ignore[union-attr]
+
+
+def test_a_cone_trap_is_placed_with_its_origin_then_the_way_it_faces(make_window: Any) -> None:
+    """A flame jet (a 15-foot cone): the first click fixes its point (a grid corner), the mouse turns it, the
+    second click places it facing the mouse; the trap then covers what that cone covers (the engine's aim)."""
+    win = make_window("pf2e")
+    doc = win.doc
+    win.hazards.open_form(None)
+    form = win.hazards.form
+    form.name.setText("Flame Jet")
+    form.damage.setText("2d6 fire")
+    form.shape.setCurrentIndex(form.shape.findData("cone"))
+    form.feet.setValue(15)
+    form.as_area.setChecked(True)
+    form.ok_button.click()
+    tool = win.hazards.tool
+    assert tool.aimed and "comes from" in tool.hint()
+    origin = win.view.mapFromScene(QPointF(2 * CELL + 2, 3 * CELL - 2))  # near the corner (2, 3)
+    press(win.view, origin)
+    release(win.view, origin)
+    assert doc.state.hazards == () and "faces" in tool.hint()  # the first click places nothing
+    south = win.view.mapFromScene(QPointF(2 * CELL, 5.5 * CELL))  # straight down from the corner
+    move(win.view, south)
+    assert tool.direction == 90.0
+    facing_south = set(tool.shown_cells())
+    east = win.view.mapFromScene(QPointF(5.5 * CELL, 3 * CELL))
+    move(win.view, east)
+    assert tool.direction == 0.0 and set(tool.shown_cells()) != facing_south
+    press(win.view, east)
+    release(win.view, east)
+    settle()
+    (jet,) = doc.state.hazards
+    assert jet.origin is not None and (jet.origin.x, jet.origin.y) == (2.0, 3.0) and jet.direction == 0.0
+    assert all(c.x >= 2 for c in jet.cells)  # an eastward cone from x = 2
+    aimed = aim_hazard(doc.state, jet, None).area_result
+    assert aimed is not None
+    assert set(jet.cells) == {c for c in aimed.cells if doc.scene.grid.contains(c.x, c.y)}

@@ -214,29 +214,3 @@ def test_the_attack_dialog_and_the_tools_are_japanese(japanese, qtbot) -> None: 
     # a refusal: out of reach, in the dialog's facts line
     dialog.set_target("x")
     assert "間合いの外：Aのlongswordの届く距離は5フィートだが、xは" in dialog.facts.text()
-
-
-def test_the_player_screen_names_conditions_in_the_players_language(qapp, qtbot) -> None:  # type: ignore[no-untyped-def]
-    """The TV's tokens spell their conditions out (read from across the table): in the Player Screen's
-    language and the scene's system's words (PF2e 「恐れ状態」), while the GM's window stays English."""
-    from desktop.map.items.token_item import TokenItem
-    from desktop.window.main_window import MainWindow
-
-    set_player_language("ja")
-    font = qapp.font()
-    try:
-        i18n.install(qapp, "en")
-        win = MainWindow(autosave=False)
-        qtbot.addWidget(win)
-        win.files.ask_unsaved = lambda: "discard"
-        assert win.files.open_demo("pf2e")
-        screen = win.player_screen.open_player_screen()
-        qtbot.addWidget(screen)
-        items = [i for i in screen.player_scene.items() if isinstance(i, TokenItem)]
-        goblin = next(i for i in items if i.token.has_condition("frightened"))
-        assert goblin._badge("frightened 2")[0] == "恐れ状態2"
-        assert _menus(win)[0] == "&File"
-    finally:
-        set_player_language("")
-        i18n.install(qapp, "en")
-        qapp.setFont(font)

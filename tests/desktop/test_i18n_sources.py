@@ -19,10 +19,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parents[2]
 
 #: file -> the most unwrapped strings it may still have (this list only shrinks)
-NOT_WRAPPED_YET: dict[str, int] = {
-    "desktop/docks/end_turn_dialog.py": 8,
-    "desktop/docks/inspector.py": 35,
-}
+NOT_WRAPPED_YET: dict[str, int] = {}
 
 
 def _strings() -> ModuleType:

@@ -67,6 +67,37 @@ def test_setup_lists_every_creature_with_the_systems_modifier(qtbot: Any) -> Non
     assert dock.pages.currentIndex() == 0
 
 
+def test_the_gm_types_a_d20_and_unticks_a_creature_in_the_setup_table(qtbot: Any) -> None:
+    """The d20 column edits in a spin box showing “roll” for none; the tick box leaves a creature out."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QSpinBox
+
+    scene = ascii_scene(BOARD, tokens=TOKENS)
+    doc, _ms, _view = make_view(qtbot, scene)
+    dock = InitiativeDock(doc)
+    qtbot.addWidget(dock)
+    dock.show()
+    table = dock.setup
+    roll = QCoreApplication.translate("InitiativeDock", "roll")  # the app's language ("roll" in English)
+    delegate = table.itemDelegateForColumn(3)
+    assert delegate.displayText(0, None) == roll and delegate.displayText(12, None) == "12"  # type: ignore[union-attr]
+    table.editItem(table.item(1, 3))
+    spin = table.findChild(QSpinBox)
+    assert spin is not None and spin.specialValueText() == roll
+    spin.selectAll()
+    qtbot.keyClicks(spin, "17")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: table.findChild(QSpinBox) is None)  # the editor commits and closes (queued)
+    table.item(2, 0).setCheckState(Qt.CheckState.Unchecked)  # type: ignore[union-attr]
+    rows = dock.setup_rows()
+    assert rows[1] == ("o", True, 17)
+    assert rows[2] == ("B", False, 0)
+    assert dock.start_button.isEnabled()
+    for r in (0, 1, 3):
+        table.item(r, 0).setCheckState(Qt.CheckState.Unchecked)  # type: ignore[union-attr]
+    assert not dock.start_button.isEnabled()  # nobody ticked: nothing to start
+
+
 def test_typed_rolls_order_the_encounter_as_the_engine_does(qtbot: Any) -> None:
     doc, map_scene, dock = started(qtbot)
     expected = [c.token_id for c in roll_initiative(doc.scene, ScriptedDice([]), rolls=ROLLS)]

@@ -80,7 +80,7 @@ def test_every_control_is_inside_a_1280_by_720_window(window: Any, qtbot: Any, s
     assert (window.width(), window.height()) == (1280, 720)
     assert _inside(window, window.statusBar())
     ins = window.inspector
-    ins.scroll.ensureWidgetVisible(ins.end_turn)
+    ins.scroller.ensureWidgetVisible(ins.end_turn)
     _settle()
     assert ins.end_turn.visibleRegion().boundingRect().height() == ins.end_turn.height()  # scrolled to
     sides.show_dock(dock)

@@ -90,6 +90,38 @@ def test_status_bar_shows_the_square_under_the_cursor(window) -> None:  # type: 
     assert "difficult" in window.cell_label.text()
 
 
+def test_the_square_under_the_cursor_asks_no_new_layout_of_the_window(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A mouse move changes the status bar's square label on every square; the label keeps its size, so
+    the window is not laid out again (that cost a frame's worth of every drag), unless the text needs more
+    room: then the label widens and keeps the whole text."""
+    from PySide6.QtCore import QEvent, QObject
+
+    view = window.view
+    for x in range(2, 12):  # the first hovers settle the window once (its tool bars' deferred layout)
+        move(view, view_point(view, (x, 3)), buttons=Qt.MouseButton.NoButton)
+        qtbot.wait(20)
+    requests: list[str] = []
+
+    class Count(QObject):
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.LayoutRequest and obj in (window, window.statusBar()):
+                requests.append(f"{obj.objectName()} at {window.cell_label.text()}")
+            return False
+
+    counter = Count()
+    window.installEventFilter(counter)
+    window.statusBar().installEventFilter(counter)
+    for x in range(4, 12):
+        move(view, view_point(view, (x, 4)), buttons=Qt.MouseButton.NoButton)
+        QApplication.processEvents()
+    assert window.cell_label.text().startswith("Square [11, 4]")
+    assert requests == []
+    long = "Square [1, 2] · " + "difficult terrain · " * 8
+    window._set_steady_text(window.cell_label, long)
+    fm = window.cell_label.fontMetrics()
+    assert window.cell_label.width() >= fm.horizontalAdvance(long)
+
+
 def test_selecting_a_token_shows_its_movement_overlay(window) -> None:  # type: ignore[no-untyped-def]
     view = window.view
     press(view, view_point(view, (5, 11)))

@@ -25,6 +25,7 @@ NOT_MESSAGES_YET: dict[str, int] = {
     "rules/play/economy.py": 3,
     "rules/play/effects.py": 4,
     "rules/play/flight.py": 18,
+    "rules/play/footing.py": 1,
     "rules/play/history.py": 2,
     "rules/play/mounts.py": 4,
     "rules/play/moves.py": 9,

@@ -97,6 +97,21 @@ def test_tokens_only_what_the_party_sees() -> None:
     assert hero is not None and hero.hp == 20
 
 
+def test_the_players_see_all_their_own_conditions_and_only_the_visible_ones_of_others() -> None:
+    from dataclasses import replace
+
+    scene = dungeon()
+    hero, gob = scene.token("hero"), scene.token("gob1")
+    assert hero is not None and gob is not None
+    scene = scene.replace_token(replace(hero, conditions=("enfeebled 2", "sickened 1", "off-guard")))
+    scene = scene.replace_token(
+        replace(gob, conditions=("enfeebled 1", "grappled", "off-guard", "drained 2"))
+    )
+    view = player_projection(State(scene))
+    assert view.token("hero").conditions == ("enfeebled 2", "sickened 1", "off-guard")  # type: ignore[union-attr]
+    assert view.token("gob1").conditions == ("grappled", "off-guard")  # type: ignore[union-attr]
+
+
 def test_fog_masks_and_explored_memory() -> None:
     s = dungeon()
     view = player_projection(s)

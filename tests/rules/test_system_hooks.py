@@ -15,6 +15,7 @@ from rules.systems.base import RuleSystem
 from rules.systems.hooks.attacks import AttackRules
 from rules.systems.hooks.checks import CheckRules
 from rules.systems.hooks.facts import SystemFacts
+from rules.systems.hooks.footing import FootingRules
 from rules.systems.hooks.healing import HealingRules
 from rules.systems.hooks.heroics import HeroicRules
 from rules.systems.hooks.maneuvers import ManeuverRules
@@ -35,6 +36,7 @@ PROTOCOLS = (
     HealingRules,
     HeroicRules,
     TurnRules,
+    FootingRules,
 )
 
 

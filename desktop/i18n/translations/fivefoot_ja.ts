@@ -205,6 +205,15 @@
         <translation>環境光(&amp;A)</translation>
     </message>
     <message>
+        <source>Point where it faces (Shift: 45° steps) and click to place it; right click or Esc stops</source>
+        <extracomment>A cone or a line: placed with two clicks (origin, then the direction it faces). The direction the area faces (a cone or a line, once its origin is fixed).</extracomment>
+        <translation>向ける方向を指してクリックで配置（Shiftで45°刻み）。右クリックかEscで中止</translation>
+    </message>
+    <message>
+        <source>Click the point it comes from (a grid corner); right click or Esc stops</source>
+        <translation>起点（グリッドの角）をクリック。右クリックかEscで中止</translation>
+    </message>
+    <message>
         <source>Click where the area goes (a grid corner); right click or Esc stops</source>
         <translation>効果範囲を置く場所（グリッドの角）をクリック。右クリックかEscで中止</translation>
     </message>
@@ -1514,6 +1523,61 @@ Use the Area tool (A) to place one.</source>
     </message>
 </context>
 <context>
+    <name>ConditionNames</name>
+    <message>
+        <source>took cover</source>
+        <translation>遮蔽をとった</translation>
+    </message>
+    <message>
+        <source>raised a shield</source>
+        <translation>盾を掲げた</translation>
+    </message>
+    <message>
+        <source>dodging</source>
+        <translation>回避中</translation>
+    </message>
+    <message>
+        <source>disengaged</source>
+        <translation>離脱した</translation>
+    </message>
+    <message>
+        <source>aided</source>
+        <translation>援護を受けた</translation>
+    </message>
+    <message>
+        <source>helped</source>
+        <translation>手助けを受けた</translation>
+    </message>
+    <message>
+        <source>reaction used</source>
+        <translation>リアクション使用済み</translation>
+    </message>
+    <message>
+        <source>squeezing</source>
+        <translation>すり抜け中</translation>
+    </message>
+    <message>
+        <source>surprised</source>
+        <translation>不意を突かれた</translation>
+    </message>
+    <message>
+        <source>unnoticed</source>
+        <translation>気づかれていない</translation>
+    </message>
+    <message>
+        <source>flat-footed</source>
+        <translation>立ちすくみ状態</translation>
+    </message>
+    <message>
+        <source>persistent damage</source>
+        <translation>持続ダメージ</translation>
+    </message>
+    <message>
+        <source>persistent {type} damage</source>
+        <translation>持続ダメージ（{type}）</translation>
+    </message>
+</context>
+<context>
     <name>CreatureEditor</name>
     <message>
         <source>Creature</source>
@@ -1986,6 +2050,22 @@ Use the Area tool (A) to place one.</source>
         <translation>卓で振ったd20を入力する</translation>
     </message>
     <message>
+        <source>The d20 the app rolled; type the table&apos;s roll to use it instead</source>
+        <translation>アプリが振ったd20。卓で振った出目を入力すればそちらを使う</translation>
+    </message>
+    <message>
+        <source>The {damage} the app rolled; type the table&apos;s roll to use it instead</source>
+        <translation>アプリが振った{damage}。卓で振った出目を入力すればそちらを使う</translation>
+    </message>
+    <message>
+        <source>End {name}&apos;s turn</source>
+        <translation>{name}のターンを終える</translation>
+    </message>
+    <message>
+        <source>Next turn</source>
+        <translation>次のターン</translation>
+    </message>
+    <message>
         <source>End of {name}&apos;s turn: persistent damage</source>
         <translation>{name}のターンの終了時：持続ダメージ</translation>
     </message>
@@ -1994,8 +2074,20 @@ Use the Area tool (A) to place one.</source>
         <translation>{name}は各持続ダメージを受け（完全耐性、弱点、抵抗を適用）、それぞれについてDC {dc}の単純判定を行う：成功すれば終わる。</translation>
     </message>
     <message>
+        <source>damage</source>
+        <translation>ダメージ</translation>
+    </message>
+    <message>
+        <source>{damage} (no roll)</source>
+        <translation>{damage}（ロールなし）</translation>
+    </message>
+    <message>
         <source>flat check (DC {dc})</source>
         <translation>単純判定（DC {dc}）</translation>
+    </message>
+    <message>
+        <source>Start of {name}&apos;s turn</source>
+        <translation>{name}のターンの開始</translation>
     </message>
     <message>
         <source>{name} has {n} {counter}</source>
@@ -2010,12 +2102,32 @@ Use the Area tool (A) to place one.</source>
         <translation>英雄的回復：クリーチャーは瀕死状態を失い、HP0で容体安定となる。重傷状態の値は上がらない</translation>
     </message>
     <message>
+        <source>Roll again</source>
+        <translation>振り直す</translation>
+    </message>
+    <message>
+        <source>Roll every field anew with the app&apos;s dice</source>
+        <translation>すべての欄をアプリのダイスで振り直す</translation>
+    </message>
+    <message>
+        <source>End of {name}&apos;s turn: saves against afflictions</source>
+        <translation>{name}のターンの終了：苦難に対するセーヴ</translation>
+    </message>
+    <message>
+        <source>{name}: {save} DC {dc} (stage {stage} of {stages})</source>
+        <translation>{name}：{save}DC {dc}（第{stage}段階／全{stages}段階）</translation>
+    </message>
+    <message>
         <source>{name} rolls their own dice: type the rolls from the table.</source>
         <translation>{name}は自分のダイスを振る：卓の出目を入力する。</translation>
     </message>
     <message>
         <source>Type the table&apos;s rolls first</source>
         <translation>先に卓の出目を入力する</translation>
+    </message>
+    <message>
+        <source>an affliction&apos;s damage</source>
+        <translation>苦難のダメージ</translation>
     </message>
 </context>
 <context>
@@ -2191,6 +2303,29 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Radius</source>
         <translation>半径</translation>
+    </message>
+</context>
+<context>
+    <name>FootingPrompts</name>
+    <message>
+        <source>a narrow surface</source>
+        <translation>狭い足場</translation>
+    </message>
+    <message>
+        <source>uneven ground</source>
+        <translation>でこぼこの地面</translation>
+    </message>
+    <message>
+        <source>{who}: keep its footing on {where}? (Reflex DC {dc})</source>
+        <translation>{who}：{where}で足場を保てるか？（反応DC{dc}）</translation>
+    </message>
+    <message>
+        <source>Reflex save d20</source>
+        <translation>反応セーヴのd20</translation>
+    </message>
+    <message>
+        <source>the Reflex save</source>
+        <translation>反応セーヴ</translation>
     </message>
 </context>
 <context>
@@ -2547,7 +2682,7 @@ Use the Area tool (A) to place one.</source>
     </message>
     <message>
         <source>Creature</source>
-        <extracomment>The last end-of-turn prompt opened by `next_turn` (tests read it).</extracomment>
+        <extracomment>The token ids of the setup table&apos;s rows, top to bottom. The last end-of-turn prompt opened by `next_turn` (tests read it).</extracomment>
         <translation>クリーチャー</translation>
     </message>
     <message>
@@ -2672,6 +2807,10 @@ Use the Area tool (A) to place one.</source>
         <translation>イニシアチブ</translation>
     </message>
     <message>
+        <source>{name} delays</source>
+        <translation>{name}が行動遅延する</translation>
+    </message>
+    <message>
         <source>Ready an action</source>
         <translation>アクションを待機する</translation>
     </message>
@@ -2683,8 +2822,33 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>InspectorDock</name>
     <message>
+        <source>Inspector</source>
+        <extracomment>The GM asked for the token&apos;s spell list (its id).</extracomment>
+        <translation>インスペクター</translation>
+    </message>
+    <message>
+        <source>Select a token to edit it.
+
+Double-click a token, or right-click the map to add one.</source>
+        <extracomment>The token whose typed conditions were refused (the box keeps the text to correct).</extracomment>
+        <translation>編集するトークンを選んでください。
+
+トークンをダブルクリックするか、マップを右クリックしてトークンを追加します。</translation>
+    </message>
+    <message>
+        <source>Name shown on the map</source>
+        <translation>マップに表示する名前</translation>
+    </message>
+    <message>
+        <source>Player character / important NPC</source>
+        <translation>プレイヤー・キャラクター／重要なNPC</translation>
+    </message>
+    <message>
+        <source>PF2e: dying at 0 HP · 5e: death saves at 0 HP (others die)</source>
+        <translation>PF2e：0 HPで瀕死状態 · 5e：0 HPで死亡セーヴィング・スロー（それ以外は死亡）</translation>
+    </message>
+    <message>
         <source>Rolls own dice</source>
-        <extracomment>The GM asked for the token&apos;s spell list (its id). The token whose typed conditions were refused (the box keeps the text to correct).</extracomment>
         <translation>自分のダイスを振る</translation>
     </message>
     <message>
@@ -2692,8 +2856,28 @@ Use the Area tool (A) to place one.</source>
         <translation>このプレイヤーは自分のダイスを振る：アプリは振る代わりに出目を尋ねる</translation>
     </message>
     <message>
+        <source>Height above the ground in feet (flying, climbing)</source>
+        <translation>地面からの高さ（フィート。飛行中、登攀中）</translation>
+    </message>
+    <message>
         <source>The number on the miniature&apos;s base (shown on both screens)</source>
         <translation>ミニチュアの台座の番号（両方の画面に表示）</translation>
+    </message>
+    <message>
+        <source>Spend one to reroll a check (the new roll is kept)</source>
+        <translation>1点消費して判定を振り直す（新しいロールを採用）</translation>
+    </message>
+    <message>
+        <source>has it</source>
+        <translation>持っている</translation>
+    </message>
+    <message>
+        <source>Hero Points</source>
+        <translation>ヒーロー・ポイント</translation>
+    </message>
+    <message>
+        <source>e.g. frightened 1, prone</source>
+        <translation>例：frightened 1（恐れ状態1）, prone（伏せ状態）</translation>
     </message>
     <message>
         <source>Conditions, separated by commas; valued ones as “frightened 2”; PF2e persistent damage as “1d6 persistent fire”</source>
@@ -2708,6 +2892,15 @@ Use the Area tool (A) to place one.</source>
         <translation>死亡セーヴィング・スロー</translation>
     </message>
     <message>
+        <source>Edit…</source>
+        <extracomment>The conditions as icons, each named in its tooltip (`desktop.widgets.condition_icons`).</extracomment>
+        <translation>編集…</translation>
+    </message>
+    <message>
+        <source>Pick conditions from the system&apos;s list, with values and durations</source>
+        <translation>ルール・システムの一覧から状態を選ぶ（値と持続時間つき）</translation>
+    </message>
+    <message>
         <source>7 or 2d8+5</source>
         <translation>7 または 2d8+5</translation>
     </message>
@@ -2716,9 +2909,85 @@ Use the Area tool (A) to place one.</source>
         <translation>回復するHPか得る一時的ヒット・ポイント：数値、またはアプリがロールするダイス（2d8+5）</translation>
     </message>
     <message>
-        <source>Base #</source>
+        <source>Heal</source>
         <extracomment>Where the heal and temp-HP dice come from: the app&apos;s one die source (`desktop.dice`).</extracomment>
+        <translation>回復</translation>
+    </message>
+    <message>
+        <source>Regain HP by the rules (never above max HP; wakes from 0 HP)</source>
+        <translation>ルールどおりにHPを回復する（最大HPを超えない。HP0から目覚める）</translation>
+    </message>
+    <message>
+        <source>Temp HP</source>
+        <translation>一時的ヒット・ポイント</translation>
+    </message>
+    <message>
+        <source>Gain temporary HP (they don&apos;t stack: the higher stays)</source>
+        <translation>一時的ヒット・ポイントを得る（累積しない：高いほうが残る）</translation>
+    </message>
+    <message>
+        <source>portrait file (optional)</source>
+        <translation>肖像ファイル（任意）</translation>
+    </message>
+    <message>
+        <source>End turn</source>
+        <translation>ターン終了</translation>
+    </message>
+    <message>
+        <source>Reset this token&apos;s movement for the turn (E)</source>
+        <translation>このトークンのこのターンの移動をリセットする（E）</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>陣営</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>移動速度</translation>
+    </message>
+    <message>
+        <source>Elevation</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>Reach</source>
+        <translation>間合い</translation>
+    </message>
+    <message>
+        <source>Base #</source>
         <translation>台座番号</translation>
+    </message>
+    <message>
+        <source>AC</source>
+        <translation>AC</translation>
+    </message>
+    <message>
+        <source>HP</source>
+        <translation>HP</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Portrait</source>
+        <translation>肖像</translation>
+    </message>
+    <message>
+        <source>This turn</source>
+        <translation>このターン</translation>
     </message>
     <message>
         <source>Spells and abilities…</source>
@@ -2731,6 +3000,18 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Spells</source>
         <translation>呪文</translation>
+    </message>
+    <message>
+        <source>{n} tokens selected:</source>
+        <translation>{n}個のトークンを選択中：</translation>
+    </message>
+    <message>
+        <source>Inspector — {n} tokens</source>
+        <translation>インスペクター — トークン{n}個</translation>
+    </message>
+    <message>
+        <source>Inspector — {label}</source>
+        <translation>インスペクター — {label}</translation>
     </message>
     <message numerus="yes">
         <source>Spells and abilities… (%n)</source>
@@ -2753,6 +3034,14 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Amount: {problem}</source>
         <translation>量：{problem}</translation>
+    </message>
+    <message>
+        <source>the temporary HP ({formula})</source>
+        <translation>一時的ヒット・ポイント（{formula}）</translation>
+    </message>
+    <message>
+        <source>the healing ({formula})</source>
+        <translation>回復（{formula}）</translation>
     </message>
 </context>
 <context>
@@ -3189,6 +3478,10 @@ Use the Area tool (A) to place one.</source>
         <translation>マス[{x}, {y}]</translation>
     </message>
     <message>
+        <source>DC {dc}</source>
+        <translation>DC{dc}</translation>
+    </message>
+    <message>
         <source>Zoom {percent:.0f}%</source>
         <translation>ズーム {percent:.0f}%</translation>
     </message>
@@ -3293,8 +3586,20 @@ Use the Area tool (A) to place one.</source>
         <translation>GM：ルールなし、何も消費しない</translation>
     </message>
     <message>
+        <source>Balance DC {dc}</source>
+        <translation>平衡感覚DC{dc}</translation>
+    </message>
+    <message>
+        <source>Balance DC {dc}: an Acrobatics check on the narrow surface or uneven ground</source>
+        <translation>平衡感覚DC{dc}：狭い足場またはでこぼこの地面で〈軽業〉判定</translation>
+    </message>
+    <message>
         <source>Sneak</source>
         <translation>忍び歩き</translation>
+    </message>
+    <message>
+        <source>Balance (Acrobatics)</source>
+        <translation>平衡感覚（〈軽業〉）</translation>
     </message>
     <message>
         <source>Careful: {warnings}</source>
@@ -4501,7 +4806,32 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>TerrainTool</name>
     <message>
+        <source>Difficult</source>
+        <translation>移動困難</translation>
+    </message>
+    <message>
+        <source>Greater difficult</source>
+        <translation>上級移動困難</translation>
+    </message>
+    <message>
+        <source>Hazardous</source>
+        <translation>障害地形</translation>
+    </message>
+    <message>
+        <source>Impassable</source>
+        <translation>通行不能</translation>
+    </message>
+    <message>
+        <source>Narrow surface</source>
+        <translation>狭い足場</translation>
+    </message>
+    <message>
+        <source>Uneven ground</source>
+        <translation>でこぼこの地面</translation>
+    </message>
+    <message>
         <source>Drag to paint · right-drag erases · brush or rectangle, size and kind in the tool bar · Esc: cancel</source>
+        <extracomment>The Balance DC and the drop (feet, 0: none) a narrow surface or uneven ground is painted with.</extracomment>
         <translation>ドラッグで塗る · 右ドラッグで消す · ブラシか矩形、大きさと種類はツールバーで選ぶ · Esc：中止</translation>
     </message>
     <message>
@@ -4531,6 +4861,42 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Brush size in squares</source>
         <translation>ブラシの大きさ（マス）</translation>
+    </message>
+    <message>
+        <source>The Balance DC of the narrow surface or uneven ground (Acrobatics; Reflex when hit)</source>
+        <translation>狭い足場またはでこぼこの地面の平衡感覚DC（〈軽業〉。攻撃を受けたときは反応セーヴ）</translation>
+    </message>
+    <message>
+        <source> ft</source>
+        <translation> フィート</translation>
+    </message>
+    <message>
+        <source>no drop</source>
+        <translation>落差なし</translation>
+    </message>
+    <message>
+        <source>How far a creature falling off the narrow surface drops (falling damage)</source>
+        <translation>狭い足場から落ちたクリーチャーの落下距離（落下ダメージ）</translation>
+    </message>
+    <message>
+        <source>Terrain</source>
+        <translation>地形</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <source>Balance DC</source>
+        <translation>平衡感覚DC</translation>
+    </message>
+    <message>
+        <source>Drop</source>
+        <translation>落差</translation>
     </message>
 </context>
 <context>
@@ -4702,7 +5068,7 @@ Span N × N squares for precision · Shift: square box · Esc: cancel</source>
     </message>
     <message>
         <source>Hazard squares</source>
-        <extracomment>The squares an area placed at a point covers (None: it can&apos;t be placed there). The squares picked (tuple of `Cell`) and the area&apos;s origin (`Point`, or None for picked squares).</extracomment>
+        <extracomment>The squares an area placed at a point covers, facing a direction (degrees, 0 = east, 90 = south; None for an area that faces nowhere), or None: it can&apos;t be placed there. The squares picked (tuple of `Cell`), the area&apos;s origin (`Point`, or None for picked squares) and the direction it faces (degrees, or None).</extracomment>
         <translation>危険なマス</translation>
     </message>
     <message>

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from desktop.look.style import CELL, FREE_MOVE, ILLEGAL, WARNING, band_colour
@@ -13,6 +13,9 @@ from desktop.map.grid_coords import cell_rect, space_centre
 from desktop.map.items import Z_PATH
 from desktop.map.items.bounded import BoundedItem
 from rules.geometry.coords import Cell
+
+#: The colour of a Balance square's tag on the path (PF2e narrow surfaces, uneven ground).
+BALANCE_TAG = QColor(140, 210, 255)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +32,9 @@ class PathPicture:
     end: Cell | None = None
     origin: Cell | None = None
     extra: dict[str, object] = field(default_factory=dict)
+    #: Squares of the path that need Balance (PF2e narrow surfaces, uneven ground) with their tag ("Balance
+    #: DC 15"), drawn on the square.
+    balance: tuple[tuple[Cell, str], ...] = ()
 
 
 class PathItem(BoundedItem):
@@ -110,6 +116,8 @@ class PathItem(BoundedItem):
             painter.setPen(QPen(QColor(0, 0, 0), 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             painter.drawLine(c + QPointF(0, -r * 0.5), c + QPointF(0, r * 0.15))
             painter.drawPoint(c + QPointF(0, r * 0.5))
+        for cell, tag in pic.balance:
+            self._paint_tag(painter, cell_rect(cell, n), tag)
         if pic.end is not None:
             rect = cell_rect(pic.end, n).adjusted(2, 2, -2, -2)
             last_band = next((b for b in reversed(pic.bands) if b), 1) if pic.bands else 1
@@ -122,3 +130,23 @@ class PathItem(BoundedItem):
                 painter.setPen(QPen(ILLEGAL, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
                 painter.drawLine(rect.topLeft() + QPointF(m, m), rect.bottomRight() - QPointF(m, m))
                 painter.drawLine(rect.topRight() + QPointF(-m, m), rect.bottomLeft() + QPointF(m, -m))
+
+    def _paint_tag(self, painter: QPainter, square: QRectF, tag: str) -> None:
+        """A small dark tag with `tag` ("Balance DC 15") across the top of `square` (the carried token covers
+        its middle), its font shrunk until the words fit the square."""
+        font = painter.font()
+        font.setBold(True)
+        size = CELL * 0.2
+        while size > 6:
+            font.setPixelSize(int(size))
+            if QFontMetricsF(font).horizontalAdvance(tag) <= square.width() - 6:
+                break
+            size -= 1
+        painter.setFont(font)
+        height = QFontMetricsF(font).height() + 2
+        box = QRectF(square.left() + 1, square.top() + 1, square.width() - 2, height)
+        painter.setPen(QPen(BALANCE_TAG, 1.2))
+        painter.setBrush(QColor(10, 20, 35, 225))
+        painter.drawRoundedRect(box, 3, 3)
+        painter.setPen(BALANCE_TAG)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)

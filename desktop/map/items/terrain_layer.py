@@ -1,4 +1,5 @@
-"""Terrain (difficult, greater difficult, hazardous, impassable): one item for all of it.
+"""Terrain (difficult, greater difficult, hazardous, impassable; PF2e narrow surfaces and uneven ground, which
+need Balance): one item for all of it.
 
 The cells of each kind are kept as row runs and outline edges in arrays, found for the whole grid at once
 from the scene's terrain codes (`rules.model.scene.Scene.terrain_codes`) when the terrain changes, so
@@ -30,6 +31,8 @@ _HATCH_STYLE: dict[str, Qt.BrushStyle] = {
     "greater-difficult": Qt.BrushStyle.DiagCrossPattern,
     "hazardous": Qt.BrushStyle.FDiagPattern,
     "impassable": Qt.BrushStyle.Dense5Pattern,
+    "narrow": Qt.BrushStyle.HorPattern,  # planks along the row: a narrow surface (PF2e Balance)
+    "uneven": Qt.BrushStyle.Dense6Pattern,  # scattered dots: uneven ground (PF2e Balance)
 }
 FAR_PX = 10.0
 IntArray = npt.NDArray[np.intp]

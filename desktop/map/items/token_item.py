@@ -23,7 +23,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
-from desktop.i18n import for_player
+from desktop.i18n.condition_names import condition_name
+from desktop.look.condition_icons import Badge, badge, badge_extent, condition_texts, paint_badge
 from desktop.look.style import (
     CELL,
     ILLEGAL,
@@ -47,27 +48,6 @@ NAME_PX = 12
 BADGE_PX = 10
 MAX_BADGES = 4
 
-_CONDITION_COLOURS: dict[str, str] = {
-    "dying": "#b3201b",
-    "unconscious": "#7a1f6d",
-    "dead": "#222222",
-    "wounded": "#a8432c",
-    "frightened": "#7c4bc4",
-    "sickened": "#6d8f24",
-    "off-guard": "#d27a1e",
-    "prone": "#a06a2a",
-    "blinded": "#444444",
-    "invisible": "#5d8fb3",
-    "poisoned": "#3c8f3c",
-    "restrained": "#8a6a3a",
-    "grappled": "#8a6a3a",
-    "paralyzed": "#4a6ab0",
-    "clumsy": "#b5902a",
-    "enfeebled": "#8a5a3a",
-    "took-cover": "#3b7fa8",
-    "persistent": "#d4561c",
-}
-
 
 #: The colour of each health estimate (`rules.play.projection.HEALTH_WORDS`).
 HEALTH_COLOURS = {
@@ -86,8 +66,8 @@ def stacking(token: Token, order: int) -> float:
 
 
 def badge_texts(token: Token) -> list[str]:
-    """What the badges show: the conditions, then each PF2e persistent damage (``persistent-fire`` → PF)."""
-    return [*token.conditions, *(f"persistent-{p.type}" for p in token.persistent)]
+    """What the badges show: the conditions, then each PF2e persistent damage (``persistent-fire``)."""
+    return condition_texts(token)
 
 
 #: Conditions that make a creature unseen by its foes: drawn faint with a dashed ring (the GM still sees it).
@@ -110,15 +90,13 @@ def initials(label: str) -> str:
 
 
 def condition_badge(text: str) -> tuple[str, QColor]:
-    parts = text.split()
-    name = parts[0].lower() if parts else "?"
-    value = parts[1] if len(parts) > 1 and parts[1].isdigit() else ""
-    short = "".join(p[0] for p in name.split("-")).upper() if "-" in name else name[:2].capitalize()
-    colour = QColor(_CONDITION_COLOURS.get(name, _CONDITION_COLOURS.get(name.split("-")[0], "#56606e")))
-    return short + value, colour
+    """A condition's text badge (its letters and value, ``Fr2``) and its colour: what an icon falls back to
+    (`desktop.look.condition_icons`)."""
+    b = badge(text)
+    return b.short + (str(b.value) if b.value is not None else ""), QColor(b.colour)
 
 
-def tooltip_text(token: Token) -> str:
+def tooltip_text(token: Token, system: str = "") -> str:
     lines = [f"<b>{token.label}</b> ({token.size}, {token.side})"]
     stats = []
     if token.hp is not None:
@@ -137,7 +115,7 @@ def tooltip_text(token: Token) -> str:
         words = QCoreApplication.translate("TokenItem", "Death saves: {ok} succeeded, {bad} failed")
         lines.append(words.format(ok=ok, bad=bad))
     if token.conditions:
-        lines.append(", ".join(token.conditions))
+        lines.append(", ".join(condition_name(c, system) for c in token.conditions))
     if token.persistent:
         lines.append(", ".join(f"{p.damage} persistent {p.type}" for p in token.persistent))
     if token.attacks:
@@ -160,6 +138,8 @@ class TokenItem(BoundedItem):
         self._hover = False
         #: The label on the face, distinct among the tokens drawn with it (`token_labels.short_labels`).
         self._short: str | None = None
+        #: The scene's rule system (the conditions' words in the tooltip).
+        self._system = ""
         #: The scene's system counts death saves (5e): a creature at 0 HP shows its successes and failures.
         self._death_saves = False
         self._name_font = QFont()
@@ -192,7 +172,7 @@ class TokenItem(BoundedItem):
         self.prepareGeometryChange()
         self._token = token
         self._portrait = self._round_portrait(portrait) if portrait is not None else None
-        self.setToolTip(tooltip_text(token))
+        self.setToolTip(tooltip_text(token, self._system))
         self.setPos(cell_rect(token.cell).topLeft())
         self._fit_bounds()
 
@@ -202,8 +182,7 @@ class TokenItem(BoundedItem):
         n = token.side_squares
         width = QFontMetricsF(self._name_font).horizontalAdvance(token.label) + 14
         badge_metrics = QFontMetricsF(self._badge_font)
-        badges = [self._badge(c)[0] for c in badge_texts(token)[:MAX_BADGES]]
-        width = max(width, sum(badge_metrics.horizontalAdvance(b) + 10 for b in badges) + 4)
+        width = max(width, self._badges_width() + 4)
         if self._health is not None:
             width = max(width, badge_metrics.horizontalAdvance(self._health[1]) + 14)
         side = n * CELL
@@ -228,25 +207,35 @@ class TokenItem(BoundedItem):
     def health(self) -> tuple[str, str] | None:
         return self._health
 
-    def _badge(self, condition: str) -> tuple[str, QColor]:
-        """A condition's badge: its short letters, or its whole name where the screen is read from afar."""
-        short, colour = condition_badge(condition)
-        if self._readable:  # the Player Screen: in the players' language, in the scene's system's words
-            english = condition.replace("-", " ")
-            doc = getattr(self.scene(), "doc", None)
-            system = doc.scene.system if doc is not None else ""
-            words = for_player().engine(english, system)
-            return (english.capitalize() if words == english else words), colour
-        return short, colour
+    def badges(self) -> list[Badge]:
+        """The condition badges drawn over the token, in order (at most `MAX_BADGES`; the last of a longer
+        list is drawn as "+N")."""
+        return [badge(c) for c in badge_texts(self._token)]
+
+    @property
+    def badge_size(self) -> float:
+        """One condition icon's side (larger on a screen read from across the table)."""
+        return self._badge_font.pixelSize() * 1.8
+
+    def _badges_width(self) -> float:
+        shown = self.badges()[:MAX_BADGES]
+        size = self.badge_size
+        return sum(size + badge_extent(size, b) + 2 for b in shown)
 
     def set_readable(self, on: bool) -> None:
-        """Larger name and badges, with whole condition names, for a screen read from across the table."""
+        """Larger name and badges for a screen read from across the table."""
         self._readable = on
         name, badge = (NAME_PX * 3 // 2, BADGE_PX * 3 // 2) if on else (NAME_PX, BADGE_PX)
         if self._name_font.pixelSize() != name:
             self._name_font.setPixelSize(name)
             self._badge_font.setPixelSize(badge)
             self._fit_bounds()
+
+    def set_system(self, system: str) -> None:
+        """The scene's rule system: the tooltip names the conditions in its words."""
+        if system != self._system:
+            self._system = system
+            self.setToolTip(tooltip_text(self._token, system))
 
     def set_death_saves_shown(self, on: bool) -> None:
         """Show death-save pips on a creature at 0 HP (the scene's system has death saves)."""
@@ -495,30 +484,21 @@ class TokenItem(BoundedItem):
                 painter.drawEllipse(QPointF(x, y), r, r)
 
     def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
-        conditions = badge_texts(self._token)
-        if not conditions:
+        """The conditions as icons in a row over the top of the token (`desktop.look.condition_icons`):
+        each value in its bubble, an unknown condition as its letters, more than `MAX_BADGES` as "+N"."""
+        badges = self.badges()
+        if not badges:
             return
-        shown = conditions[:MAX_BADGES]
-        badges = [self._badge(c) for c in shown]
-        if len(conditions) > MAX_BADGES:
-            badges[-1] = (f"+{len(conditions) - MAX_BADGES + 1}", QColor("#56606e"))
-        painter.setFont(self._badge_font)
-        metrics = QFontMetricsF(self._badge_font)
-        h = BADGE_PX + 4
-        x = (
-            disc.left()
-            + disc.width() * 0.5
-            - (sum(metrics.horizontalAdvance(b[0]) + 8 for b in badges) + 2 * (len(badges) - 1)) / 2
-        )
-        y = disc.top() - h * 0.45
-        for text, colour in badges:
-            w = metrics.horizontalAdvance(text) + 8
-            rect = QRectF(x, y, w, h)
-            painter.setPen(QPen(QColor(0, 0, 0, 200), 1.2))
-            painter.setBrush(colour)
-            painter.drawRoundedRect(rect, h / 2, h / 2)
-            painter.setPen(QColor("#ffffff"))
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        shown = badges[:MAX_BADGES]
+        more = len(badges) - MAX_BADGES + 1 if len(badges) > MAX_BADGES else 0
+        size = self.badge_size
+        widths = [size + badge_extent(size, b) for b in shown]
+        x = disc.center().x() - (sum(widths) + 2 * (len(shown) - 1)) / 2
+        y = disc.top() - size * 0.45
+        for i, (b, w) in enumerate(zip(shown, widths, strict=True)):
+            if more and i == len(shown) - 1:
+                b = Badge(f"+{more}", f"+{more}", None, None, "#56606e")
+            paint_badge(painter, QRectF(x, y, size, size), b)
             x += w + 2
 
     def _paint_name(self, painter: QPainter, side: float) -> None:

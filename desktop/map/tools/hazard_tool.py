@@ -5,6 +5,9 @@
 * **The ability's area at a point** (a burst-type trap: a fireball rune, a gas vent): the area follows the
   mouse, snapped to the grid corner nearest it (`rules.play.spell_resolution.aim`, the same aim the hazard
   resolves with), and a click places it there (`picked` with the area's squares and its origin).
+* **A cone or a line** (a flame jet, a dart volley down a corridor) takes two clicks: the first fixes its
+  point of origin (a grid corner), then the area turns to face the mouse (whole degrees; Shift snaps to 45°)
+  and the second click places it (`picked` with the squares, the origin and the direction).
 
 Right click or Escape stops (`cancelled`). The tool changes nothing itself: the window executes
 `PlaceHazard`.
@@ -12,6 +15,7 @@ Right click or Escape stops (`cancelled`). The tool changes nothing itself: the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -20,7 +24,7 @@ from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from desktop.i18n import QT_TRANSLATE_NOOP
-from desktop.map.grid_coords import nearest_corner
+from desktop.map.grid_coords import from_scene, nearest_corner
 from desktop.map.items import Z_TOOL_PREVIEW
 from desktop.map.items.hazard_item import EDGE, cells_path
 from desktop.map.tools.base import PreviewTool, ToolEvent
@@ -29,8 +33,20 @@ from rules.geometry.coords import Cell, Point
 if TYPE_CHECKING:
     from desktop.map.tools.base import ToolHost
 
-#: The squares an area placed at a point covers (None: it can't be placed there).
-AreaAt = Callable[[Point], tuple[Cell, ...] | None]
+#: The squares an area placed at a point covers, facing a direction (degrees, 0 = east, 90 = south; None
+#: for an area that faces nowhere), or None: it can't be placed there.
+AreaAt = Callable[[Point, float | None], tuple[Cell, ...] | None]
+
+
+def facing(frm: Point, to: Point, snap: bool) -> float | None:
+    """Degrees from `frm` to `to` (0 = east, 90 = south), whole degrees or, with `snap`, a multiple of 45;
+    None when the two are too close to say."""
+    dx, dy = to.x - frm.x, to.y - frm.y
+    if math.hypot(dx, dy) < 0.2:
+        return None
+    deg = math.degrees(math.atan2(dy, dx)) % 360.0
+    step = 45.0 if snap else 1.0
+    return float(round(deg / step) * step % 360.0)
 
 
 def tr(text: str) -> str:
@@ -38,8 +54,9 @@ def tr(text: str) -> str:
 
 
 class _Signals(QObject):
-    #: The squares picked (tuple of `Cell`) and the area's origin (`Point`, or None for picked squares).
-    picked = Signal(object, object)
+    #: The squares picked (tuple of `Cell`), the area's origin (`Point`, or None for picked squares) and
+    #: the direction it faces (degrees, or None).
+    picked = Signal(object, object, object)
     cancelled = Signal()
 
 
@@ -54,6 +71,11 @@ class HazardPickTool(PreviewTool):
         self.cells: list[Cell] = []
         self.area_at: AreaAt | None = None
         self.origin: Point | None = None
+        #: A cone or a line: placed with two clicks (origin, then the direction it faces).
+        self.aimed = False
+        #: The direction the area faces (a cone or a line, once its origin is fixed).
+        self.direction: float | None = None
+        self._origin_fixed = False
         self._drag_from: Cell | None = None
         self._drag_to: Cell | None = None
         self._active = False
@@ -66,15 +88,25 @@ class HazardPickTool(PreviewTool):
         fill.setAlpha(70)
         self.preview.setBrush(QBrush(fill))
 
-    def start(self, cells: tuple[Cell, ...] = (), area_at: AreaAt | None = None) -> None:
-        """Pick squares (starting with `cells`), or place the area `area_at` gives at a point."""
+    def start(self, cells: tuple[Cell, ...] = (), area_at: AreaAt | None = None, aimed: bool = False) -> None:
+        """Pick squares (starting with `cells`), or place the area `area_at` gives at a point (`aimed`: a
+        cone or a line, its origin and then its direction)."""
         self.cells = list(cells)
         self.area_at = area_at
+        self.aimed = aimed and area_at is not None
         self.origin = None
+        self.direction = None
+        self._origin_fixed = False
         self._drag_from = self._drag_to = None
         self._draw()
 
     def hint(self) -> str:
+        if self.aimed and self._origin_fixed:
+            return tr(
+                "Point where it faces (Shift: 45° steps) and click to place it; right click or Esc stops"
+            )
+        if self.aimed:
+            return tr("Click the point it comes from (a grid corner); right click or Esc stops")
         if self.area_at is not None:
             return tr("Click where the area goes (a grid corner); right click or Esc stops")
         return tr(
@@ -103,10 +135,18 @@ class HazardPickTool(PreviewTool):
 
     def move(self, ev: ToolEvent) -> bool:
         if self.area_at is not None:
-            corner = nearest_corner(ev.scene_pos)
-            cells = self.area_at(corner)
-            self.cells = list(cells or ())
-            self.origin = corner if cells else None
+            if self.aimed and self._origin_fixed and self.origin is not None:
+                direction = facing(self.origin, from_scene(ev.scene_pos), ev.shift)
+                if direction is not None:
+                    self.direction = direction
+                cells = self.area_at(self.origin, self.direction)
+                self.cells = list(cells or ())
+            else:
+                corner = nearest_corner(ev.scene_pos)
+                # a cone or a line not yet turned faces east (0°) until its origin is fixed
+                cells = self.area_at(corner, (self.direction or 0.0) if self.aimed else None)
+                self.cells = list(cells or ())
+                self.origin = corner if cells else None
             self._draw()
             return True
         if self._drag_from is not None and self._on_grid(ev.cell):
@@ -123,10 +163,13 @@ class HazardPickTool(PreviewTool):
             return False
         if self.area_at is not None:
             self.move(ev)
-            if self.cells and self.origin is not None:
-                self.signals.picked.emit(tuple(self.cells), self.origin)
-            else:
+            if not self.cells or self.origin is None:
                 self.view.show_message(tr("The area can't be placed there"))
+            elif self.aimed and not self._origin_fixed:
+                self._origin_fixed = True  # the second click places it, facing the mouse
+                self.view.show_message(self.hint())
+            else:
+                self.signals.picked.emit(tuple(self.cells), self.origin, self.direction)
             return True
         if self._on_grid(ev.cell):
             self._drag_from = self._drag_to = ev.cell
@@ -169,7 +212,7 @@ class HazardPickTool(PreviewTool):
             if not self.cells:
                 self.view.show_message(tr("Pick at least one square first"))
             return False
-        self.signals.picked.emit(tuple(self.cells), None)
+        self.signals.picked.emit(tuple(self.cells), None, None)
         return True
 
     def activate(self) -> None:
@@ -180,6 +223,8 @@ class HazardPickTool(PreviewTool):
         """Escape, right click, another tool: stop picking (`cancelled` while the tool is current)."""
         self.cells = []
         self._drag_from = self._drag_to = None
+        self._origin_fixed = False
+        self.direction = None
         self._draw()
         if self._active:
             self._active = False

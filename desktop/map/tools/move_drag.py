@@ -10,6 +10,10 @@ Escape or a right click cancels. Holding Alt is the GM's free move: no rules, no
 while carrying makes the move a PF2e Step (one square, one action, no Reactive Strike:
 `MovePlanner.plan_step`); a plain one-square drag that a creature could react to asks Step or Stride when the
 "Offer Step for single 5-ft moves" setting is on (`ask_step`). A prone PF2e creature's drag is a Crawl.
+
+A path onto a PF2e narrow surface or uneven ground (`rules.play.footing.balance_steps`) shows "Balance DC N"
+on each such square and in the label; the release rolls the Balance check's d20 (asking the player who rolls
+their own dice, `ask_or_roll`) and the engine applies it (`MoveToken.balance_d20`).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from desktop.map.items.path_item import PathItem, PathPicture
 from desktop.map.items.token_item import TokenItem
 from rules.geometry.coords import Cell
 from rules.model.scene import Token
+from rules.play.footing import balance_steps
 from rules.play.moves import MoveToken, budget_for
 from rules.play.moves import move_log as move_log  # the log line moved to the engine
 from rules.play.planner import MovePlan, MovePlanner, reaction_warnings
@@ -157,6 +162,11 @@ class MoveDrag:
         plan = self._plan()
         self.plan = plan
         self._carry(self.target, illegal=not plan.legal)
+        needs = balance_steps(self.planner.scene, self.planner.token, plan.path) if plan.legal else ()
+        marks = tuple(
+            (plan.path[i], QCoreApplication.translate("MoveDrag", "Balance DC {dc}").format(dc=square.dc))
+            for i, square in needs
+        )
         self.path_item.set_picture(
             PathPicture(
                 side=token.side_squares,
@@ -167,10 +177,23 @@ class MoveDrag:
                 legal=plan.legal,
                 end=self.target if plan.moved or not plan.legal else None,
                 origin=token.cell,
+                balance=marks,
             )
         )
         scene = self.doc.scene
-        self.label.set_lines(*label_lines(plan, scene.rules.diagonals == "alternating", scene.system))
+        lines, colour = label_lines(plan, scene.rules.diagonals == "alternating", scene.system)
+        if needs:
+            dc = max(square.dc or 0 for _i, square in needs)
+            lines.append(
+                LabelLine(
+                    QCoreApplication.translate(
+                        "MoveDrag",
+                        "Balance DC {dc}: an Acrobatics check on the narrow surface or uneven ground",
+                    ).format(dc=dc),
+                    WARNING,
+                )
+            )
+        self.label.set_lines(lines, colour)
         self._place_label()
 
     def _place_label(self) -> None:
@@ -219,9 +242,19 @@ class MoveDrag:
                 return self.doc.execute(Sneak(token.id, (*self.waypoints, self.target), d20)) is not None
             step = plan.action == "step" or self._offer_step(token, plan)
             if step:
-                return self.doc.execute(MoveToken(token.id, (self.target,), step=True)) is not None
+                step_d20: int | None = None
+                if balance_steps(self.doc.scene, token, (token.cell, self.target)):
+                    what = QCoreApplication.translate("MoveDrag", "Balance (Acrobatics)")
+                    step_d20 = ask_or_roll(self.doc.scene, token.id, what, app_dice(), None).randint(1, 20)
+                stepped = MoveToken(token.id, (self.target,), step=True, balance_d20=step_d20)
+                return self.doc.execute(stepped) is not None
             # the engine plans the move again from the same stops and records it (rules.play.moves)
-            if self.doc.execute(MoveToken(token.id, (*self.waypoints, self.target))) is None:
+            balance_d20: int | None = None
+            if balance_steps(self.doc.scene, token, plan.path):
+                what = QCoreApplication.translate("MoveDrag", "Balance (Acrobatics)")
+                balance_d20 = ask_or_roll(self.doc.scene, token.id, what, app_dice(), None).randint(1, 20)
+            move = MoveToken(token.id, (*self.waypoints, self.target), balance_d20=balance_d20)
+            if self.doc.execute(move) is None:
                 return False
             if plan.warnings:
                 warned = "; ".join(engine_text(w.text, self.doc.scene.system) for w in plan.warnings)

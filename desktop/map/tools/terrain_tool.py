@@ -1,5 +1,9 @@
 """Painting terrain: difficult, greater difficult, hazardous, impassable (or erasing) with a brush or a
-rectangle. One stroke (press → release) is one undoable command. Right-drag erases."""
+rectangle. One stroke (press → release) is one undoable command. Right-drag erases.
+
+In a scene whose system has Balance (PF2e, `RuleSystem.balance_terrain`) the tool also paints narrow
+surfaces and uneven ground, with their Balance DC (and a narrow surface's drop in feet, 0 for none) from the
+fields beside the kind; in other scenes those kinds are not offered."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSpinBox
+from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.look.style import TERRAIN_HATCH, TERRAIN_LABELS
@@ -15,14 +19,28 @@ from desktop.map.grid_coords import cells_in_rect
 from desktop.map.items.preview_items import CellsPreviewItem
 from desktop.map.tools.base import PreviewTool, ToolEvent
 from rules.geometry.coords import Cell
-from rules.model.scene import TERRAIN_KINDS
+from rules.model.scene import BALANCE_KINDS, MAX_BALANCE_DC, MAX_FALL_FEET, MIN_BALANCE_DC, TERRAIN_KINDS
 from rules.play.edits import PaintTerrain
+from rules.systems import system_for
 
 if TYPE_CHECKING:
     from desktop.map.view import MapView
 
 ERASE = "erase"
 ERASE_COLOUR = QColor(120, 200, 255, 160)
+
+
+def terrain_label(kind: str) -> str:
+    """The kind's name in the app's language."""
+    words = {
+        "difficult": QCoreApplication.translate("TerrainTool", "Difficult"),
+        "greater-difficult": QCoreApplication.translate("TerrainTool", "Greater difficult"),
+        "hazardous": QCoreApplication.translate("TerrainTool", "Hazardous"),
+        "impassable": QCoreApplication.translate("TerrainTool", "Impassable"),
+        "narrow": QCoreApplication.translate("TerrainTool", "Narrow surface"),
+        "uneven": QCoreApplication.translate("TerrainTool", "Uneven ground"),
+    }
+    return words.get(kind, TERRAIN_LABELS.get(kind, kind))
 
 
 def line_cells(a: Cell, b: Cell) -> list[Cell]:
@@ -44,6 +62,10 @@ class TerrainTool(PreviewTool):
         self.kind: str = "difficult"
         self.shape = "brush"
         self.size = 1
+        #: The Balance DC and the drop (feet, 0: none) a narrow surface or uneven ground is painted with.
+        self.dc = 15
+        self.fall = 0
+        self._balance_offered: bool | None = None
         self._stroke: set[Cell] | None = None
         self._erasing = False
         self._start: Cell | None = None
@@ -75,6 +97,46 @@ class TerrainTool(PreviewTool):
         self.size = max(1, size)
         self._sync_widgets()
 
+    def set_dc(self, dc: int) -> None:
+        self.dc = min(max(MIN_BALANCE_DC, dc), MAX_BALANCE_DC)
+        self._sync_widgets()
+
+    def set_fall(self, feet: int) -> None:
+        self.fall = min(max(0, feet), MAX_FALL_FEET)
+        self._sync_widgets()
+
+    def balance_offered(self) -> bool:
+        """The scene's system has Balance: narrow surfaces and uneven ground are offered."""
+        return system_for(self.doc.scene).balance_terrain
+
+    def options_widget(self) -> QWidget | None:
+        row = super().options_widget()
+        self._sync_kinds()
+        self._sync_widgets()
+        return row
+
+    def _sync_kinds(self) -> None:
+        """The kinds offered follow the scene's system (the tool bar's row is made once)."""
+        if self._options_row is None:
+            return
+        offered = self.balance_offered()
+        if offered == self._balance_offered:
+            return
+        self._balance_offered = offered
+        box = self._options_row.findChild(QComboBox, "terrainKind")
+        if box is None:
+            return
+        box.blockSignals(True)
+        box.clear()
+        for k in TERRAIN_KINDS:
+            if offered or k not in BALANCE_KINDS:
+                box.addItem(terrain_label(k), k)
+        box.addItem(QCoreApplication.translate("TerrainTool", "Erase"), ERASE)
+        box.blockSignals(False)
+        if self.kind in BALANCE_KINDS and not offered:
+            self.kind = "difficult"
+        self.set_kind(self.kind)
+
     def _sync_widgets(self) -> None:
         if self._options_row is None:
             return
@@ -85,12 +147,25 @@ class TerrainTool(PreviewTool):
         spin = self._options_row.findChild(QSpinBox, "terrainSize")
         if spin is not None and spin.value() != self.size:
             spin.setValue(self.size)
+        balance = self.kind in BALANCE_KINDS
+        for field_name, number, shown in (
+            ("terrainDc", self.dc, balance),
+            ("terrainFall", self.fall, self.kind == "narrow"),
+        ):
+            field = self._options_row.findChild(QSpinBox, field_name)
+            label = self._options_row.findChild(QLabel, field_name + "Label")
+            if field is not None:
+                if field.value() != number:
+                    field.setValue(number)
+                field.setVisible(shown)
+            if label is not None:
+                label.setVisible(shown)
 
     def fill_options(self, lay: QHBoxLayout) -> None:
         kind = QComboBox()
         kind.setObjectName("terrainKind")
         for k in TERRAIN_KINDS:
-            kind.addItem(TERRAIN_LABELS[k], k)
+            kind.addItem(terrain_label(k), k)
         kind.addItem(QCoreApplication.translate("TerrainTool", "Erase"), ERASE)
         kind.setToolTip(
             QCoreApplication.translate("TerrainTool", "Terrain to paint (right-drag always erases)")
@@ -112,9 +187,43 @@ class TerrainTool(PreviewTool):
         size.setSuffix(QCoreApplication.translate("TerrainTool", " sq"))
         size.setToolTip(QCoreApplication.translate("TerrainTool", "Brush size in squares"))
         size.valueChanged.connect(lambda v: self.set_size(int(v)))
-        for label, widget in (("Terrain", kind), ("Shape", shape), ("Size", size)):
-            lay.addWidget(QLabel(label))
+        dc = QSpinBox()
+        dc.setObjectName("terrainDc")
+        dc.setRange(MIN_BALANCE_DC, MAX_BALANCE_DC)
+        dc.setValue(self.dc)
+        dc.setToolTip(
+            QCoreApplication.translate(
+                "TerrainTool",
+                "The Balance DC of the narrow surface or uneven ground (Acrobatics; Reflex when hit)",
+            )
+        )
+        dc.valueChanged.connect(lambda v: self.set_dc(int(v)))
+        fall = QSpinBox()
+        fall.setObjectName("terrainFall")
+        fall.setRange(0, MAX_FALL_FEET)
+        fall.setSingleStep(5)
+        fall.setValue(self.fall)
+        fall.setSuffix(QCoreApplication.translate("TerrainTool", " ft"))
+        fall.setSpecialValueText(QCoreApplication.translate("TerrainTool", "no drop"))
+        fall.setToolTip(
+            QCoreApplication.translate(
+                "TerrainTool", "How far a creature falling off the narrow surface drops (falling damage)"
+            )
+        )
+        fall.valueChanged.connect(lambda v: self.set_fall(int(v)))
+        for label, widget in (
+            (QCoreApplication.translate("TerrainTool", "Terrain"), kind),
+            (QCoreApplication.translate("TerrainTool", "Shape"), shape),
+            (QCoreApplication.translate("TerrainTool", "Size"), size),
+            (QCoreApplication.translate("TerrainTool", "Balance DC"), dc),
+            (QCoreApplication.translate("TerrainTool", "Drop"), fall),
+        ):
+            text = QLabel(label)
+            text.setObjectName(widget.objectName() + "Label")
+            lay.addWidget(text)
             lay.addWidget(widget)
+        self._balance_offered = True
+        self._sync_widgets()
 
     # ---- painting
 
@@ -166,11 +275,24 @@ class TerrainTool(PreviewTool):
             return True
         scene = self.doc.scene
         terrain = scene.terrain_map()
-        if all(terrain.get(c) == kind for c in cells):
+        balance = kind in BALANCE_KINDS
+        dc = self.dc if balance else None
+        fall = (self.fall or None) if kind == "narrow" else None
+
+        def same(c: Cell) -> bool:
+            if terrain.get(c) != kind:
+                return False
+            square = scene.balance_at(c) if balance else None
+            return square is None or (square.dc, square.fall) == (dc, fall)
+
+        if all(same(c) for c in cells):
             return True  # nothing would change
         what = "erased" if kind is None else f"painted {TERRAIN_LABELS[kind].lower()}"
+        if balance:
+            what += f" (Balance DC {dc}" + (f", {fall}-ft drop)" if fall else ")")
         n = len(cells)
-        self.doc.execute(PaintTerrain(cells, kind, log=f"Terrain {what}: {n} square{'s' if n != 1 else ''}"))
+        log = f"Terrain {what}: {n} square{'s' if n != 1 else ''}"
+        self.doc.execute(PaintTerrain(cells, kind, log=log, dc=dc, fall=fall))
         return True
 
     def cancel(self) -> bool:

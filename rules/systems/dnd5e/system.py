@@ -23,7 +23,7 @@ from rules.geometry.coords import Cell
 from rules.messages import Message, msg
 from rules.model.creature import Creature
 from rules.model.grid_rules import SYSTEM_GRIDS, GridRules
-from rules.model.scene import Attack, PersistentDamage, Scene, Token
+from rules.model.scene import Attack, PersistentDamage, Scene, TerrainCell, Token
 from rules.systems import board
 from rules.systems.aquatic import Aquatic
 from rules.systems.base import (
@@ -45,9 +45,11 @@ from rules.systems.dnd5e.casting import DnD5eCasting
 from rules.systems.dnd5e.checks import TestResult
 from rules.systems.dnd5e.economy import ECONOMY_2014, ECONOMY_2024, DnD5eEconomy, turn_budget
 from rules.systems.dnd5e.editions import DND5E_2014, DND5E_2024, Edition
+from rules.systems.hooks.footing import BalanceResult, FootingSave
 from rules.systems.hooks.heroics import Reroll, Spending
 from rules.systems.hooks.maneuvers import ManeuverResolution
 from rules.systems.hooks.stealth import AidOutcome
+from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.modifiers import Modifier
 from rules.systems.stealth import StealthResult
 from rules.systems.support_actions import dodge_applies
@@ -137,6 +139,18 @@ class DnD5e(RuleSystem):
     attack_d20s = 2
     #: 5e has no skill actions (its ability checks are the check dialog's).
     skill_actions = ()
+    #: 5e has no Balance rule: narrow surfaces and uneven ground (a PF2e scene's, kept when a scene changes
+    #: system) are plain floor: no check, no off-guard, no save to keep one's footing.
+    balance_terrain = False
+
+    def footing(self, scene: Scene, token: Token) -> TerrainCell | None:
+        return None
+
+    def balance(self, token: Token, square: TerrainCell, d20: int) -> BalanceResult:
+        raise ValueError("D&D 5e has no Balance check")
+
+    def keep_footing(self, token: Token, square: TerrainCell, d20: int) -> FootingSave:
+        raise ValueError("D&D 5e has no Balance check")
 
     strike_word = "Attack"
     flanking_effect = "advantage"
@@ -575,6 +589,10 @@ class DnD5e(RuleSystem):
     def turn_start_rule(self, token: Token) -> str:
         """The death saving throw."""
         return f"Death saving throw: DC {dnd_damage.DEATH_SAVE_DC} (a 1 counts twice, a 20 regains 1 HP)"
+
+    def turn_end_saves(self, token: Token) -> tuple[EndTurnSave, ...]:
+        """None: 5e has no affliction stages (a poison's or disease's save is its effect's own)."""
+        return ()
 
     def initiative_modifier(self, token: Token) -> int:
         """Dexterity modifier (the token's ``initiative_bonus``; 0 when not given)."""

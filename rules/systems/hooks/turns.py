@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from rules.dice import DieSource
+from rules.messages import Message
 from rules.model.scene import Token
 from rules.systems.economy import TurnEconomy
 from rules.systems.turn_rolls import TurnRolls
@@ -32,6 +33,22 @@ class TurnEvent:
 
     token: Token
     log: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurnSave:
+    """A save a creature attempts at the end of its turn (PF2e: against an ongoing affliction, Player Core
+    "Step 3: End Your Turn"): what it is against (`name`, the key of `TurnRolls.affliction_saves`), the save
+    (`save`: ``fortitude``; `save_label`: its name for people), the DC, the stage it is at of `stages`, and
+    what each degree does (`rule`)."""
+
+    name: str
+    save: str
+    save_label: Message | str
+    dc: int
+    stage: int
+    stages: int
+    rule: Message
 
 
 class TurnRules(ABC):
@@ -67,6 +84,11 @@ class TurnRules(ABC):
     @abstractmethod
     def turn_start_rule(self, token: Token) -> str:
         """What `turn_start_roll` is and does, in a sentence for the GM (its DC included)."""
+
+    @abstractmethod
+    def turn_end_saves(self, token: Token) -> tuple[EndTurnSave, ...]:
+        """The saves `token` attempts at the end of its turn (PF2e: one per ongoing affliction), each asked
+        of the table by its name in `TurnRolls.affliction_saves`; ``()`` when none (5e)."""
 
     @abstractmethod
     def initiative_modifier(self, token: Token) -> int: ...

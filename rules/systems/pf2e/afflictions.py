@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.messages import Message, msg
 from rules.model.scene import Affliction, Token
 from rules.systems.damage import DamageEntry
+from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.turn_rolls import MissingRoll, TurnRolls
 
 Lines = tuple[str, ...]
@@ -39,6 +41,50 @@ def _with(token: Token, affliction: Affliction, stage: int) -> Token:
     return token
 
 
+#: The saves' names for people.
+SAVE_LABELS: dict[str, Message] = {
+    "fortitude": msg("Fortitude"),
+    "reflex": msg("Reflex"),
+    "will": msg("Will"),
+}
+#: The degrees' words.
+DEGREE_WORDS: dict[str, Message] = {
+    "critical-success": msg("critical success"),
+    "success": msg("success"),
+    "failure": msg("failure"),
+    "critical-failure": msg("critical failure"),
+}
+#: What the save's degrees do to the stage (the module docstring).
+STAGE_RULE = msg(
+    "Critical success: 2 stages down; success: 1 stage down; failure: 1 stage up; critical failure: 2 "
+    "stages up. Stage 0 cures it."
+)
+
+#: The log's words of one save (`end_of_turn`).
+CURED = "{name}'s {save} save against {affliction}: {total}, {degree}: cured"
+STAGED = "{name}'s {save} save against {affliction}: {total}, {degree}: stage {stage}"
+
+
+def end_turn_saves(token: Token) -> tuple[EndTurnSave, ...]:
+    """The saves `token` attempts at the end of its turn: one per affliction (none once it is dead)."""
+    from rules.systems.pf2e import dying
+
+    if dying.is_dead(token):
+        return ()
+    return tuple(
+        EndTurnSave(
+            a.name,
+            a.save,
+            SAVE_LABELS.get(a.save) or a.save,
+            a.dc,
+            a.stage,
+            max(len(a.stages), a.stage),
+            STAGE_RULE,
+        )
+        for a in token.afflictions
+    )
+
+
 def end_of_turn(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
     """Every affliction's save and stage (see the module docstring)."""
     from rules.dice import parse
@@ -58,13 +104,26 @@ def end_of_turn(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
         except MissingStatistic:
             raise MissingRoll("saves", f"{token.label} has no {a.save} save listed for {a.name}") from None
         stage = min(len(a.stages) or 1, a.stage + STEP[result.degree])
-        word = result.degree.replace("-", " ")
+        save = SAVE_LABELS.get(a.save) or a.save
+        words = DEGREE_WORDS[result.degree]
         token = _without(token, a, a.stage)
         if stage <= 0:
-            lines.append(f"{token.label}'s {a.save} save against {a.name}: {result.total}, {word}: cured")
+            said = msg(
+                CURED, name=token.label, save=save, affliction=a.name, total=result.total, degree=words
+            )
+            lines.append(str(said))
             continue
         token = _with(token, a, stage)
-        lines.append(f"{token.label}'s {a.save} save against {a.name}: {result.total}, {word}: stage {stage}")
+        said = msg(
+            STAGED,
+            name=token.label,
+            save=save,
+            affliction=a.name,
+            total=result.total,
+            degree=words,
+            stage=stage,
+        )
+        lines.append(str(said))
         now = replace(a, stage=stage)
         kept.append(now)
         damage = now.at(stage).damage

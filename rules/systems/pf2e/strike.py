@@ -443,9 +443,12 @@ def strike(
     nonlethal: bool | None = None,
     visibility: str = "observed",
     seen_as: str = "observed",
+    footing: str | None = None,
 ) -> StrikeResult:
     """Resolve one Strike from plain facts (`visibility`: how the attacker perceives the target; `seen_as`:
-    how the target perceives the attacker — hidden or undetected makes the target off-guard to it).
+    how the target perceives the attacker — hidden or undetected makes the target off-guard to it;
+    `footing`: the words of the narrow surface or uneven ground the target stands on, which makes it
+    off-guard, `rules.systems.pf2e.footing`).
     `flanked_by` is ignored for ranged attacks (flanking makes
     the target off-guard only to melee attacks). The target needs an ``ac``."""
     if target.ac is None:
@@ -466,6 +469,8 @@ def strike(
                 str(msg("attacker {condition} to the target", condition=condition_word(seen_as))),
             )
         )
+    if footing is not None:
+        ac_list.append(Modifier("off-guard", "circumstance", -2, footing))
     ac_mods = stack(ac_list)
     ac = target.ac + ac_mods.total
     deg = degree(d20, mods.total, ac)

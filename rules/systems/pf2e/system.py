@@ -24,7 +24,7 @@ from rules.geometry.coords import Cell
 from rules.messages import Message, msg
 from rules.model.creature import Creature
 from rules.model.grid_rules import PF2E_GRID
-from rules.model.scene import Attack, PersistentDamage, Scene, Token
+from rules.model.scene import Attack, PersistentDamage, Scene, TerrainCell, Token
 from rules.systems import board
 from rules.systems.aquatic import Aquatic
 from rules.systems.base import (
@@ -36,12 +36,15 @@ from rules.systems.base import (
     require_hp,
 )
 from rules.systems.damage import DamageEntry, DamageOutcome
+from rules.systems.hooks.footing import BalanceResult, FootingSave
 from rules.systems.hooks.heroics import Reroll
 from rules.systems.hooks.maneuvers import ManeuverResolution
 from rules.systems.hooks.stealth import AidOutcome
+from rules.systems.hooks.turns import EndTurnSave
 from rules.systems.modifiers import Breakdown, Modifier
 from rules.systems.pf2e import checks, dying, healing, heroics, maneuvers, persistent, stealth, table
 from rules.systems.pf2e import damage as pf2e_damage
+from rules.systems.pf2e import footing as pf2e_footing
 from rules.systems.pf2e import skill_actions as pf2e_skill_actions
 from rules.systems.pf2e import turn as pf2e_turn
 from rules.systems.pf2e.casting import PF2E_CASTING
@@ -138,6 +141,17 @@ class Pathfinder2e(RuleSystem):
     attack_d20s = 1
     # ---- skill actions (`rules.systems.hooks.skill_actions`)
     skill_actions = pf2e_skill_actions.SPECS
+    # ---- narrow surfaces and uneven ground (`rules.systems.hooks.footing`, `rules.systems.pf2e.footing`)
+    balance_terrain = True
+
+    def footing(self, scene: Scene, token: Token) -> TerrainCell | None:
+        return pf2e_footing.footing(scene, token)
+
+    def balance(self, token: Token, square: TerrainCell, d20: int) -> BalanceResult:
+        return pf2e_footing.balance(token, square, d20)
+
+    def keep_footing(self, token: Token, square: TerrainCell, d20: int) -> FootingSave:
+        return pf2e_footing.keep_footing(token, square, d20)
 
     def resolve_skill_action(
         self,
@@ -309,6 +323,7 @@ class Pathfinder2e(RuleSystem):
             flank = board.flanking(scene, attacker, target)
             if flank.flanking:  # the partners by name: the text is for people (the query's `with` keeps ids)
                 flanked_by = tuple(_label(scene, i) for i in flank.with_ids)
+        square = pf2e_footing.footing(scene, target)  # off-guard on a narrow surface or uneven ground
         with damage_formula_errors(attacker, attack):
             return strike(
                 attacker,
@@ -322,6 +337,7 @@ class Pathfinder2e(RuleSystem):
                 nonlethal=nonlethal,
                 visibility=_visibility(scene, attacker, target),
                 seen_as=_visibility(scene, target, attacker),
+                footing=None if square is None else pf2e_footing.footing_words(square),
             )
 
     def flat_check_of(self, result: AttackOutcome) -> tuple[int, str] | None:
@@ -552,6 +568,12 @@ class Pathfinder2e(RuleSystem):
         """The recovery check: a flat check against 10 + the dying value."""
         dc, value = dying.recovery_dc(token), dying.dying_value(token)
         return f"Recovery check: flat DC {dc} ({dying.RECOVERY_DC_BASE} + dying {value})"
+
+    def turn_end_saves(self, token: Token) -> tuple[EndTurnSave, ...]:
+        """A save against each ongoing affliction (`rules.systems.pf2e.afflictions`)."""
+        from rules.systems.pf2e import afflictions
+
+        return afflictions.end_turn_saves(token)
 
     def initiative_modifier(self, token: Token) -> int:
         """Perception (the token's ``initiative_bonus``; 0 when not given)."""

@@ -312,3 +312,152 @@ def test_the_cast_dialog_asks_the_target_for_its_save_and_the_caster_for_the_dam
     assert table.asked[1:] == ["Wren rolls their own dice: type the d6 for the damage of Fireball."] * 6
     assert {r.token_id: r.d20.value() for r in dialog.rows} == {"A": 10, "C": 17}
     assert "6d6[4,4,4,4,4,4]" in dialog.damage.result.text()
+
+
+VENOM = {
+    "name": "Spider Venom",
+    "save": "fortitude",
+    "dc": 17,
+    "stage": 1,
+    "stages": [
+        {"conditions": ["enfeebled 1"], "damage": "1d4 poison"},
+        {"conditions": ["enfeebled 2"], "damage": "1d6 poison"},
+        {"conditions": ["paralyzed"]},
+    ],
+}
+
+
+def _poisoned(qtbot: Any, app_dice: list[int]) -> tuple[Document, InitiativeDock]:
+    """Amiri (own dice, Fortitude +5) and Kyra (the app rolls for her) poisoned by spider venom, stage 1."""
+    poisoned = {"afflictions": [VENOM], "conditions": ["enfeebled 1"], "saves": {"fortitude": 5}}
+    tokens = {**TOKENS, "A": {**TOKENS["A"], **poisoned}, "c": {**TOKENS["c"], **poisoned}}
+    doc, _map_scene, _view = make_view(qtbot, ascii_scene(BOARD, tokens=tokens))
+    dock = InitiativeDock(doc, dice=ScriptedDice(app_dice))
+    dock.modal_dialogs = False  # type: ignore[attr-defined]
+    qtbot.addWidget(dock)
+    dock.show()
+    for tid, d20 in {"A": 18, "o": 12, "c": 9, "B": 5}.items():
+        dock.set_typed(tid, d20)
+    qtbot.mouseClick(dock.start_button, Qt.MouseButton.LeftButton)
+    return doc, dock
+
+
+def test_an_affliction_save_at_the_end_of_the_turn_waits_for_the_player(qtbot: Any) -> None:
+    """Amiri's player rolls their own dice: the end of her turn asks for the d20 of her save against the
+    venom (not rolled by the app), and the number typed decides the stage: 3 + 5 = 8 against DC 17 is a
+    failure, one stage up (enfeebled 2, 1d6 poison); 19 + 5 = 24 a success, one stage down."""
+    doc, dock = _poisoned(qtbot, [])  # the app rolls nothing for Amiri
+    dialog = dock.next_turn()  # the end of Amiri's turn
+    assert dialog is not None and [s.save.name for s in dialog.saves] == ["Spider Venom"]
+    row = dialog.saves[0]
+    assert row.asked and row.d20.value() == 0 and row.d20.text() == "type it"
+    label = dialog.findChild(QLabel, "afflictionLabel-Spider Venom")
+    assert label is not None and label.text() == "Spider Venom: Fortitude DC 17 (stage 1 of 3)"
+    asks = dialog.findChild(QLabel, "asksForDice")
+    assert asks is not None and "Amiri rolls their own dice" in asks.text()
+    assert not dialog.ok_button.isEnabled()
+    qtbot.mouseClick(dialog.reroll_button, Qt.MouseButton.LeftButton)  # "Roll again" leaves her die
+    assert row.d20.value() == 0 and not dialog.ok_button.isEnabled()
+    folder = Path(os.environ.get("FIVEFOOT_SHOTS") or Path(__file__).resolve().parents[3] / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    assert dialog.grab().save(str(folder / "affliction-save-typed.png"))
+    dialog.set_save("spider venom", 3)
+    assert dialog.ok_button.isEnabled()
+    with player_rolls(qtbot, [4]) as table:  # the new stage's 1d6 poison: asked once the stage is known
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert table.asked == ["Amiri rolls their own dice: type the d6 for an affliction's damage."]
+    amiri = doc.scene.token("A")
+    assert amiri is not None and amiri.afflictions[0].stage == 2
+    assert amiri.condition_value("enfeebled") == 2 and amiri.hp == 20 - 4
+    assert "Amiri's Fortitude save against Spider Venom: 8, failure: stage 2" in doc.log[-1]
+    before = doc.state
+    doc.undo()
+    assert doc.scene.token("A").afflictions[0].stage == 1  # type: ignore[union-attr]
+    doc.redo()  # never asked or rolled again
+    assert doc.state == before
+    assert dock.next_turn() is None  # the goblin ends its turn: nothing to roll
+    # Kyra's player doesn't roll their own: the app rolls her save (a 16: 21 vs 17, a success → cured).
+    dock.dice = ScriptedDice([16])
+    dialog = dock.next_turn()
+    assert dialog is not None and not dialog.saves[0].asked and dialog.saves[0].d20.value() == 16
+    assert dialog.findChild(QLabel, "asksForDice") is None and dialog.ok_button.isEnabled()
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    kyra = doc.scene.token("c")
+    assert kyra is not None and kyra.afflictions == () and not kyra.has_condition("enfeebled")
+    assert dock.next_turn() is None  # the bandit: round 2, Amiri
+    dock.dice = ScriptedDice([])
+    dialog = dock.next_turn()
+    assert dialog is not None
+    dialog.set_save("Spider Venom", 19)
+    with player_rolls(qtbot, [2]):  # the 1d4 of stage 1
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    amiri = doc.scene.token("A")
+    assert amiri is not None and amiri.afflictions[0].stage == 1
+    assert amiri.condition_value("enfeebled") == 1 and amiri.hp == 20 - 4 - 2
+
+
+def test_the_inspector_asks_the_player_for_their_healing_dice(qtbot: Any) -> None:
+    """Amiri's player rolls their own dice: the inspector's Heal asks for each die of "2d8+5" (the app's
+    dice must not roll) and the engine heals by the faces typed, in one undoable step; temp HP too."""
+    hurt = {**TOKENS, "A": {**TOKENS["A"], "hp": 3, "max_hp": 30}}
+    doc, map_scene, _view = make_view(qtbot, ascii_scene(BOARD, tokens=hurt))
+    inspector = InspectorDock(doc, map_scene)
+    inspector.dice_source = lambda: ScriptedDice([])  # type: ignore[method-assign]
+    qtbot.addWidget(inspector)
+    inspector.show()
+    map_scene.select_ids(["A"])
+    inspector.heal_amount.setText("2d8+5")
+    with player_rolls(qtbot, [3, 7]) as amiri:
+        inspector.heal_button.click()
+    assert amiri.asked == ["Amiri rolls their own dice: type the d8 for the healing (2d8+5)."] * 2
+    assert doc.scene.token("A").hp == 3 + 3 + 7 + 5  # type: ignore[union-attr]
+    assert "rolled 2d8[3,7]+5 = 15" in doc.log[-1]
+    doc.undo()
+    assert doc.scene.token("A").hp == 3  # type: ignore[union-attr]
+    doc.redo()  # never asked again
+    assert doc.scene.token("A").hp == 18  # type: ignore[union-attr]
+    inspector.heal_amount.setText("1d4+1")
+    with player_rolls(qtbot, [4]) as amiri:
+        inspector.temp_button.click()
+    assert amiri.asked == ["Amiri rolls their own dice: type the d4 for the temporary HP (1d4+1)."]
+    assert doc.scene.token("A").temp_hp == 5  # type: ignore[union-attr]
+    inspector.heal_amount.setText("4")  # a plain number asks nothing
+    with player_rolls(qtbot, []) as amiri:
+        inspector.heal_button.click()
+    assert amiri.asked == [] and doc.scene.token("A").hp == 22  # type: ignore[union-attr]
+    # A creature whose player doesn't roll their own: the app's dice roll, nobody is asked.
+    map_scene.select_ids(["c"])
+    doc.execute(DealDamage("c", (DamageEntry(6, "slashing"),)))
+    inspector.dice_source = lambda: ScriptedDice([2])  # type: ignore[method-assign]
+    inspector.heal_amount.setText("1d8")
+    with player_rolls(qtbot, []) as table:
+        inspector.heal_button.click()
+    assert table.asked == [] and doc.scene.token("c").hp == 12 - 6 + 2  # type: ignore[union-attr]
+
+
+def test_a_delay_asks_for_the_affliction_save_it_brings_forward(qtbot: Any) -> None:
+    """PF2e Delay: the negative effects of the turn happen as the creature Delays (Player Core 416), so
+    the Delay asks Amiri's player for the venom's save then, and her end of turn after she returns asks
+    nothing again (the ledger's `delay_done`)."""
+    from rules.play.turns import turn_prompts
+
+    doc, dock = _poisoned(qtbot, [])
+    dialog = dock.delay()
+    assert dialog is not None and dialog.windowTitle() == "Amiri delays"
+    assert dialog.saves[0].asked and not dialog.ok_button.isEnabled()
+    dialog.set_save("Spider Venom", 3)
+    with player_rolls(qtbot, [5]):  # stage 2's 1d6 poison
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    enc = doc.encounter
+    assert enc is not None and "A" in enc.delayed and enc.current_id == "o"
+    amiri = doc.scene.token("A")
+    assert amiri is not None and amiri.afflictions[0].stage == 2 and amiri.hp == 20 - 5
+    # She comes back after the goblin; her turn's end then asks for nothing (no second save).
+    dock.dice = ScriptedDice([])
+    from desktop.docks.initiative_dock import ID_ROLE
+
+    rows = [dock.order.item(i) for i in range(dock.order.count())]
+    dock.order.setCurrentItem(next(r for r in rows if r.data(ID_ROLE) == "A"))
+    dock.return_selected()
+    assert doc.encounter is not None and doc.encounter.current_id == "A"
+    assert turn_prompts(doc.state).saves == ()

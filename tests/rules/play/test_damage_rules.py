@@ -187,3 +187,76 @@ def test_temporary_immunity_is_a_condition_that_names_the_effect() -> None:
     scene = scene_from(PAIR, "pf2e", A={"conditions": (immunity_condition("Demoralize"),)})
     a = scene.token("A")
     assert a is not None and temporarily_immune(a, "demoralize") and not temporarily_immune(a, "fear")
+
+
+def test_pf2e_the_end_of_turn_prompts_list_each_affliction_save_and_5e_none() -> None:
+    """What the end-of-turn prompt asks: each ongoing affliction by name with its save, DC and stage
+    (`RuleSystem.turn_end_saves`); the d20 typed decides the stage by its degree."""
+    from rules.model.scene import Affliction, AfflictionStage
+    from rules.play.turns import turn_prompts
+
+    venom = Affliction(
+        "Spider Venom",
+        "fortitude",
+        17,
+        2,
+        (
+            AfflictionStage((), "1d6 poison"),
+            AfflictionStage(("enfeebled 1",), "1d6 poison"),
+            AfflictionStage(("enfeebled 2",)),
+        ),
+    )
+    fever = Affliction("Filth Fever", "will", 14, 1, (AfflictionStage(("sickened 1",)),))
+    state = started(
+        "pf2e", PAIR, A={"hp": 20, "saves": (("fortitude", 5), ("will", 2)), "afflictions": (venom, fever)}
+    )
+    prompts = turn_prompts(state)
+    assert prompts.any and prompts.ending == "A"
+    assert [(s.name, s.save, s.dc, s.stage, s.stages) for s in prompts.saves] == [
+        ("Spider Venom", "fortitude", 17, 2, 3),
+        ("Filth Fever", "will", 14, 1, 1),
+    ]
+    assert str(prompts.saves[0].save_label) == "Fortitude" and "Stage 0 cures it" in str(
+        prompts.saves[0].rule
+    )
+    # The venom: 19 + 5 = 24 vs DC 17, a success → one stage down (stage 1: enfeebled ends, 1d6 poison);
+    # the fever: 1 + 2 = 3 vs DC 14, a critical failure → two stages up, capped at its only stage.
+    after, lines = next_turn(
+        state,
+        NoDice(),
+        end=TurnRolls.given(
+            affliction_saves={"Spider Venom": 19, "Filth Fever": 1}, affliction_damage={"Spider Venom": 3}
+        ),
+    )
+    a = _tok(after, "A")
+    assert [(x.name, x.stage) for x in a.afflictions] == [("Spider Venom", 1), ("Filth Fever", 1)]
+    assert not a.has_condition("enfeebled") and a.hp == 17
+    assert "A's Fortitude save against Spider Venom: 24, success: stage 1" in lines
+    assert "A's Will save against Filth Fever: 3, critical failure: stage 1" in lines
+    assert turn_prompts(after).saves == ()  # B's turn ends next: it has none
+    five = started("dnd5e-2014", PAIR, A={"hp": 20, "afflictions": (venom,)})
+    assert turn_prompts(five).saves == ()
+    dead = _set(state, "A", hp=0, conditions=("dead",))
+    assert turn_prompts(dead).saves == ()
+
+
+def test_pf2e_a_delay_takes_the_affliction_save_and_the_return_asks_for_none() -> None:
+    """Player Core 416 (l.511): Delaying brings the turn's negative effects forward — the affliction's
+    save happens as the creature Delays, with the d20 given, and not again at the end of the turn it takes
+    after returning (the prompts list nothing for it then)."""
+    from rules.model.scene import Affliction, AfflictionStage
+    from rules.play.turns import delay, return_from_delay, turn_prompts
+
+    venom = Affliction("Venom", "fortitude", 17, 1, (AfflictionStage(()), AfflictionStage(("enfeebled 1",))))
+    state = started("pf2e", "A B C", A={"hp": 20, "saves": (("fortitude", 5),), "afflictions": (venom,)})
+    assert [s.name for s in turn_prompts(state).saves] == ["Venom"]
+    delayed, lines = delay(state, NoDice(), TurnRolls.given(affliction_saves={"Venom": 3}))
+    assert (
+        _tok(delayed, "A").afflictions[0].stage == 2 and _tok(delayed, "A").condition_value("enfeebled") == 1
+    )
+    assert "A's Fortitude save against Venom: 8, failure: stage 2" in lines
+    back, _lines = return_from_delay(delayed, "A", NoDice())  # B's turn ends, A returns
+    assert back.encounter is not None and back.encounter.current_id == "A"
+    assert turn_prompts(back).saves == () and not turn_prompts(back).any
+    after, _lines = next_turn(back, NoDice())  # no save is needed, none is rolled
+    assert _tok(after, "A").afflictions[0].stage == 2

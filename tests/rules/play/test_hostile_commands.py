@@ -300,6 +300,12 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("concentration").ConcentrationSave("A", HUGE, (HUGE,)),
         lambda s: _mod("concentration").ConcentrationSave("A", NEG, ()),
     ],
+    "footing.KeepFooting": [
+        lambda s: _mod("footing").KeepFooting(NOBODY, 10),
+        lambda s: _mod("footing").KeepFooting("A", HUGE),
+        lambda s: _mod("footing").KeepFooting("A", NEG),
+        lambda s: _mod("footing").KeepFooting("A", None),
+    ],
     "concentration.EndSpell": [
         lambda s: _mod("concentration").EndSpell(NOBODY, None, "why"),
         lambda s: _mod("concentration").EndSpell("A", LONG, LONG),
@@ -376,6 +382,10 @@ CASES: dict[str, list[Case]] = {
         lambda s: _mod("edits").PaintTerrain(
             tuple(Cell(x % 6, x // 6 % 5) for x in range(5000)), "impassable"
         ),
+        lambda s: _mod("edits").PaintTerrain((Cell(1, 1),), "narrow", dc=HUGE, fall=NEG),
+        lambda s: _mod("edits").PaintTerrain((Cell(1, 1),), "uneven", dc=NEG),
+        lambda s: _mod("edits").PaintTerrain((Cell(1, 1),), "narrow"),
+        lambda s: _mod("edits").PaintTerrain((Cell(1, 1),), "difficult", dc=15, fall=HUGE),
     ],
     "edits.PlaceTokens": [
         lambda s: _mod("edits").PlaceTokens((("A", FAR),)),
