@@ -191,6 +191,12 @@ class SentenceIndex:
         if text in self.exact:
             found = self.catalogue.pgettext("", text)
             return found if found != text else None
+        lower = text.lower()
+        if lower != text and lower in self.exact:
+            # a word capitalised where a sentence or a label starts ("Athletics", "Sleight Of Hand")
+            found = self.catalogue.pgettext("", lower)
+            if found != lower:
+                return found
         for t in self.templates:
             if t.anchor not in text or any(sep not in t.literal for sep in joins):
                 continue

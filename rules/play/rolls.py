@@ -223,7 +223,11 @@ class SetHeroPoints:
 def stat_text(scene: Scene, stat: str, kind: str) -> str:
     """``Athletics check``, ``Reflex save``, ``Dexterity save`` (`RuleSystem.stat_name`)."""
     name = system_for(scene).stat_name(stat)
-    return f"{name} {kind}" if kind in ("check", "save") else name
+    if kind == "check":
+        return str(msg("{stat} check", stat=name))
+    if kind == "save":
+        return str(msg("{save} save", save=name))
+    return name
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,3 +121,41 @@ DAMAGE_WORDS: tuple[Message, ...] = (
     msg("vitality"),
     msg("void"),
 )
+
+#: The statistics a check names, as the check dialog lists them (``sleight-of-hand`` → "sleight of hand"):
+#: Perception, the skills and D&D's abilities. PF2e's skills are named in the Player Core's words, D&D's in
+#: the Player's Handbook's (entries with a ``pf2e`` context where they differ).
+SKILL_WORDS: tuple[Message, ...] = (
+    msg("perception"),
+    msg("acrobatics"),
+    msg("acrobatics", context="pf2e"),
+    msg("animal handling"),
+    msg("arcana"),
+    msg("arcana", context="pf2e"),
+    msg("athletics"),
+    msg("crafting"),
+    msg("deception"),
+    msg("diplomacy"),
+    msg("history"),
+    msg("insight"),
+    msg("intimidation"),
+    msg("investigation"),
+    msg("lore"),
+    msg("medicine"),
+    msg("nature"),
+    msg("occultism"),
+    msg("performance"),
+    msg("persuasion"),
+    msg("religion"),
+    msg("sleight of hand"),
+    msg("society"),
+    msg("stealth"),
+    msg("survival"),
+    msg("thievery"),
+    msg("str"),
+    msg("dex"),
+    msg("con"),
+    msg("int"),
+    msg("wis"),
+    msg("cha"),
+)

@@ -1128,6 +1128,22 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>CheckDialog</name>
     <message>
+        <source>Single check</source>
+        <translation>1回の判定</translation>
+    </message>
+    <message>
+        <source>Group check</source>
+        <translation>集団判定</translation>
+    </message>
+    <message>
+        <source>Contest</source>
+        <translation>対抗判定</translation>
+    </message>
+    <message>
+        <source>Passive</source>
+        <translation>受動値</translation>
+    </message>
+    <message>
         <source>Checks and saves</source>
         <extracomment>One creature&apos;s line in the results (the system&apos;s `CheckRow`).</extracomment>
         <translation>判定とセーヴ</translation>
@@ -1218,8 +1234,20 @@ Use the Area tool (A) to place one.</source>
         <translation>状況</translation>
     </message>
     <message>
+        <source>Show</source>
+        <translation>表示</translation>
+    </message>
+    <message>
+        <source>first d20 </source>
+        <translation>1つ目のd20 </translation>
+    </message>
+    <message>
         <source>the check</source>
         <translation>判定</translation>
+    </message>
+    <message>
+        <source>{name}: {total} vs DC {dc} — {result}</source>
+        <translation>{name}：{total}（DC {dc}） — {result}</translation>
     </message>
     <message>
         <source>the reroll</source>
@@ -1230,8 +1258,20 @@ Use the Area tool (A) to place one.</source>
         <translation>集団判定</translation>
     </message>
     <message>
+        <source>Tick the creatures of the group (each needs the statistic listed)</source>
+        <translation>集団のクリーチャーにチェックを入れる（それぞれに該当する判定値が必要）</translation>
+    </message>
+    <message>
         <source>the contest</source>
         <translation>対抗判定</translation>
+    </message>
+    <message>
+        <source>Tie {a}–{b}: things stay as they were</source>
+        <translation>{a}–{b}で同値：状況は変わらない</translation>
+    </message>
+    <message>
+        <source>{name} wins ({a}–{b})</source>
+        <translation>{name}の勝ち（{a}–{b}）</translation>
     </message>
 </context>
 <context>
