@@ -501,7 +501,7 @@
     </message>
     <message>
         <source>Label (e.g. Fireball)</source>
-        <translation>名前（例：ファイアーボール）</translation>
+        <translation>名前（例：火球）</translation>
     </message>
     <message>
         <source>Shape</source>
