@@ -257,7 +257,7 @@ class RollCheck:
         if self.kind not in ("check", "save"):
             raise Refused(f"a roll is a check or a save, not {self.kind!r}")
         if not self.d20:
-            raise Refused("roll the d20 first")
+            raise Refused(str(msg("roll the d20 first")))
         try:
             return system_for(scene).d20_check(
                 token,
@@ -325,12 +325,12 @@ class RollChecks:
 
     def apply(self, state: GameState) -> Outcome:
         if not self.checks:
-            raise Refused("no creature to roll for")
+            raise Refused(str(msg("no creature to roll for")))
         rules = system_for(state.scene)
         if self.contest and not rules.has_contests:
             raise Refused(f"{rules.title} has no contests: roll a check against the other's DC")
         if self.contest and len(self.checks) != 2:
-            raise Refused("a contest is between two creatures")
+            raise Refused(str(msg("a contest is between two creatures")))
         lines: list[str] = []
         results: list[CheckOutcome | None] = []
         for c in self.checks:
