@@ -223,17 +223,19 @@ class ActionBar(QToolBar):
         self.gauge_strip = GaugeStrip()
         self.left_label = QLabel()
         self.left_label.setObjectName("actionBarLeft")
-        self.left_label.setFixedWidth(300)
+        self.left_label.setFixedWidth(230)
         self.free_box = QCheckBox(self.tr("Free action"))
         self.free_box.setObjectName("freeAction")
         self.free_box.setToolTip(
             self.tr("The GM's override: actions cost nothing and the turn refuses nothing while this is on")
         )
         self.free_box.toggled.connect(lambda _on: self.refresh())
+        # the name and the gauges above, what is left and the GM's override below: the header stays narrow
+        # enough that a 1280-pixel window still shows the turn's buttons
         grid.addWidget(self.name_label, 0, 0)
-        grid.addWidget(self.gauge_strip, 0, 1)
-        grid.addWidget(self.free_box, 0, 2, Qt.AlignmentFlag.AlignRight)
-        grid.addWidget(self.left_label, 1, 0, 1, 3)
+        grid.addWidget(self.gauge_strip, 0, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.left_label, 1, 0, 1, 2)
+        grid.addWidget(self.free_box, 1, 2, Qt.AlignmentFlag.AlignRight)
         self.header = header
         self.addWidget(header)
         self.addSeparator()

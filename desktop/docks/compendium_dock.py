@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -52,7 +52,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.docks.creature_editor import CreatureEditor
 from desktop.docks.import_report import ImportReport
 from desktop.docks.library import MY_CREATURES, Book, CreatureLibrary, creature_files
 from desktop.docks.spell_compendium import SpellCompendium
@@ -74,6 +73,9 @@ from rules.model.spell import Spell
 from rules.play.creatures import PlaceCreatures, place_creatures_command
 from rules.play.edits import Batch, UpdateToken
 from rules.systems import DEFAULT_SYSTEM, game_choices, in_game, same_game, system_for
+
+if TYPE_CHECKING:
+    from desktop.docks.creature_editor import CreatureEditor
 
 
 class MainWindow(Protocol):
@@ -740,6 +742,8 @@ class CompendiumDock(QDockWidget):
 
     def open_editor(self, entry: Entry | None) -> CreatureEditor:
         system = self.scene_system or DEFAULT_SYSTEM
+        from desktop.docks.creature_editor import CreatureEditor  # opened on demand, not at launch
+
         editor = CreatureEditor(entry.creature if entry else None, system, self)
         editor.spells_tab.set_choices(self.spell_list().spells)
         editor.accepted.connect(lambda: self._editor_done(editor))
@@ -980,6 +984,8 @@ class CompendiumFeatures:
                 8000,
             )
             return None
+        from desktop.docks.creature_editor import CreatureEditor  # opened on demand, not at launch
+
         editor = CreatureEditor(creature, scene.system, self.dock)
         editor.spells_tab.set_choices(self.dock.spell_list().spells)
         editor.setWindowTitle(

@@ -213,12 +213,12 @@ class InspectorDock(QDockWidget):
         form.addRow(self.tr("Name"), self.name)
         form.addRow(self.tr("Side"), self.side)
         form.addRow(self.tr("Size"), self.size_box)
-        pc_row = QWidget()  # the player's two switches share a row
-        pc_lay = QHBoxLayout(pc_row)
+        pc_row = QWidget()  # the player's two switches, one above the other: side by side they made the
+        pc_lay = QVBoxLayout(pc_row)  # dock wider than its place in a 1280-pixel window
         pc_lay.setContentsMargins(0, 0, 0, 0)
+        pc_lay.setSpacing(2)
         pc_lay.addWidget(self.pc)
         pc_lay.addWidget(self.own_dice)
-        pc_lay.addStretch(1)
         form.addRow("", pc_row)
         form.addRow(self.tr("Speed"), self.speed)
         # reach and elevation share a row: the dock's height decides the window's smallest height

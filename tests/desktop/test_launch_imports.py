@@ -1,13 +1,13 @@
 """What the app reads before its first frame: the creature and spell importers (every format's reader, the
-SRD text cleaner) are read after the map is shown, when the compendium is filled or a file is imported —
-not at launch (issue 22: launch to first frame)."""
+SRD text cleaner) are read after the map is shown, when the compendium is filled or a file is imported, and
+the creature editor when it opens — not at launch (issue 22: launch to first frame)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-DEFERRED = ("rules.io.creatures", "rules.io.spells", "rules.io.srd_text")
+DEFERRED = ("rules.io.creatures", "rules.io.spells", "rules.io.srd_text", "desktop.docks.creature_editor")
 
 
 def test_the_main_window_does_not_import_the_importers() -> None:

@@ -83,6 +83,11 @@ def test_every_control_is_inside_a_1280_by_720_window(window: Any, qtbot: Any, s
     ins.scroller.ensureWidgetVisible(ins.end_turn)
     _settle()
     assert ins.end_turn.visibleRegion().boundingRect().height() == ins.end_turn.height()  # scrolled to
+    # nothing of the inspector is cut at its right edge: its form is no wider than its place
+    assert not ins.scroller.horizontalScrollBar().isVisible()
+    assert ins.stack.minimumSizeHint().width() <= ins.scroller.viewport().width()
+    for button in (ins.end_turn, ins.temp_button, ins.conditions_button):
+        assert button.visibleRegion().boundingRect().width() == button.width(), button.text()
     sides.show_dock(dock)
     _settle()
     assert _inside(window, dock.end_button)
