@@ -63,6 +63,8 @@ def shoot(app: QApplication, demo: str, out: Path) -> None:
     foe = foes[1] if len(foes) > 1 else foes[0]
     # the first of the party steps up to a foe, for a melee attack's whole breakdown
     win.doc.execute(MoveToken(party[0].id, (Cell(foe.cell.x - 1, foe.cell.y),), free=True))
+    if len(party) > 1:  # and a second on its other side: the breakdown shows flanking
+        win.doc.execute(MoveToken(party[1].id, (Cell(foe.cell.x + 1, foe.cell.y),), free=True))
 
     attack = AttackDialog(
         win.doc, party[0].id, foe.id, parent=win, dice=ScriptedDice([14, 5, 3, 2, 4, 1, 3, 2])

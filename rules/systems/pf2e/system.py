@@ -167,7 +167,7 @@ class Pathfinder2e(RuleSystem):
         return pf2e_skill_actions.resolve(scene, actor, target, key, d20, dc=dc, skill=skill)
 
     strike_word = "Strike"
-    flanking_effect = "off-guard −2 AC"
+    flanking_effect = str(msg("off-guard −2 AC"))
     minimum_damage = 1
     critical_doubles_total = True
     persistent_damage = True
