@@ -22,6 +22,7 @@ from desktop.table.seats import TableConfig, TableOptions, load_config, save_con
 from rules.dice import DieSource
 from rules.geometry.coords import Cell
 from rules.model.campaign import presented_state
+from rules.model.scene import Scene
 from rules.play.command import Command, Refused
 from rules.play.player_intents import (
     MAX_STOPS,
@@ -101,8 +102,11 @@ class TableHost(QObject):
         self._bridge.intent_signal.connect(self._on_intent)
         self._bridge.ping_signal.connect(lambda _pid, name, x, y: self.pinged.emit(name, x, y))
         self._picture: PictureSource | None = None
+        #: Portraits loaded for the players' devices, by picture name (None: it can't be read).
+        self._portrait_images: dict[str, Any] = {}
         self._picture_ref: object = None
         doc.changed.connect(self._on_doc_changed)
+        doc.reset.connect(self._portrait_images.clear)  # another file: its pictures, by the same names
 
     # ---- opening and closing
 
@@ -234,10 +238,32 @@ class TableHost(QObject):
             self._picture = None if image is None else PictureSource(image.copy(), bg, ref)
         return self._picture
 
+    def _portrait_sources(self, scene: Scene) -> dict[str, Any]:
+        """Each portrait the scene's tokens name, loaded once (a detached `QImage` the server thread may
+        encode); the server sends only those of tokens the players see."""
+        out: dict[str, Any] = {}
+        for t in scene.tokens:
+            name = t.image
+            if not name or name in out:
+                continue
+            if name not in self._portrait_images:
+                image = load_image(name, self.doc.images, self.doc.base_dir)
+                self._portrait_images[name] = None if image is None or image.isNull() else image.copy()
+            image = self._portrait_images[name]
+            if image is not None:
+                out[name] = image
+        return out
+
     def publish(self) -> None:
         if self.server is not None:
             shown = presented_state(self.doc.state)  # a campaign: the scene the players see
-            self.server.publish(self.doc.state, self._picture_source(), shown.scene.name, self.template)
+            self.server.publish(
+                self.doc.state,
+                self._picture_source(),
+                shown.scene.name,
+                self.template,
+                self._portrait_sources(shown.scene),
+            )
 
     def set_template(self, template: Template | None) -> None:
         """The spell area the GM is aiming or has just cast, for the players' screens (None: none)."""

@@ -35,7 +35,7 @@ import ssl
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -62,6 +62,8 @@ RATE = 30.0
 BURST = 60.0
 FLOOD_CLOSE = 300
 MAX_CONNECTIONS = 200
+#: Encoded portraits kept (by picture name and image): more than any scene shows at once.
+MAX_PORTRAITS = 256
 SEND_TIMEOUT = 5.0
 FAILS_PER_MINUTE = 10
 #: Close codes the page understands: removed by the GM, the table closed.
@@ -233,7 +235,9 @@ class TableServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._wake: asyncio.Event | None = None
-        self._latest: tuple[GameState, PictureSource | None, str, Template | None] | None = None
+        self._latest: tuple[GameState, PictureSource | None, str, Template | None, dict[str, Any]] | None = (
+            None
+        )
         self._lock = threading.Lock()
         self._docs: TableDocs | None = None
         self._rooms: dict[str, YRoom] = {}
@@ -244,6 +248,10 @@ class TableServer:
         self._fails: dict[str, deque[float]] = {}
         self._picture: tuple[object, bytes, int] | None = None
         self._picture_no = 0
+        #: (picture name, image key) → (digest, PNG bytes): each portrait encoded once.
+        self._portrait_cache: dict[tuple[str, int], tuple[str, bytes]] = {}
+        #: The portraits of the tokens the players see now, by digest: the only ones served.
+        self._portraits: dict[str, bytes] = {}
         self._size = (1, 1)
         self._seats: dict[str, str] = {}
         self._error: BaseException | None = None
@@ -294,11 +302,13 @@ class TableServer:
         picture: PictureSource | None,
         title: str = "",
         template: Template | None = None,
+        portraits: Mapping[str, Any] | None = None,
     ) -> None:
         """Project `state` for the players (later, on the server thread; only the newest state counts), with
-        the spell area the GM is aiming or has just cast (`template`)."""
+        the spell area the GM is aiming or has just cast (`template`) and the tokens' portraits (`portraits`:
+        picture name → detached `QImage`; only those of tokens the players see are ever sent)."""
         with self._lock:
-            self._latest = (state, picture, title, template)
+            self._latest = (state, picture, title, template, dict(portraits or {}))
         self._call(lambda: self._wake.set() if self._wake is not None else None)
 
     def admit(self, pid: str) -> None:
@@ -469,11 +479,43 @@ class TableServer:
 
                 traceback.print_exc()
 
+    async def _portraits_of(self, view: Any, portraits: Mapping[str, Any]) -> dict[str, str]:
+        """The address of each shown token's portrait (token id → URL), encoding the pictures not yet
+        encoded; only these are served (`_http`), so a creature the players don't see has no picture."""
+        urls: dict[str, str] = {}
+        served: dict[str, bytes] = {}
+        for t in view.tokens:
+            name = getattr(t, "image", None)
+            image = portraits.get(name) if name else None
+            if image is None:
+                continue
+            key = (name, image.cacheKey())
+            hit = self._portrait_cache.get(key)
+            if hit is None:
+                from desktop.table.portraits import encode_portrait
+
+                loop = asyncio.get_running_loop()
+                hit = await loop.run_in_executor(None, encode_portrait, image)
+                if len(self._portrait_cache) >= MAX_PORTRAITS:
+                    self._portrait_cache.pop(next(iter(self._portrait_cache)))
+                self._portrait_cache[key] = hit
+            digest, data = hit
+            served[digest] = data
+            urls[t.id] = f"/portrait/{self.config.epoch}/{digest}.png"
+        self._portraits = served
+        return urls
+
     async def _write(
-        self, state: GameState, source: PictureSource | None, title: str, template: Template | None = None
+        self,
+        state: GameState,
+        source: PictureSource | None,
+        title: str,
+        template: Template | None = None,
+        portraits: Mapping[str, Any] | None = None,
     ) -> None:
         assert self._docs is not None
         view = player_projection(state, template)
+        portrait_urls = await self._portraits_of(view, portraits or {})
         self._size = (view.width, view.height)
         self._seats = {t.id: t.name for t in state.scene.tokens if is_party(t) and not t.extra.get("gm_only")}
         picture = None
@@ -492,7 +534,7 @@ class TableServer:
             picture = Picture(f"/map/{self.config.epoch}/{self._picture[2]}.jpg", view.width, view.height)
         else:
             self._picture = None
-        lines = self._docs.write(state, picture, title, view)
+        lines = self._docs.write(state, picture, title, view, portrait_urls)
         if lines:
             self.config = self.config.logged(*lines)
             self._save()
@@ -609,6 +651,12 @@ class TableServer:
             return _json_response(403, {"error": "not a player at this table", "status": "unknown"})
         if path == "/api/status" and not upgrade:
             return _json_response(200, self._status(player))
+        if path.startswith("/portrait/") and not upgrade:
+            digest = Path(path).stem
+            data = self._portraits.get(digest) if player.admitted else None
+            if data is None:
+                return _json_response(404, {"error": "no such portrait"})
+            return _file_response(data, "image/png", "private, max-age=86400")
         if path.startswith("/map/") and not upgrade:
             pic = self._picture
             if not player.admitted or pic is None:

@@ -18,7 +18,7 @@ put in a document: there is no filtering step to get wrong.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +37,7 @@ def _text(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 
-def _token_json(t: Any) -> dict[str, Any]:
+def _token_json(t: Any, portrait: str | None = None) -> dict[str, Any]:
     return {
         "id": t.id,
         "name": t.name,
@@ -51,6 +51,7 @@ def _token_json(t: Any) -> dict[str, Any]:
         "conditions": list(t.conditions),
         "number": t.number,
         "health": t.health,
+        "portrait": portrait,
     }
 
 
@@ -141,10 +142,17 @@ class TableDocs:
     # ---- the projection
 
     def write(
-        self, state: GameState, picture: Picture | None, title: str = "", view: PlayerView | None = None
+        self,
+        state: GameState,
+        picture: Picture | None,
+        title: str = "",
+        view: PlayerView | None = None,
+        portraits: Mapping[str, str] | None = None,
     ) -> list[str]:
-        """Write the projection of `state` (`view`, when the caller has it) into every document; returns the
-        new shared log lines."""
+        """Write the projection of `state` (`view`, when the caller has it) into every document, with the
+        address of each shown token's portrait (`portraits`: token id → URL); returns the new shared log
+        lines."""
+        portraits = portraits or {}
         view = view if view is not None else player_projection(state)
         self.state = state
         events = [str(e) for e in table_events(self.projection, view)]
@@ -163,7 +171,7 @@ class TableDocs:
         with self.table.transaction():
             _sync_map(self.view, {"header": _text(header), "template": _text(data["template"])})
             _sync_map(self.masks, {"visible": data["visible"], "explored": data["explored"]})
-            _sync_map(self.tokens, {t.id: _text(_token_json(t)) for t in view.tokens})
+            _sync_map(self.tokens, {t.id: _text(_token_json(t, portraits.get(t.id))) for t in view.tokens})
             _sync_map(self.markers, {"list": _text(data["markers"])})
             _sync_map(self.areas, {a["id"]: _text(a) for a in data["areas"]})
             _sync_map(self.initiative, {"list": _text(data["initiative"])})

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+from PySide6.QtGui import QColor, QImage
 
 from desktop.document import Document
 from desktop.table.host import TableHost
@@ -156,3 +158,38 @@ def joined(
 
 def options(host: TableHost, **changes: Any) -> None:
     host.set_options(replace(host.config.options, **changes))
+
+
+# ---- portraits (tests/remote/test_table_portraits.py, the browser test)
+
+
+def _png(colour: str, w: int, h: int) -> bytes:
+    image = QImage(w, h, QImage.Format.Format_RGB32)
+    image.fill(QColor(colour))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    return bytes(data.data())
+
+
+PICTURES = {"aria.png": _png("#d03030", 300, 200), "ogre.png": _png("#20a040", 90, 90)}
+
+
+def _with_portraits(state: GameState) -> GameState:
+    scene = state.scene
+    for tid, name in (("aria", "embedded:aria.png"), ("ogre-9", "embedded:ogre.png")):
+        token = scene.token(tid)
+        assert token is not None
+        scene = scene.replace_token(replace(token, image=name))
+    return replace(state, scene=scene)
+
+
+@pytest.fixture
+def portrait_host(qtbot: Any, table_dir: Path) -> Iterator[TableHost]:
+    save_config(table_dir / "table.json", TableConfig(options=TableOptions(port=0, auto_admit=True)))
+    doc = Document(_with_portraits(dungeon_state()), images=PICTURES)
+    h = TableHost(doc, table_dir)
+    h.open()
+    yield h
+    h.close()

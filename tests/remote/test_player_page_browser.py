@@ -128,3 +128,34 @@ def test_the_player_page_draws_the_spell_template(host: TableHost, browser: Any,
     after = js(browser, pixel)
     browser.save_screenshot("shots/player-template.png")
     assert after[:3] != before[:3] and after[0] > after[2]  # the square turned orange
+
+
+def test_the_player_page_draws_a_creatures_portrait(
+    portrait_host: TableHost, browser: Any, qtbot: Any
+) -> None:
+    """Aria's portrait (a red picture) is drawn inside her token; Bram, without one, keeps his initials on
+    the party's blue."""
+    from selenium.webdriver.common.by import By
+
+    host = portrait_host
+    browser.get(f"http://127.0.0.1:{host.port}/?code={host.config.code}")
+    wait_for(qtbot, lambda: browser.find_elements(By.CSS_SELECTOR, "#seat-list input"), 10000)
+    browser.find_element(By.ID, "name-input").send_keys("Ann")
+    browser.find_element(By.CSS_SELECTOR, "#seat-form button").click()
+    wait_for(
+        qtbot, lambda: js(browser, "return !!(window.fivefoot.data && window.fivefoot.data.tokens.length)")
+    )
+    at = """const c = document.getElementById('map'); const g = c.getContext('2d');
+        const v = window.fivefoot.view;
+        return Array.from(g.getImageData(Math.round((arguments[0] - v.x) * v.scale),
+                                         Math.round((arguments[1] - v.y) * v.scale), 1, 1).data);"""
+
+    def red_at_aria() -> bool:
+        r, g, b, _a = browser.execute_script(at, 1.3, 1.3)  # inside Aria's token at (1, 1), off its initials
+        return bool(r > 170 and g < 90 and b < 90)
+
+    wait_for(qtbot, red_at_aria, 10000)
+    r, _g, b, _a = browser.execute_script(at, 2.3, 5.3)  # Bram at (2, 5): no portrait, the party's blue
+    assert b > 150 and r < 120
+    assert js(browser, "return window.fivefoot.errors") == []
+    browser.save_screenshot("shots/player-portraits.png")

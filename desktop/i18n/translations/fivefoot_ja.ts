@@ -4628,7 +4628,7 @@ Double-click a token, or right-click the map to add one.</source>
     <name>TableHost</name>
     <message>
         <source>GM: {text}</source>
-        <extracomment>The table&apos;s config or its connections changed (config, {player id: open connections}). A player pinged a square (name, x, y). The moves waiting for the GM changed. Something the GM should read in the status bar. The spell area the GM is aiming or has just cast (the players see it, `set_template`).</extracomment>
+        <extracomment>The table&apos;s config or its connections changed (config, {player id: open connections}). A player pinged a square (name, x, y). The moves waiting for the GM changed. Something the GM should read in the status bar. The spell area the GM is aiming or has just cast (the players see it, `set_template`). Portraits loaded for the players&apos; devices, by picture name (None: it can&apos;t be read).</extracomment>
         <translation>GM：{text}</translation>
     </message>
     <message>

@@ -284,6 +284,21 @@
   }
   $("btn-fit").addEventListener("click", fit);
 
+  // Portraits by address (each fetched once; the address names the picture's content). A token without
+  // one, or whose picture hasn't arrived yet, shows its initials.
+  const portraits = new Map();
+  function portrait(url) {
+    if (!url) return null;
+    let entry = portraits.get(url);
+    if (!entry) {
+      entry = { img: new Image(), ready: false };
+      entry.img.onload = () => { entry.ready = true; scheduleDraw(); };
+      entry.img.src = url + "?" + new URLSearchParams(auth());
+      portraits.set(url, entry);
+    }
+    return entry.ready ? entry.img : null;
+  }
+
   function ensurePicture(p) {
     const url = p ? p.url : null;
     if (url === picture.url) return;
@@ -371,7 +386,18 @@
       const fill = SIDE_COLOURS[t.side] || (t.pc ? SIDE_COLOURS.party : SIDE_COLOURS.neutral);
       const ring = t.id === current ? "#ffcc33" : t.id === mySeat ? "#ffffff" : "#111";
       circle(cx, cy, n * 0.42, fill, ring, t.id === current || t.id === mySeat ? 0.1 : 0.05);
-      label(initials(t.name), cx, cy, n * 0.42, "#fff");
+      const face = portrait(t.portrait);
+      if (face) {
+        // the creature's portrait inside its ring (the ring, drawn again, keeps the turn's colour)
+        ctx.save();
+        ctx.beginPath(); ctx.arc(cx, cy, n * 0.42 - 0.03, 0, Math.PI * 2); ctx.clip();
+        ctx.drawImage(face, cx - n * 0.42, cy - n * 0.42, n * 0.84, n * 0.84);
+        ctx.restore();
+        ctx.beginPath(); ctx.arc(cx, cy, n * 0.42, 0, Math.PI * 2);
+        ctx.lineWidth = t.id === current || t.id === mySeat ? 0.1 : 0.05; ctx.strokeStyle = ring; ctx.stroke();
+      } else {
+        label(initials(t.name), cx, cy, n * 0.42, "#fff");
+      }
       if (t.hp !== null && t.max_hp) {
         ctx.fillStyle = "#400"; ctx.fillRect(t.cell[0] + 0.1, t.cell[1] + n - 0.14, n - 0.2, 0.1);
         ctx.fillStyle = "#4c4"; ctx.fillRect(t.cell[0] + 0.1, t.cell[1] + n - 0.14, (n - 0.2) * Math.max(0, Math.min(1, t.hp / t.max_hp)), 0.1);
