@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from rules.messages import msg
+
 QUERY_PREFIXES = (
     "unknown query",
     "missing field",
@@ -15,6 +17,14 @@ QUERY_PREFIXES = (
     "out of range",
     "no line of effect",
     "total cover",
+)
+#: How the app reads a query error shown to people (the prefix is the protocol's English; the catalogue
+#: translates the sentence with it).
+PREFIX_WORDS = (
+    msg("out of reach: {why}"),
+    msg("out of range: {why}"),
+    msg("no line of effect: {why}"),
+    msg("total cover: {why}"),
 )
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.geometry.coords import Point
+from rules.messages import msg
 from rules.model.scene import Scene, Token
 from rules.systems import system_for
 from rules.systems.modifiers import Breakdown, Modifier, ModifierRow, RowGroup, rows_of, signed, stack
@@ -93,7 +94,12 @@ def cover_against_area(scene: Scene, target: Token, origin: Point, save: str) ->
     result = cover(scene, target, origin=origin)
     if result.ac_bonus <= 0:
         return None
-    return Modifier("cover", "circumstance", result.ac_bonus, f"{result.degree} cover from the area's origin")
+    return Modifier(
+        "cover",
+        "circumstance",
+        result.ac_bonus,
+        str(msg("{degree} cover from the area's origin", degree=result.degree)),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +133,7 @@ class SaveResult:
                 signed(self.modifiers.total),
                 rows_of(self.modifiers),
             ),
-            RowGroup("Roll", f"{self.total} vs DC {self.dc}", roll),
+            RowGroup("Roll", str(msg("{total} vs DC {dc}", total=self.total, dc=self.dc)), roll),
         )
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from desktop.dice import app_dice
 from desktop.document import Document
+from desktop.i18n import engine_text
 from rules.dice import DieSource
 from rules.play.actions import ActionReport
 from rules.play.command import Command
@@ -75,11 +76,13 @@ class ActionResultDialog(QDialog):
         for spec in self.rolls:
             spin = QSpinBox()
             spin.setRange(0, spec.sides)
-            spin.setSpecialValueText("roll")
-            spin.setToolTip(f"0: the app rolls the d{spec.sides}; or type the die you rolled")
+            spin.setSpecialValueText(self.tr("roll"))
+            spin.setToolTip(
+                self.tr("0: the app rolls the d{sides}; or type the die you rolled").format(sides=spec.sides)
+            )
             self.spins[spec.key] = spin
             form.addRow(spec.label, spin)
-        self.resolve_button = QPushButton("Resolve")
+        self.resolve_button = QPushButton(self.tr("Resolve"))
         self.resolve_button.setDefault(True)
         self.resolve_button.clicked.connect(self.resolve)
         self.result = QLabel("")
@@ -120,14 +123,17 @@ class ActionResultDialog(QDialog):
         entry = self.doc.execute(command)
         if entry is None:
             self.refusal = getattr(self.doc, "last_refusal", None) or before or "refused"
-            self.result.setText(f"<span style='color:{BAD}'>✗ {_esc(self.refusal)}</span>")
+            why = _esc(engine_text(self.refusal, self.doc.scene.system))
+            html = f"<span style='color:{BAD}'>✗ {why}</span>"
+            self.result.setText(html)
             return None
         detail = entry.detail
         if isinstance(detail, ActionReport):
             self.report = detail
-            self.result.setText(report_html(detail))
+            self.result.setText(report_html(detail, self.doc.scene.system))
         else:
-            self.result.setText("<br>".join(_esc(line) for line in entry.log.splitlines()))
+            shown = engine_text(entry.log, self.doc.scene.system)
+            self.result.setText("<br>".join(_esc(line) for line in shown.splitlines()))
         for spin in self.spins.values():
             spin.setEnabled(False)
         self.resolve_button.setEnabled(False)
@@ -135,14 +141,21 @@ class ActionResultDialog(QDialog):
         return self.report
 
 
-def report_html(report: ActionReport) -> str:
-    """The report as the dialog shows it: the rows, the result in colour, the effects."""
+def report_html(report: ActionReport, system: str = "") -> str:
+    """The report as the dialog shows it in the app's language (`system`'s words): the rows, the result in
+    colour, the effects."""
+
+    def words(text: str) -> str:
+        return _esc(engine_text(text, system))
+
     colour = GOOD if report.success else BAD
-    rows = "".join(f"<tr><td>{_esc(r)}</td></tr>" for r in report.rows)
-    effects = "".join(f"<li>{_esc(e)}</li>" for e in report.effects)
+    rows = "".join(f"<tr><td>{words(r)}</td></tr>" for r in report.rows)
+    effects = "".join(f"<li>{words(e)}</li>" for e in report.effects)
+    result = engine_text(report.result, system)
+    result = result.capitalize() if result == report.result else result
     return (
         f"<table cellspacing='2'>{rows}</table>"
-        f"<p style='font-size:14pt; color:{colour}'><b>{_esc(report.result.capitalize())}</b></p>"
+        f"<p style='font-size:14pt; color:{colour}'><b>{_esc(result)}</b></p>"
         f"<ul style='margin-left:-20px'>{effects}</ul>"
     )
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 
 from desktop.dice import app_dice, ask_or_roll
 from desktop.document import Document
+from desktop.i18n import engine_text
 from desktop.widgets.breakdown import BreakdownTree
 from desktop.widgets.damage_roller import DamageRoller
 from rules.attack_damage import typed_damage
@@ -101,7 +102,7 @@ class BonusRow(QWidget):
         self.kind = QComboBox()
         self.kind.setObjectName("bonusType")
         for t in SITUATIONAL_TYPES:
-            self.kind.addItem(t, t)
+            self.kind.addItem(engine_text(t), t)
         self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
         self.kind.setVisible(typed)
         self.label = QLineEdit(label)
@@ -111,10 +112,12 @@ class BonusRow(QWidget):
         self.value.setObjectName("bonusValue")
         self.value.setMaximumWidth(80)
         self.value.setPlaceholderText("+1" if typed else self.tr("1d4 or 2"))
-        self.value.setToolTip("A number (−2 for a penalty) or a die such as 1d4, rolled with the attack")
+        self.value.setToolTip(
+            self.tr("A number (−2 for a penalty) or a die such as 1d4, rolled with the attack")
+        )
         self.remove = QPushButton("✕")
         self.remove.setObjectName("removeBonus")
-        self.remove.setToolTip("Remove this bonus")
+        self.remove.setToolTip(self.tr("Remove this bonus"))
         self.remove.setMaximumWidth(28)
         lay.addWidget(self.kind)
         lay.addWidget(self.label, 1)
@@ -131,6 +134,14 @@ class BonusRow(QWidget):
         return self.label.text().strip() or "situational"
 
 
+class _RollRows(BreakdownTree):
+    """The breakdown, asking for seven rows' height: the dialog fits a 720-px screen in Japanese, whose
+    words are wider (the rows grow with the dialog, and scroll below that)."""
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), 150)
+
+
 class AttackDialog(QDialog):
     def __init__(
         self,
@@ -142,8 +153,8 @@ class AttackDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("attackDialog")
-        self.setWindowTitle("Attack")
-        self.setMinimumWidth(560)
+        self.setWindowTitle(self.tr("Attack"))
+        self.setMinimumWidth(620)  # the GM's advantage row in Japanese
         self.doc = doc
         self.dice: DieSource = dice if dice is not None else app_dice()
         self.preview: Shown | None = None
@@ -164,10 +175,12 @@ class AttackDialog(QDialog):
         self.attack_number = QSpinBox()
         self.attack_number.setObjectName("attackNumber")
         self.attack_number.setRange(1, 9)
-        self.attack_number.setPrefix("attack ")
-        self.attack_number.setSuffix(" this turn")
+        self.attack_number.setPrefix(self.tr("attack "))
+        self.attack_number.setSuffix(self.tr(" this turn"))
         self.attack_number.setToolTip(
-            "Which attack this is this turn (multiple attack penalty); counted by the initiative tracker"
+            self.tr(
+                "Which attack this is this turn (multiple attack penalty); counted by the initiative tracker"
+            )
         )
         self.facts = QLabel()
         self.facts.setObjectName("attackFacts")
@@ -176,31 +189,33 @@ class AttackDialog(QDialog):
 
         self.gm_mode = QComboBox()
         self.gm_mode.setObjectName("gmMode")
-        self.gm_mode.addItem("No advantage from the GM", "")
-        self.gm_mode.addItem("Advantage", ADVANTAGE)
-        self.gm_mode.addItem("Disadvantage", DISADVANTAGE)
+        self.gm_mode.addItem(self.tr("No advantage from the GM"), "")
+        self.gm_mode.addItem(self.tr("Advantage"), ADVANTAGE)
+        self.gm_mode.addItem(self.tr("Disadvantage"), DISADVANTAGE)
         self.gm_mode.setToolTip(
-            "Advantage or disadvantage the GM gives; it joins (and cancels with) the others"
+            self.tr("Advantage or disadvantage the GM gives; it joins (and cancels with) the others")
         )
         self.gm_reason = QComboBox()
         self.gm_reason.setObjectName("gmReason")
         self.gm_reason.setEditable(True)
         self.gm_reason.addItems(list(ADVANTAGE_REASONS))
-        self.gm_reason.setToolTip("Why: shown in the breakdown and the log")
-        self.inspiration = QCheckBox("Use inspiration (advantage)")
+        self.gm_reason.setToolTip(self.tr("Why: shown in the breakdown and the log"))
+        self.inspiration = QCheckBox(self.tr("Use inspiration (advantage)"))
         self.inspiration.setObjectName("useInspiration")
-        self.inspiration.setToolTip("5e 2014: spend the attacker's inspiration for advantage on this roll")
-        self.add_bonus_button = QPushButton("Add bonus")
+        self.inspiration.setToolTip(
+            self.tr("5e 2014: spend the attacker's inspiration for advantage on this roll")
+        )
+        self.add_bonus_button = QPushButton(self.tr("Add bonus"))
         self.add_bonus_button.setObjectName("addBonus")
-        self.add_bonus_button.setToolTip("A situational bonus or penalty from the GM")
+        self.add_bonus_button.setToolTip(self.tr("A situational bonus or penalty from the GM"))
         self.bonus_box = QVBoxLayout()
         self.bonus_box.setContentsMargins(0, 0, 0, 0)
-        self.reroll_button = QPushButton("Spend hero point: reroll")
+        self.reroll_button = QPushButton(self.tr("Spend hero point: reroll"))
         self.reroll_button.setObjectName("rerollAttack")
 
-        self.breakdown = BreakdownTree()
+        self.breakdown = _RollRows()
         self.breakdown.setObjectName("attackBreakdown")
-        self.breakdown.setMinimumHeight(190)
+        self.breakdown.setMinimumHeight(150)
 
         self.d20 = QSpinBox()
         self.d20.setObjectName("d20")
@@ -211,9 +226,9 @@ class AttackDialog(QDialog):
         self.d20b.setObjectName("d20b")
         self.d20b.setRange(1, 20)
         self.d20b.setValue(10)
-        self.d20b.setPrefix("second d20 ")
+        self.d20b.setPrefix(self.tr("second d20 "))
         for box in (self.d20, self.d20b):
-            box.setMinimumWidth(box.fontMetrics().horizontalAdvance("second d20 20") + 40)
+            box.setMinimumWidth(box.fontMetrics().horizontalAdvance(self.tr("second d20 ") + "20") + 40)
         self.flat_label = QLabel()
         self.flat_label.setObjectName("flatCheckLabel")
         self.flat_label.setWordWrap(True)
@@ -227,13 +242,13 @@ class AttackDialog(QDialog):
                 "The flat check's d20 (0: the app rolls it with the attack); below the DC the Strike misses"
             )
         )
-        self.roll_button = QPushButton("Roll attack")
+        self.roll_button = QPushButton(self.tr("Roll attack"))
         self.roll_button.setObjectName("rollAttack")
         self.roll_button.setDefault(True)
-        self.roll_button.setToolTip("Roll the d20 with the app's dice")
-        self.typed_button = QPushButton("Use typed die")
+        self.roll_button.setToolTip(self.tr("Roll the d20 with the app's dice"))
+        self.typed_button = QPushButton(self.tr("Use typed die"))
         self.typed_button.setObjectName("typedAttack")
-        self.typed_button.setToolTip("Use the d20 you rolled at the table")
+        self.typed_button.setToolTip(self.tr("Use the d20 you rolled at the table"))
         self.outcome = QLabel()
         self.outcome.setObjectName("attackOutcome")
         font = QFont()
@@ -242,14 +257,16 @@ class AttackDialog(QDialog):
         self.outcome.setFont(font)
         self.outcome.setWordWrap(True)
 
-        self.damage = DamageRoller(self.dice)
+        self.damage = DamageRoller(self.dice, system=doc.scene.system)
         self.damage_preview = QLabel()
         self.damage_preview.setObjectName("damagePreview")
         self.damage_preview.setWordWrap(True)
-        self.knock_out = QCheckBox("Knock out (1 HP)")
+        self.knock_out = QCheckBox(self.tr("Knock out (1 HP)"))
         self.knock_out.setObjectName("knockOut")
         self.knock_out.setToolTip(
-            "5e 2024: a melee attack that would drop the target to 0 HP leaves it at 1 HP and unconscious"
+            self.tr(
+                "5e 2024: a melee attack that would drop the target to 0 HP leaves it at 1 HP and unconscious"
+            )
         )
         self.knock_out.toggled.connect(lambda _on: self._show_damage_preview())
         self.magical = QCheckBox(self.tr("Magical"))
@@ -261,10 +278,10 @@ class AttackDialog(QDialog):
             )
         )
         self.magical.toggled.connect(lambda _on: self._show_damage_preview())
-        self.apply_button = QPushButton("Apply damage")
+        self.apply_button = QPushButton(self.tr("Apply damage"))
         self.apply_button.setObjectName("applyDamage")
         self.apply_button.setToolTip(
-            "Apply the damage to the target through its immunities, weaknesses and resistances"
+            self.tr("Apply the damage to the target through its immunities, weaknesses and resistances")
         )
 
         who = QFormLayout()
@@ -272,14 +289,14 @@ class AttackDialog(QDialog):
         pair.addWidget(self.attacker, 1)
         pair.addWidget(QLabel("→"))
         pair.addWidget(self.target, 1)
-        who.addRow("Attacker → target", pair)
+        who.addRow(self.tr("Attacker → target"), pair)
         which = QHBoxLayout()
         which.addWidget(self.attack, 1)
         which.addWidget(self.attack_number)
-        who.addRow("Attack", which)
+        who.addRow(self.tr("Attack"), which)
         self.facts.setContentsMargins(2, 2, 2, 6)
 
-        sit_box = QGroupBox("Situational (GM)")
+        sit_box = QGroupBox(self.tr("Situational (GM)"))
         self.situational_box = sit_box
         sit_box.setObjectName("situationalBox")
         sl = QVBoxLayout(sit_box)
@@ -290,14 +307,16 @@ class AttackDialog(QDialog):
         self.adv_row = QWidget()
         self.adv_row.setLayout(adv_row)
         adv_row.setContentsMargins(0, 0, 0, 0)
-        sl.addWidget(self.adv_row)
-        sl.addLayout(self.bonus_box)
+        # one row for the GM's advantage and the button adding a bonus (the dialog fits a 720-px screen in
+        # Japanese, whose words are wider); the bonus rows go under it
         add_row = QHBoxLayout()
+        add_row.addWidget(self.adv_row, 1)
         add_row.addWidget(self.add_bonus_button)
-        add_row.addStretch(1)
+        add_row.addStretch(0 if system_for(doc.scene).has_advantage else 1)
         sl.addLayout(add_row)
+        sl.addLayout(self.bonus_box)
 
-        roll_box = QGroupBox("Attack roll")
+        roll_box = QGroupBox(self.tr("Attack roll"))
         rl = QVBoxLayout(roll_box)
         rl.addWidget(self.breakdown)
         dice_row = QHBoxLayout()
@@ -320,16 +339,16 @@ class AttackDialog(QDialog):
         out_row.addWidget(self.reroll_button)
         rl.addLayout(out_row)
 
-        dmg_box = QGroupBox("Damage")
+        dmg_box = QGroupBox(self.tr("Damage"))
         dl = QVBoxLayout(dmg_box)
         dl.addWidget(self.damage)
-        options = QHBoxLayout()
+        options = QVBoxLayout()  # beside the preview, not a row of their own
+        options.setSpacing(2)
         options.addWidget(self.knock_out)
         options.addWidget(self.magical)
-        options.addStretch(1)
-        dl.addLayout(options)
         apply_row = QHBoxLayout()
         apply_row.addWidget(self.damage_preview, 1)
+        apply_row.addLayout(options)
         apply_row.addWidget(self.apply_button)
         dl.addLayout(apply_row)
         self.damage_box = dmg_box
@@ -395,8 +414,12 @@ class AttackDialog(QDialog):
         self.attack.clear()
         t = self.attacker_token()
         for a in t.attacks if t is not None else ():
-            kind = "ranged" if a.is_ranged else "melee"
-            self.attack.addItem(f"{a.name} ({signed(a.bonus)}, {a.damage or 'no damage'}, {kind})", a.name)
+            kind = self.tr("ranged") if a.is_ranged else self.tr("melee")
+            damage = engine_text(a.damage, self.doc.scene.system) if a.damage else self.tr("no damage")
+            text = self.tr("{name} ({bonus}, {damage}, {kind})")
+            self.attack.addItem(
+                text.format(name=a.name, bonus=signed(a.bonus), damage=damage, kind=kind), a.name
+            )
         if keep is not None and self.attack.findData(keep) >= 0:
             self.attack.setCurrentIndex(self.attack.findData(keep))
         self._syncing = False
@@ -570,7 +593,7 @@ class AttackDialog(QDialog):
         self.gm_reason.setEnabled(bool(self.gm_mode.currentData()))
         spend = system.spending
         old_inspiration = spend.advantage is not None
-        self.inspiration.setText(spend.advantage or "")
+        self.inspiration.setText(engine_text(spend.advantage or "", scene.system))
         self.inspiration.setVisible(old_inspiration)
         self.inspiration.setEnabled(
             attacker is not None and attacker.inspiration and old_inspiration and self.rolled is None
@@ -582,12 +605,12 @@ class AttackDialog(QDialog):
             self.preview = self._resolve([10, 10])
             self.error = None
         except Refused as exc:
-            self.preview, self.error = None, str(exc)
+            self.preview, self.error = None, engine_text(str(exc), scene.system)
         self._show_facts()
         self._show_flat_check(system)
         mode = self.preview.mode if self.preview is not None else "normal"
         self.d20b.setVisible(not one_die and mode != "normal")
-        self.d20.setPrefix("d20 " if one_die or mode == "normal" else "first d20 ")
+        self.d20.setPrefix("d20 " if one_die or mode == "normal" else self.tr("first d20 "))
         ok = self.preview is not None
         rolled = self.rolled is not None
         self.roll_button.setEnabled(ok or rolled)
@@ -596,16 +619,16 @@ class AttackDialog(QDialog):
         self.d20b.setEnabled(not rolled)
         self.situational_box.setEnabled(not rolled)  # the roll used them; "New attack" edits again
         self.situational_box.setToolTip(
-            "Used by the roll shown; start a new attack to change" if rolled else ""
+            self.tr("Used by the roll shown; start a new attack to change") if rolled else ""
         )
         if rolled:
-            self.roll_button.setText("New attack")
+            self.roll_button.setText(self.tr("New attack"))
             self.roll_button.setToolTip(
-                "Set up the next attack (its multiple attack penalty is shown before rolling)"
+                self.tr("Set up the next attack (its multiple attack penalty is shown before rolling)")
             )
         else:
-            self.roll_button.setText("Roll attack")
-            self.roll_button.setToolTip("Roll the d20 with the app's dice")
+            self.roll_button.setText(self.tr("Roll attack"))
+            self.roll_button.setToolTip(self.tr("Roll the d20 with the app's dice"))
         self._show_breakdown(self.rolled if self.rolled is not None else self.preview)
         self._show_damage_preview()
 
@@ -613,21 +636,25 @@ class AttackDialog(QDialog):
         scene = self.doc.scene
         attacker, target, attack = self.attacker_token(), self.target_token(), self.chosen_attack()
         if attacker is None or target is None or attacker.id == target.id:
-            self.facts.setText(f"<span style='color:{BAD}'>{self.error or ''}</span>")
+            html = f"<span style='color:{BAD}'>{self.error or ''}</span>"
+            self.facts.setText(html)
             return
         info = targeting(scene, attacker, target)
-        parts = [f"{info.feet} ft apart"]
+        parts = [self.tr("{feet} ft apart").format(feet=info.feet)]
         if attack is not None:
             if attack.range_increment is not None:
-                parts.append(f"range increment {attack.range_increment} ft")
+                parts.append(self.tr("range increment {feet} ft").format(feet=attack.range_increment))
             elif attack.range is not None:
-                parts.append(f"range {attack.range[0]}/{attack.range[1]} ft")
+                normal, far = attack.range
+                parts.append(self.tr("range {normal}/{long} ft").format(normal=normal, long=far))
         colour = GOOD if info.cover.degree == "none" else NEUTRAL
         if info.cover.degree in ("blocked", "total"):
             colour = BAD
-        parts.append(f"<span style='color:{colour}'>{cover_text(info.cover)}</span>")
+        cover = engine_text(cover_text(info.cover), scene.system)
+        parts.append(f"<span style='color:{colour}'>{cover}</span>")
         if info.flank.flanking and attack is not None and not attack.is_ranged:
-            parts.append(f"<span style='color:{NEUTRAL}'>{flank_text(scene, info.flank)}</span>")
+            flank = engine_text(flank_text(scene, info.flank), scene.system)
+            parts.append(f"<span style='color:{NEUTRAL}'>{flank}</span>")
         text = " · ".join(parts)
         if self.error:
             text += f"<br><span style='color:{BAD}'><b>{self.error}</b></span>"
@@ -643,21 +670,25 @@ class AttackDialog(QDialog):
         if fc is None:
             return
         dc, reason = fc
+        reason = engine_text(reason, self.doc.scene.system)
         text = self.tr("Flat check first: DC {dc} ({reason})").format(dc=dc, reason=reason)
         words = system.flat_check_words(self.rolled) if self.rolled is not None else None
         if words is not None:
-            text = words[0].upper() + words[1:]
+            text = engine_text(words[0].upper() + words[1:], self.doc.scene.system)
         self.flat_label.setText(text)
 
     def _show_reroll(self, attacker: Token | None) -> None:
         system = system_for(self.doc.scene)
         spend = system.spending
         self.reroll_button.setVisible(spend.reroll is not None)
-        text = spend.reroll or ""
+        text = engine_text(spend.reroll or "", self.doc.scene.system)
         if spend.counts:
-            text += f" ({attacker.hero_points or 0 if attacker is not None else 0} left)"
+            left = attacker.hero_points or 0 if attacker is not None else 0
+            text = self.tr("{action} ({n} left)").format(action=text, n=left)
         self.reroll_button.setText(text)
-        self.reroll_button.setToolTip(f"Spend {spend.counter}: reroll, and keep the new roll even when worse")
+        counter = engine_text(spend.counter, self.doc.scene.system)
+        tip = self.tr("Spend {counter}: reroll, and keep the new roll even when worse")
+        self.reroll_button.setToolTip(tip.format(counter=counter))
         self.reroll_button.setEnabled(
             self.rolled is not None and attacker is not None and system.can_reroll(attacker)
         )
@@ -666,7 +697,7 @@ class AttackDialog(QDialog):
         """The engine's typed rows of `result` (the preview, or the roll), and before the roll the GM's die
         bonuses with their dice (they are rolled with the attack)."""
         if result is None:
-            self.breakdown.show_groups(())
+            self.breakdown.show_groups((), self.doc.scene.system)
             return
         rolled = result is self.rolled
         groups = list(result.groups(rolled))
@@ -674,7 +705,7 @@ class AttackDialog(QDialog):
             pending = tuple(b.pending_row("the attack") for b in self.situational(roll=False) if b.dice)
             first = groups[0]
             groups[0] = RowGroup(first.title, first.total, first.rows + pending)
-        self.breakdown.show_groups(groups)
+        self.breakdown.show_groups(groups, self.doc.scene.system)
 
     # ---- rolling
 
@@ -738,7 +769,8 @@ class AttackDialog(QDialog):
         # the engine resolves the attack once, inside the command; the dialog shows that outcome
         entry = self.doc.execute(command)
         if entry is None:
-            self.error = self.doc.last_refusal
+            refusal = self.doc.last_refusal
+            self.error = engine_text(refusal, scene.system) if refusal else refusal
             self._show_facts()
             return
         result = entry.detail
@@ -754,13 +786,15 @@ class AttackDialog(QDialog):
         self.damage.set_formula(formula, minimum_one=system.minimum_damage > 0)
         self.refresh()
         hint = self.sizeHint()
-        if self.height() < hint.height():  # the outcome's words show whole
-            self.resize(self.width(), hint.height())
+        if self.height() < hint.height() or self.width() < hint.width():  # the outcome's words show whole
+            self.resize(max(self.width(), hint.width()), max(self.height(), hint.height()))
 
     def _show_outcome(self, result: AttackOutcome) -> None:
-        text = f"{result.total} vs AC {result.ac}: {result.word.capitalize()}"
+        word = engine_text(result.word, self.doc.scene.system)
+        word = word.capitalize() if word == result.word else word
+        text = self.tr("{total} vs AC {ac}: {word}").format(total=result.total, ac=result.ac, word=word)
         if result.natural in (1, 20):
-            text += f" (natural {result.natural})"
+            text += self.tr(" (natural {n})").format(n=result.natural)
         self.outcome.setText(text)
         self.outcome.setStyleSheet(f"color: {GOOD if result.hit else BAD};")
 
@@ -795,7 +829,7 @@ class AttackDialog(QDialog):
             self.apply_button.setEnabled(False)
             return
         if target.hp is None:
-            self.damage_preview.setText(f"{target.label} has no HP to track")
+            self.damage_preview.setText(self.tr("{label} has no HP to track").format(label=target.label))
             self.apply_button.setEnabled(False)
             return
         crit = self.rolled.critical
@@ -803,13 +837,16 @@ class AttackDialog(QDialog):
         outcome, _after = system_for(self.doc.scene).damage(
             target, self._damage_parts()[0], critical=crit, nonlethal=knock_out, magical=self.is_magical()
         )
-        steps = "; ".join(s.explain() for s in outcome.steps)
-        text = (
-            f"<b>{target.label}</b>: {steps} → <b>{outcome.total}</b> damage, HP {target.hp} → {outcome.hp}"
+        system = self.doc.scene.system
+        steps = "; ".join(engine_text(s.explain(), system) for s in outcome.steps)
+        text = self.tr("<b>{name}</b>: {steps} → <b>{total}</b> damage, HP {before} → {after}").format(
+            name=target.label, steps=steps, total=outcome.total, before=target.hp, after=outcome.hp
         )
         if target.temp_hp or outcome.temp_hp:
-            text += f", temp HP {target.temp_hp} → {outcome.temp_hp}"
-        text += f" ({outcome.state})"
+            text += self.tr(", temp HP {before} → {after}").format(
+                before=target.temp_hp, after=outcome.temp_hp
+            )
+        text += f" ({engine_text(outcome.state, system)})"
         self.damage_preview.setText(text)
         self.apply_button.setEnabled(True)
 
@@ -836,9 +873,12 @@ class AttackDialog(QDialog):
         self.damage_applied = True
         after = self.doc.scene.token(target.id)
         if after is not None:
+            state = engine_text(system_for(self.doc.scene).state_of(after), self.doc.scene.system)
+            if after.temp_hp:
+                done = self.tr("Applied: {name} now has {hp} HP + {temp} temp ({state})")
+            else:
+                done = self.tr("Applied: {name} now has {hp} HP ({state})")
             self.damage_preview.setText(
-                f"Applied: {after.label} now has {after.hp} HP"
-                + (f" + {after.temp_hp} temp" if after.temp_hp else "")
-                + f" ({system_for(self.doc.scene).state_of(after)})"
+                done.format(name=after.label, hp=after.hp, temp=after.temp_hp, state=state)
             )
         self.apply_button.setEnabled(False)

@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 
 from desktop.dice import app_dice, ask_or_roll
 from desktop.document import Document
+from desktop.i18n import QT_TRANSLATE_NOOP, engine_text
 from desktop.widgets.breakdown import BreakdownTree
 from rules.dice import DieSource
 from rules.model.scene import Scene, Token
@@ -60,10 +61,10 @@ from rules.systems.roll_modes import ADVANTAGE, DISADVANTAGE, Reason
 from rules.systems.table import CheckRow
 
 MODES: tuple[tuple[str, str], ...] = (
-    ("single", "Single check"),
-    ("group", "Group check"),
-    ("contest", "Contest"),
-    ("passive", "Passive"),
+    ("single", QT_TRANSLATE_NOOP("CheckDialog", "Single check")),
+    ("group", QT_TRANSLATE_NOOP("CheckDialog", "Group check")),
+    ("contest", QT_TRANSLATE_NOOP("CheckDialog", "Contest")),
+    ("passive", QT_TRANSLATE_NOOP("CheckDialog", "Passive")),
 )
 GOOD = "#46d17a"
 BAD = "#ff5a4e"
@@ -101,7 +102,7 @@ class CheckDialog(QDialog):
         self.mode = QComboBox()
         self.mode.setObjectName("checkMode")
         for key, text in MODES:
-            self.mode.addItem(text, key)
+            self.mode.addItem(self.tr(text), key)
         self.kind = QComboBox()
         self.kind.setObjectName("checkKind")
         self.kind.addItem(self.tr("Check"), "check")
@@ -131,7 +132,7 @@ class CheckDialog(QDialog):
         self.bonus_type = QComboBox()
         self.bonus_type.setObjectName("bonusType")
         for t in SITUATIONAL_TYPES:
-            self.bonus_type.addItem(t, t)
+            self.bonus_type.addItem(self._words(t), t)
         self.bonus_type.setCurrentIndex(SITUATIONAL_TYPES.index("circumstance"))
         self.inspiration = QCheckBox(self.tr("Use inspiration"))
         self.inspiration.setObjectName("useInspiration")
@@ -263,7 +264,7 @@ class CheckDialog(QDialog):
             combo.blockSignals(True)
             combo.clear()
             for s in statistics(self.scene, k):
-                combo.addItem(s.replace("-", " "), s)
+                combo.addItem(self._words(s.replace("-", " ")), s)
             if keep is not None and combo.findData(keep) >= 0:
                 combo.setCurrentIndex(combo.findData(keep))
             combo.blockSignals(False)
@@ -299,7 +300,7 @@ class CheckDialog(QDialog):
             w.setVisible(system.uses_degrees)
         self.d20.setVisible(mode in ("single", "contest"))
         self.typed_button.setVisible(mode in ("single", "contest"))
-        self.roll_button.setText("Show" if mode == "passive" else "Roll")
+        self.roll_button.setText(self.tr("Show") if mode == "passive" else self.tr("Roll"))
         self._on_situational()
 
     def _row_visible(self, field: QWidget, visible: bool) -> None:
@@ -312,15 +313,15 @@ class CheckDialog(QDialog):
         mode = str(self.mode.currentData())
         two = self.system.has_advantage and mode in ("single", "contest")
         self.d20b.setVisible(two)
-        self.d20.setPrefix("first d20 " if two else "d20 ")
+        self.d20.setPrefix(self.tr("first d20 ") if two else "d20 ")
         spend = self.system.spending
         token = self._token(self.creature)
-        self.inspiration.setText(spend.advantage or "")
+        self.inspiration.setText(self._words(spend.advantage or ""))
         self.inspiration.setVisible(spend.advantage is not None and mode == "single")
         self.inspiration.setEnabled(token is not None and token.inspiration)
         if not self.inspiration.isEnabled():
             self.inspiration.setChecked(False)
-        self.reroll_button.setText(spend.reroll or "")
+        self.reroll_button.setText(self._words(spend.reroll or ""))
         self.reroll_button.setVisible(spend.reroll is not None and mode == "single")
         self._clear()
 
@@ -424,7 +425,10 @@ class CheckDialog(QDialog):
         self.last_check = command
         self._show([row], [result])
         self.last_outcome = result
-        self._say(f"{row.label}: {row.total} vs DC {command.dc} — {row.outcome}", bool(row.success))
+        said = self.tr("{name}: {total} vs DC {dc} — {result}").format(
+            name=row.label, total=row.total, dc=command.dc, result=self._words(row.outcome)
+        )
+        self._say(said, bool(row.success))
         after = self.scene.token(token.id)
         self.reroll_button.setEnabled(after is not None and self.system.can_reroll(after))
         self.inspiration.setEnabled(after is not None and after.inspiration)
@@ -464,7 +468,7 @@ class CheckDialog(QDialog):
             checks.append((token, self._command(token, pair)))
         if not checks:
             self._show([])
-            self._say("Tick the creatures of the group (each needs the statistic listed)", False)
+            self._say(self.tr("Tick the creatures of the group (each needs the statistic listed)"), False)
             return
         stat = str(self.stat.currentData()).replace("-", " ")
         title = f"Group {stat} {self.kind.currentData()} (DC {self.dc.value()})"
@@ -512,10 +516,10 @@ class CheckDialog(QDialog):
         self.contest_winner = self.system.contest_winner(ra, rb)
         self._show(rows, [ra, rb])
         if self.contest_winner is None:
-            self._say(f"Tie {ra.total}–{rb.total}: things stay as they were", False)
+            self._say(self.tr("Tie {a}–{b}: things stay as they were").format(a=ra.total, b=rb.total), False)
         else:
             won = a if self.contest_winner == "a" else b
-            self._say(f"{won.label} wins ({ra.total}–{rb.total})", True)
+            self._say(self.tr("{name} wins ({a}–{b})").format(name=won.label, a=ra.total, b=rb.total), True)
 
     def show_passive(self) -> None:
         """10 + the modifier; 5e ±5 for advantage / disadvantage."""
@@ -531,7 +535,8 @@ class CheckDialog(QDialog):
             return
         self.passive_value = row.total
         self._show([row], [None])
-        self._say(f"{token.label}: {self.system.passive_word} {stat.replace('-', ' ')} {row.total}", True)
+        words = f"{self._words(self.system.passive_word)} {self._words(stat.replace('-', ' '))}"
+        self._say(f"{token.label}: {words} {row.total}", True)
 
     # ---- showing
 
@@ -541,10 +546,10 @@ class CheckDialog(QDialog):
         self.table.clear()
         first: QTreeWidgetItem | None = None
         for r in rows:
-            item = QTreeWidgetItem(
-                self.table, [r.label, "" if r.total is None else str(r.total), r.outcome, r.detail]
-            )
-            item.setToolTip(3, r.detail)
+            detail = self._words(r.detail)
+            total = "" if r.total is None else str(r.total)
+            item = QTreeWidgetItem(self.table, [r.label, total, self._words(r.outcome), detail])
+            item.setToolTip(3, detail)
             if r.success is not None:
                 item.setForeground(2, Qt.GlobalColor.green if r.success else Qt.GlobalColor.red)
             first = first or item
@@ -557,8 +562,14 @@ class CheckDialog(QDialog):
         item = self.table.currentItem()
         index = self.table.indexOfTopLevelItem(item) if item is not None else -1
         shown = self.outcomes[index] if 0 <= index < len(self.outcomes) else None
-        self.breakdown.show_groups(shown.groups() if shown is not None else ())
+        self.breakdown.show_groups(shown.groups() if shown is not None else (), self.doc.scene.system)
+
+    def _words(self, text: str) -> str:
+        """The engine's words (a statistic, a degree, a breakdown, a refusal) in the app's language."""
+        return engine_text(text, self.doc.scene.system) if text else text
 
     def _say(self, text: str, good: bool) -> None:
+        """Show the outcome's sentence (the engine's words are translated here)."""
+        text = self._words(text)
         self.summary.setText(text)
         self.summary.setStyleSheet(f"color: {GOOD if good else BAD};")

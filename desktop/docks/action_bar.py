@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from desktop.dice import app_dice
 from desktop.document import Document
+from desktop.i18n import engine_text
 from rules.model.state import GameState
 from rules.play.command import Command, Refused
 from rules.play.turn_hud import HudAction, TurnHud, turn_hud
@@ -295,9 +296,10 @@ class ActionBar(QToolBar):
             action.setObjectName(f"bar-{row.key}")
             allowed = row.allowed or free
             action.setEnabled(allowed)
-            tip = self.tr("{label}: {cost}").format(label=str(row.label), cost=str(row.cost))
+            tip = self.tr("{label}: {cost}").format(label=self._words(row.label), cost=self._words(row.cost))
             if not row.allowed:
-                tip += "\n" + (self.tr("(free action: the GM's override)") if free else row.problem or "")
+                why = self._words(row.problem or "")
+                tip += "\n" + (self.tr("(free action: the GM's override)") if free else why)
             action.setToolTip(tip)
             action.triggered.connect(self._runner(row))
             self._add_button(row.key, action)
@@ -391,8 +393,12 @@ class ActionBar(QToolBar):
 
     def _button_text(self, row: HudAction) -> str:
         if row.kind == "sustain":
-            return f"⟳ {row.label}\n{row.cost}"
-        return f"{_short_label(str(row.label))}\n{row.cost}"
+            return f"⟳ {self._words(row.label)}\n{self._words(row.cost)}"
+        return f"{self._words(_short_label(str(row.label)))}\n{self._words(row.cost)}"
+
+    def _words(self, text: object) -> str:
+        """The engine's words (an action's name, its cost, a refusal) in the app's language."""
+        return engine_text(str(text), self.doc.scene.system) if text else ""
 
     def _show_text(self) -> None:
         if self.hud is None:
@@ -402,10 +408,10 @@ class ActionBar(QToolBar):
         self.gauge_strip.set_gauges(self.hud.gauges)
         if self._refusal is not None:
             self.left_label.setStyleSheet("color: #ff8a80;")
-            full = "⚠ " + self._refusal
+            full = "⚠ " + self._words(self._refusal)
         else:
             self.left_label.setStyleSheet("color: #b8b8b0;")
-            full = self.hud.text
+            full = self._words(self.hud.text)
         metrics = self.left_label.fontMetrics()
         self.left_label.setText(
             metrics.elidedText(full, Qt.TextElideMode.ElideRight, self.left_label.width())

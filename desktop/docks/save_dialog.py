@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from desktop.dice import app_dice, ask_or_roll
 from desktop.docks.initiative_dock import dim_label
 from desktop.document import Document
+from desktop.i18n import QT_TRANSLATE_NOOP, engine_text
 from desktop.widgets.breakdown import BreakdownTree
 from desktop.widgets.damage_roller import DamageRoller, parse_formula
 from rules import dice
@@ -48,7 +49,17 @@ from rules.play.table import AreaSaves
 from rules.saves import SAVE_LABELS, SaveResult, normalise_save, resolve_save, save_names
 from rules.systems import system_for
 
-COLUMNS = ("Creature", "Save", "Cover", "d20", "Total", "Result", "Damage", "HP after")
+#: The table's columns (English, marked for the "SaveDialog" context; the dialog shows them translated).
+COLUMNS = (
+    QT_TRANSLATE_NOOP("SaveDialog", "Creature"),
+    QT_TRANSLATE_NOOP("SaveDialog", "Save"),
+    QT_TRANSLATE_NOOP("SaveDialog", "Cover"),
+    "d20",
+    QT_TRANSLATE_NOOP("SaveDialog", "Total"),
+    QT_TRANSLATE_NOOP("SaveDialog", "Result"),
+    QT_TRANSLATE_NOOP("SaveDialog", "Damage"),
+    QT_TRANSLATE_NOOP("SaveDialog", "HP after"),
+)
 GOOD = QColor("#46d17a")
 BAD = QColor("#ff5a4e")
 
@@ -91,7 +102,7 @@ class SaveDialog(QDialog):
         self.save = QComboBox()
         self.save.setObjectName("saveName")
         for name in save_names(scene.system):
-            self.save.addItem(SAVE_LABELS[name], name)
+            self.save.addItem(engine_text(SAVE_LABELS[name], scene.system), name)
         system = system_for(scene)
         default = normalise_save(area.save or "") or system.default_area_save
         self.save.setCurrentIndex(max(0, self.save.findData(default)))
@@ -105,13 +116,13 @@ class SaveDialog(QDialog):
         self.formula.setPlaceholderText(self.tr("damage, e.g. 6d6 fire"))
         self.formula_error = QLabel()
         self.formula_error.setStyleSheet("color: #ff5a4e;")
-        self.rule = QLabel(system.area_save_rule)
+        self.rule = QLabel(engine_text(system.area_save_rule, scene.system))
         self.rule.setWordWrap(True)
         dim_label(self.rule)
 
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("saveTable")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -130,9 +141,11 @@ class SaveDialog(QDialog):
         self.reroll_who = QComboBox()
         self.reroll_who.setObjectName("rerollWho")
         self.reroll_who.setToolTip(
-            self.tr("A creature that has rolled and has {counter} to spend").format(counter=spend.counter)
+            self.tr("A creature that has rolled and has {counter} to spend").format(
+                counter=engine_text(spend.counter, scene.system)
+            )
         )
-        self.reroll_button = QPushButton(spend.reroll or "")
+        self.reroll_button = QPushButton(engine_text(spend.reroll or "", scene.system))
         self.reroll_button.setObjectName("rerollSave")
         self.reroll_button.setToolTip(
             self.tr("Reroll this creature's save; the new roll is kept (logged, undoable)")
@@ -146,7 +159,8 @@ class SaveDialog(QDialog):
                 self.tr("the damage of {area}").format(area=self.area.title),
                 self.dice,
                 self,
-            )
+            ),
+            system=doc.scene.system,
         )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -198,9 +212,11 @@ class SaveDialog(QDialog):
 
     def _header_text(self) -> str:
         if self.problem:
-            return f"<span style='color:#ff5a4e'>{self.problem}</span>"
+            return f"<span style='color:#ff5a4e'>{engine_text(self.problem, self.doc.scene.system)}</span>"
         n = len(self.token_ids)
-        return f"<b>{self.area.title}</b>: {n} creature{'s' if n != 1 else ''} inside."
+        if n == 1:
+            return self.tr("<b>{title}</b>: 1 creature inside.").format(title=self.area.title)
+        return self.tr("<b>{title}</b>: {n} creatures inside.").format(title=self.area.title, n=n)
 
     # ---- rows
 
@@ -234,6 +250,12 @@ class SaveDialog(QDialog):
             base.valueChanged.connect(lambda _v: self.recompute())
             d20.valueChanged.connect(lambda _v: self.recompute())
         self._fill_bases()
+        # up to four creatures show without scrolling (the table is what the dialog is for)
+        self.table.resizeRowsToContents()
+        shown = min(len(self.rows), 4) or 1
+        rows_height = sum(self.table.rowHeight(r) for r in range(min(len(self.rows), shown))) or 30 * shown
+        header = self.table.horizontalHeader().sizeHint().height()
+        self.table.setMinimumHeight(header + rows_height + 2 * self.table.frameWidth() + 2)
 
     def _fill_bases(self) -> None:
         save = str(self.save.currentData())
@@ -246,10 +268,12 @@ class SaveDialog(QDialog):
             row.base.setValue(mod or 0)
             row.base.blockSignals(False)
             row.base.setPrefix("" if mod is not None else "? ")
+            name = engine_text(SAVE_LABELS[save], self.doc.scene.system)
+            who = tok.label if tok else row.token_id
             row.base.setToolTip(
-                f"{SAVE_LABELS[save]} modifier from the token"
+                self.tr("{save} modifier from the token").format(save=name)
                 if mod is not None
-                else f"{tok.label if tok else row.token_id} lists no {SAVE_LABELS[save]} modifier: type it"
+                else self.tr("{who} lists no {save} modifier: type it").format(who=who, save=name)
             )
 
     def _on_save_changed(self) -> None:
@@ -343,25 +367,25 @@ class SaveDialog(QDialog):
             done += 1
             self.results[row.token_id] = res
             cells[1].setText(str(res.total))
-            cells[2].setText(outcome_text(res.outcome))
+            cells[2].setText(engine_text(outcome_text(res.outcome), scene.system))
             good = res.outcome in ("success", "critical-success")
             cells[2].setForeground(GOOD if good else BAD)
             if entries and tok.hp is not None:
                 outcome, _after = system.damage(tok, entries, save=res.outcome)
                 immune = outcome.immune_words()
                 cells[3].setText(f"{outcome.total} ({immune})" if immune else str(outcome.total))
-                cells[3].setToolTip("; ".join(s.explain() for s in outcome.steps))
-                cells[4].setText(f"{tok.hp} → {outcome.hp} ({outcome.state})")
+                cells[3].setToolTip("; ".join(engine_text(s.explain(), scene.system) for s in outcome.steps))
+                cells[4].setText(f"{tok.hp} → {outcome.hp} ({engine_text(outcome.state, scene.system)})")
         n = len(self.rows)
         missing = n - done
         if not n:
-            text = "No creature is inside the area."
+            text = self.tr("No creature is inside the area.")
         elif missing:
-            text = f"{missing} of {n} saves still to roll."
+            text = self.tr("{missing} of {n} saves still to roll.").format(missing=missing, n=n)
         elif not entries:
-            text = "All saves rolled. Roll the damage (or type it in) to apply it."
+            text = self.tr("All saves rolled. Roll the damage (or type it in) to apply it.")
         else:
-            text = "Ready: apply the damage to every creature."
+            text = self.tr("Ready: apply the damage to every creature.")
         self.summary.setText(text)
         self.apply_button.setEnabled(bool(n) and not missing and bool(entries))
         self._fill_rerolls()
@@ -375,7 +399,7 @@ class SaveDialog(QDialog):
         shown = self.results.get(chosen) if chosen is not None else None
         if shown is None and self.results:
             shown = next(iter(self.results.values()))
-        self.breakdown.show_groups(shown.groups() if shown is not None else ())
+        self.breakdown.show_groups(shown.groups() if shown is not None else (), self.doc.scene.system)
 
     def apply(self) -> None:
         if not self.apply_button.isEnabled():

@@ -54,6 +54,13 @@ CJK_FAMILIES = (
 )
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """`text`, marked for ``pyside6-lupdate`` under `context` and translated where it is shown
+    (``QCoreApplication.translate(context, text)``): a class attribute or a table's value (a tool's label).
+    PySide's own is typed ``object``; this one is a ``str``."""
+    return text
+
+
 def available_languages() -> list[str]:
     """English and every language whose app words are compiled (``fivefoot_<code>.qm``)."""
     return ["en", *sorted(p.stem.removeprefix("fivefoot_") for p in TRANSLATIONS_DIR.glob("fivefoot_*.qm"))]
@@ -221,13 +228,21 @@ def install_chosen(app: QCoreApplication) -> Language:
     return install(app, resolve(ui_language()))
 
 
+#: The Player Screen's languages other than the app's, loaded once.
+_player_languages: dict[str, Language] = {}
+
+
 def for_player() -> Language:
     """The Player Screen's language: its own setting, else the app's."""
     choice = player_language()
     if not choice:
         return _current
     code = resolve(choice)
-    return _current if code == _current.code else Language.load(code)
+    if code == _current.code:
+        return _current
+    if code not in _player_languages:  # loaded once (the Player Screen's tokens ask as they paint)
+        _player_languages[code] = Language.load(code)
+    return _player_languages[code]
 
 
 def cjk_families() -> list[str]:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from desktop.document import Document
+from desktop.i18n import engine_text
 from desktop.look.style import CELL, VIEW_BACKGROUND
 from desktop.map.images import load_image
 from desktop.map.items.area_item import AreaItem, AreaMarksItem
@@ -316,8 +317,9 @@ class MapScene(QGraphicsScene):
         shown = sorted(set(self.overlay_item.bands.values()))
         out = []
         for band in shown:
-            words = system.band_text(band)
-            out.append((band, words[:1].upper() + words[1:]))
+            english = system.band_text(band)
+            words = engine_text(english, self.doc.scene.system)  # the reader's language
+            out.append((band, english[:1].upper() + english[1:] if words == english else words))
         return out
 
     def refresh_overlay(self) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMenu
 
@@ -303,11 +303,21 @@ class PlayerScreenFeatures:
             group = select.actionGroup()
         self.tool_actions: list[QAction] = []
         for tool, shortcut, tip in (
-            (FogTool(view), "F", "Reveal or hide the map to the players (F)\nRight-drag hides"),
-            (LightTool(view), "Shift+L", "Place, change or remove lights (Shift+L)"),
+            (
+                FogTool(view),
+                "F",
+                QCoreApplication.translate(
+                    "Tools", "Reveal or hide the map to the players (F)\nRight-drag hides"
+                ),
+            ),
+            (
+                LightTool(view),
+                "Shift+L",
+                QCoreApplication.translate("Tools", "Place, change or remove lights (Shift+L)"),
+            ),
         ):
             win.tools[tool.name] = tool
-            act = QAction(tool.label, win)
+            act = QAction(tool.shown_label(), win)
             act.setCheckable(True)
             act.setShortcut(QKeySequence(shortcut))
             act.setToolTip(tip)

@@ -3,7 +3,8 @@ roll with groups of typed rows (`rules.systems.modifiers.RowGroup` of `ModifierR
 applied, source) and `BreakdownTree` draws them — a bold line per group with its total, a line per row with
 its value and, in the source column, its type and where it came from; a row that stacking left out is
 dimmed and marked "not applied". The attack, check and save dialogs all draw their rolls with it; none of
-them builds a row of its own.
+them builds a row of its own. The rows are the engine's English words: each is shown in the app's language
+(`desktop.i18n.engine_text`, in the words of the scene's rule system given to `show_groups`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
+from desktop.i18n import engine_text
 from rules.systems.modifiers import ModifierRow, RowGroup
 
 DIM = QColor("#8a8a84")
@@ -35,13 +37,19 @@ class BreakdownTree(QTreeWidget):
         header.setStretchLastSection(True)
         #: The groups shown (what the engine answered).
         self.groups: tuple[RowGroup, ...] = ()
+        #: The rule system whose words the rows are shown in (its Japanese terms differ from another's).
+        self.system = ""
 
-    def show_groups(self, groups: Sequence[RowGroup]) -> None:
-        """Draw `groups` (an empty sequence clears the tree)."""
+    def _words(self, text: str) -> str:
+        return engine_text(text, self.system) if text else text
+
+    def show_groups(self, groups: Sequence[RowGroup], system: str = "") -> None:
+        """Draw `groups` (an empty sequence clears the tree) in the app's language, in `system`'s words."""
         self.groups = tuple(groups)
+        self.system = system
         self.clear()
         for group in self.groups:
-            item = QTreeWidgetItem(self, [group.title, group.total, ""])
+            item = QTreeWidgetItem(self, [self._words(group.title), self._words(group.total), ""])
             font = item.font(0)
             font.setBold(True)
             for col in range(3):
@@ -52,9 +60,9 @@ class BreakdownTree(QTreeWidget):
         self.expandAll()
 
     def _row(self, parent: QTreeWidgetItem, row: ModifierRow) -> None:
-        kind = "" if row.type in ("", "untyped") else f"{row.type}: "
-        source = kind + row.source if row.source else kind.rstrip(": ")
-        item = QTreeWidgetItem(parent, [row.label, row.shown, source])
+        kind = "" if row.type in ("", "untyped") else f"{self._words(row.type)}: "
+        source = kind + self._words(row.source) if row.source else kind.rstrip(": ")
+        item = QTreeWidgetItem(parent, [self._words(row.label), self._words(row.shown), source])
         item.setTextAlignment(1, _RIGHT)
         if not row.applied:
             for col in range(3):

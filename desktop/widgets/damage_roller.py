@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
+from desktop.i18n import engine_text
 from rules import dice
 from rules.attack_damage import describe_entries, entries_from_totals, roll_damage
 from rules.dice import DieSource, Formula, RollResult
@@ -20,9 +21,11 @@ class DamageRoller(QWidget):
     #: The entries changed (a roll, typed totals, or a new formula clearing them).
     entries_changed = Signal()
 
-    def __init__(self, dice_source: DieSource, parent: QWidget | None = None) -> None:
+    def __init__(self, dice_source: DieSource, parent: QWidget | None = None, system: str = "") -> None:
         super().__init__(parent)
         self.dice = dice_source
+        #: The rule system whose words the damage types are shown in (PF2e 「［火炎］」, D&D 「［火］」).
+        self.system = system
         self.formula: Formula | None = None
         self.minimum_one = False
         self.entries: tuple[DamageEntry, ...] = ()
@@ -73,12 +76,14 @@ class DamageRoller(QWidget):
             for p in formula.parts:
                 spin = QSpinBox()
                 spin.setRange(0, 9999)
-                spin.setSuffix(f" {p.type or 'untyped'}")
+                spin.setSuffix(f" {self._words(p.type or 'untyped')}")
                 spin.setToolTip(self.tr("Total of {render} rolled at the table").format(render=p.render()))
                 self._parts.addWidget(spin)
                 spin.show()  # a child added to a shown widget is not shown by itself
                 self._spins.append(spin)
-        self.formula_label.setText(formula.render() if formula is not None else "No damage")
+        self.formula_label.setText(
+            self._words(formula.render()) if formula is not None else self.tr("No damage")
+        )
         for w in (self.roll_button, self.typed_button):
             w.setEnabled(formula is not None)
         self._set(())
@@ -89,12 +94,18 @@ class DamageRoller(QWidget):
         if not entries:
             self.result.setText("")
         elif roll is not None:
-            self.result.setText(f"{roll.render()} → {describe_entries(entries)}")
+            self.result.setText(f"{self._words(roll.render())} → {self._words(describe_entries(entries))}")
         else:
             self.result.setText(
-                self.tr("Typed in: {describe_entries}").format(describe_entries=describe_entries(entries))
+                self.tr("Typed in: {describe_entries}").format(
+                    describe_entries=self._words(describe_entries(entries))
+                )
             )
         self.entries_changed.emit()
+
+    def _words(self, text: str) -> str:
+        """The engine's words (a formula, damage types) in the app's language."""
+        return engine_text(text, self.system)
 
     def roll_dice(self) -> None:
         if self.formula is None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from desktop.dice import app_dice, ask_or_roll
+from desktop.i18n import engine_text
 from rules.dice import DieSource
 from rules.geometry.coords import Cell
 from rules.model.scene import Scene, Token
@@ -70,6 +71,11 @@ def run_action(doc: Document, token_id: str, key: str, rng: DieSource) -> Action
     return entry.detail
 
 
+def _words(doc: Document, text: str) -> str:
+    """Words the engine wrote (an action's name, a DC) in the app's language, in the system's terms."""
+    return engine_text(text, doc.scene.system)
+
+
 def add_actions_menu(
     menu: QMenu,
     doc: Document,
@@ -88,9 +94,9 @@ def add_actions_menu(
     # a player who rolls their own dice is asked for the action's dice (desktop.dice.ask_or_roll)
     what = QCoreApplication.translate("ActionMenu", "the action")
     rng = ask_or_roll(doc.scene, token_id, what, rng if rng is not None else app_dice(), parent)
-    sub = menu.addMenu("Actions")
+    sub = menu.addMenu(QCoreApplication.translate("ActionMenu", "Actions"))
     for spec in actions_for(doc.scene, token):
-        sub.addAction(spec.label, _runner(doc, token_id, spec.key, rng))
+        sub.addAction(_words(doc, spec.label), _runner(doc, token_id, spec.key, rng))
     sub.addSeparator()
     add_maneuvers_menu(sub, doc, token_id, None, rng, parent)
     add_skills_menu(sub, doc, token_id, rng, parent)
@@ -99,7 +105,12 @@ def add_actions_menu(
     hidden = token.has_condition("hidden") or token.has_condition("undetected")
     rules = system_for(doc.scene)
     if rules.has_sneak and hidden and sneak is not None:
-        sub.addAction(f"Sneak (drag up to {rules.sneak_feet(token)} ft next)", sneak)
+        sub.addAction(
+            QCoreApplication.translate("ActionMenu", "Sneak (drag up to {feet} ft next)").format(
+                feet=rules.sneak_feet(token)
+            ),
+            sneak,
+        )
     return sub
 
 
@@ -152,7 +163,8 @@ def maneuver_rolls(scene: Scene, key: str, actor: str = "Actor", target: str = "
     from desktop.dialogs.action_result_dialog import RollSpec
 
     return [
-        RollSpec(k, words, sides) for k, words, sides in system_for(scene).maneuver_rolls(key, actor, target)
+        RollSpec(k, engine_text(words, scene.system), sides)
+        for k, words, sides in system_for(scene).maneuver_rolls(key, actor, target)
     ]
 
 
@@ -211,10 +223,15 @@ def open_maneuver(
         return None
     rules = system_for(scene)
     table = dict(rules.maneuver_choices)
-    title = f"{actor.label}: {table.get(key, key)} {target.label}"
+    what = _words(doc, table.get(key, key))
+    title = QCoreApplication.translate("ActionMenu", "{actor}: {maneuver} {target}").format(
+        actor=actor.label, maneuver=what, target=target.label
+    )
     dc = _maneuver_dc(scene, actor, target, key)
     if dc:
-        title += f" ({dc})"  # what it is rolled against, before the roll (issue 23 item 8)
+        title += QCoreApplication.translate("ActionMenu", " ({dc})").format(
+            dc=_words(doc, dc)
+        )  # what it is rolled against, before the roll (issue 23 item 8)
 
     def build(dice: dict[str, int]) -> Command:
         return maneuver_command(actor_id, target_id, key, dice)
@@ -240,24 +257,30 @@ def add_maneuvers_menu(
     if actor is None:
         return None
     target = scene.token(target_id) if target_id is not None else None
-    title = "Maneuvers" if target is None else f"Maneuvers by {actor.label} on {target.label}"
+    title = (
+        QCoreApplication.translate("ActionMenu", "Maneuvers")
+        if target is None
+        else QCoreApplication.translate("ActionMenu", "Maneuvers by {actor} on {target}").format(
+            actor=actor.label, target=target.label
+        )
+    )
     sub = menu if flat else menu.addMenu(title)
     for spec in maneuvers_for(scene, actor):
         if target is not None:
             dc = _maneuver_dc(scene, actor, target, spec.key)
             sub.addAction(
-                f"{spec.label} {target.label}" + (f" — {dc}" if dc else ""),
+                f"{_words(doc, spec.label)} {target.label}" + (f" — {_words(doc, dc)}" if dc else ""),
                 _maneuver_runner(doc, actor_id, target.id, spec.key, rng, parent),
             )
             continue
         targets = maneuver_targets(scene, actor, spec.key)
-        pick = sub.addMenu(spec.label)
+        pick = sub.addMenu(_words(doc, spec.label))
         if not targets:
-            none = pick.addAction("(no creature in reach)")
+            none = pick.addAction(QCoreApplication.translate("ActionMenu", "(no creature in reach)"))
             none.setEnabled(False)
         for t in targets:
             dc = _maneuver_dc(scene, actor, t, spec.key)
-            text = f"{t.label} — {dc}" if dc else t.label
+            text = f"{t.label} — {_words(doc, dc)}" if dc else t.label
             pick.addAction(text, _maneuver_runner(doc, actor_id, t.id, spec.key, rng, parent))
     return sub
 
@@ -294,27 +317,31 @@ def add_support_menu(
     if "aid" in system_for(scene).support_actions:
         from rules.play.actions import PrepareAid
 
-        prepare = menu.addMenu("Prepare to Aid (1 action)")
+        prepare = menu.addMenu(QCoreApplication.translate("ActionMenu", "Prepare to Aid (1 action)"))
         for ally in allies:
             prepare.addAction(ally.label, lambda aid_=ally.id: doc.execute(PrepareAid(actor_id, aid_)))
-        aid = menu.addMenu("Aid (reaction, DC 15)")
+        aid = menu.addMenu(QCoreApplication.translate("ActionMenu", "Aid (reaction, DC 15)"))
         for ally in allies:
             skills = aid.addMenu(ally.label)
             names = [name for name, _v in actor.skills] or ["athletics"]
             for skill in names:
-                skills.addAction(skill.capitalize(), _aid_runner(doc, actor.id, ally.id, skill, rng, parent))
+                skills.addAction(
+                    _words(doc, skill.capitalize()), _aid_runner(doc, actor.id, ally.id, skill, rng, parent)
+                )
         hidden = [t for t in scene.tokens if t.side != actor.side and t.has_condition("undetected")]
-        point = menu.addMenu("Point Out")
+        point = menu.addMenu(QCoreApplication.translate("ActionMenu", "Point Out"))
         for t in hidden:
             point.addAction(t.label, lambda tid=t.id: doc.execute(PointOut(actor_id, tid)))
         if not hidden:
-            point.addAction("(no undetected creature)").setEnabled(False)
+            point.addAction(QCoreApplication.translate("ActionMenu", "(no undetected creature)")).setEnabled(
+                False
+            )
     if "help" in system_for(scene).support_actions:
-        helps = menu.addMenu("Help")
+        helps = menu.addMenu(QCoreApplication.translate("ActionMenu", "Help"))
         for ally in allies:
             helps.addAction(ally.label, lambda aid_=ally.id: doc.execute(Help(actor_id, aid_)))
     if not allies:
-        menu.addAction("(no ally to help)").setEnabled(False)
+        menu.addAction(QCoreApplication.translate("ActionMenu", "(no ally to help)")).setEnabled(False)
 
 
 def _aid_runner(
@@ -325,11 +352,15 @@ def _aid_runner(
 
     def run() -> None:
         h, a = doc.scene.token(helper), doc.scene.token(ally)
-        title = f"{h.label if h else helper}: Aid {a.label if a else ally} ({skill.capitalize()})"
+        title = QCoreApplication.translate("ActionMenu", "{helper}: Aid {ally} ({skill})").format(
+            helper=h.label if h else helper,
+            ally=a.label if a else ally,
+            skill=_words(doc, skill.capitalize()),
+        )
         open_action_dialog(
             doc,
             title,
-            [RollSpec("d20", "Helper's d20")],
+            [RollSpec("d20", QCoreApplication.translate("ActionMenu", "Helper's d20"))],
             lambda d: Aid(helper, ally, d["d20"], skill),
             rng,
             parent,
@@ -381,12 +412,6 @@ class ActionMenus:
 # ------------------------------------------------------------------------------------ skill actions
 
 
-def _skill_tr(text: str) -> str:
-    from PySide6.QtCore import QCoreApplication
-
-    return QCoreApplication.translate("SkillActions", text)
-
-
 def skill_targets(scene: Scene, actor: Token, target_kind: str, range_ft: int | None) -> list[Token]:
     """The creatures the menu offers for a skill action aimed at `target_kind` (``enemy``, ``ally``,
     ``creature``) within `range_ft` (an ally to heal: adjacent, or the actor itself), nearest first. The
@@ -418,7 +443,7 @@ def skill_dc_text(doc: Document, command: object) -> str:
         outcome = command.resolved(doc.state)
     except Refused as exc:
         return str(exc)
-    return _skill_tr("DC {dc}").format(dc=outcome.dc)
+    return QCoreApplication.translate("SkillActions", "DC {dc}").format(dc=outcome.dc)
 
 
 def open_skill_action(
@@ -446,15 +471,17 @@ def open_skill_action(
     target = scene.token(target_id) if target_id is not None else None
     dice = rng if rng is not None else app_dice()
     probe = SkillAction(actor_id, key, 10, target_id, dc, skill, dice=dice, free=free)
-    what = f"{spec.label} {target.label}" if target is not None else spec.label
-    title = _skill_tr("{actor}: {what} ({dc})").format(
+    what = f"{_words(doc, spec.label)} {target.label}" if target is not None else _words(doc, spec.label)
+    title = QCoreApplication.translate("SkillActions", "{actor}: {what} ({dc})").format(
         actor=actor.label, what=what, dc=skill_dc_text(doc, probe)
     )
 
     def build(d: dict[str, int]) -> Command:
         return SkillAction(actor_id, key, d["d20"], target_id, dc, skill, dice=dice, free=free)
 
-    return open_action_dialog(doc, title, [RollSpec("d20", _skill_tr("d20"))], build, dice, parent)
+    return open_action_dialog(
+        doc, title, [RollSpec("d20", QCoreApplication.translate("SkillActions", "d20"))], build, dice, parent
+    )
 
 
 def add_skills_menu(
@@ -478,16 +505,18 @@ def add_skills_menu(
     rules = system_for(scene)
     if actor is None or not rules.skill_actions:
         return None
-    sub = menu if flat else menu.addMenu(_skill_tr("Skill actions"))
+    sub = menu if flat else menu.addMenu(QCoreApplication.translate("SkillActions", "Skill actions"))
     sub.setObjectName("skillActionsMenu")
     is_free = free or (lambda: False)
     for spec in rules.skill_actions:
         cost = (
-            _skill_tr("{n} minutes").format(n=spec.minutes)
+            QCoreApplication.translate("SkillActions", "{n} minutes").format(n=spec.minutes)
             if spec.minutes
             else str(rules.economy.cost_words(Act("skill", actions=spec.actions), actor))
         )
-        label = _skill_tr("{label} ({cost})").format(label=spec.label, cost=cost)
+        label = QCoreApplication.translate("SkillActions", "{label} ({cost})").format(
+            label=_words(doc, spec.label), cost=_words(doc, cost)
+        )
         if spec.target == "enemies":
             entry = sub.addAction(label)
             entry.setObjectName(f"skill-{spec.key}")
@@ -502,7 +531,9 @@ def add_skills_menu(
         reach = actor.reach if spec.key == "feint" else spec.range_ft
         targets = skill_targets(scene, actor, spec.target, reach)
         if not targets:
-            pick.addAction(_skill_tr("(no creature in range)")).setEnabled(False)
+            pick.addAction(QCoreApplication.translate("SkillActions", "(no creature in range)")).setEnabled(
+                False
+            )
         for t in targets:
             if spec.dc_choices:
                 dcs = pick.addMenu(t.label)
@@ -510,7 +541,9 @@ def add_skills_menu(
                 words = {15: "trained", 20: "expert, +10 HP", 30: "master, +30 HP", 40: "legendary, +50 HP"}
                 for dc in spec.dc_choices:
                     entry = dcs.addAction(
-                        _skill_tr("DC {dc} ({words})").format(dc=dc, words=words.get(dc, ""))
+                        QCoreApplication.translate("SkillActions", "DC {dc} ({words})").format(
+                            dc=dc, words=words.get(dc, "")
+                        )
                     )
                     entry.setObjectName(f"dc-{dc}")
                     entry.triggered.connect(
@@ -582,12 +615,14 @@ def add_mount_menu(menu: QMenu, doc: Document, token_id: str) -> None:
     rules = system_for(scene)
     if token.mounted_on is not None and scene.token(token.mounted_on) is not None:
         cost = str(rules.economy.cost_words(Act("dismount"), token))
-        entry = menu.addAction(_skill_tr("Dismount ({cost})").format(cost=cost))
+        entry = menu.addAction(
+            QCoreApplication.translate("SkillActions", "Dismount ({cost})").format(cost=cost)
+        )
         entry.setObjectName("dismount")
         to = dismount_square(doc, token_id)
         if to is None:
             entry.setEnabled(False)
-            entry.setToolTip(_skill_tr("no free square beside the mount"))
+            entry.setToolTip(QCoreApplication.translate("SkillActions", "no free square beside the mount"))
         else:
             entry.triggered.connect(lambda _c=False, c=to: doc.execute(Dismount(token_id, c)))
         return
@@ -602,7 +637,7 @@ def add_mount_menu(menu: QMenu, doc: Document, token_id: str) -> None:
     if not beside:
         return
     cost = str(rules.economy.cost_words(Act("mount"), token))
-    pick = menu.addMenu(_skill_tr("Mount ({cost})").format(cost=cost))
+    pick = menu.addMenu(QCoreApplication.translate("SkillActions", "Mount ({cost})").format(cost=cost))
     pick.setObjectName("mountMenu")
     for t in beside:
         entry = pick.addAction(t.label)

@@ -12,7 +12,7 @@ import html
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -358,14 +358,15 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         group.setExclusive(True)
         for spec in TOOL_SPECS:
+            tip = QCoreApplication.translate("Tools", spec.tooltip)
             act = self._action(
-                spec.label,
+                QCoreApplication.translate("Tools", spec.label),
                 lambda _c=False, n=spec.name: self.set_tool(n),
                 spec.shortcut,
-                spec.tooltip.split("\n")[0],
+                tip.split("\n")[0],
                 spec.icon,
             )
-            act.setToolTip(spec.tooltip)
+            act.setToolTip(tip)
             act.setCheckable(True)
             group.addAction(act)
             self.tool_actions[spec.name] = act
@@ -528,7 +529,7 @@ class MainWindow(QMainWindow):
         self.view.set_tool(tool)
         self.tool_actions[name].setChecked(True)
         self._options.setCurrentIndex(self._option_pages.get(name, self._option_pages["__none__"]))
-        self._tool_label.setText(tool.label)
+        self._tool_label.setText(tool.shown_label())
         hint = tool.hint()
         if hint:
             self.statusBar().showMessage(hint, 8000)
@@ -727,7 +728,7 @@ class MainWindow(QMainWindow):
         if cell is None:
             self._set_steady_text(self.cell_label, "—")
             return
-        text = f"Square [{cell.x}, {cell.y}]"
+        text = self.tr("Square [{x}, {y}]").format(x=cell.x, y=cell.y)
         kind = self.doc.scene.terrain_map().get(cell)
         if kind:
             text += f" · {TERRAIN_LABELS[kind].lower()}"
@@ -736,7 +737,7 @@ class MainWindow(QMainWindow):
             text += " " + self.tr("DC {dc}").format(dc=square.dc)
         band = self.map_scene.overlay_item.bands.get(cell)
         if band:
-            text += f" · {system_for(self.doc.scene).band_text(band)}"
+            text += f" · {self.engine_text(system_for(self.doc.scene).band_text(band))}"
         self._set_steady_text(self.cell_label, text)
 
     def _show_logged(self, text: str) -> None:

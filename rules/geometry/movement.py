@@ -64,6 +64,7 @@ from rules.geometry.coords import DIRECTIONS, SIZE_RANK, SIZE_SQUARES, Cell
 from rules.geometry.search_field import SearchField, StateTables, path_states, search_field
 from rules.geometry.sight import EPS, WallIndex, _build_index, shared_by_walls
 from rules.geometry.wall_steps import exact_orient, wall_steps
+from rules.messages import msg
 from rules.model.grid_rules import PASS_HOSTILE_2_SIZES, PASS_UNWILLING_3_SIZES
 from rules.model.scene import CANNOT_ACT, TERRAIN_BY_CODE, Scene, TerrainCell, Token
 
@@ -787,10 +788,16 @@ class MoveContext:
         squares = [(frm.x + i, frm.y + j) for j in range(n) for i in range(n)]
         for x, y in squares:  # each square's own step may not end on an impassable square
             if g.kind[(y + dy) * w + x + dx] == IMPASSABLE:
-                return f"enters impassable terrain at [{x + dx}, {y + dy}]"
+                return str(msg("enters impassable terrain at [{x}, {y}]", x=x + dx, y=y + dy))
         for x, y in squares:  # nor on a square a wall divides
             if (y + dy) * w + x + dx in g.split:
-                return f"enters [{x + dx}, {y + dy}], which a wall divides (the wall runs through its centre)"
+                return str(
+                    msg(
+                        "enters [{x}, {y}], which a wall divides (the wall runs through its centre)",
+                        x=x + dx,
+                        y=y + dy,
+                    )
+                )
         for x, y in squares:
             if not (0 <= x < w and 0 <= y < h):
                 continue
@@ -798,18 +805,20 @@ class MoveContext:
                 if d & 1:
                     cx, cy = x + (1 if dx > 0 else 0), y + (1 if dy > 0 else 0)
                     if cy * (w + 1) + cx in g.corner_wall:
-                        return f"cuts the corner at ({cx}, {cy}) where a wall touches it"
-                return f"crosses a wall between [{x}, {y}] and [{x + dx}, {y + dy}]"
+                        return str(msg("cuts the corner at ({x}, {y}) where a wall touches it", x=cx, y=cy))
+                return str(
+                    msg("crosses a wall between [{x}, {y}] and [{x2}, {y2}]", x=x, y=y, x2=x + dx, y2=y + dy)
+                )
         if d & 1:
             for x, y in squares:
                 for sx, sy in ((x + dx, y), (x, y + dy)):
                     if 0 <= sx < w and 0 <= sy < h and g.kind[sy * w + sx] == IMPASSABLE:
-                        return f"cuts the corner of impassable square [{sx}, {sy}]"
+                        return str(msg("cuts the corner of impassable square [{x}, {y}]", x=sx, y=sy))
         for x, y in entered:
             found = self.blocking.get(y * w + x)
             if found is not None:
                 other, why = found
-                return f"moves through the space of {other.id!r} ({why})"
+                return str(msg("moves through the space of {name} ({why})", name=repr(other.id), why=why))
         return None
 
     def step_legal(self, frm: tuple[int, int], to: tuple[int, int]) -> str | None:
@@ -862,7 +871,15 @@ class MoveContext:
             if reason is None and action == "step":
                 reason = self._step_action_problem(k, a, b, diagonal, odd_before)
             if reason is not None:
-                problem = f"step {k} ({list(a)} → {list(b)}) {reason}"
+                problem = str(
+                    msg(
+                        "step {k} ({start} → {end}) {reason}",
+                        k=k,
+                        start=str(list(a)),
+                        end=str(list(b)),
+                        reason=reason,
+                    )
+                )
         if problem is None and len(cells) > 1 and cells[-1] != tuple(start):
             end = cells[-1]
             if not self.can_end(end, start):

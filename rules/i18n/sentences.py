@@ -23,9 +23,15 @@ _FORMATTER = string.Formatter()
 #: The most values inside values the translation follows ("{name} is {condition}" → "frightened {n}").
 _DEPTH = 3
 #: How the engine joins the parts of one line; a line no template matches whole is translated part by part.
-_SEPARATORS = (" · ", " — ", "; ")
+_SEPARATORS = (" · ", " — ", "; ", ": ")
 #: A word and its value ("frightened 2", "Lesser cover +1").
 _VALUED = re.compile(r"(.*?[^\d\s])( [+-]?\d+)")
+#: A breakdown's modifier line: its signed value first ("+9 attack bonus (longsword)", "−2 off-guard").
+_SIGNED = re.compile(r"([+−-]\d+) (\S.*)")
+#: An amount and its kind: a damage formula or its result ("1d8+4 slashing", "9 fire", "2d6[3,4] cold").
+_AMOUNT = re.compile(r"(\d[\dd+−\-×*/\[\],]*) ([a-z][a-z -]*)")
+#: A sum and its result ("10 slashing, weakness 2 = 12").
+_EQUALS = re.compile(r"(.+) = ([+−-]?\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +64,18 @@ def _compile(mid: str, english: str) -> _Template | None:
     fields: list[str] = []
     seen: dict[str, int] = {}
     literals: list[str] = []
+    after_field = False
     for literal, field in pieces:
+        if field is not None and after_field:
+            return None  # two fields side by side ("{basic}{save} save"): where one ends is a guess
+        if literal:
+            after_field = False
         if field is None:
             regex.append(re.escape(literal))
             literals.append(literal)
-        elif field in seen:
+            continue
+        after_field = True
+        if field in seen:
             regex.append(f"(?P=f{seen[field]})")
         else:
             seen[field] = len(fields)
@@ -139,7 +152,26 @@ class SentenceIndex:
             name = self._match(valued.group(1), depth)
             if name is not None:
                 return f"{name}{valued.group(2).strip()}"
-        for sep in _SEPARATORS:  # parts the engine joined ("2 actions left · reaction ready")
+        equals = _EQUALS.fullmatch(text)  # a sum: "10 slashing, weakness 2 = 12"
+        if equals is not None:
+            terms = equals.group(1).split(", ")
+            done = [self._whole(t, depth) for t in terms]
+            if any(d is not None for d in done):
+                left = ", ".join(t if d is None else d for t, d in zip(terms, done, strict=True))
+                return f"{left} = {equals.group(2)}"
+        amount = _AMOUNT.fullmatch(text)  # a damage amount: "1d8+4 slashing"
+        if amount is not None:
+            kind = self._match(amount.group(2), depth)
+            if kind is not None:
+                return f"{amount.group(1)} {kind}"
+        signed = _SIGNED.fullmatch(text)  # a modifier line: "+9 attack bonus (longsword)"
+        if signed is not None:
+            rest = self._whole(signed.group(2), depth)
+            if rest is not None:
+                return f"{signed.group(1)} {rest}"
+        # parts the engine joined ("2 actions left · reaction ready"); inside a value also a list of words
+        # ("circumstance, flanked (with B)": a modifier's type and source)
+        for sep in (*_SEPARATORS, ", ") if depth else _SEPARATORS:
             if sep in text:
                 parts = text.split(sep)
                 done = [self._whole(p, depth) for p in parts]
@@ -159,6 +191,12 @@ class SentenceIndex:
         if text in self.exact:
             found = self.catalogue.pgettext("", text)
             return found if found != text else None
+        lower = text.lower()
+        if lower != text and lower in self.exact:
+            # a word capitalised where a sentence or a label starts ("Athletics", "Sleight Of Hand")
+            found = self.catalogue.pgettext("", lower)
+            if found != lower:
+                return found
         for t in self.templates:
             if t.anchor not in text or any(sep not in t.literal for sep in joins):
                 continue

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from rules.messages import msg
 from rules.model.area_spec import AreaSpec
 
 DEFAULT_COLOUR = "#e8663c"
@@ -48,12 +49,24 @@ class PlacedArea:
         return self.label or describe(self.spec)
 
 
+#: The shapes' names as words for people (message ids; `describe` writes them).
+SHAPE_WORDS: dict[str, str] = {
+    "burst": "burst",
+    "emanation": "emanation",
+    "cone": "cone",
+    "line": "line",
+    "sphere": "sphere",
+    "cylinder": "cylinder",
+    "cube": "cube",
+}
+
+
 def describe(spec: AreaSpec) -> str:
-    """``20-ft burst``, ``60-ft line (10 ft wide)``, ``15-ft cone``."""
-    text = f"{spec.feet}-ft {spec.shape}"
+    """``20-ft burst``, ``60-ft line (10 ft wide)``, ``15-ft cone`` (English; a view translates it)."""
+    shape = msg(SHAPE_WORDS.get(spec.shape, spec.shape))
     if spec.shape == "line" and spec.width != 5:
-        text += f" ({spec.width} ft wide)"
-    return text
+        return str(msg("{feet}-ft {shape} ({width} ft wide)", feet=spec.feet, shape=shape, width=spec.width))
+    return str(msg("{feet}-ft {shape}", feet=spec.feet, shape=shape))
 
 
 def area_by_id(areas: Iterable[PlacedArea], area_id: str) -> PlacedArea | None:

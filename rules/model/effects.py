@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from rules.messages import msg
 from rules.model.scene import Token
 
 START = "start"
@@ -162,7 +163,13 @@ def _tick_one(e: Effect, moment: TurnMoment) -> tuple[Effect | None, list[str]]:
     if e.drops == moment.at and own and e.value is not None:
         if e.value <= 1:
             return None, [_ended(e, f"it drops to 0 at the {moment.at} of {e.target}'s turn")]
-        lines.append(f"{e.target}: {e.name} {e.value} → {e.value - 1}")
+        lines.append(
+            str(
+                msg(
+                    "{name}: {condition} {n} → {m}", name=e.target, condition=e.name, n=e.value, m=e.value - 1
+                )
+            )
+        )
         e = replace(e, value=e.value - 1)
     on_turn = moment.creature == ends.creature
     if ends.kind == "turn" and on_turn and moment.at == ends.at:

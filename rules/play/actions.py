@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 
 from rules.geometry.coords import Cell
 from rules.geometry.reach import within_reach
+from rules.messages import msg
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
 from rules.model.turn_ledger import Support
@@ -182,7 +183,7 @@ class Maneuver:
         actor = _token(scene, self.actor_id, "actor")
         target = _token(scene, self.target_id, "target")
         if actor.id == target.id:
-            raise Refused(f"{actor.label} can't {self.label} itself")
+            raise Refused(str(msg("{name} can't {action} itself", name=actor.label, action=self.label)))
         actions = rules.maneuver_actions
         if self.action not in actions:
             raise Refused(f"{scene.system} maneuvers are {', '.join(actions)}, not {self.action!r}")
@@ -296,14 +297,17 @@ class PrepareAid:
         helper = _token(state.scene, self.helper_id, "helper")
         ally = _token(state.scene, self.ally_id, "ally")
         if helper.id == ally.id:
-            raise Refused(f"{helper.label} can't Aid itself")
+            raise Refused(str(msg("{name} can't Aid itself", name=helper.label)))
         state = charge(state, helper.id, Act("prepare-aid", name="preparing to Aid"), free=self.free)
         ledger = ledger_for(state, helper.id)
         if ally.id not in ledger.aiding:
             state = state.with_ledger(replace(ledger, aiding=(*ledger.aiding, ally.id)))
         return Outcome(
             state,
-            (f"{helper.label} prepares to Aid {ally.label}", *left_line(state, helper.id, free=self.free)),
+            (
+                str(msg("{helper} prepares to Aid {ally}", helper=helper.label, ally=ally.label)),
+                *left_line(state, helper.id, free=self.free),
+            ),
         )
 
 
@@ -338,7 +342,7 @@ class Aid:
         helper = _token(scene, self.helper_id, "helper")
         ally = _token(scene, self.ally_id, "ally")
         if helper.id == ally.id:
-            raise Refused(f"{helper.label} can't Aid itself")
+            raise Refused(str(msg("{name} can't Aid itself", name=helper.label)))
         prepared = ally.id in ledger_for(state, helper.id).aiding
         if not prepared and not self.free:
             raise Refused(
@@ -365,17 +369,31 @@ class Aid:
         aiding = tuple(a for a in ledger.aiding if a != ally.id)
         supports = ledger.supports
         if check.value is None:
-            effects.append("no effect")
+            effects.append(str(msg("no effect")))
         else:
             supports = (*supports, Support("aid", ally.id, None, check.value, "any"))
             effects.append(
-                f"{ally.label} gets {signed(check.value)} circumstance to its next check or attack"
+                str(
+                    msg(
+                        "{name} gets {n} circumstance to its next check or attack",
+                        name=ally.label,
+                        n=signed(check.value),
+                    )
+                )
             )
         state = state.with_ledger(replace(ledger, aiding=aiding, supports=supports))
-        effects.append(f"{helper.label} uses its reaction")
+        effects.append(str(msg("{name} uses its reaction", name=helper.label)))
         report = ActionReport(
-            title=f"{helper.label} Aids {ally.label}"
-            + (f" with {self.skill.capitalize()}" if self.modifier is None else ""),
+            title=str(
+                msg("{helper} Aids {ally}", helper=helper.label, ally=ally.label)
+                if self.modifier is not None
+                else msg(
+                    "{helper} Aids {ally} with {skill}",
+                    helper=helper.label,
+                    ally=ally.label,
+                    skill=self.skill.capitalize(),
+                )
+            ),
             rows=tuple(rows),
             result=_words(check.degree),
             effects=tuple(effects),
@@ -418,7 +436,7 @@ class Help:
         helper = _token(scene, self.helper_id, "helper")
         ally = _token(scene, self.ally_id, "ally")
         if helper.id == ally.id:
-            raise Refused(f"{helper.label} can't Help itself")
+            raise Refused(str(msg("{name} can't Help itself", name=helper.label)))
         target = None if self.target_id is None else _token(scene, self.target_id, "target")
         if target is not None:
             feet = distance(scene, helper, target)
@@ -431,14 +449,26 @@ class Help:
         ledger = ledger_for(state, helper.id)
         if target is None:
             support = Support("help", ally.id, None, 0, "check")
-            line = f"{helper.label} Helps {ally.label}: advantage on its next ability check"
+            line = str(
+                msg(
+                    "{helper} Helps {ally}: advantage on its next ability check",
+                    helper=helper.label,
+                    ally=ally.label,
+                )
+            )
         else:
             support = Support("help", ally.id, target.id, 0, "attack")
-            line = (
-                f"{helper.label} Helps {ally.label}: advantage on its next attack roll against {target.label}"
+            line = str(
+                msg(
+                    "{helper} Helps {ally}: advantage on its next attack roll against {target}",
+                    helper=helper.label,
+                    ally=ally.label,
+                    target=target.label,
+                )
             )
         state = state.with_ledger(replace(ledger, supports=(*ledger.supports, support)))
-        return Outcome(state, (line + " before its next turn", *left_line(state, helper.id, free=self.free)))
+        line = str(msg("{help} before its next turn", help=line))
+        return Outcome(state, (line, *left_line(state, helper.id, free=self.free)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,10 +575,12 @@ class Sneak:
             raise Refused(f"Sneak is a PF2e action; this scene is {scene.system} (move while hidden)")
         token = _token(scene, self.token_id, "sneaker")
         if not (token.has_condition("hidden") or token.has_condition("undetected")):
-            raise Refused(f"{token.label} must be hidden or undetected to Sneak")
+            raise Refused(str(msg("{name} must be hidden or undetected to Sneak", name=token.label)))
         plan = plan_move(state, token, self.waypoints)
         if not plan.legal:
-            raise Refused(f"Can't Sneak {token.label} there: {plan.problem}")
+            raise Refused(
+                str(msg("Can't Sneak {name} there: {problem}", name=token.label, problem=str(plan.problem)))
+            )
         limit = rules.sneak_feet(token)
         if plan.feet > limit:
             raise Refused(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.messages import msg
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused
 from rules.play.economy import economy_of
@@ -31,7 +32,10 @@ class HoldBreath:
             raise Refused(f"{token.label} doesn't need to hold its breath")
         rounds = economy_of(state).breath(token)
         state, ended = put_token(state, replace(token, air=rounds))
-        return Outcome(state, (f"{token.label} holds its breath: {rounds} rounds of air", *ended))
+        return Outcome(
+            state,
+            (str(msg("{name} holds its breath: {n} rounds of air", name=token.label, n=rounds)), *ended),
+        )
 
 
 @dataclass(frozen=True, slots=True)

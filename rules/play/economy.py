@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
+from rules.messages import msg
 from rules.model.scene import CANNOT_ACT, Token
 from rules.model.state import GameState
 from rules.model.turn_ledger import Readied, TurnLedger
@@ -95,8 +96,15 @@ def charge(state: GameState, token_id: str, act: Act, *, free: bool = False) -> 
         now = state.scene.token(current) if current is not None else None
         whose = now.label if now is not None else current
         raise Refused(
-            f"it is {whose}'s turn, not {token.label}'s: outside its turn a creature can only use a reaction "
-            f"({act.words} is not one)"
+            str(
+                msg(
+                    "it is {whose}'s turn, not {name}'s: outside its turn a creature can only use a reaction "
+                    "({act} is not one)",
+                    whose=str(whose),
+                    name=token.label,
+                    act=act.words,
+                )
+            )
         )
     ledger = ledger_for(state, token_id)
     try:

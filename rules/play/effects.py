@@ -257,7 +257,7 @@ def _hp_step(state: GameState, token_id: str, amount: int, temp: bool) -> Outcom
     if token is None:
         raise Refused(f"no token with id {token_id!r}")
     if token.hp is None:
-        raise Refused(f"{token.label} has no HP to heal")
+        raise Refused(str(msg("{name} has no HP to heal", name=token.label)))
     try:
         rule = healing.gain_temp_hp if temp else healing.heal
         after, lines = rule(token, amount, state.scene.system)

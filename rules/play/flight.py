@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from rules import dice as dice_rolls
 from rules.dice import DieSource, fresh_source
 from rules.geometry.coords import Cell
+from rules.messages import msg
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused
 from rules.play.economy import charge_reaction, economy_of, ledger_for, own_turn
@@ -121,7 +122,7 @@ class Fall:
             raise Refused(f"no token with id {self.token_id!r}")
         feet = token.elevation if self.feet is None else self.feet
         if feet <= 0:
-            raise Refused(f"{token.label} is on the ground: there is nowhere to fall")
+            raise Refused(str(msg("{name} is on the ground: there is nowhere to fall", name=token.label)))
         degree: str | None = None
         lines: list[str] = []
         if self.reaction is not None:
@@ -199,7 +200,9 @@ class Fly:
         plan = planner.plan([], to) if to != token.cell else None
         if plan is not None and not plan.legal:
             plan = planner.plan([], to, exhaustive=True)
-            raise Refused(f"Can't fly {token.label} there: {plan.problem}")
+            raise Refused(
+                str(msg("Can't fly {name} there: {problem}", name=token.label, problem=str(plan.problem)))
+            )
         steps = (*(plan.steps if plan is not None else ()), *((vertical,) if vertical else ()))
         bands, actions = budget.bands(steps)
         if any(b == 0 for b in bands):
@@ -252,7 +255,9 @@ class Jump:
         ledger = ledger_for(state, token.id)
         limit = economy.jump_limit(token, ledger, high=self.high)
         if limit <= 0:
-            raise Refused(f"{token.label} can't jump (a Speed of at least 15 ft is needed to Leap)")
+            raise Refused(
+                str(msg("{name} can't jump (a Speed of at least 15 ft is needed to Leap)", name=token.label))
+            )
         to = token.cell if self.to is None else self.to
         feet = (
             limit
@@ -261,23 +266,34 @@ class Jump:
         )
         if not self.high:
             if to == token.cell:
-                raise Refused("a long jump lands somewhere else")
+                raise Refused(str(msg("a long jump lands somewhere else")))
             if feet > limit:
-                raise Refused(f"{token.label} can jump {limit} ft, and that square is {feet} ft away")
+                raise Refused(
+                    str(
+                        msg(
+                            "{name} can jump {limit} ft, and that square is {feet} ft away",
+                            name=token.label,
+                            limit=limit,
+                            feet=feet,
+                        )
+                    )
+                )
             n = token.side_squares / 2
             a = (token.cell.x + n, token.cell.y + n)
             b = (to.x + n, to.y + n)
             if crossed_walls(movement_walls(state.scene), a, b):
-                raise Refused("a wall is in the way of the jump")
+                raise Refused(str(msg("a wall is in the way of the jump")))
             if not move_context(state.scene, token).can_end(to, token.cell):
-                raise Refused(f"{token.label} can't land there")
+                raise Refused(str(msg("{name} can't land there", name=token.label)))
         if not self.free and own_turn(state, token.id):
             try:
                 state = state.with_ledger(economy.jump(ledger, token, feet))
             except NotAllowed as exc:
                 raise Refused(str(exc)) from None
         elif not self.free:
-            raise Refused(f"it isn't {token.label}'s turn: a jump is part of its own move")
+            raise Refused(
+                str(msg("it isn't {name}'s turn: a jump is part of its own move", name=token.label))
+            )
         state, ended = put_token(state, replace(token, cell=to))
         what = f"jumps {feet} ft up" if self.high else f"jumps {feet} ft to {cell_text(to)}"
         return Outcome(state, (f"{token.label} {what}", *ended))

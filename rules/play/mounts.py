@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.geometry.coords import SIZE_RANK, Cell
+from rules.messages import msg
 from rules.model.scene import Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused
@@ -83,9 +84,9 @@ class Mount:
         scene = state.scene
         rider, mount = scene.token(self.rider_id), scene.token(self.mount_id)
         if rider is None or mount is None:
-            raise Refused("choose a rider and a mount on the map")
+            raise Refused(str(msg("choose a rider and a mount on the map")))
         if rider.mounted_on is not None:
-            raise Refused(f"{rider.label} is already mounted")
+            raise Refused(str(msg("{name} is already mounted", name=rider.label)))
         if SIZE_RANK[mount.size] <= SIZE_RANK[rider.size]:
             raise Refused(
                 f"{mount.label} is not larger than {rider.label}: a mount is at least one size larger"
@@ -93,7 +94,9 @@ class Mount:
         if mount.side != rider.side:
             raise Refused(f"{mount.label} isn't willing to be ridden (not an ally of {rider.label})")
         if not _beside(rider, mount):
-            raise Refused(f"{rider.label} must be beside {mount.label} to mount it")
+            raise Refused(
+                str(msg("{rider} must be beside {mount} to mount it", rider=rider.label, mount=mount.label))
+            )
         state = charge(state, rider.id, Act("mount"), free=self.free)
         on = replace(rider, cell=mount.cell, elevation=mount.elevation, mounted_on=mount.id)
         state, ended = put_token(state, on)
@@ -127,7 +130,7 @@ class Dismount:
 
         rider = state.scene.token(self.rider_id)
         if rider is None or rider.mounted_on is None:
-            raise Refused(f"{rider.label if rider else self.rider_id} isn't mounted")
+            raise Refused(str(msg("{name} isn't mounted", name=rider.label if rider else self.rider_id)))
         mount = state.scene.token(rider.mounted_on)
         off = replace(rider, cell=self.to, elevation=0, mounted_on=None)
         if mount is not None and not _beside(off, mount):

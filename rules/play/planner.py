@@ -58,6 +58,7 @@ from rules.geometry.movement import (
     shortest_path,
 )
 from rules.geometry.reach import melee_reach as longest_melee_reach
+from rules.messages import msg
 from rules.model.scene import CANNOT_ACT, Scene, Token
 from rules.model.turn_ledger import TurnLedger
 from rules.systems import system_for
@@ -452,7 +453,7 @@ class MovePlan:
             return None
         n = before + 1
         suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-        return f"{n}{suffix} diagonal this turn: 10 ft"
+        return str(msg("{nth} diagonal this turn: 10 ft", nth=f"{n}{suffix}"))
 
     def strides_text(self) -> str:
         """PF2e: how many Strides (or "Step", "Crawl"); 5e: "Dash" when a step needs it, else "Move"."""
@@ -567,7 +568,8 @@ class MovePlanner:
             crawl = self.plan_step(target, "crawl")
             if waypoints or not crawl.legal:
                 why = "a Crawl moves one square" if waypoints else crawl.problem
-                return replace(crawl, legal=False, problem=f"prone: Stand or Crawl ({why})")
+                prone_problem = str(msg("prone: Stand or Crawl ({why})", why=str(why)))
+                return replace(crawl, legal=False, problem=prone_problem)
             return crawl
         stops = [start, *waypoints, target]
         path: list[Cell] = [start]
@@ -594,7 +596,7 @@ class MovePlanner:
         if problem is None and len(path) > 1 and path[-1] != target:
             problem = "the path does not reach that square"
         if problem is None and self.budget.speed <= 0 and len(path) > 1:
-            problem = f"{self.token.label} has a Speed of 0"
+            problem = str(msg("{name} has a Speed of 0", name=self.token.label))
         if problem is None and any(b == 0 for b in bands):
             problem = self._too_far(feet, actions)
         legal = problem is None
@@ -642,11 +644,13 @@ class MovePlanner:
         if not self.scene.rules.step_action:
             problem = f"{name} is a PF2e action; this scene is {self.scene.system}"
         elif max(abs(target.x - start.x), abs(target.y - start.y)) != 1:
-            problem = f"a {name} moves exactly one square (5 ft)"
+            problem = str(msg("a {action} moves exactly one square (5 ft)", action=name))
         elif self.token.speed < 10:
-            problem = f"{self.token.label} needs a Speed of at least 10 ft to {name}"
+            problem = str(
+                msg("{who} needs a Speed of at least 10 ft to {action}", who=self.token.label, action=name)
+            )
         elif b.actions_left < 1:
-            problem = f"{self.token.label} has no action left to {name}"
+            problem = str(msg("{who} has no action left to {action}", who=self.token.label, action=name))
         steps: tuple[int, ...] = ()
         diagonals = int(target.x != start.x and target.y != start.y) if len(path) > 1 else 0
         if problem is None:
@@ -694,17 +698,19 @@ class MovePlanner:
                 for i in range(n):
                     cell = Cell(to.x + i, to.y + j)
                     if terrain.get(cell) == "impassable":
-                        return f"[{cell.x}, {cell.y}] is impassable"
+                        return str(msg("[{x}, {y}] is impassable", x=cell.x, y=cell.y))
             for j in range(n):
                 for i in range(n):
                     other = ctx.no_end_cells.get((to.y + j) * ctx.width + to.x + i)
                     if other is not None:
-                        return f"can't end a move in {other.label}'s space"
+                        return str(msg("can't end a move in {name}'s space", name=other.label))
             return "can't end a move there"
         if exhaustive:
             return "no way through: walls, impassable terrain or creatures block every path"
         crow = offset_feet(to.x - frm.x, to.y - frm.y, self.scene.options.diagonals)
-        return f"too far: at least {crow} ft" if crow > self.cap else f"no path within {self.cap} ft"
+        if crow > self.cap:
+            return str(msg("too far: at least {feet} ft", feet=crow))
+        return str(msg("no path within {feet} ft", feet=self.cap))
 
 
 # ---------------------------------------------------------------------------------------------- overlay

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.messages import nmsg
+from rules.messages import msg, nmsg
 from rules.model.scene import Attack, Scene, Token
 from rules.model.state import GameState
 from rules.play.command import Outcome, Refused, logged
@@ -78,7 +78,9 @@ class Situational:
 
     def pending_row(self, what: str = "the roll") -> ModifierRow:
         """A die bonus before the roll (`what`): its die, rolled with it."""
-        return ModifierRow(self.label, self.type, text=self.dice, source=f"GM — rolled with {what}")
+        return ModifierRow(
+            self.label, self.type, text=self.dice, source=str(msg("GM — rolled with {what}", what=what))
+        )
 
     def text(self) -> str:
         """``+3 Bless (GM, rolled 1d4)``; PF2e types are named."""
@@ -221,7 +223,11 @@ class SetHeroPoints:
 def stat_text(scene: Scene, stat: str, kind: str) -> str:
     """``Athletics check``, ``Reflex save``, ``Dexterity save`` (`RuleSystem.stat_name`)."""
     name = system_for(scene).stat_name(stat)
-    return f"{name} {kind}" if kind in ("check", "save") else name
+    if kind == "check":
+        return str(msg("{stat} check", stat=name))
+    if kind == "save":
+        return str(msg("{save} save", save=name))
+    return name
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +257,7 @@ class RollCheck:
         if self.kind not in ("check", "save"):
             raise Refused(f"a roll is a check or a save, not {self.kind!r}")
         if not self.d20:
-            raise Refused("roll the d20 first")
+            raise Refused(str(msg("roll the d20 first")))
         try:
             return system_for(scene).d20_check(
                 token,
@@ -319,12 +325,12 @@ class RollChecks:
 
     def apply(self, state: GameState) -> Outcome:
         if not self.checks:
-            raise Refused("no creature to roll for")
+            raise Refused(str(msg("no creature to roll for")))
         rules = system_for(state.scene)
         if self.contest and not rules.has_contests:
             raise Refused(f"{rules.title} has no contests: roll a check against the other's DC")
         if self.contest and len(self.checks) != 2:
-            raise Refused("a contest is between two creatures")
+            raise Refused(str(msg("a contest is between two creatures")))
         lines: list[str] = []
         results: list[CheckOutcome | None] = []
         for c in self.checks:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.messages import msg
 from rules.model.state import GameState
 from rules.model.turn_ledger import Support
 
@@ -66,10 +67,18 @@ def take_supports(
         who = _label(state, giver)
         if support.kind == "help":
             reasons.append(f"helped by {who} (the Help action)")
-            lines.append(f"  {_label(state, ally)} has advantage: {who}'s Help")
+            lines.append(
+                "  " + str(msg("{name} has advantage: {who}'s Help", name=_label(state, ally), who=who))
+            )
         elif support.value:
             bonuses.append((f"Aid by {who}", support.value))
-            lines.append(f"  {_label(state, ally)} gets {support.value:+d} circumstance: {who}'s Aid")
+            got = msg(
+                "{name} gets {n} circumstance: {who}'s Aid",
+                name=_label(state, ally),
+                n=f"{support.value:+d}",
+                who=who,
+            )
+            lines.append("  " + str(got))
     return state, Given(tuple(bonuses), tuple(reasons), tuple(lines))
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from rules.dice import RollResult
 from rules.errors import QueryError
+from rules.messages import msg
 from rules.model.areas import PlacedArea, with_area, without_area
 from rules.model.scene import PersistentDamage, Scene, Token
 from rules.model.state import GameState
@@ -184,9 +185,9 @@ class AttackRoll:
         scene = state.scene
         attacker, target = scene.token(self.attacker_id), scene.token(self.target_id)
         if attacker is None or target is None:
-            raise Refused("choose an attacker and a target on the map")
+            raise Refused(str(msg("choose an attacker and a target on the map")))
         if attacker.id == target.id:
-            raise Refused("a creature doesn't attack itself here")
+            raise Refused(str(msg("a creature doesn't attack itself here")))
         attack = attacker.attack(self.attack_name)
         if attack is None:
             raise Refused(f"{attacker.label} has no attack named {self.attack_name!r}")

@@ -261,7 +261,8 @@ def start_in_order(state: GameState, token_ids: Sequence[str], rng: DieSource) -
         _token(state, tid)
     n = len(token_ids)
     order = tuple(Combatant(tid, 0, n - i) for i, tid in enumerate(token_ids))
-    lines = ["Initiative (in the order given): " + ", ".join(_label(state, t) for t in token_ids)]
+    names = ", ".join(_label(state, t) for t in token_ids)
+    lines = [str(msg("Initiative (in the order given): {order}", order=names))]
     state = replace(state, encounter=Encounter(order), free=state.free.reset())
     state, more = begin_turn(state, rng)
     return state, lines + more
@@ -529,7 +530,7 @@ def delay(
     ledger = replace(ledger_for(state, tid), delay_done=True)
     enc = replace(enc.with_ledger(ledger), delayed=enc.delayed | {tid})
     state = replace(state, encounter=enc)
-    lines = [f"{token.label} delays", *effects, *ended]
+    lines = [str(msg("{name} delays", name=token.label)), *effects, *ended]
     index, rnd = _next_place(state, enc)
     state = replace(state, encounter=replace(enc, index=index, round=rnd))
     state, more = begin_turn(state, rng, start)
@@ -588,8 +589,11 @@ def ready(
     ledger = ledger_for(state, token_id)
     readied = Readied(trigger, action, attack_number=before.next_attack_number)
     state = state.with_ledger(replace(ledger, readied=readied))
-    what = f": {trigger}" if trigger else ""
-    lines = [f"{_label(state, token_id)} readies an action{what}"]
+    who = _label(state, token_id)
+    if trigger:
+        lines = [str(msg("{name} readies an action: {trigger}", name=who, trigger=trigger))]
+    else:
+        lines = [str(msg("{name} readies an action", name=who))]
     enc = state.encounter
     if economy_of(state).ready_ends_turn and enc is not None and enc.current_id == token_id:
         state, more = _advance(state, rng or _rng(), end, start)
@@ -615,13 +619,22 @@ def use_readied(state: GameState, token_id: str) -> tuple[GameState, list[str]]:
     ledger = ledger_for(state, token_id)
     if ledger.readied is None:
         raise Refused(
-            f"it isn't {_label(state, token_id)}'s turn and it has no readied action: outside its turn a "
-            "creature acts only with a reaction"
+            str(
+                msg(
+                    "it isn't {name}'s turn and it has no readied action: outside its turn a creature acts "
+                    "only with a reaction",
+                    name=_label(state, token_id),
+                )
+            )
         )
     trigger = ledger.readied.trigger
     state, _readied = charge_reaction(state, token_id)
-    what = f" ({trigger})" if trigger else ""
-    return state, [f"{_label(state, token_id)} takes its readied action{what} as its reaction"]
+    who = _label(state, token_id)
+    if trigger:
+        took = msg("{name} takes its readied action ({trigger}) as its reaction", name=who, trigger=trigger)
+    else:
+        took = msg("{name} takes its readied action as its reaction", name=who)
+    return state, [str(took)]
 
 
 def record_attack(state: GameState, token_id: str) -> GameState:
@@ -718,7 +731,8 @@ def EndEncounter() -> EncounterStep:
     def step(gs: GameState, _rng: DieSource) -> tuple[GameState, list[str]]:
         if gs.encounter is None:
             return gs, []
-        return replace(gs, encounter=None), [f"Encounter ends after {gs.encounter.round} round(s)"]
+        ended = msg("Encounter ends after {n} round(s)", n=gs.encounter.round)
+        return replace(gs, encounter=None), [str(ended)]
 
     return EncounterStep("End encounter", step)
 

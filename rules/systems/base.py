@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 from rules.dice import DiceSyntaxError
 from rules.errors import QueryError
+from rules.messages import msg
 from rules.model.scene import Attack, Scene, Token
 from rules.systems import board
 from rules.systems.casting import CastingRules
@@ -80,7 +81,16 @@ def attack_distance(scene: Scene, attacker: Token, target: Token, attack: Attack
         if not board.in_reach(scene, attacker, target, reach):
             raise QueryError(
                 "out of reach",
-                f"{attacker.id}'s {attack.name} reaches {reach} ft but {target.id} is {distance} ft away",
+                str(
+                    msg(
+                        "{attacker}'s {attack} reaches {reach} ft but {target} is {distance} ft away",
+                        attacker=attacker.id,
+                        attack=attack.name,
+                        reach=reach,
+                        target=target.id,
+                        distance=distance,
+                    )
+                ),
             )
     return distance
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.messages import msg
 from rules.model.scene import Token
 
 PHYSICAL: frozenset[str] = frozenset({"bludgeoning", "piercing", "slashing"})
@@ -49,20 +50,25 @@ class TypeResult:
     bypassed: str = ""
 
     def explain(self) -> str:
+        # the steps' words are messages (English here; a view translates the line)
         steps = [f"{self.amount} {self.type}"]
         if self.after_save != self.amount:
-            steps.append(f"save → {self.after_save}")
+            steps.append(str(msg("save → {n}", n=self.after_save)))
         if self.immune:
-            steps.append(f"immune to {self.immunity} → 0" if self.immunity else "immune → 0")
+            immune = msg("immune to {types} → 0", types=self.immunity) if self.immunity else msg("immune → 0")
+            steps.append(str(immune))
         if self.bypassed:
             kind, _sep, unless = self.bypassed.partition(" unless ")
-            steps.append(f"{unless} — no {kind} resistance" if unless else f"no {kind} resistance")
+            if unless:
+                steps.append(str(msg("{unless} — no {kind} resistance", unless=unless, kind=kind)))
+            else:
+                steps.append(str(msg("no {kind} resistance", kind=kind)))
         if self.weakness:
-            steps.append(f"weakness {self.weakness}")
+            steps.append(str(msg("weakness {n}", n=self.weakness)))
         if self.resistance:
-            steps.append(f"resistance {self.resistance}")
+            steps.append(str(msg("resistance {n}", n=self.resistance)))
         if self.vulnerable:
-            steps.append("vulnerable ×2")
+            steps.append(str(msg("vulnerable ×2")))
         return ", ".join(steps) + f" = {self.final}"
 
 

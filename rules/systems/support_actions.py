@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.messages import msg
 from rules.model.scene import Token
 from rules.systems.base import RuleSystem
 from rules.systems.modifiers import Modifier
@@ -171,11 +172,11 @@ def at_turn(system: str | RuleSystem, token: Token, moment: str) -> tuple[Token,
     lines: list[str] = []
     if moment == "start":
         if token.has_condition(RAISED_SHIELD):
-            lines.append(f"{name} lowers its shield")
+            lines.append(str(msg("{name} lowers its shield", name=name)))
         if token.has_condition(DODGING):
-            lines.append(f"{name} stops Dodging")
+            lines.append(str(msg("{name} stops Dodging", name=name)))
         if token.has_condition("reaction-used"):
-            lines.append(f"{name} has its reaction again")
+            lines.append(str(msg("{name} has its reaction again", name=name)))
         token = reactions.start_of_turn(start_of_turn(token))
     else:
         if token.has_condition(DISENGAGED):

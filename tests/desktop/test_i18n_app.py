@@ -180,3 +180,37 @@ def test_uninstall_takes_every_translator_off_before_the_app_goes_away(qtbot: ob
     i18n.uninstall(app)
     assert QCoreApplication.translate("MainWindow", "&File") == "&File"
     i18n.install(app, "en")
+
+
+def test_the_attack_dialog_and_the_tools_are_japanese(japanese, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Started in Japanese: the attack dialog's labels, its breakdown rows (PF2e's words: 立ちすくみ,
+    挟撃, 遮蔽), the roll's outcome, the log line of the attack, a refusal (out of reach) and the tool bar."""
+    from desktop.dialogs.attack_dialog import AttackDialog
+    from desktop.document import Document
+    from desktop.window.main_window import MainWindow
+    from rules.dice import ScriptedDice
+    from tests.desktop.test_attack_dialog import FLANKED, PF_TOKENS
+    from tests.rules.ascii_maps import ascii_scene, wall
+
+    scene = ascii_scene(FLANKED, tokens=PF_TOKENS, walls=[wall((3, 1.2), (3, 1.8), "low")])
+    win = MainWindow(Document(scene), autosave=False)
+    qtbot.addWidget(win)
+    win.files.ask_unsaved = lambda: "discard"
+    assert win.tool_actions["select"].text() == "選択／移動"
+    assert win.tool_actions["measure"].toolTip().startswith("シーンの斜め移動ルールで距離を測る")
+    dialog = AttackDialog(win.doc, "A", "o", dice=ScriptedDice([15, 6, 12]))
+    qtbot.addWidget(dialog)
+    assert dialog.windowTitle() == "攻撃" and dialog.roll_button.text() == "攻撃をロール"
+    rows = dialog.breakdown.rows()
+    assert ("攻撃修正値", "+9", "") in rows and ("目標のAC", "16", "") in rows
+    assert ("立ちすくみ状態", "−2", "状況: 挟撃されている（Bと）") in rows
+    assert ("遮蔽", "+2", "状況: 標準の遮蔽") in rows
+    assert "距離5フィート" in dialog.facts.text() and "標準の遮蔽" in dialog.facts.text()
+    dialog.roll_attack()
+    assert dialog.outcome.text() == "24対AC 16：成功"
+    assert win.doc.log[-1].startswith("A attacks o with longsword: success")  # the file keeps English
+    shown = win.table.log_dock.plain_text()
+    assert "Aがlongswordでoを攻撃する：成功" in shown and "攻撃ロール：d20 15 +9 = 24" in shown
+    # a refusal: out of reach, in the dialog's facts line
+    dialog.set_target("x")
+    assert "間合いの外：Aのlongswordの届く距離は5フィートだが、xは" in dialog.facts.text()

@@ -19,13 +19,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parents[2]
 
 #: file -> the most unwrapped strings it may still have (this list only shrinks)
-NOT_WRAPPED_YET: dict[str, int] = {
-    "desktop/dialogs/action_result_dialog.py": 4,
-    "desktop/dialogs/attack_dialog.py": 34,
-    "desktop/map/tools/area_tool.py": 13,
-    "desktop/map/tools/move_drag.py": 5,
-    "desktop/window/action_menu.py": 5,
-}
+NOT_WRAPPED_YET: dict[str, int] = {}
 
 
 def _strings() -> ModuleType:

@@ -21,7 +21,7 @@
     </message>
     <message>
         <source>{spell}: aim with the mouse and click to cast · Shift: 45° · Esc: stop</source>
-        <extracomment>The spell is aimed: the `Cast` (caster, spell, level, placement or targets; no dice). The GM stopped aiming. The area being aimed (`AreaSpec`) or None. The engine&apos;s aim for the mouse now (None: nothing aimed, see `problem`). The saves table is open: the aim stays as it is until it closes.</extracomment>
+        <extracomment>The engine&apos;s aim for the mouse now (None: nothing aimed, see `problem`). The saves table is open: the aim stays as it is until it closes.</extracomment>
         <translation>{spell}：マウスで狙ってクリックで発動 · Shift：45° · Esc：中止</translation>
     </message>
     <message>
@@ -206,7 +206,7 @@
     </message>
     <message>
         <source>Point where it faces (Shift: 45° steps) and click to place it; right click or Esc stops</source>
-        <extracomment>The squares an area placed at a point covers, facing a direction (degrees, 0 = east, 90 = south; None for an area that faces nowhere), or None: it can&apos;t be placed there. The squares picked (tuple of `Cell`), the area&apos;s origin (`Point`, or None for picked squares) and the direction it faces (degrees, or None). A cone or a line: placed with two clicks (origin, then the direction it faces). The direction the area faces (a cone or a line, once its origin is fixed).</extracomment>
+        <extracomment>A cone or a line: placed with two clicks (origin, then the direction it faces). The direction the area faces (a cone or a line, once its origin is fixed).</extracomment>
         <translation>向ける方向を指してクリックで配置（Shiftで45°刻み）。右クリックかEscで中止</translation>
     </message>
     <message>
@@ -318,20 +318,177 @@
         <source>the action</source>
         <translation>アクション</translation>
     </message>
+    <message>
+        <source>Actions</source>
+        <translation>アクション</translation>
+    </message>
+    <message>
+        <source>Sneak (drag up to {feet} ft next)</source>
+        <translation>忍び歩き（次のドラッグで最大{feet}フィート）</translation>
+    </message>
+    <message>
+        <source>{actor}: {maneuver} {target}</source>
+        <extracomment>The action dialogs open now (the last is the newest): tests and the screenshot find them here.</extracomment>
+        <translation>{actor}：{target}に{maneuver}</translation>
+    </message>
+    <message>
+        <source> ({dc})</source>
+        <translation>（{dc}）</translation>
+    </message>
+    <message>
+        <source>Maneuvers</source>
+        <translation>戦技</translation>
+    </message>
+    <message>
+        <source>Maneuvers by {actor} on {target}</source>
+        <translation>{actor}から{target}への戦技</translation>
+    </message>
+    <message>
+        <source>(no creature in reach)</source>
+        <translation>（間合いにクリーチャーがいない）</translation>
+    </message>
+    <message>
+        <source>Prepare to Aid (1 action)</source>
+        <translation>援護の準備（1アクション）</translation>
+    </message>
+    <message>
+        <source>Aid (reaction, DC 15)</source>
+        <translation>援護（リアクション、DC 15）</translation>
+    </message>
+    <message>
+        <source>Point Out</source>
+        <translation>指し示す</translation>
+    </message>
+    <message>
+        <source>(no undetected creature)</source>
+        <translation>（未探知状態のクリーチャーがいない）</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>援護</translation>
+    </message>
+    <message>
+        <source>(no ally to help)</source>
+        <translation>（援護できる味方がいない）</translation>
+    </message>
+    <message>
+        <source>{helper}: Aid {ally} ({skill})</source>
+        <translation>{helper}：{ally}を援護（{skill}）</translation>
+    </message>
+    <message>
+        <source>Helper&apos;s d20</source>
+        <translation>援護する側のd20</translation>
+    </message>
 </context>
 <context>
     <name>ActionMenus</name>
     <message>
         <source>Spells and abilities of {who}…</source>
-        <extracomment>The action dialogs open now (the last is the newest): tests and the screenshot find them here. Opens a creature&apos;s spell list (the window&apos;s spell casting sets it). Add a square&apos;s entries to its context menu (the window&apos;s hazards set it: Place Hazard Here…).</extracomment>
+        <extracomment>Opens a creature&apos;s spell list (the window&apos;s spell casting sets it). Add a square&apos;s entries to its context menu (the window&apos;s hazards set it: Place Hazard Here…).</extracomment>
         <translation>{who}の呪文と能力…</translation>
+    </message>
+</context>
+<context>
+    <name>ActionResultDialog</name>
+    <message>
+        <source>roll</source>
+        <extracomment>Builds the command from the dice (by `RollSpec.key`).</extracomment>
+        <translation>ロール</translation>
+    </message>
+    <message>
+        <source>0: the app rolls the d{sides}; or type the die you rolled</source>
+        <translation>0：アプリがd{sides}を振る。または振った出目を入力する</translation>
+    </message>
+    <message>
+        <source>Resolve</source>
+        <translation>解決</translation>
     </message>
 </context>
 <context>
     <name>AreaTool</name>
     <message>
+        <source>Burst</source>
+        <translation>爆発</translation>
+    </message>
+    <message>
+        <source>Emanation</source>
+        <translation>放射</translation>
+    </message>
+    <message>
+        <source>Cone</source>
+        <translation>円錐</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>直線</translation>
+    </message>
+    <message>
+        <source>Sphere</source>
+        <translation>球</translation>
+    </message>
+    <message>
+        <source>Cylinder</source>
+        <translation>円柱</translation>
+    </message>
+    <message>
+        <source>Cube</source>
+        <translation>立方体</translation>
+    </message>
+    <message>
+        <source>Cone/line: select the creator and aim with the mouse, or press on a creature or corner and drag · Shift: 45° · click to aim, click again to place · [ ] size · Esc: cancel</source>
+        <extracomment>The height (ft) of an area placed on a corner (`AreaSpec.elevation`).</extracomment>
+        <translation>円錐／直線：作成者を選んでマウスで向けるか、クリーチャーか角を押してドラッグ · Shift：45° · クリックで向きを決め、もう一度クリックで配置 · [ ] 大きさ · Esc：取り消し</translation>
+    </message>
+    <message>
+        <source>Hover a creature (or select one) and click to place its emanation · [ ] size · Esc: cancel</source>
+        <translation>クリーチャーにカーソルを合わせて（または選んで）クリックすると放射を配置 · [ ] 大きさ · Esc：取り消し</translation>
+    </message>
+    <message>
+        <source>Move to a grid corner and click to place · [ ] size · Esc: cancel</source>
+        <translation>グリッドの角に合わせてクリックで配置 · [ ] 大きさ · Esc：取り消し</translation>
+    </message>
+    <message>
+        <source>The shapes of this scene&apos;s rule system</source>
+        <translation>このシーンのルール・システムの形</translation>
+    </message>
+    <message>
+        <source> ft</source>
+        <translation> フィート</translation>
+    </message>
+    <message>
+        <source>Radius, length or side ([ and ] change it by 5 ft)</source>
+        <translation>半径、長さ、または一辺（[ と ] で5フィートずつ変える）</translation>
+    </message>
+    <message>
+        <source> ft wide</source>
+        <translation>フィート幅</translation>
+    </message>
+    <message>
+        <source>Width of a line</source>
+        <translation>直線の幅</translation>
+    </message>
+    <message>
+        <source>Include creator</source>
+        <translation>作成者を含める</translation>
+    </message>
+    <message>
+        <source>A cone, line or emanation affects its creator only when it chooses to</source>
+        <translation>円錐、直線、放射は作成者が望んだときだけ作成者に効果を及ぼす</translation>
+    </message>
+    <message>
+        <source>until removed</source>
+        <translation>取り除くまで</translation>
+    </message>
+    <message>
+        <source> rounds</source>
+        <translation> ラウンド</translation>
+    </message>
+    <message>
+        <source>How long the area stays on the map (counts down at its creator&apos;s turn)</source>
+        <translation>効果範囲がマップに残る期間（作成者のターンに減っていく）</translation>
+    </message>
+    <message>
         <source>at </source>
-        <extracomment>The template being aimed changed: its squares with line of effect (None: nothing aimed) and its colour&apos;s name (the Player Screen draws it on the squares the players know). The height (ft) of an area placed on a corner (`AreaSpec.elevation`).</extracomment>
         <translation>高さ </translation>
     </message>
     <message>
@@ -341,6 +498,38 @@
     <message>
         <source>The height of the area&apos;s origin above the ground: only creatures within its vertical extent are in it (an emanation or a creature&apos;s cone follows the creature&apos;s height)</source>
         <translation>範囲の起点の地上からの高さ：範囲の垂直方向の広がりの中にいるクリーチャーだけが範囲内にいる（放射やクリーチャーの円錐はそのクリーチャーの高さに従う）</translation>
+    </message>
+    <message>
+        <source>Label (e.g. Fireball)</source>
+        <translation>名前（例：火球）</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形</translation>
+    </message>
+    <message>
+        <source>Lasts</source>
+        <translation>持続</translation>
+    </message>
+    <message>
+        <source>Can&apos;t place here</source>
+        <translation>ここには配置できない</translation>
+    </message>
+    <message>
+        <source>{n} squares</source>
+        <translation>{n}マス</translation>
+    </message>
+    <message>
+        <source> · {n} blocked by walls</source>
+        <translation> · 壁に遮られたマス{n}</translation>
+    </message>
+    <message>
+        <source>{n} inside: {names}</source>
+        <translation>範囲内{n}体：{names}</translation>
+    </message>
+    <message>
+        <source>No creature inside</source>
+        <translation>範囲内にクリーチャーはいない</translation>
     </message>
 </context>
 <context>
@@ -375,6 +564,66 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>AttackDialog</name>
     <message>
+        <source>Attack</source>
+        <translation>攻撃</translation>
+    </message>
+    <message>
+        <source>attack </source>
+        <translation>攻撃</translation>
+    </message>
+    <message>
+        <source> this turn</source>
+        <translation>回目（このターン）</translation>
+    </message>
+    <message>
+        <source>Which attack this is this turn (multiple attack penalty); counted by the initiative tracker</source>
+        <translation>このターンの何回目の攻撃か（複数回攻撃ペナルティ）。イニシアチブ・トラッカーが数える</translation>
+    </message>
+    <message>
+        <source>No advantage from the GM</source>
+        <translation>GMによる有利なし</translation>
+    </message>
+    <message>
+        <source>Advantage</source>
+        <translation>有利</translation>
+    </message>
+    <message>
+        <source>Disadvantage</source>
+        <translation>不利</translation>
+    </message>
+    <message>
+        <source>Advantage or disadvantage the GM gives; it joins (and cancels with) the others</source>
+        <translation>GMが与える有利・不利。他の有利・不利と合わさる（打ち消し合う）</translation>
+    </message>
+    <message>
+        <source>Why: shown in the breakdown and the log</source>
+        <translation>理由：内訳とログに表示される</translation>
+    </message>
+    <message>
+        <source>Use inspiration (advantage)</source>
+        <translation>インスピレーションを使う（有利）</translation>
+    </message>
+    <message>
+        <source>5e 2014: spend the attacker&apos;s inspiration for advantage on this roll</source>
+        <translation>5e 2014：攻撃者のインスピレーションを消費してこのロールに有利を得る</translation>
+    </message>
+    <message>
+        <source>Add bonus</source>
+        <translation>ボーナスを追加</translation>
+    </message>
+    <message>
+        <source>A situational bonus or penalty from the GM</source>
+        <translation>GMによる状況ボーナスまたはペナルティ</translation>
+    </message>
+    <message>
+        <source>Spend hero point: reroll</source>
+        <translation>ヒーロー・ポイントを消費：振り直し</translation>
+    </message>
+    <message>
+        <source>second d20 </source>
+        <translation>2個目のd20 </translation>
+    </message>
+    <message>
         <source>roll</source>
         <translation>ロール</translation>
     </message>
@@ -387,6 +636,30 @@ Use the Area tool (A) to place one.</source>
         <translation>単純判定のd20（0：攻撃と一緒にアプリがロールする）。DC未満なら打撃は外れる</translation>
     </message>
     <message>
+        <source>Roll attack</source>
+        <translation>攻撃をロール</translation>
+    </message>
+    <message>
+        <source>Roll the d20 with the app&apos;s dice</source>
+        <translation>アプリのダイスでd20を振る</translation>
+    </message>
+    <message>
+        <source>Use typed die</source>
+        <translation>入力した出目を使う</translation>
+    </message>
+    <message>
+        <source>Use the d20 you rolled at the table</source>
+        <translation>卓で振ったd20の出目を使う</translation>
+    </message>
+    <message>
+        <source>Knock out (1 HP)</source>
+        <translation>気絶させる（HP 1）</translation>
+    </message>
+    <message>
+        <source>5e 2024: a melee attack that would drop the target to 0 HP leaves it at 1 HP and unconscious</source>
+        <translation>5e 2024：目標のHPを0にする近接攻撃で、目標をHP 1の気絶状態にする</translation>
+    </message>
+    <message>
         <source>Magical</source>
         <translation>魔法</translation>
     </message>
@@ -395,8 +668,84 @@ Use the Area tool (A) to place one.</source>
         <translation>魔法の攻撃（魔法の武器、呪文）：非魔法の殴打・刺突・斬撃への抵抗を無視する</translation>
     </message>
     <message>
+        <source>Apply damage</source>
+        <translation>ダメージを適用</translation>
+    </message>
+    <message>
+        <source>Apply the damage to the target through its immunities, weaknesses and resistances</source>
+        <translation>目標の完全耐性、弱点、抵抗を通してダメージを適用する</translation>
+    </message>
+    <message>
+        <source>Attacker → target</source>
+        <translation>攻撃者 → 目標</translation>
+    </message>
+    <message>
+        <source>Situational (GM)</source>
+        <translation>状況（GM）</translation>
+    </message>
+    <message>
+        <source>Attack roll</source>
+        <translation>攻撃ロール</translation>
+    </message>
+    <message>
+        <source>Damage</source>
+        <translation>ダメージ</translation>
+    </message>
+    <message>
+        <source>ranged</source>
+        <translation>遠隔</translation>
+    </message>
+    <message>
+        <source>melee</source>
+        <translation>近接</translation>
+    </message>
+    <message>
+        <source>no damage</source>
+        <translation>ダメージなし</translation>
+    </message>
+    <message>
+        <source>{name} ({bonus}, {damage}, {kind})</source>
+        <translation>{name}（{bonus}、{damage}、{kind}）</translation>
+    </message>
+    <message>
+        <source>first d20 </source>
+        <translation>1つ目のd20 </translation>
+    </message>
+    <message>
+        <source>Used by the roll shown; start a new attack to change</source>
+        <translation>表示中のロールに使われた。変えるには新しい攻撃を始める</translation>
+    </message>
+    <message>
+        <source>New attack</source>
+        <translation>新しい攻撃</translation>
+    </message>
+    <message>
+        <source>Set up the next attack (its multiple attack penalty is shown before rolling)</source>
+        <translation>次の攻撃を準備する（ロールの前に複数回攻撃ペナルティが表示される）</translation>
+    </message>
+    <message>
+        <source>{feet} ft apart</source>
+        <translation>距離{feet}フィート</translation>
+    </message>
+    <message>
+        <source>range increment {feet} ft</source>
+        <translation>射程単位{feet}フィート</translation>
+    </message>
+    <message>
+        <source>range {normal}/{long} ft</source>
+        <translation>射程{normal}/{long}フィート</translation>
+    </message>
+    <message>
         <source>Flat check first: DC {dc} ({reason})</source>
         <translation>先に単純判定：DC{dc}（{reason}）</translation>
+    </message>
+    <message>
+        <source>{action} ({n} left)</source>
+        <translation>{action}（残り{n}）</translation>
+    </message>
+    <message>
+        <source>Spend {counter}: reroll, and keep the new roll even when worse</source>
+        <translation>{counter}を消費：振り直し、悪くても新しい出目を使う</translation>
     </message>
     <message>
         <source>the attack</source>
@@ -409,6 +758,34 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>the damage</source>
         <translation>ダメージ</translation>
+    </message>
+    <message>
+        <source>{total} vs AC {ac}: {word}</source>
+        <translation>{total}対AC {ac}：{word}</translation>
+    </message>
+    <message>
+        <source> (natural {n})</source>
+        <translation>（出目{n}）</translation>
+    </message>
+    <message>
+        <source>{label} has no HP to track</source>
+        <translation>{label}には記録するHPがない</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{name}&lt;/b&gt;: {steps} → &lt;b&gt;{total}&lt;/b&gt; damage, HP {before} → {after}</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt;：{steps} → &lt;b&gt;{total}&lt;/b&gt;ダメージ、HP {before} → {after}</translation>
+    </message>
+    <message>
+        <source>, temp HP {before} → {after}</source>
+        <translation>、一時的ヒット・ポイント {before} → {after}</translation>
+    </message>
+    <message>
+        <source>Applied: {name} now has {hp} HP + {temp} temp ({state})</source>
+        <translation>適用済み：{name}は現在HP {hp}＋一時的ヒット・ポイント{temp}（{state}）</translation>
+    </message>
+    <message>
+        <source>Applied: {name} now has {hp} HP ({state})</source>
+        <translation>適用済み：{name}は現在HP {hp}（{state}）</translation>
     </message>
 </context>
 <context>
@@ -425,6 +802,14 @@ Use the Area tool (A) to place one.</source>
         <source>1d4 or 2</source>
         <translation>1d4 または 2</translation>
     </message>
+    <message>
+        <source>A number (−2 for a penalty) or a die such as 1d4, rolled with the attack</source>
+        <translation>数値（ペナルティは−2）または1d4のようなダイス。攻撃と一緒に振る</translation>
+    </message>
+    <message>
+        <source>Remove this bonus</source>
+        <translation>このボーナスを削除</translation>
+    </message>
 </context>
 <context>
     <name>BreakdownTree</name>
@@ -438,7 +823,7 @@ Use the Area tool (A) to place one.</source>
     </message>
     <message>
         <source>Doesn&apos;t stack with a better modifier of the same type</source>
-        <extracomment>The groups shown (what the engine answered).</extracomment>
+        <extracomment>The groups shown (what the engine answered). The rule system whose words the rows are shown in (its Japanese terms differ from another&apos;s).</extracomment>
         <translation>同じ種別のより良い修正値とは累積しない</translation>
     </message>
     <message>
@@ -503,7 +888,7 @@ Use the Area tool (A) to place one.</source>
     <name>CalibrateTool</name>
     <message>
         <source>Drag a box over one square printed on the map picture (or over N × N squares, set in the tool bar, for precision) · Shift: square box · Esc: cancel</source>
-        <extracomment>A box narrower or lower than this many screen pixels is a click, not a measurement. While True the box&apos;s span in squares follows the grid printed on the picture (when one is found): a 10-square drag measures 10 squares, not one huge one. Typing a span turns it off. What the box in progress measures (None: no box, or no picture).</extracomment>
+        <extracomment>While True the box&apos;s span in squares follows the grid printed on the picture (when one is found): a 10-square drag measures 10 squares, not one huge one. Typing a span turns it off. What the box in progress measures (None: no box, or no picture).</extracomment>
         <translation>マップ画像に印刷された1マスを囲むように枠をドラッグ（精度のためにツールバーで設定したN×Nマスでも可） · Shift：正方形の枠 · Esc：中止</translation>
     </message>
     <message>
@@ -743,6 +1128,22 @@ Use the Area tool (A) to place one.</source>
 <context>
     <name>CheckDialog</name>
     <message>
+        <source>Single check</source>
+        <translation>1回の判定</translation>
+    </message>
+    <message>
+        <source>Group check</source>
+        <translation>集団判定</translation>
+    </message>
+    <message>
+        <source>Contest</source>
+        <translation>対抗判定</translation>
+    </message>
+    <message>
+        <source>Passive</source>
+        <translation>受動値</translation>
+    </message>
+    <message>
         <source>Checks and saves</source>
         <extracomment>One creature&apos;s line in the results (the system&apos;s `CheckRow`).</extracomment>
         <translation>判定とセーヴ</translation>
@@ -833,8 +1234,20 @@ Use the Area tool (A) to place one.</source>
         <translation>状況</translation>
     </message>
     <message>
+        <source>Show</source>
+        <translation>表示</translation>
+    </message>
+    <message>
+        <source>first d20 </source>
+        <translation>1つ目のd20 </translation>
+    </message>
+    <message>
         <source>the check</source>
         <translation>判定</translation>
+    </message>
+    <message>
+        <source>{name}: {total} vs DC {dc} — {result}</source>
+        <translation>{name}：{total}（DC {dc}） — {result}</translation>
     </message>
     <message>
         <source>the reroll</source>
@@ -845,8 +1258,20 @@ Use the Area tool (A) to place one.</source>
         <translation>集団判定</translation>
     </message>
     <message>
+        <source>Tick the creatures of the group (each needs the statistic listed)</source>
+        <translation>集団のクリーチャーにチェックを入れる（それぞれに該当する判定値が必要）</translation>
+    </message>
+    <message>
         <source>the contest</source>
         <translation>対抗判定</translation>
+    </message>
+    <message>
+        <source>Tie {a}–{b}: things stay as they were</source>
+        <translation>{a}–{b}で同値：状況は変わらない</translation>
+    </message>
+    <message>
+        <source>{name} wins ({a}–{b})</source>
+        <translation>{name}の勝ち（{a}–{b}）</translation>
     </message>
 </context>
 <context>
@@ -1508,7 +1933,7 @@ Use the Area tool (A) to place one.</source>
     <name>DamageRoller</name>
     <message>
         <source>Roll damage</source>
-        <extracomment>The entries changed (a roll, typed totals, or a new formula clearing them).</extracomment>
+        <extracomment>The entries changed (a roll, typed totals, or a new formula clearing them). The rule system whose words the damage types are shown in (PF2e 「［火炎］」, D&amp;D 「［火］」).</extracomment>
         <translation>ダメージをロール</translation>
     </message>
     <message>
@@ -1530,6 +1955,10 @@ Use the Area tool (A) to place one.</source>
     <message>
         <source>Total of {render} rolled at the table</source>
         <translation>卓でロールした{render}の合計</translation>
+    </message>
+    <message>
+        <source>No damage</source>
+        <translation>ダメージなし</translation>
     </message>
     <message>
         <source>Typed in: {describe_entries}</source>
@@ -3086,6 +3515,10 @@ Double-click a token, or right-click the map to add one.</source>
         <translation>イニシアチブ進行中（イニシアチブ・パネルを参照）</translation>
     </message>
     <message>
+        <source>Square [{x}, {y}]</source>
+        <translation>マス[{x}, {y}]</translation>
+    </message>
+    <message>
         <source>DC {dc}</source>
         <translation>DC{dc}</translation>
     </message>
@@ -3165,8 +3598,36 @@ Double-click a token, or right-click the map to add one.</source>
 <context>
     <name>MoveDrag</name>
     <message>
-        <source>Balance DC {dc}</source>
+        <source>Step or Stride?</source>
+        <translation>“ステップ”か“歩行”か？</translation>
+    </message>
+    <message>
+        <source>Move {token_label} one square as a Step?</source>
+        <translation>{token_label}を“ステップ”で1マス動かす？</translation>
+    </message>
+    <message>
+        <source>A Stride here lets {reactions} react; a Step triggers no Reactive Strike.</source>
+        <translation>ここで“歩行”すると{reactions}がリアクションできる。“ステップ”なら反応打撃を誘発しない。</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation>歩行</translation>
+    </message>
+    <message>
+        <source>Free move</source>
         <extracomment>The riders of a dragged mount move with it (`rules.play.mounts`): their items follow the preview.</extracomment>
+        <translation>自由移動</translation>
+    </message>
+    <message>
+        <source>GM: no rules, nothing spent</source>
+        <translation>GM：ルールなし、何も消費しない</translation>
+    </message>
+    <message>
+        <source>Balance DC {dc}</source>
         <translation>平衡感覚DC{dc}</translation>
     </message>
     <message>
@@ -3180,6 +3641,30 @@ Double-click a token, or right-click the map to add one.</source>
     <message>
         <source>Balance (Acrobatics)</source>
         <translation>平衡感覚（〈軽業〉）</translation>
+    </message>
+    <message>
+        <source>Careful: {warnings}</source>
+        <translation>注意：{warnings}</translation>
+    </message>
+    <message>
+        <source>Can&apos;t move {name} there: {why}</source>
+        <translation>{name}はそこへ移動できない：{why}</translation>
+    </message>
+    <message>
+        <source>a creature</source>
+        <translation>クリーチャー</translation>
+    </message>
+    <message>
+        <source>Move cancelled</source>
+        <translation>移動を取り消した</translation>
+    </message>
+    <message>
+        <source>{feet} ft</source>
+        <translation>{feet}フィート</translation>
+    </message>
+    <message>
+        <source>can&apos;t move there</source>
+        <translation>そこへは移動できない</translation>
     </message>
 </context>
 <context>
@@ -3406,16 +3891,69 @@ Double-click a token, or right-click the map to add one.</source>
         <translation>セーヴ</translation>
     </message>
     <message>
+        <source>Creature</source>
+        <extracomment>The table&apos;s columns (English, marked for the &quot;SaveDialog&quot; context; the dialog shows them translated).</extracomment>
+        <translation>クリーチャー</translation>
+    </message>
+    <message>
+        <source>Cover</source>
+        <translation>遮蔽</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
         <source>Damage</source>
         <translation>ダメージ</translation>
+    </message>
+    <message>
+        <source>HP after</source>
+        <translation>適用後のHP</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{title}&lt;/b&gt;: 1 creature inside.</source>
+        <translation>&lt;b&gt;{title}&lt;/b&gt;：範囲内のクリーチャー1体。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{title}&lt;/b&gt;: {n} creatures inside.</source>
+        <translation>&lt;b&gt;{title}&lt;/b&gt;：範囲内のクリーチャー{n}体。</translation>
     </message>
     <message>
         <source>The d20 this creature rolled (— until rolled)</source>
         <translation>このクリーチャーがロールしたd20（ロールするまでは —）</translation>
     </message>
     <message>
+        <source>{save} modifier from the token</source>
+        <translation>トークンの{save}修正値</translation>
+    </message>
+    <message>
+        <source>{who} lists no {save} modifier: type it</source>
+        <translation>{who}には{save}修正値がない：入力する</translation>
+    </message>
+    <message>
         <source>the {save} save against {area}</source>
         <translation>{area}への{save}セーヴ</translation>
+    </message>
+    <message>
+        <source>No creature is inside the area.</source>
+        <translation>効果範囲内にクリーチャーはいない。</translation>
+    </message>
+    <message>
+        <source>{missing} of {n} saves still to roll.</source>
+        <translation>セーヴ{n}回のうち{missing}回がまだロールされていない。</translation>
+    </message>
+    <message>
+        <source>All saves rolled. Roll the damage (or type it in) to apply it.</source>
+        <translation>全員のセーヴをロールした。ダメージをロール（または入力）して適用する。</translation>
+    </message>
+    <message>
+        <source>Ready: apply the damage to every creature.</source>
+        <translation>準備完了：全クリーチャーにダメージを適用する。</translation>
     </message>
     <message>
         <source>Applied. See the log for every save and the damage each creature took.</source>
@@ -3734,6 +4272,53 @@ Double-click a token, or right-click the map to add one.</source>
     <message>
         <source>Name of the side (e.g. “allies”):</source>
         <translation>陣営の名前（例：“味方”）：</translation>
+    </message>
+</context>
+<context>
+    <name>SkillActions</name>
+    <message>
+        <source>DC {dc}</source>
+        <translation>DC {dc}</translation>
+    </message>
+    <message>
+        <source>{actor}: {what} ({dc})</source>
+        <translation>{actor}：{what}（{dc}）</translation>
+    </message>
+    <message>
+        <source>d20</source>
+        <translation>d20</translation>
+    </message>
+    <message>
+        <source>Skill actions</source>
+        <translation>技能アクション</translation>
+    </message>
+    <message>
+        <source>{n} minutes</source>
+        <translation>{n}分</translation>
+    </message>
+    <message>
+        <source>{label} ({cost})</source>
+        <translation>{label}（{cost}）</translation>
+    </message>
+    <message>
+        <source>(no creature in range)</source>
+        <translation>（射程内にクリーチャーがいない）</translation>
+    </message>
+    <message>
+        <source>DC {dc} ({words})</source>
+        <translation>DC {dc}（{words}）</translation>
+    </message>
+    <message>
+        <source>Dismount ({cost})</source>
+        <translation>下馬（{cost}）</translation>
+    </message>
+    <message>
+        <source>no free square beside the mount</source>
+        <translation>乗騎の隣に空いたマスがない</translation>
+    </message>
+    <message>
+        <source>Mount ({cost})</source>
+        <translation>騎乗（{cost}）</translation>
     </message>
 </context>
 <context>
@@ -4439,6 +5024,120 @@ Double-click a token, or right-click the map to add one.</source>
         <source>Death saves: {ok} succeeded, {bad} failed</source>
         <extracomment>The colour of each health estimate (`rules.play.projection.HEALTH_WORDS`). Conditions that make a creature unseen by its foes: drawn faint with a dashed ring (the GM still sees it).</extracomment>
         <translation>死亡セーヴィング・スロー：成功{ok}、失敗{bad}</translation>
+    </message>
+</context>
+<context>
+    <name>Tools</name>
+    <message>
+        <source>Select / Move</source>
+        <translation>選択／移動</translation>
+    </message>
+    <message>
+        <source>Select and move tokens by the rules (S)
+Shift-click: waypoint · Alt: free move · Esc: cancel</source>
+        <translation>ルール通りにトークンを選択・移動する（S）
+Shift+クリック：経由点 · Alt：自由移動 · Esc：取り消し</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>計測</translation>
+    </message>
+    <message>
+        <source>Measure distances by the scene&apos;s diagonal rule (M)
+Shift-click: waypoint · Ctrl: corners</source>
+        <translation>シーンの斜め移動ルールで距離を測る（M）
+Shift+クリック：経由点 · Ctrl：角</translation>
+    </message>
+    <message>
+        <source>Terrain</source>
+        <translation>地形</translation>
+    </message>
+    <message>
+        <source>Paint difficult, greater difficult, hazardous or impassable terrain (T)
+Right-drag erases</source>
+        <translation>移動困難地形、上級移動困難地形、障害地形、通行不能の地形を塗る（T）
+右ドラッグで消す</translation>
+    </message>
+    <message>
+        <source>Walls</source>
+        <translation>壁</translation>
+    </message>
+    <message>
+        <source>Draw walls, doors, windows and low walls snapped to grid corners (W)
+Click a door to open/close it</source>
+        <translation>グリッドの角にそろえて壁、扉、窓、低い壁を描く（W）
+扉をクリックで開閉</translation>
+    </message>
+    <message>
+        <source>Area</source>
+        <extracomment>The template being aimed changed: its squares with line of effect (None: nothing aimed) and its colour&apos;s name (the Player Screen draws it on the squares the players know).</extracomment>
+        <translation>効果範囲</translation>
+    </message>
+    <message>
+        <source>Place an area of effect: the squares and creatures the rules include (A)
+Bursts/spheres snap to corners · cones/lines aim from the selected creature (Shift: 45°) · [ ] size</source>
+        <translation>効果範囲を置く：ルールが含めるマスとクリーチャー（A）
+爆発／球は角にそろう · 円錐／直線は選んだクリーチャーから向ける（Shift：45°） · [ ] 大きさ</translation>
+    </message>
+    <message>
+        <source>Calibrate Grid by Dragging</source>
+        <translation>ドラッグでグリッドを合わせる</translation>
+    </message>
+    <message>
+        <source>Line the grid up with the map picture: drag a box over a square printed on it (C)
+Span N × N squares for precision · Shift: square box · Esc: cancel</source>
+        <translation>グリッドをマップ画像に合わせる：画像に描かれたマスの上を枠でなぞる（C）
+正確にするにはN×Nマスにわたって · Shift：正方形の枠 · Esc：取り消し</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <extracomment>The token menu&apos;s rule entries (None: a view without them, such as a test&apos;s bare view). The tool&apos;s name for people, in English (marked for the &quot;Tools&quot; context: `shown_label` translates it).</extracomment>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>Calibrate grid</source>
+        <extracomment>A box narrower or lower than this many screen pixels is a click, not a measurement.</extracomment>
+        <translation>グリッドの調整</translation>
+    </message>
+    <message>
+        <source>Fog of war</source>
+        <translation>戦場の霧</translation>
+    </message>
+    <message>
+        <source>Lights</source>
+        <translation>光源</translation>
+    </message>
+    <message>
+        <source>Hazard squares</source>
+        <extracomment>The squares an area placed at a point covers, facing a direction (degrees, 0 = east, 90 = south; None for an area that faces nowhere), or None: it can&apos;t be placed there. The squares picked (tuple of `Cell`), the area&apos;s origin (`Point`, or None for picked squares) and the direction it faces (degrees, or None).</extracomment>
+        <translation>危険なマス</translation>
+    </message>
+    <message>
+        <source>Select / move</source>
+        <translation>選択／移動</translation>
+    </message>
+    <message>
+        <source>Cast</source>
+        <extracomment>The spell is aimed: the `Cast` (caster, spell, level, placement or targets; no dice). The GM stopped aiming. The area being aimed (`AreaSpec`) or None.</extracomment>
+        <translation>発動</translation>
+    </message>
+    <message>
+        <source>Paint terrain</source>
+        <translation>地形を塗る</translation>
+    </message>
+    <message>
+        <source>Draw walls</source>
+        <translation>壁を描く</translation>
+    </message>
+    <message>
+        <source>Reveal or hide the map to the players (F)
+Right-drag hides</source>
+        <translation>プレイヤーにマップを見せる・隠す（F）
+右ドラッグで隠す</translation>
+    </message>
+    <message>
+        <source>Place, change or remove lights (Shift+L)</source>
+        <translation>光源を置く・変える・取り除く（Shift+L）</translation>
     </message>
 </context>
 <context>

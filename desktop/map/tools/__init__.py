@@ -1,7 +1,11 @@
-"""The map tools, in tool-bar order. Add a tool: write `tools/<name>_tool.py` and add a `ToolSpec` here."""
+"""The map tools, in tool-bar order. Add a tool: write `tools/<name>_tool.py` and add a `ToolSpec` here.
+
+A spec's label and tooltip are English marked for the "Tools" context; the window translates them when it
+makes the tool's action (`QCoreApplication.translate("Tools", spec.label)`)."""
 
 from __future__ import annotations
 
+from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.map.tools.area_tool import AreaTool
 from desktop.map.tools.base import Tool, ToolEvent, ToolSpec
 from desktop.map.tools.calibrate_tool import CalibrateTool
@@ -13,51 +17,71 @@ from desktop.map.tools.wall_tool import WallTool
 TOOL_SPECS: tuple[ToolSpec, ...] = (
     ToolSpec(
         "select",
-        "Select / Move",
+        QT_TRANSLATE_NOOP("Tools", "Select / Move"),
         "S",
-        "Select and move tokens by the rules (S)\nShift-click: waypoint · Alt: free move · Esc: cancel",
+        QT_TRANSLATE_NOOP(
+            "Tools",
+            "Select and move tokens by the rules (S)\nShift-click: waypoint · Alt: free move · Esc: cancel",
+        ),
         "select",
         SelectTool,
     ),
     ToolSpec(
         "measure",
-        "Measure",
+        QT_TRANSLATE_NOOP("Tools", "Measure"),
         "M",
-        "Measure distances by the scene's diagonal rule (M)\nShift-click: waypoint · Ctrl: corners",
+        QT_TRANSLATE_NOOP(
+            "Tools",
+            "Measure distances by the scene's diagonal rule (M)\nShift-click: waypoint · Ctrl: corners",
+        ),
         "measure",
         MeasureTool,
     ),
     ToolSpec(
         "terrain",
-        "Terrain",
+        QT_TRANSLATE_NOOP("Tools", "Terrain"),
         "T",
-        "Paint difficult, greater difficult, hazardous or impassable terrain (T)\nRight-drag erases",
+        QT_TRANSLATE_NOOP(
+            "Tools",
+            "Paint difficult, greater difficult, hazardous or impassable terrain (T)\nRight-drag erases",
+        ),
         "terrain",
         TerrainTool,
     ),
     ToolSpec(
         "wall",
-        "Walls",
+        QT_TRANSLATE_NOOP("Tools", "Walls"),
         "W",
-        "Draw walls, doors, windows and low walls snapped to grid corners (W)\nClick a door to open/close it",
+        QT_TRANSLATE_NOOP(
+            "Tools",
+            "Draw walls, doors, windows and low walls snapped to grid corners (W)\n"
+            "Click a door to open/close it",
+        ),
         "wall",
         WallTool,
     ),
     ToolSpec(
         "area",
-        "Area",
+        QT_TRANSLATE_NOOP("Tools", "Area"),
         "A",
-        "Place an area of effect: the squares and creatures the rules include (A)\n"
-        "Bursts/spheres snap to corners · cones/lines aim from the selected creature (Shift: 45°) · [ ] size",
+        QT_TRANSLATE_NOOP(
+            "Tools",
+            "Place an area of effect: the squares and creatures the rules include (A)\n"
+            "Bursts/spheres snap to corners · cones/lines aim from the selected creature (Shift: 45°)"
+            " · [ ] size",
+        ),
         "area",
         AreaTool,
     ),
     ToolSpec(
         "calibrate",
-        "Calibrate Grid by Dragging",
+        QT_TRANSLATE_NOOP("Tools", "Calibrate Grid by Dragging"),
         "C",
-        "Line the grid up with the map picture: drag a box over a square printed on it (C)\n"
-        "Span N × N squares for precision · Shift: square box · Esc: cancel",
+        QT_TRANSLATE_NOOP(
+            "Tools",
+            "Line the grid up with the map picture: drag a box over a square printed on it (C)\n"
+            "Span N × N squares for precision · Shift: square box · Esc: cancel",
+        ),
         "calibrate",
         CalibrateTool,
         toolbar=False,

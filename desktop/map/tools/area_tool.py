@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from desktop.i18n import QT_TRANSLATE_NOOP, engine_text
 from desktop.look.style import CELL, LABEL_DIM
 from desktop.map.grid_coords import from_scene, nearest_corner
 from desktop.map.items.area_item import AreaItem
@@ -54,13 +55,13 @@ if TYPE_CHECKING:
     from desktop.map.view import MapView
 
 SHAPE_LABELS: dict[str, str] = {
-    "burst": "Burst",
-    "emanation": "Emanation",
-    "cone": "Cone",
-    "line": "Line",
-    "sphere": "Sphere",
-    "cylinder": "Cylinder",
-    "cube": "Cube",
+    "burst": QT_TRANSLATE_NOOP("AreaTool", "Burst"),
+    "emanation": QT_TRANSLATE_NOOP("AreaTool", "Emanation"),
+    "cone": QT_TRANSLATE_NOOP("AreaTool", "Cone"),
+    "line": QT_TRANSLATE_NOOP("AreaTool", "Line"),
+    "sphere": QT_TRANSLATE_NOOP("AreaTool", "Sphere"),
+    "cylinder": QT_TRANSLATE_NOOP("AreaTool", "Cylinder"),
+    "cube": QT_TRANSLATE_NOOP("AreaTool", "Cube"),
 }
 DEFAULT_FEET: dict[str, int] = {
     "burst": 20,
@@ -72,6 +73,11 @@ DEFAULT_FEET: dict[str, int] = {
     "emanation": 10,
 }
 AIMED = ("cone", "line")
+
+
+def _tr(text: str) -> str:
+    """The area tool's words in the app's language."""
+    return QCoreApplication.translate("AreaTool", text)
 
 
 def aim_direction(frm: Point, to: Point, snap: bool) -> float | None:
@@ -93,7 +99,7 @@ class _Signals(QObject):
 
 class AreaTool(PreviewTool):
     name = "area"
-    label = "Area"
+    label = QT_TRANSLATE_NOOP("Tools", "Area")
     cursor = Qt.CursorShape.CrossCursor
     has_options = True
 
@@ -128,15 +134,19 @@ class AreaTool(PreviewTool):
 
     def hint(self) -> str:
         if self.shape in AIMED:
-            return (
+            return QCoreApplication.translate(
+                "AreaTool",
                 "Cone/line: select the creator and aim with the mouse, or press on a creature or corner"
-                " and drag · Shift: 45° · click to aim, click again to place · [ ] size · Esc: cancel"
+                " and drag · Shift: 45° · click to aim, click again to place · [ ] size · Esc: cancel",
             )
         if self.shape == "emanation":
-            return (
-                "Hover a creature (or select one) and click to place its emanation · [ ] size · Esc: cancel"
+            return QCoreApplication.translate(
+                "AreaTool",
+                "Hover a creature (or select one) and click to place its emanation · [ ] size · Esc: cancel",
             )
-        return "Move to a grid corner and click to place · [ ] size · Esc: cancel"
+        return QCoreApplication.translate(
+            "AreaTool", "Move to a grid corner and click to place · [ ] size · Esc: cancel"
+        )
 
     # ---- lifecycle
 
@@ -169,28 +179,38 @@ class AreaTool(PreviewTool):
     def fill_options(self, lay: QHBoxLayout) -> None:
         shape = QComboBox()
         shape.setObjectName("areaShape")
-        shape.setToolTip("The shapes of this scene's rule system")
+        shape.setToolTip(QCoreApplication.translate("AreaTool", "The shapes of this scene's rule system"))
         feet = QSpinBox()
         feet.setObjectName("areaFeet")
         feet.setRange(5, 1000)
         feet.setSingleStep(5)
-        feet.setSuffix(" ft")
-        feet.setToolTip("Radius, length or side ([ and ] change it by 5 ft)")
+        feet.setSuffix(QCoreApplication.translate("AreaTool", " ft"))
+        feet.setToolTip(
+            QCoreApplication.translate("AreaTool", "Radius, length or side ([ and ] change it by 5 ft)")
+        )
         width = QSpinBox()
         width.setObjectName("areaWidth")
         width.setRange(5, 200)
         width.setSingleStep(5)
-        width.setSuffix(" ft wide")
-        width.setToolTip("Width of a line")
-        include = QCheckBox("Include creator")
+        width.setSuffix(QCoreApplication.translate("AreaTool", " ft wide"))
+        width.setToolTip(QCoreApplication.translate("AreaTool", "Width of a line"))
+        include = QCheckBox(QCoreApplication.translate("AreaTool", "Include creator"))
         include.setObjectName("areaIncludeSelf")
-        include.setToolTip("A cone, line or emanation affects its creator only when it chooses to")
+        include.setToolTip(
+            QCoreApplication.translate(
+                "AreaTool", "A cone, line or emanation affects its creator only when it chooses to"
+            )
+        )
         rounds = QSpinBox()
         rounds.setObjectName("areaRounds")
         rounds.setRange(0, 1000)
-        rounds.setSpecialValueText("until removed")
-        rounds.setSuffix(" rounds")
-        rounds.setToolTip("How long the area stays on the map (counts down at its creator's turn)")
+        rounds.setSpecialValueText(QCoreApplication.translate("AreaTool", "until removed"))
+        rounds.setSuffix(QCoreApplication.translate("AreaTool", " rounds"))
+        rounds.setToolTip(
+            QCoreApplication.translate(
+                "AreaTool", "How long the area stays on the map (counts down at its creator's turn)"
+            )
+        )
         height = QSpinBox()
         height.setObjectName("areaElevation")
         height.setRange(-1000, 1000)
@@ -206,15 +226,15 @@ class AreaTool(PreviewTool):
         )
         name = QLineEdit()
         name.setObjectName("areaLabel")
-        name.setPlaceholderText("Label (e.g. Fireball)")
+        name.setPlaceholderText(QCoreApplication.translate("AreaTool", "Label (e.g. Fireball)"))
         name.setMaximumWidth(160)
-        lay.addWidget(QLabel("Shape"))
+        lay.addWidget(QLabel(QCoreApplication.translate("AreaTool", "Shape")))
         lay.addWidget(shape)
         lay.addWidget(feet)
         lay.addWidget(width)
         lay.addWidget(include)
         lay.addWidget(height)
-        lay.addWidget(QLabel("Lasts"))
+        lay.addWidget(QLabel(QCoreApplication.translate("AreaTool", "Lasts")))
         lay.addWidget(rounds)
         lay.addWidget(name)
         self._shape_box, self._feet_box = shape, feet
@@ -247,7 +267,7 @@ class AreaTool(PreviewTool):
             box.blockSignals(True)
             box.clear()
             for s in shapes:
-                box.addItem(SHAPE_LABELS[s], s)
+                box.addItem(_tr(SHAPE_LABELS[s]), s)
             box.blockSignals(False)
         box.blockSignals(True)
         box.setCurrentIndex(max(0, box.findData(self.shape)))
@@ -384,26 +404,38 @@ class AreaTool(PreviewTool):
             self.info.set_lines([])
             return
         if result is None:
-            self.info.set_lines([LabelLine(self.preview.error or "Can't place here", LABEL_DIM)])
+            why = self.preview.error
+            shown = (
+                engine_text(why, self.doc.scene.system)
+                if why
+                else QCoreApplication.translate("AreaTool", "Can't place here")
+            )
+            self.info.set_lines([LabelLine(shown, LABEL_DIM)])
             self._place_info(pos)
             return
         scene = self.doc.scene
         colour = self.preview.colour
-        head = describe(spec)
+        head = engine_text(describe(spec), scene.system)
         if spec.direction is not None:
             head += f" · {spec.direction:g}°"
         lines = [LabelLine(head, colour, big=True)]
         n_blocked = len(result.blocked)
-        squares = f"{len(result.cells)} squares"
+        squares = QCoreApplication.translate("AreaTool", "{n} squares").format(n=len(result.cells))
         if n_blocked:
-            squares += f" · {n_blocked} blocked by walls"
+            squares += QCoreApplication.translate("AreaTool", " · {n} blocked by walls").format(n=n_blocked)
         lines.append(LabelLine(squares, LABEL_DIM))
         names = [scene.token(t).label for t in result.tokens if scene.token(t) is not None]  # type: ignore[union-attr]
         if names:
             shown = ", ".join(names[:6]) + (f" +{len(names) - 6}" if len(names) > 6 else "")
-            lines.append(LabelLine(f"{len(names)} inside: {shown}"))
+            lines.append(
+                LabelLine(
+                    QCoreApplication.translate("AreaTool", "{n} inside: {names}").format(
+                        n=len(names), names=shown
+                    )
+                )
+            )
         else:
-            lines.append(LabelLine("No creature inside", LABEL_DIM))
+            lines.append(LabelLine(QCoreApplication.translate("AreaTool", "No creature inside"), LABEL_DIM))
         self.info.set_lines(lines, colour)
         self._place_info(pos)
 

@@ -15,10 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsItem, QHBoxLayout, QMenu, QWidget
 
+from desktop.i18n import QT_TRANSLATE_NOOP
 from rules.geometry.coords import Cell
 
 if TYPE_CHECKING:
@@ -94,10 +95,15 @@ class ToolEvent:
 
 class Tool:
     name = "tool"
-    label = "Tool"
+    #: The tool's name for people, in English (marked for the "Tools" context: `shown_label` translates it).
+    label = QT_TRANSLATE_NOOP("Tools", "Tool")
     cursor = Qt.CursorShape.ArrowCursor
     #: The tool has widgets in the tool options bar (`fill_options` adds them).
     has_options = False
+
+    def shown_label(self) -> str:
+        """`label` in the app's language."""
+        return QCoreApplication.translate("Tools", self.label)
 
     def __init__(self, view: ToolHost) -> None:
         self.view = view

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.look.style import CELL, LABEL_DIM, RULER
 from desktop.map.calibration import BoxMeasure, from_box, picture_point
 from desktop.map.items import Z_RULER
@@ -101,7 +102,7 @@ class CalibrationBoxItem(QGraphicsItem):
 
 class CalibrateTool(PreviewTool):
     name = "calibrate"
-    label = "Calibrate grid"
+    label = QT_TRANSLATE_NOOP("Tools", "Calibrate grid")
     cursor = Qt.CursorShape.CrossCursor
     has_options = True
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.look.style import CELL
 from desktop.map.grid_coords import cells_in_rect
 from desktop.map.items.preview_items import CellsPreviewItem
@@ -52,7 +53,7 @@ HIDE_COLOUR = QColor(20, 20, 40, 150)
 
 class FogTool(PreviewTool):
     name = "fog"
-    label = "Fog of war"
+    label = QT_TRANSLATE_NOOP("Tools", "Fog of war")
     cursor = Qt.CursorShape.CrossCursor
     has_options = True
 
@@ -158,7 +159,7 @@ class FogTool(PreviewTool):
 
 class LightTool(PreviewTool):
     name = "light"
-    label = "Lights"
+    label = QT_TRANSLATE_NOOP("Tools", "Lights")
     cursor = Qt.CursorShape.CrossCursor
     has_options = True
     #: How near (squares) a click must be to a light to pick it.

@@ -23,6 +23,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
+from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.map.grid_coords import from_scene, nearest_corner
 from desktop.map.items import Z_TOOL_PREVIEW
 from desktop.map.items.hazard_item import EDGE, cells_path
@@ -61,7 +62,7 @@ class _Signals(QObject):
 
 class HazardPickTool(PreviewTool):
     name = "hazard"
-    label = "Hazard squares"
+    label = QT_TRANSLATE_NOOP("Tools", "Hazard squares")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, view: ToolHost) -> None:

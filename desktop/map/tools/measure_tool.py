@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem
 
+from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.look.style import LABEL_DIM, RULER
 from desktop.map.grid_coords import cell_at, cell_rect, nearest_corner, to_scene
 from desktop.map.items.label_item import LabelItem, LabelLine
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 class MeasureTool(PreviewTool):
     name = "measure"
-    label = "Measure"
+    label = QT_TRANSLATE_NOOP("Tools", "Measure")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, view: MapView) -> None:

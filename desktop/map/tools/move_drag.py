@@ -25,6 +25,7 @@ from PySide6.QtCore import QCoreApplication, QPointF
 from PySide6.QtGui import QColor
 
 from desktop.dice import app_dice, ask_or_roll
+from desktop.i18n import engine_text
 from desktop.look.style import FREE_MOVE, ILLEGAL, LABEL_DIM, WARNING, band_colour
 from desktop.map.grid_coords import cell_at, cell_rect
 from desktop.map.items.label_item import LabelItem, LabelLine
@@ -53,11 +54,19 @@ def ask_step(view: MapView, token_label: str, reactions: str) -> bool:
     from PySide6.QtWidgets import QMessageBox
 
     box = QMessageBox(view)
-    box.setWindowTitle("Step or Stride?")
-    box.setText(f"Move {token_label} one square as a Step?")
-    box.setInformativeText(f"A Stride here lets {reactions} react; a Step triggers no Reactive Strike.")
-    step = box.addButton("Step", QMessageBox.ButtonRole.AcceptRole)
-    box.addButton("Stride", QMessageBox.ButtonRole.RejectRole)
+    box.setWindowTitle(QCoreApplication.translate("MoveDrag", "Step or Stride?"))
+    box.setText(
+        QCoreApplication.translate("MoveDrag", "Move {token_label} one square as a Step?").format(
+            token_label=token_label
+        )
+    )
+    box.setInformativeText(
+        QCoreApplication.translate(
+            "MoveDrag", "A Stride here lets {reactions} react; a Step triggers no Reactive Strike."
+        ).format(reactions=reactions)
+    )
+    step = box.addButton(QCoreApplication.translate("MoveDrag", "Step"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QCoreApplication.translate("MoveDrag", "Stride"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(step)
     box.exec()
     return box.clickedButton() is step
@@ -141,8 +150,10 @@ class MoveDrag:
             )
             self.label.set_lines(
                 [
-                    LabelLine("Free move", FREE_MOVE, big=True),
-                    LabelLine("GM: no rules, nothing spent", LABEL_DIM),
+                    LabelLine(QCoreApplication.translate("MoveDrag", "Free move"), FREE_MOVE, big=True),
+                    LabelLine(
+                        QCoreApplication.translate("MoveDrag", "GM: no rules, nothing spent"), LABEL_DIM
+                    ),
                 ],
                 FREE_MOVE,
             )
@@ -170,7 +181,7 @@ class MoveDrag:
             )
         )
         scene = self.doc.scene
-        lines, colour = label_lines(plan, scene.rules.diagonals == "alternating")
+        lines, colour = label_lines(plan, scene.rules.diagonals == "alternating", scene.system)
         if needs:
             dc = max(square.dc or 0 for _i, square in needs)
             lines.append(
@@ -218,10 +229,10 @@ class MoveDrag:
                 plan = self._plan(exhaustive=True)
             if plan is None or not plan.moved:
                 if plan is not None and not plan.legal and plan.target != token.cell:
-                    self.view.show_message(f"Can't move {token.label} there: {plan.problem}")
+                    self.view.show_message(self._cant(token, plan))
                 return False
             if not plan.legal:
-                self.view.show_message(f"Can't move {token.label} there: {plan.problem}")
+                self.view.show_message(self._cant(token, plan))
                 return False
             if self.sneak:
                 from rules.play.actions import Sneak
@@ -246,10 +257,19 @@ class MoveDrag:
             if self.doc.execute(move) is None:
                 return False
             if plan.warnings:
-                self.view.show_message("Careful: " + "; ".join(w.text for w in plan.warnings))
+                warned = "; ".join(engine_text(w.text, self.doc.scene.system) for w in plan.warnings)
+                self.view.show_message(
+                    QCoreApplication.translate("MoveDrag", "Careful: {warnings}").format(warnings=warned)
+                )
             return True
         finally:
             self._cleanup()
+
+    def _cant(self, token: Token, plan: MovePlan) -> str:
+        why = engine_text(plan.problem or "", self.doc.scene.system)
+        return QCoreApplication.translate("MoveDrag", "Can't move {name} there: {why}").format(
+            name=token.label, why=why
+        )
 
     def _offer_step(self, token: Token, plan: MovePlan) -> bool:
         """A plain one-square PF2e Stride that a creature could react to: ask whether it is a Step (the
@@ -270,11 +290,11 @@ class MoveDrag:
         if not found:
             return False
         names = ", ".join(dict.fromkeys(t.label for w in found if (t := scene.token(w.token_id)) is not None))
-        return ask_step(self.view, token.label, names or "a creature")
+        return ask_step(self.view, token.label, names or QCoreApplication.translate("MoveDrag", "a creature"))
 
     def cancel(self) -> None:
         self._cleanup()
-        self.view.show_message("Move cancelled")
+        self.view.show_message(QCoreApplication.translate("MoveDrag", "Move cancelled"))
 
     def _carry(self, cell: Cell | None, illegal: bool = False) -> None:
         """Show the token (and a mount's riders, on its top-left square) at `cell` (None: back home)."""
@@ -292,24 +312,43 @@ class MoveDrag:
         scene.suspend_overlay(False)
 
 
-def label_lines(plan: MovePlan, alternating: bool | None = None) -> tuple[list[LabelLine], QColor | None]:
+def label_lines(
+    plan: MovePlan, alternating: bool | None = None, system: str = ""
+) -> tuple[list[LabelLine], QColor | None]:
+    """The carried token's label: the feet, what the move takes and leaves, the diagonal rule's note and the
+    reactions it provokes, in the app's language (the engine's words in `system`'s terms)."""
+
+    def words(text: str) -> str:
+        return engine_text(text, system)
+
+    feet = QCoreApplication.translate("MoveDrag", "{feet} ft").format(feet=plan.feet)
     lines: list[LabelLine] = []
     last_band = next((b for b in reversed(plan.bands) if b), 1)
     if not plan.legal:
         if plan.moved:
-            lines.append(LabelLine(f"{plan.feet} ft", ILLEGAL, big=True))
-        lines.append(LabelLine("✗ " + (plan.problem or "can't move there"), ILLEGAL))
+            lines.append(LabelLine(feet, ILLEGAL, big=True))
+        lines.append(
+            LabelLine(
+                "✗ "
+                + (
+                    words(plan.problem)
+                    if plan.problem
+                    else QCoreApplication.translate("MoveDrag", "can't move there")
+                ),
+                ILLEGAL,
+            )
+        )
         return lines, ILLEGAL
     if not plan.moved:
-        lines.append(LabelLine("0 ft", big=True))
-        lines.append(LabelLine(plan.left_after(), LABEL_DIM))
+        lines.append(LabelLine(feet, big=True))
+        lines.append(LabelLine(words(plan.left_after()), LABEL_DIM))
         return lines, None
     colour = band_colour(last_band)
-    lines.append(LabelLine(f"{plan.feet} ft", colour, big=True))
-    lines.append(LabelLine(f"{plan.strides_text()} · {plan.left_after()}", colour))
+    lines.append(LabelLine(feet, colour, big=True))
+    lines.append(LabelLine(f"{words(plan.strides_text())} · {words(plan.left_after())}", colour))
     note = plan.diagonal_note(alternating)  # the engine's words: "2nd diagonal this turn: 10 ft"
     if note:
-        lines.append(LabelLine(note, LABEL_DIM))
+        lines.append(LabelLine(words(note), LABEL_DIM))
     for w in plan.warnings:
-        lines.append(LabelLine("⚠ " + w.text, WARNING))
+        lines.append(LabelLine("⚠ " + words(w.text), WARNING))
     return lines, colour

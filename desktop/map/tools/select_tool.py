@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QInputDialog, QMenu
 
+from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.look.style import CELL
 from desktop.map.grid_coords import cell_at
 from desktop.map.items.preview_items import MarqueeItem
@@ -57,7 +58,7 @@ def toggle_door_command(walls: tuple[Wall, ...], index: int) -> ReplaceWall:
 
 class SelectTool(Tool):
     name = "select"
-    label = "Select / move"
+    label = QT_TRANSLATE_NOOP("Tools", "Select / move")
 
     def __init__(self, view: MapView) -> None:
         super().__init__(view)

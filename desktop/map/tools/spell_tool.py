@@ -28,6 +28,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsItem
 
+from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.look.style import CELL, LABEL_DIM
 from desktop.map.grid_coords import cell_rect, from_scene, nearest_corner
 from desktop.map.items.area_item import AreaItem
@@ -63,7 +64,7 @@ class _Signals(QObject):
 
 class SpellAimTool(PreviewTool):
     name = "spell"
-    label = "Cast"
+    label = QT_TRANSLATE_NOOP("Tools", "Cast")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, view: ToolHost) -> None:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSpinBox, QWidget
 
+from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.look.style import TERRAIN_HATCH, TERRAIN_LABELS
 from desktop.map.grid_coords import cells_in_rect
 from desktop.map.items.preview_items import CellsPreviewItem
@@ -52,7 +53,7 @@ def line_cells(a: Cell, b: Cell) -> list[Cell]:
 
 class TerrainTool(PreviewTool):
     name = "terrain"
-    label = "Paint terrain"
+    label = QT_TRANSLATE_NOOP("Tools", "Paint terrain")
     cursor = Qt.CursorShape.CrossCursor
     has_options = True
 

@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QHBoxLayout, QLabel
 
+from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.look.style import CELL, WALL_COLOURS
 from desktop.map.grid_coords import from_scene, to_scene
 from desktop.map.items import Z_TOOL_PREVIEW
@@ -33,7 +34,7 @@ KIND_LABELS = {"wall": "Wall", "door": "Door", "window": "Window", "low": "Low w
 
 class WallTool(PreviewTool):
     name = "wall"
-    label = "Draw walls"
+    label = QT_TRANSLATE_NOOP("Tools", "Draw walls")
     cursor = Qt.CursorShape.CrossCursor
     has_options = True
 

@@ -88,7 +88,8 @@ class AttackResult:
             reasons.append(ModifierRow("normal", source="no advantage or disadvantage"))
         ac = [ModifierRow("base AC", text=str(self.base_ac), source="the target")]
         if COVER_AC.get(self.cover, 0):
-            ac.append(ModifierRow("cover", "untyped", COVER_AC[self.cover], source=f"{self.cover} cover"))
+            cover = str(msg("{degree} cover", degree=self.cover))
+            ac.append(ModifierRow("cover", "untyped", COVER_AC[self.cover], source=cover))
         modifier = self.bonus + self.penalty + self.extra
         out = [
             RowGroup("Attack bonus", signed(modifier), tuple(bonus)),

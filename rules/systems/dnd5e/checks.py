@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.messages import msg
 from rules.model.scene import Token
 from rules.systems.dnd5e.advantage import ADVANTAGE, DISADVANTAGE, Reason, choose_d20, mode_of, save_reasons
 from rules.systems.dnd5e.conditions import (
@@ -203,7 +204,7 @@ class TestResult:
         reasons += [ModifierRow("automatic failure", source=why) for why in self.automatic_failures]
         d1, d2 = self.d20
         die = str(d1) if self.mode == "normal" else f"{d1}, {d2} → {self.d20_used}"
-        against = "" if self.dc is None else f" vs DC {self.dc}"
+        against = "" if self.dc is None else str(msg(" vs DC {dc}", dc=self.dc))
         return (
             RowGroup("Modifier", signed(self.modifier + self.penalty + self.bonus), tuple(mods)),
             RowGroup("Roll mode", self.mode, tuple(reasons)),

@@ -169,7 +169,16 @@ class DnD5eEconomy:
             left = ledger.movement_left or 0
             what = {"stand": "Standing up", "mount": "Mounting", "dismount": "Dismounting"}[kind]
             if speed <= 0:
-                raise NotAllowed(f"{who} has a Speed of 0: {what.lower()} needs movement ({self._book}).")
+                raise NotAllowed(
+                    str(
+                        msg(
+                            "{who} has a Speed of 0: {what} needs movement ({book}).",
+                            who=who,
+                            what=what.lower(),
+                            book=self._book,
+                        )
+                    )
+                )
             if left < cost:
                 raise NotAllowed(
                     f"{what} costs half its Speed ({_ft(cost)}) of movement and {who} has {_ft(left)} "
@@ -235,15 +244,29 @@ class DnD5eEconomy:
             )
         if ledger.actions <= 0:
             per = max(1, token.attacks_per_action)
-            made = (
-                f" (its Attack action gave {per} attack{'s' if per != 1 else ''})"
-                if ledger.did("attack-action")
-                else ""
-            )
-            raise NotAllowed(
-                f"{token.label} has already used its action this turn{made}: an attack needs the Attack "
-                f"action (one action a turn, {self._book}: Combat)."
-            )
+            if ledger.did("attack-action"):
+                why = msg(
+                    "{who} has already used its action this turn (its Attack action gave {n} attacks): "
+                    "an attack needs the Attack action (one action a turn, {book}: Combat).",
+                    who=token.label,
+                    n=per,
+                    book=self._book,
+                )
+                if per == 1:
+                    why = msg(
+                        "{who} has already used its action this turn (its Attack action gave 1 attack): "
+                        "an attack needs the Attack action (one action a turn, {book}: Combat).",
+                        who=token.label,
+                        book=self._book,
+                    )
+            else:
+                why = msg(
+                    "{who} has already used its action this turn: an attack needs the Attack action "
+                    "(one action a turn, {book}: Combat).",
+                    who=token.label,
+                    book=self._book,
+                )
+            raise NotAllowed(str(why))
         per = max(1, token.attacks_per_action)
         return replace(
             ledger,
@@ -292,31 +315,62 @@ class DnD5eEconomy:
         level = act.spell_level or 0
         name = act.words
         if time not in CASTING_TIMES:
-            raise NotAllowed(f"{name} takes {time} to cast: more than a turn in combat ({self._book}).")
+            raise NotAllowed(
+                str(
+                    msg(
+                        "{name} takes {time} to cast: more than a turn in combat ({book}).",
+                        name=name,
+                        time=time,
+                        book=self._book,
+                    )
+                )
+            )
         uses_slot = act.uses_slot if act.uses_slot is not None else level >= 1
         action_cantrip = level == 0 and time == "action"
         if self.year < 2024:
             if ledger.did("bonus-spell") and not action_cantrip:
                 raise NotAllowed(
-                    f"{who} cast a spell with its bonus action this turn: it can cast only a cantrip with a "
-                    "casting time of one action now (PHB 2014: Bonus Action casting time)."
+                    str(
+                        msg(
+                            "{who} cast a spell with its bonus action this turn: it can cast only a cantrip "
+                            "with a casting time of one action now (PHB 2014: Bonus Action casting time).",
+                            who=who,
+                        )
+                    )
                 )
             if time == "bonus" and ledger.did("other-spell"):
                 raise NotAllowed(
-                    f"{who} has cast a spell other than a one-action cantrip this turn: it can't also cast a "
-                    "spell with its bonus action (PHB 2014: Bonus Action casting time)."
+                    str(
+                        msg(
+                            "{who} has cast a spell other than a one-action cantrip this turn: it can't also "
+                            "cast a spell with its bonus action (PHB 2014: Bonus Action casting time).",
+                            who=who,
+                        )
+                    )
                 )
         elif uses_slot and ledger.did("slot-spell"):
             raise NotAllowed(
-                f"{who} has already expended a spell slot this turn: one spell with a spell slot per turn "
-                "(PHB 2024: Casting Spells)."
+                str(
+                    msg(
+                        "{who} has already expended a spell slot this turn: one spell with a spell slot "
+                        "per turn (PHB 2024: Casting Spells).",
+                        who=who,
+                    )
+                )
             )
         if time == "action":
             ledger = self._take_action(ledger, token, act)
         elif time == "bonus":
             if ledger.bonus_actions <= 0:
                 raise NotAllowed(
-                    f"{who} has already used its bonus action this turn: {name} takes it ({self._book})."
+                    str(
+                        msg(
+                            "{who} has already used its bonus action this turn: {name} takes it ({book}).",
+                            who=who,
+                            name=name,
+                            book=self._book,
+                        )
+                    )
                 )
             ledger = replace(ledger, bonus_actions=ledger.bonus_actions - 1, used=(*ledger.used, "cast"))
         else:

@@ -10,15 +10,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.messages import msg
 from rules.model.scene import Token
 from rules.systems.dnd5e.editions import Edition
 from rules.systems.hooks.heroics import NothingToSpend, Reroll, Spending
 from rules.systems.roll_modes import ADVANTAGE, Reason, check_d20
 
+#: The words are English (`str` of their message ids): a view shows them in the reader's language.
 HEROIC_INSPIRATION = Spending(
-    "Use Heroic Inspiration: reroll", None, "Heroic Inspiration", False, "Heroic Inspiration"
+    str(msg("Use Heroic Inspiration: reroll")),
+    None,
+    str(msg("Heroic Inspiration")),
+    False,
+    str(msg("Heroic Inspiration")),
 )
-INSPIRATION = Spending(None, "Use inspiration (advantage)", "Inspiration", False, "inspiration")
+INSPIRATION = Spending(
+    None, str(msg("Use inspiration (advantage)")), str(msg("Inspiration")), False, str(msg("inspiration"))
+)
 
 
 def spending(edition: Edition) -> Spending:

@@ -163,7 +163,7 @@ class DnD5e(RuleSystem):
     # ---- saves: half damage on a success; cover helps Dexterity saves
     default_area_save = "dex"
     default_dc = 15
-    area_save_rule = "Save for half: a success halves the damage (rounded down)"
+    area_save_rule = str(msg("Save for half: a success halves the damage (rounded down)"))
     cover_save = "dex"
     damage_save = ("save", ("success", "failure"))
     # ---- maneuvers: grapple, shove (push or knock prone), escape
@@ -580,7 +580,7 @@ class DnD5e(RuleSystem):
 
     def band_text(self, band: int) -> str:
         """What reaching a square of movement band `band` takes: its movement, or the Dash."""
-        return "move" if band == 1 else "Dash"
+        return str(msg("move")) if band == 1 else str(msg("Dash"))
 
     def turn_start_roll(self, token: Token) -> str:
         """The roll the creature makes as its turn starts: a PC at 0 HP makes a death saving throw."""

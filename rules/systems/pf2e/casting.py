@@ -129,7 +129,8 @@ class Pf2eCasting:
         bonuses: list[Modifier] = []
         bonus = self.cover_bonus(cover) if stat == "reflex" and not spell.ignores_cover else 0
         if bonus:
-            bonuses.append(Modifier("cover", "circumstance", bonus, f"{cover} cover from the spell's origin"))
+            source = str(msg("{degree} cover from the spell's origin", degree=cover))
+            bonuses.append(Modifier("cover", "circumstance", bonus, source))
         try:
             result = checks.check(target, stat, d20[0], dc, bonuses=bonuses)
         except checks.MissingStatistic as exc:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.messages import msg
 from rules.model.scene import Token
 from rules.systems.hooks.checks import MissingStatistic as MissingStatistic
 from rules.systems.modifiers import (
@@ -150,7 +151,7 @@ class CheckResult:
         roll = (die, ModifierRow("modifier", value=self.modifiers.total))
         return (
             RowGroup("Modifier", signed(self.modifiers.total), rows_of(self.modifiers)),
-            RowGroup("Roll", f"{self.total} vs DC {self.dc}", roll),
+            RowGroup("Roll", str(msg("{total} vs DC {dc}", total=self.total, dc=self.dc)), roll),
         )
 
     def log_rows(self) -> list[str]:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from rules.messages import msg
 from rules.model.scene import Token
 from rules.systems.modifiers import Modifier
 
@@ -311,8 +312,11 @@ def statistic_modifiers(token: Token, stat: str, *, who: str = "") -> list[Modif
             amount = value if effect.value is None else effect.value
             if amount == 0:
                 continue
-            shown = source if source == name or source.startswith(f"{name} ") else f"{name} from {source}"
-            out.append(Modifier(name, effect.type, effect.sign * amount, f"{who} {shown}".strip()))
+            if source == name or source.startswith(f"{name} "):
+                shown = source
+            else:
+                shown = str(msg("{condition} from {source}", condition=name, source=source))
+            out.append(Modifier(name, effect.type, effect.sign * amount, _whose(who, shown)))
     return out
 
 
@@ -347,3 +351,12 @@ def actions_per_turn(token: Token) -> int:
         (v for n, v in conds.items() if n in CONDITIONS and CONDITIONS[n].actions_lost is not None), default=0
     )
     return max(0, 3 + gained - lost)
+
+
+def _whose(who: str, shown: str) -> str:
+    """A condition's modifier source as the breakdown names it: ``attacker frightened 1``."""
+    if who == "attacker":
+        return str(msg("attacker {condition}", condition=shown))
+    if who == "target":
+        return str(msg("target {condition}", condition=shown))
+    return f"{who} {shown}".strip()

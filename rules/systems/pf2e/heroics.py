@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.messages import msg
 from rules.model.scene import Token
 from rules.systems.hooks.heroics import NothingToSpend, Reroll, Spending
 from rules.systems.roll_modes import Reason, check_d20
 
-SPENDING = Spending("Spend hero point: reroll", None, "Hero Points", True, "a Hero Point")
+#: The words are English (`str` of their message ids): a view shows them in the reader's language.
+SPENDING = Spending(
+    str(msg("Spend hero point: reroll")), None, str(msg("Hero Points")), True, str(msg("a Hero Point"))
+)
 
 
 def can_reroll(token: Token) -> bool:
@@ -23,7 +27,7 @@ def spend_reroll(token: Token, old_roll: int, new_roll: int) -> Reroll:
     check_d20(new_roll)
     points = token.hero_points or 0
     if points <= 0:
-        raise NothingToSpend(f"{token.label} has no Hero Points")
+        raise NothingToSpend(str(msg("{name} has no Hero Points", name=token.label)))
     return Reroll(replace(token, hero_points=points - 1), old_roll, new_roll, "hero point")
 
 

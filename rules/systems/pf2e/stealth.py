@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.messages import msg
 from rules.model.scene import Scene, Token
 from rules.systems.modifiers import Modifier
 from rules.systems.stealth import (
@@ -50,7 +51,11 @@ def _pf2e_dc(token: Token, stat: str) -> int:
 
 def _cover_bonus(degree: str) -> Modifier | None:
     value = {"standard": 2, "greater": 4}.get(degree)
-    return None if value is None else Modifier("cover", "circumstance", value, f"{degree} cover")
+    return (
+        None
+        if value is None
+        else Modifier("cover", "circumstance", value, str(msg("{degree} cover", degree=degree)))
+    )
 
 
 def hide(scene: Scene, hider: Token, d20: int) -> StealthResult:

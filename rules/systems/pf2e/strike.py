@@ -48,6 +48,7 @@ from rules import dice
 from rules.errors import QueryError
 from rules.messages import msg
 from rules.model.scene import Attack, Token
+from rules.systems.condition_words import condition_word
 from rules.systems.modifiers import (
     Breakdown,
     Modifier,
@@ -140,7 +141,7 @@ def attack_modifiers(
             mods.append(rp)
         volley = volley_distance(attack)
         if volley is not None and distance <= volley:
-            mods.append(Modifier("volley", "untyped", -2, f"target within {volley} ft"))
+            mods.append(Modifier("volley", "untyped", -2, str(msg("target within {feet} ft", feet=volley))))
     stat = "attack-ranged" if ranged else "attack-finesse" if finesse else "attack-melee"
     mods.extend(statistic_modifiers(attacker, stat, who="attacker"))  # the conditions table
     weapon_nonlethal = attack.has("nonlethal")
@@ -175,7 +176,12 @@ def ac_modifiers(
     if flanked_by is not None:
         partners = ", ".join(flanked_by)
         mods.append(
-            Modifier("off-guard", "circumstance", -2, f"flanked (with {partners})" if partners else "flanked")
+            Modifier(
+                "off-guard",
+                "circumstance",
+                -2,
+                str(msg("flanked (with {names})", names=partners)) if partners else "flanked",
+            )
         )
     from rules.systems.support_actions import shield_bonus  # Raise a Shield (``raised-shield``)
 
@@ -383,13 +389,15 @@ class StrikeResult:
             if self.flat_check is not None:
                 fc = self.flat_check
                 if self.flat_d20 is None:
-                    rows.append(ModifierRow("flat check", text=f"DC {fc.dc}", source=fc.reason))
+                    rows.append(
+                        ModifierRow("flat check", text=str(msg("DC {dc}", dc=fc.dc)), source=fc.reason)
+                    )
                 else:
                     verdict = "failed: the Strike misses" if self.flat_failed else "passed"
                     rows.append(
                         ModifierRow(
                             "flat check",
-                            text=f"d20 {self.flat_d20} vs DC {fc.dc}",
+                            text=str(msg("d20 {d20} vs DC {dc}", d20=self.flat_d20, dc=fc.dc)),
                             source=f"{fc.reason}; {verdict}",
                         )
                     )
@@ -453,7 +461,14 @@ def strike(
     )
     ac_list = ac_modifiers(target, cover=cover, ranged=ranged, flanked_by=None if ranged else flanked_by)
     if seen_as in ("hidden", "undetected"):
-        ac_list.append(Modifier("off-guard", "circumstance", -2, f"attacker {seen_as} to the target"))
+        ac_list.append(
+            Modifier(
+                "off-guard",
+                "circumstance",
+                -2,
+                str(msg("attacker {condition} to the target", condition=condition_word(seen_as))),
+            )
+        )
     if footing is not None:
         ac_list.append(Modifier("off-guard", "circumstance", -2, footing))
     ac_mods = stack(ac_list)

@@ -167,7 +167,7 @@ class Pathfinder2e(RuleSystem):
         return pf2e_skill_actions.resolve(scene, actor, target, key, d20, dc=dc, skill=skill)
 
     strike_word = "Strike"
-    flanking_effect = "off-guard −2 AC"
+    flanking_effect = str(msg("off-guard −2 AC"))
     minimum_damage = 1
     critical_doubles_total = True
     persistent_damage = True
@@ -177,7 +177,9 @@ class Pathfinder2e(RuleSystem):
     # ---- saves: basic saves; cover helps Reflex
     default_area_save = "reflex"
     default_dc = 20
-    area_save_rule = "Basic save: critical success none, success half, failure full, critical failure double"
+    area_save_rule = str(
+        msg("Basic save: critical success none, success half, failure full, critical failure double")
+    )
     cover_save = "reflex"
     damage_save = ("basic_save", DEGREES)
     # ---- maneuvers
@@ -397,7 +399,7 @@ class Pathfinder2e(RuleSystem):
         """Persistent damage of a type the creature already has doesn't stack: the higher stays."""
         given = persistent.add(token, damage)
         lines = [
-            f"{token.label} gains {persistent.describe(p)}"
+            str(msg("{name} gains {damage}", name=token.label, damage=persistent.describe(p)))
             for p in given.persistent
             if p not in token.persistent
         ]
@@ -556,7 +558,7 @@ class Pathfinder2e(RuleSystem):
 
     def band_text(self, band: int) -> str:
         """What reaching a square of movement band `band` takes: ``Stride 2``."""
-        return f"Stride {band}"
+        return str(msg("Stride {n}", n=band))
 
     def turn_start_roll(self, token: Token) -> str:
         """The roll the creature makes as its turn starts: a dying creature's recovery check."""

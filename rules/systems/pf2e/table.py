@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rules.dice import DieSource
+from rules.messages import msg
 from rules.model.creature import Creature
 from rules.model.scene import Attack, Scene, Token
 from rules.systems.damage import DamageEntry
@@ -228,12 +229,25 @@ def resolve_action(system: RuleSystem, scene: Scene, token: Token, key: str, rng
         from rules.systems.support_actions import raise_shield
 
         bonus = token.shield.ac
-        return ActionResult((raise_shield(token, bonus),), (f"{name} {SUPPORT[key].format(bonus=bonus)}",))
+        raised = msg(
+            "{name} raises a shield (+{bonus} circumstance AC until the start of its next turn)",
+            name=name,
+            bonus=bonus,
+        )
+        return ActionResult((raise_shield(token, bonus),), (str(raised),))
     if key in SUPPORT:
         from rules.systems.support_actions import raise_shield, take_cover
 
         acted = take_cover(token) if key == "take-cover" else raise_shield(token)
-        return ActionResult((acted,), (f"{name} {SUPPORT[key].format(bonus=2)}",))
+        if key == "take-cover":
+            words = msg("{name} takes cover (standard cover becomes greater; otherwise standard)", name=name)
+        else:
+            words = msg(
+                "{name} raises a shield (+{bonus} circumstance AC until the start of its next turn)",
+                name=name,
+                bonus=2,
+            )
+        return ActionResult((acted,), (str(words),))
     if key in ("drop-prone", "stand"):
         from rules.systems.reactions import action_reactions
 
@@ -264,10 +278,17 @@ def _fall(system: RuleSystem, token: Token) -> ActionResult:
     feet = token.elevation
     fell = movement_actions.fall(feet)
     landed = movement_actions.land(token, fell)
-    lines = [f"{token.label} falls {feet} ft: {fell.damage} bludgeoning (half of {fell.counted} ft)"]
+    fall = msg(
+        "{name} falls {feet} ft: {damage} bludgeoning (half of {counted} ft)",
+        name=token.label,
+        feet=feet,
+        damage=fell.damage,
+        counted=fell.counted,
+    )
+    lines = [str(fall)]
     if fell.damage and token.hp is not None:
         outcome, landed = system.damage(landed, [DamageEntry(fell.damage, "bludgeoning")])
         lines.append(f"takes {outcome.total}: HP {outcome.hp}, {outcome.state}")
     if landed.has_condition("prone") and not token.has_condition("prone"):
-        lines.append("lands prone")
+        lines.append(str(msg("lands prone")))
     return ActionResult((landed,), tuple(lines))

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.messages import msg
 from rules.model.scene import Token
 from rules.systems import regeneration
 from rules.systems.damage import DamageEntry
@@ -65,11 +66,29 @@ def take_persistent(token: Token, rolls: TurnRolls) -> tuple[Token, Lines]:
             continue
         outcome, token = pf2e_damage.deal(token, [DamageEntry(amount, f"persistent {p.type}")])
         steps = "; ".join(s.explain() for s in outcome.steps if s.final != s.amount or s.immune)
-        extra = f" [{steps}]" if steps else ""
-        lines.append(
-            f"{token.label} takes {outcome.total} persistent {p.type} ({how}){extra}: "
-            f"HP {outcome.hp}, {outcome.state}"
+        took = (
+            msg(
+                "{name} takes {n} persistent {type} ({how}) [{steps}]: HP {hp}, {state}",
+                name=token.label,
+                n=outcome.total,
+                type=p.type,
+                how=how,
+                steps=steps,
+                hp=str(outcome.hp),
+                state=outcome.state,
+            )
+            if steps
+            else msg(
+                "{name} takes {n} persistent {type} ({how}): HP {hp}, {state}",
+                name=token.label,
+                n=outcome.total,
+                type=p.type,
+                how=how,
+                hp=str(outcome.hp),
+                state=outcome.state,
+            )
         )
+        lines.append(str(took))
     return token, tuple(lines)
 
 
@@ -96,7 +115,10 @@ def frightened_drops(token: Token) -> tuple[Token, Lines]:
     if not n or dying.is_dead(token):
         return token, ()
     after = token.with_condition("frightened", n - 1)
-    text = f"{token.label}: frightened {n} → {n - 1}" if n > 1 else f"{token.label} is no longer frightened"
+    if n > 1:
+        text = str(msg("{name}: frightened {n} → {m}", context="pf2e", name=token.label, n=n, m=n - 1))
+    else:
+        text = str(msg("{name} is no longer frightened", context="pf2e", name=token.label))
     return after, (text,)
 
 
