@@ -515,9 +515,9 @@ class TableServer:
     ) -> None:
         assert self._docs is not None
         view = player_projection(state, template)
-        portrait_urls = await self._portraits_of(view, portraits or {})
         self._size = (view.width, view.height)
         self._seats = {t.id: t.name for t in state.scene.tokens if is_party(t) and not t.extra.get("gm_only")}
+        portrait_urls = await self._portraits_of(view, portraits or {})  # after the seats: a join may come
         picture = None
         if source is not None:
             known = view.known
