@@ -11,7 +11,7 @@ from itertools import pairwise
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rules.geometry.areas import AreaSpec, area_cells, area_origin, resolve_area
+from rules.geometry.areas import AreaSpec, _effect_origin, area_cells, area_origin, resolve_area
 from rules.geometry.coords import Cell, Point
 from rules.geometry.sight import effect_blocked
 from rules.model.scene import Grid, Options, Scene, Token, Wall, default_options
@@ -267,8 +267,13 @@ def test_vectorised_line_of_effect_matches_the_scalar_rule(
     s = make_scene(system, method, with_creator(creator, ()), walls)
     r = resolve_area(s, spec)
     blocked = set(r.blocked)
+    # the point line of effect is traced from: the origin, or just on the creator's side of a wall the
+    # creator's cone or line starts on (the ruling of `rules.geometry.areas._effect_origin`)
+    maker = s.token(spec.token_id) if spec.token_id is not None else None
+    frm = _effect_origin(s, r.origin, maker) if r.origin is not None else None
     for c in r.cells:
-        assert (c in blocked) == effect_blocked(s, r.origin, c.centre), c
+        assert frm is not None
+        assert (c in blocked) == effect_blocked(s, frm, c.centre), c
 
 
 @SETTINGS
