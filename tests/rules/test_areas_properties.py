@@ -302,3 +302,21 @@ def test_answers_are_sorted_on_the_grid_and_walls_never_change_the_template(
 def test_specs_are_plain_frozen_values() -> None:
     spec = AreaSpec("burst", 10, Point(3, 3))
     assert dataclasses.is_dataclass(spec) and hash(spec) == hash(AreaSpec("burst", 10, Point(3, 3)))
+
+
+def test_a_cone_starting_on_a_wall_reaches_only_the_creators_side() -> None:
+    """The case hypothesis found: a 5-ft cone aimed south from a creature whose corner point (12, 12) lies
+    on a slanting wall. Line of effect is traced from the creature's side of the wall, so the square beyond
+    the wall is blocked although the origin itself touches the wall."""
+    from rules.geometry.coords import Cell, Point
+
+    creator = Token(id="c", cell=Cell(12, 11))
+    wall = Wall(Point(9.5, 15.0), Point(14.5, 9.0))
+    s = make_scene("pf2e", "half", (creator,), (wall,))
+    spec = AreaSpec(shape="cone", feet=5, direction=90.125, token_id="c")
+    r = resolve_area(s, spec)
+    assert r.origin == Point(12.0, 12.0)
+    beyond = Cell(11, 12)  # its centre (11.5, 12.5) is on the far side of the wall's line
+    assert beyond in r.cells and beyond in r.blocked
+    assert not effect_blocked(s, r.origin, beyond.centre)  # from the bare point on the wall: not crossed
+    assert effect_blocked(s, _effect_origin(s, r.origin, creator), beyond.centre)
