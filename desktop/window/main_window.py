@@ -479,7 +479,7 @@ class MainWindow(QMainWindow):
             skills=lambda menu, tid: add_skills_menu(
                 menu, self.doc, tid, None, self, free=lambda: self.action_bar.free, flat=True
             ),
-            maneuvers=lambda menu, tid: add_maneuvers_menu(menu, self.doc, tid, None, self, flat=True),
+            maneuvers=lambda menu, tid: add_maneuvers_menu(menu, self.doc, tid, parent=self, flat=True),
             spells=lambda tid: self.spells.open_spell_list(tid),
         )
         self.action_bar = ActionBar(self.doc, handlers, self)

@@ -365,9 +365,12 @@ def test_maneuvers_and_spells_are_two_clicks_from_the_bar(qtbot: Any, system: st
     before = len(OPEN_DIALOGS)
     targets["Goblin"].trigger()
     assert len(OPEN_DIALOGS) == before + 1
-    qtbot.addWidget(OPEN_DIALOGS[-1])
-    assert "Goblin" in OPEN_DIALOGS[-1].windowTitle()
-    OPEN_DIALOGS[-1].close()
+    dialog = OPEN_DIALOGS[-1]
+    qtbot.addWidget(dialog)
+    assert "Goblin" in dialog.windowTitle()
+    # it rolls with the app's dice (the window was once passed as the die source) and sits on the window
+    assert callable(getattr(dialog.rng, "randint", None)) and dialog.parent() is win
+    dialog.close()
     assert "spells" in bar.buttons
     bar.buttons["spells"].trigger()
     _settle()
