@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
+    from desktop.window.main_window import MainWindow
+
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fivefoot", description="A battle map that knows the rules of the grid.")
@@ -134,7 +136,7 @@ def _run(app: QApplication, args: argparse.Namespace, headless: bool) -> int:
     return int(code)
 
 
-def _exit_after_first_frame(window: object) -> None:
+def _exit_after_first_frame(window: MainWindow) -> None:
     """When the map view has painted, print ``first frame S`` (seconds since the process started, from the
     operating system's start time when it tells it) and quit."""
     import time
@@ -142,9 +144,6 @@ def _exit_after_first_frame(window: object) -> None:
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from desktop.window.main_window import MainWindow
-
-    assert isinstance(window, MainWindow)
     started = _process_start()
     viewport = window.view.viewport()
 

@@ -85,19 +85,19 @@ class ActionResultDialog(QDialog):
         self.resolve_button = QPushButton(self.tr("Resolve"))
         self.resolve_button.setDefault(True)
         self.resolve_button.clicked.connect(self.resolve)
-        self.result = QLabel("")
-        self.result.setObjectName("actionResult")
-        self.result.setTextFormat(Qt.TextFormat.RichText)
-        self.result.setWordWrap(True)
-        self.result.setMinimumWidth(420)
-        self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.result_label = QLabel("")
+        self.result_label.setObjectName("actionResult")
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        self.result_label.setWordWrap(True)
+        self.result_label.setMinimumWidth(420)
+        self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         buttons.addButton(self.resolve_button, QDialogButtonBox.ButtonRole.ActionRole)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addLayout(form)
-        layout.addWidget(self.result)
+        layout.addWidget(self.result_label)
         layout.addStretch(1)
         layout.addWidget(buttons)
 
@@ -125,15 +125,15 @@ class ActionResultDialog(QDialog):
             self.refusal = getattr(self.doc, "last_refusal", None) or before or "refused"
             why = _esc(engine_text(self.refusal, self.doc.scene.system))
             html = f"<span style='color:{BAD}'>✗ {why}</span>"
-            self.result.setText(html)
+            self.result_label.setText(html)
             return None
         detail = entry.detail
         if isinstance(detail, ActionReport):
             self.report = detail
-            self.result.setText(report_html(detail, self.doc.scene.system))
+            self.result_label.setText(report_html(detail, self.doc.scene.system))
         else:
             shown = engine_text(entry.log, self.doc.scene.system)
-            self.result.setText("<br>".join(_esc(line) for line in shown.splitlines()))
+            self.result_label.setText("<br>".join(_esc(line) for line in shown.splitlines()))
         for spin in self.spins.values():
             spin.setEnabled(False)
         self.resolve_button.setEnabled(False)

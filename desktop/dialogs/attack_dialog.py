@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import cast
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont
@@ -773,16 +774,16 @@ class AttackDialog(QDialog):
             self.error = engine_text(refusal, scene.system) if refusal else refusal
             self._show_facts()
             return
-        result = entry.detail
-        assert result is not None
-        self.rolled = result  # type: ignore[assignment]
+        assert entry.detail is not None
+        result = cast(AttackOutcome, entry.detail)  # an `AttackRoll`'s detail
+        self.rolled = result
         self.rolled_command = command
         self.rolled_for = (attacker.id, command.target_id, attack.name)
         self._sync_attack_number()
         self.damage_applied = False
-        self._show_outcome(self.rolled)
+        self._show_outcome(result)
         self.damage.dice = ask_or_roll(scene, attacker.id, self.tr("the damage"), self.dice, self)
-        formula = typed_damage(scene.system, attack, self.rolled.hit, self.rolled.critical)
+        formula = typed_damage(scene.system, attack, result.hit, result.critical)
         self.damage.set_formula(formula, minimum_one=system.minimum_damage > 0)
         self.refresh()
         hint = self.sizeHint()

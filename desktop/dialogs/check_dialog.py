@@ -25,6 +25,7 @@ inspiration is spent for advantage before the roll. Passive values are read, not
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -506,7 +507,9 @@ class CheckDialog(QDialog):
         if entry is None:
             self._say(self.doc.last_refusal or "refused", False)
             return
-        ra, rb = entry.detail  # type: ignore[misc]
+        detail = entry.detail  # `RollChecks` in a contest: the two outcomes, in order
+        assert isinstance(detail, tuple) and len(detail) == 2
+        ra, rb = cast("tuple[CheckOutcome, CheckOutcome]", detail)
         logged = entry.log.splitlines()[1:]
         starts = [i for i, line in enumerate(logged) if not line.startswith("    ")] + [len(logged)]
         rows = [

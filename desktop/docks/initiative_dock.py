@@ -33,6 +33,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
+    QGraphicsView,
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
@@ -126,7 +127,7 @@ class OrderDelegate(QStyledItemDelegate):
         elif selected:
             painter.fillRect(r, QColor(255, 255, 255, 28))
         dim = info.get("delayed") or info.get("down") or info.get("missing")
-        pal = option.palette  # type: ignore[attr-defined]
+        pal = option.palette
         text = (
             pal.color(QPalette.ColorRole.Text) if not dim else pal.color(QPalette.ColorRole.PlaceholderText)
         )
@@ -627,7 +628,7 @@ class InitiativeDock(QDockWidget):
         if self.map_scene is not None and hasattr(self.map_scene, "select_ids"):
             self.map_scene.select_ids([token_id])
         view = self.view
-        if view is None or not hasattr(view, "centerOn") or not recentre_on_turn():
+        if not isinstance(view, QGraphicsView) or not recentre_on_turn():
             return
         from desktop.look.style import CELL
         from desktop.map.grid_coords import space_centre

@@ -284,7 +284,7 @@ class MapScene(QGraphicsScene):
             focus = FADED_OPACITY if kind in faded else 1.0
             if hasattr(item, "focus_opacity"):  # an area: its own highlight dims it too
                 item.focus_opacity = focus
-                focus *= item.highlight_opacity
+                focus *= float(getattr(item, "highlight_opacity", 1.0))
             item.setOpacity(focus)
 
     def addItem(self, item: QGraphicsItem) -> None:

@@ -304,20 +304,20 @@ class TableHost(QObject):
                 stops = [_cell(c) for c in raw] if isinstance(raw, list) and len(raw) <= MAX_STOPS else None
                 if not stops or any(c is None for c in stops):
                     raise Refused(self.tr("A move needs the squares it goes through"))
-                command = move_command(
+                move = move_command(
                     state, player.seat, tuple(c for c in stops if c is not None), self._policy()
                 )
-                end = command.waypoints[-1]
+                end = move.waypoints[-1]
                 text = self.tr("{name} wants to move to [{x}, {y}]").format(
                     name=player.name, x=end.x, y=end.y
                 )
                 if self.config.options.own_moves:
-                    self._execute(pid, request, command)
+                    self._execute(pid, request, move)
                     return
                 old = self.pending.get(pid)
                 if old is not None:
                     server.reply(pid, old.request, False, self.tr("Replaced by a newer move"))
-                self.pending[pid] = PendingMove(pid, player.name, request, command, text)
+                self.pending[pid] = PendingMove(pid, player.name, request, move, text)
                 server.set_pending(pid, text)
                 server.reply(pid, request, True, self.tr("Waiting for the GM to approve the move"))
                 self.pending_changed.emit()
@@ -330,7 +330,7 @@ class TableHost(QObject):
                     raise Refused(self.tr("A roll is a whole number"))
                 what = intent.get("what")
                 stat = intent.get("stat")
-                command = roll_command(
+                roll = roll_command(
                     state,
                     player.seat,
                     what if isinstance(what, str) else "",
@@ -338,7 +338,7 @@ class TableHost(QObject):
                     reported,
                     lambda: self._dice.randint(1, 20),
                 )
-                self._execute(pid, request, command)
+                self._execute(pid, request, roll)
             else:
                 raise Refused(self.tr("Unknown request"))
         except Refused as exc:

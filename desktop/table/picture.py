@@ -57,6 +57,6 @@ def masked_picture(
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    out.save(buffer, "JPEG", JPEG_QUALITY)
+    out.save(buffer, "JPEG", JPEG_QUALITY)  # type: ignore[call-overload]  # the stubs say bytes; PySide takes str
     buffer.close()
     return bytes(data.data())

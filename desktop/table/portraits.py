@@ -35,7 +35,7 @@ def encode_portrait(image: Any) -> tuple[str, bytes]:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    square.save(buffer, "PNG")
+    square.save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs say bytes; PySide takes str
     buffer.close()
     raw = bytes(data.data())
     return hashlib.sha256(raw).hexdigest()[:24], raw

@@ -441,7 +441,7 @@ class TableServer:
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         """Run `coro` on the loop, keeping a reference until it is done (asyncio keeps only weak ones)."""
-        task = asyncio.ensure_future(coro)
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
@@ -485,11 +485,11 @@ class TableServer:
         urls: dict[str, str] = {}
         served: dict[str, bytes] = {}
         for t in view.tokens:
-            name = getattr(t, "image", None)
+            name: str | None = t.image
             image = portraits.get(name) if name else None
-            if image is None:
+            if name is None or image is None:
                 continue
-            key = (name, image.cacheKey())
+            key = (name, int(image.cacheKey()))
             hit = self._portrait_cache.get(key)
             if hit is None:
                 from desktop.table.portraits import encode_portrait
@@ -516,7 +516,9 @@ class TableServer:
         assert self._docs is not None
         view = player_projection(state, template)
         self._size = (view.width, view.height)
-        self._seats = {t.id: t.name for t in state.scene.tokens if is_party(t) and not t.extra.get("gm_only")}
+        self._seats = {
+            t.id: t.label for t in state.scene.tokens if is_party(t) and not t.extra.get("gm_only")
+        }
         portrait_urls = await self._portraits_of(view, portraits or {})  # after the seats: a join may come
         picture = None
         if source is not None:
@@ -611,7 +613,7 @@ class TableServer:
     def _blocked(self, ip: str) -> bool:
         fails = self._fails.get(ip)
         now = time.monotonic()
-        return bool(fails) and sum(1 for t in fails if now - t <= 60) > FAILS_PER_MINUTE
+        return fails is not None and sum(1 for t in fails if now - t <= 60) > FAILS_PER_MINUTE
 
     def _player(self, q: dict[str, str]) -> Player | None:
         return self.config.check(q.get("code", ""), q.get("pid", ""), q.get("key", ""))
@@ -720,12 +722,11 @@ class TableServer:
             if path == "/ws/intents":
                 await self._intents(conn, player)
             elif path == f"/ws/t/{self.config.epoch}":
-                room = self._rooms["table"]
-                await room.serve(_Channel(self, conn, path, player, table=True))
+                await self._rooms["table"].serve(_Channel(self, conn, path, player, table=True))
             else:
-                room = self._rooms.get(f"p/{player.id}")
-                if room is not None:
-                    await room.serve(_Channel(self, conn, path, player, table=False))
+                mine = self._rooms.get(f"p/{player.id}")
+                if mine is not None:
+                    await mine.serve(_Channel(self, conn, path, player, table=False))
         except Exception:
             pass
         finally:

@@ -67,7 +67,7 @@ class Picture:
 def _sync_map(m: Map[Any], wanted: dict[str, str]) -> int:
     """Make `m` hold exactly `wanted` (text values); returns how many entries changed."""
     changed = 0
-    for key in [k for k in m if k not in wanted]:
+    for key in [k for k in m.keys() if k not in wanted]:  # noqa: SIM118  (pycrdt types keys(), not iter)
         del m[key]
         changed += 1
     for key, text in wanted.items():
@@ -82,7 +82,7 @@ class TableDocs:
     thread (the table server's) writes them."""
 
     def __init__(self, log: Iterable[str] = ()) -> None:
-        self.table = Doc()
+        self.table: Doc[Any] = Doc()
         self.view = self.table.get("view", type=Map)
         self.masks = self.table.get("masks", type=Map)
         self.tokens = self.table.get("tokens", type=Map)
@@ -90,7 +90,7 @@ class TableDocs:
         self.areas = self.table.get("areas", type=Map)
         self.initiative = self.table.get("initiative", type=Map)
         self.log = self.table.get("log", type=Array)
-        self.players: dict[str, Doc] = {}
+        self.players: dict[str, Doc[Any]] = {}
         self.seats: dict[str, str | None] = {}
         self.projection: PlayerView | None = None
         self.state: GameState | None = None
@@ -102,7 +102,7 @@ class TableDocs:
 
     # ---- players
 
-    def player_doc(self, pid: str, seat: str | None) -> Doc:
+    def player_doc(self, pid: str, seat: str | None) -> Doc[Any]:
         doc = self.players.get(pid)
         if doc is None:
             doc = Doc()

@@ -80,7 +80,8 @@ class BreakdownTree(QTreeWidget):
             out.append((top.text(0), top.text(1), top.text(2)))
             for j in range(top.childCount()):
                 child = top.child(j)
-                out.append((child.text(0), child.text(1), child.text(2)))
+                if child is not None:
+                    out.append((child.text(0), child.text(1), child.text(2)))
         return out
 
 

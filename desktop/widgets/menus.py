@@ -7,6 +7,8 @@ Screen) look it up by that name — a title such as "File" is 「ファイル」
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QMenu, QMenuBar
 
 
@@ -17,3 +19,13 @@ def menu_named(bar: QMenuBar, name: str) -> QMenu | None:
         if isinstance(menu, QMenu) and menu.objectName() == name:
             return menu
     return None
+
+
+def runner(fn: Callable[..., object], *args: object) -> Callable[[], None]:
+    """A slot taking no arguments that calls ``fn(*args)`` (a menu entry's action for one creature or one
+    hazard of a loop: the values are bound now, and Qt's ``checked`` argument is not passed on)."""
+
+    def run() -> None:
+        fn(*args)
+
+    return run

@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication
 
 from desktop.dice import app_dice, ask_or_roll
 from desktop.i18n import engine_text
+from desktop.widgets.menus import runner
 from rules.dice import DieSource
 from rules.geometry.coords import Cell
 from rules.model.scene import Scene, Token
@@ -319,7 +320,7 @@ def add_support_menu(
 
         prepare = menu.addMenu(QCoreApplication.translate("ActionMenu", "Prepare to Aid (1 action)"))
         for ally in allies:
-            prepare.addAction(ally.label, lambda aid_=ally.id: doc.execute(PrepareAid(actor_id, aid_)))
+            prepare.addAction(ally.label, runner(doc.execute, PrepareAid(actor_id, ally.id)))
         aid = menu.addMenu(QCoreApplication.translate("ActionMenu", "Aid (reaction, DC 15)"))
         for ally in allies:
             skills = aid.addMenu(ally.label)
@@ -331,7 +332,7 @@ def add_support_menu(
         hidden = [t for t in scene.tokens if t.side != actor.side and t.has_condition("undetected")]
         point = menu.addMenu(QCoreApplication.translate("ActionMenu", "Point Out"))
         for t in hidden:
-            point.addAction(t.label, lambda tid=t.id: doc.execute(PointOut(actor_id, tid)))
+            point.addAction(t.label, runner(doc.execute, PointOut(actor_id, t.id)))
         if not hidden:
             point.addAction(QCoreApplication.translate("ActionMenu", "(no undetected creature)")).setEnabled(
                 False
@@ -339,7 +340,7 @@ def add_support_menu(
     if "help" in system_for(scene).support_actions:
         helps = menu.addMenu(QCoreApplication.translate("ActionMenu", "Help"))
         for ally in allies:
-            helps.addAction(ally.label, lambda aid_=ally.id: doc.execute(Help(actor_id, aid_)))
+            helps.addAction(ally.label, runner(doc.execute, Help(actor_id, ally.id)))
     if not allies:
         menu.addAction(QCoreApplication.translate("ActionMenu", "(no ally to help)")).setEnabled(False)
 

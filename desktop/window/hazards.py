@@ -30,6 +30,7 @@ from desktop.dialogs.hazard_dialog import HazardDialog
 from desktop.dialogs.hazard_form import HazardDraft, HazardForm
 from desktop.map.items.hazard_item import HazardItem
 from desktop.map.tools.hazard_tool import HazardPickTool
+from desktop.widgets.menus import runner
 from rules.geometry.coords import Cell, Point
 from rules.model.active_spells import Hazard
 from rules.model.state import GameState
@@ -235,13 +236,13 @@ class HazardFeatures(QObject):
                 continue
             sub = menu.addMenu(self.tr("Hazard: {name}").format(name=h.name))
             sub.setObjectName(f"menuHazard-{h.id}")
-            act = sub.addAction(self.tr("Notice (show it to the players)"), lambda hid=h.id: self.notice(hid))
+            act = sub.addAction(self.tr("Notice (show it to the players)"), runner(self.notice, h.id))
             act.setObjectName("menuHazardNotice")
             act.setEnabled(h.hidden)
-            act = sub.addAction(self.tr("Trigger Now…"), lambda hid=h.id, c=cell: self.trigger_now(hid, c))
+            act = sub.addAction(self.tr("Trigger Now…"), runner(self.trigger_now, h.id, cell))
             act.setObjectName("menuHazardTrigger")
             act.setEnabled(h.armed)
-            act = sub.addAction(self.tr("Remove"), lambda hid=h.id: self.remove(hid))
+            act = sub.addAction(self.tr("Remove"), runner(self.remove, h.id))
             act.setObjectName("menuHazardRemove")
         act = menu.addAction(self.tr("Place Hazard Here…"), lambda: self.open_form(cell))
         act.setObjectName("menuPlaceHazard")

@@ -260,7 +260,7 @@ def test_skills_button_demoralize_shows_the_dc_and_rolls_through_the_engine(qtbo
     dialog.resolve()
     goblin = doc.scene.token("b")
     assert goblin is not None and goblin.condition_value("frightened") == 1
-    assert "frightened 1" in dialog.result.text()
+    assert "frightened 1" in dialog.result_label.text()
     assert bar.gauge_strip.gauges[0].left == 2
     # Battle Medicine on Kyra, DC 15: success heals 2d8 (3 + 4)
     bar.skills_menu.aboutToShow.emit()

@@ -80,7 +80,7 @@ def test_right_clicking_a_creature_with_the_actor_selected_offers_maneuvers_on_i
     assert goblin is not None and goblin.has_condition("prone")
     assert doc.log[-1].startswith("Brann tries to Trip Goblin 1 with Athletics: success")
     assert "Goblin 1 is prone" in doc.log[-1]
-    assert "Goblin 1 is prone" in dialog.result.text() and "Reflex DC 17" in dialog.result.text()
+    assert "Goblin 1 is prone" in dialog.result_label.text() and "Reflex DC 17" in dialog.result_label.text()
     assert doc.undo_label() == "Trip"
     assert doc.undo()
     assert not doc.scene.token("goblin-1").has_condition("prone")  # type: ignore[union-attr]

@@ -109,7 +109,7 @@ def test_a_hit_on_the_surface_asks_for_the_reflex_save(window) -> None:  # type:
     dialog.resolve()
     fallen = doc.scene.token("quill")
     assert fallen.has_condition("prone") and fallen.hp == quill.hp - 10
-    assert "falls off the narrow surface" in dialog.result.text()
+    assert "falls off the narrow surface" in dialog.result_label.text()
 
 
 def test_a_player_rolling_their_own_dice_is_asked_for_the_balance_d20(window) -> None:  # type: ignore[no-untyped-def]

@@ -5040,6 +5040,7 @@ Shift+クリック：経由点 · Alt：自由移動 · Esc：取り消し</tran
     </message>
     <message>
         <source>Measure</source>
+        <extracomment>The window&apos;s map view (more of it than `ToolHost`: its pop-up setting, its parent widget).</extracomment>
         <translation>計測</translation>
     </message>
     <message>
@@ -5070,7 +5071,7 @@ Click a door to open/close it</source>
     </message>
     <message>
         <source>Area</source>
-        <extracomment>The template being aimed changed: its squares with line of effect (None: nothing aimed) and its colour&apos;s name (the Player Screen draws it on the squares the players know).</extracomment>
+        <extracomment>The template being aimed changed: its squares with line of effect (None: nothing aimed) and its colour&apos;s name (the Player Screen draws it on the squares the players know). The window&apos;s map view (more of it than `ToolHost`: its pop-up setting, its parent widget).</extracomment>
         <translation>効果範囲</translation>
     </message>
     <message>
@@ -5096,15 +5097,17 @@ Span N × N squares for precision · Shift: square box · Esc: cancel</source>
     </message>
     <message>
         <source>Calibrate grid</source>
-        <extracomment>A box narrower or lower than this many screen pixels is a click, not a measurement.</extracomment>
+        <extracomment>A box narrower or lower than this many screen pixels is a click, not a measurement. The window&apos;s map view (more of it than `ToolHost`: its pop-up setting, its parent widget).</extracomment>
         <translation>グリッドの調整</translation>
     </message>
     <message>
         <source>Fog of war</source>
+        <extracomment>The window&apos;s map view (more of it than `ToolHost`: its pop-up setting, its parent widget).</extracomment>
         <translation>戦場の霧</translation>
     </message>
     <message>
         <source>Lights</source>
+        <extracomment>The window&apos;s map view (more of it than `ToolHost`: its pop-up setting, its parent widget).</extracomment>
         <translation>光源</translation>
     </message>
     <message>
@@ -5114,6 +5117,7 @@ Span N × N squares for precision · Shift: square box · Esc: cancel</source>
     </message>
     <message>
         <source>Select / move</source>
+        <extracomment>The window&apos;s map view (more of it than `ToolHost`: its pop-up setting, its parent widget).</extracomment>
         <translation>選択／移動</translation>
     </message>
     <message>
@@ -5123,10 +5127,12 @@ Span N × N squares for precision · Shift: square box · Esc: cancel</source>
     </message>
     <message>
         <source>Paint terrain</source>
+        <extracomment>The window&apos;s map view (more of it than `ToolHost`: its pop-up setting, its parent widget).</extracomment>
         <translation>地形を塗る</translation>
     </message>
     <message>
         <source>Draw walls</source>
+        <extracomment>The window&apos;s map view (more of it than `ToolHost`: its pop-up setting, its parent widget).</extracomment>
         <translation>壁を描く</translation>
     </message>
     <message>

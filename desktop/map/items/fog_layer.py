@@ -60,7 +60,7 @@ def changed_tiles(changed: BoolMap, tile: int = TILE) -> list[QRectF]:
     th, tw = -(-h // tile), -(-w // tile)
     padded = np.zeros((th * tile, tw * tile), dtype=bool)
     padded[:h, :w] = changed
-    tiles = padded.reshape(th, tile, tw, tile).any(axis=(1, 3))
+    tiles: BoolMap = np.any(padded.reshape(th, tile, tw, tile), axis=(1, 3))
     out: list[QRectF] = []
     size = tile * CELL
     for ty in np.flatnonzero(tiles.any(axis=1)).tolist():
@@ -157,7 +157,7 @@ class FogItem(QGraphicsItem):
     ) -> None:
         if self._pixmap is None:
             return
-        part = option.exposedRect.intersected(self._rect)  # type: ignore[attr-defined]
+        part = option.exposedRect.intersected(self._rect)
         x0, y0 = max(0, math.floor(part.left() / CELL)), max(0, math.floor(part.top() / CELL))
         x1 = min(self._pixmap.width(), math.ceil(part.right() / CELL))
         y1 = min(self._pixmap.height(), math.ceil(part.bottom() / CELL))

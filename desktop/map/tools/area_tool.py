@@ -98,6 +98,9 @@ class _Signals(QObject):
 
 
 class AreaTool(PreviewTool):
+    #: The window's map view (more of it than `ToolHost`: its pop-up setting, its parent widget).
+    view: MapView
+
     name = "area"
     label = QT_TRANSLATE_NOOP("Tools", "Area")
     cursor = Qt.CursorShape.CrossCursor

@@ -25,6 +25,7 @@ from rules.geometry.coords import Cell
 if TYPE_CHECKING:
     from desktop.document import Document
     from desktop.map.scene import MapScene
+    from desktop.map.view import MapView
 
 
 class TokenMenus(Protocol):
@@ -47,7 +48,8 @@ class TokenMenus(Protocol):
 class ToolHost(Protocol):
     """What a tool may use of the map view that feeds it (`desktop.map.view.MapView` is one): the document,
     the map scene, the status line, the context menu, the view's signals for requests a tool can't serve
-    itself, and Qt's view coordinates. Tools depend on this narrow surface, not on the view's module."""
+    itself and its viewport. Tools depend on this narrow surface, not on the view's module; the tool bar's
+    tools declare the `MapView` they are made for."""
 
     doc: Document
     map_scene: MapScene
@@ -66,8 +68,6 @@ class ToolHost(Protocol):
     def drag_distance(self) -> int: ...
 
     def viewport(self) -> QWidget: ...
-
-    def mapFromScene(self, point: QPointF) -> QPoint: ...  # Qt's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +199,7 @@ class ToolSpec:
     shortcut: str
     tooltip: str
     icon: str
-    factory: Callable[[ToolHost], Tool]
+    #: Makes the tool for the window's map view (the tool bar's tools use more of it than `ToolHost`).
+    factory: Callable[[MapView], Tool]
     #: False: the tool is in the menus only (a set-up tool the table rarely needs), not the tool bar.
     toolbar: bool = True

@@ -101,6 +101,9 @@ class CalibrationBoxItem(QGraphicsItem):
 
 
 class CalibrateTool(PreviewTool):
+    #: The window's map view (more of it than `ToolHost`: its pop-up setting, its parent widget).
+    view: MapView
+
     name = "calibrate"
     label = QT_TRANSLATE_NOOP("Tools", "Calibrate grid")
     cursor = Qt.CursorShape.CrossCursor

@@ -52,6 +52,9 @@ HIDE_COLOUR = QColor(20, 20, 40, 150)
 
 
 class FogTool(PreviewTool):
+    #: The window's map view (more of it than `ToolHost`: its pop-up setting, its parent widget).
+    view: MapView
+
     name = "fog"
     label = QT_TRANSLATE_NOOP("Tools", "Fog of war")
     cursor = Qt.CursorShape.CrossCursor
@@ -158,6 +161,9 @@ class FogTool(PreviewTool):
 
 
 class LightTool(PreviewTool):
+    #: The window's map view (more of it than `ToolHost`: its pop-up setting, its parent widget).
+    view: MapView
+
     name = "light"
     label = QT_TRANSLATE_NOOP("Tools", "Lights")
     cursor = Qt.CursorShape.CrossCursor

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 
 class MeasureTool(PreviewTool):
+    #: The window's map view (more of it than `ToolHost`: its pop-up setting, its parent widget).
+    view: MapView
+
     name = "measure"
     label = QT_TRANSLATE_NOOP("Tools", "Measure")
     cursor = Qt.CursorShape.CrossCursor

@@ -57,6 +57,9 @@ def toggle_door_command(walls: tuple[Wall, ...], index: int) -> ReplaceWall:
 
 
 class SelectTool(Tool):
+    #: The window's map view (more of it than `ToolHost`: its pop-up setting, its parent widget).
+    view: MapView
+
     name = "select"
     label = QT_TRANSLATE_NOOP("Tools", "Select / move")
 

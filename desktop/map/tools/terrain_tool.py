@@ -52,6 +52,9 @@ def line_cells(a: Cell, b: Cell) -> list[Cell]:
 
 
 class TerrainTool(PreviewTool):
+    #: The window's map view (more of it than `ToolHost`: its pop-up setting, its parent widget).
+    view: MapView
+
     name = "terrain"
     label = QT_TRANSLATE_NOOP("Tools", "Paint terrain")
     cursor = Qt.CursorShape.CrossCursor

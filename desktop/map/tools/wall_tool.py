@@ -33,6 +33,9 @@ KIND_LABELS = {"wall": "Wall", "door": "Door", "window": "Window", "low": "Low w
 
 
 class WallTool(PreviewTool):
+    #: The window's map view (more of it than `ToolHost`: its pop-up setting, its parent widget).
+    view: MapView
+
     name = "wall"
     label = QT_TRANSLATE_NOOP("Tools", "Draw walls")
     cursor = Qt.CursorShape.CrossCursor
