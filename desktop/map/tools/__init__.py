@@ -5,14 +5,37 @@ makes the tool's action (`QCoreApplication.translate("Tools", spec.label)`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.map.tools.area_tool import AreaTool
-from desktop.map.tools.base import Tool, ToolEvent, ToolSpec
+from desktop.map.tools.base import Tool, ToolEvent
 from desktop.map.tools.calibrate_tool import CalibrateTool
 from desktop.map.tools.measure_tool import MeasureTool
 from desktop.map.tools.select_tool import SelectTool
 from desktop.map.tools.terrain_tool import TerrainTool
 from desktop.map.tools.wall_tool import WallTool
+
+if TYPE_CHECKING:
+    from desktop.map.view import MapView
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """One tool of the tool bar and the Tools menu: its name, words, key, icon and how it is made."""
+
+    name: str
+    label: str
+    shortcut: str
+    tooltip: str
+    icon: str
+    #: Makes the tool for the window's map view (the tool bar's tools use more of it than `ToolHost`).
+    factory: Callable[[MapView], Tool]
+    #: False: the tool is in the menus only (a set-up tool the table rarely needs), not the tool bar.
+    toolbar: bool = True
+
 
 TOOL_SPECS: tuple[ToolSpec, ...] = (
     ToolSpec(

@@ -25,7 +25,6 @@ from rules.geometry.coords import Cell
 if TYPE_CHECKING:
     from desktop.document import Document
     from desktop.map.scene import MapScene
-    from desktop.map.view import MapView
 
 
 class TokenMenus(Protocol):
@@ -190,16 +189,3 @@ class PreviewTool(Tool):
     def end_gesture(self) -> None:
         """What leaving the tool does with a gesture in progress: drop it (`cancel`) unless overridden."""
         self.cancel()
-
-
-@dataclass(frozen=True, slots=True)
-class ToolSpec:
-    name: str
-    label: str
-    shortcut: str
-    tooltip: str
-    icon: str
-    #: Makes the tool for the window's map view (the tool bar's tools use more of it than `ToolHost`).
-    factory: Callable[[MapView], Tool]
-    #: False: the tool is in the menus only (a set-up tool the table rarely needs), not the tool bar.
-    toolbar: bool = True
