@@ -70,6 +70,8 @@ class MapScene(QGraphicsScene):
         self.overlay_item = MovementOverlayItem()
         self.addItem(self.overlay_item)
         self.token_items: dict[str, TokenItem] = {}
+        #: (system, every token's id and label) the short labels were last worked out for.
+        self._labels_key: object = None
         self._show_overlay = True
         self._overlay_key: object = None
         self._overlay_scene: Scene | None = None
@@ -119,15 +121,22 @@ class MapScene(QGraphicsScene):
                 item.setZValue(stacking(token, order))
                 continue
             item = found
-            if item.token != token or item.token.image != token.image or item.carried:
+            # a token value that is the same object is unchanged (a move replaces one token, keeps the rest)
+            if item.carried or (
+                item.token is not token and (item.token != token or item.token.image != token.image)
+            ):
                 item.sync(token, self._portrait(token))
                 item.set_preview_cell(None)
             item.setZValue(item.zValue() if item.carried else stacking(token, order))
-        death_saves = system_for(scene).has_death_saves
-        for tid, text in short_labels({t.id: t.label for t in scene.tokens}).items():
-            self.token_items[tid].set_short_label(text)
-            self.token_items[tid].set_death_saves_shown(death_saves)
-            self.token_items[tid].set_system(scene.system)
+        # the short labels depend on every token's label: worked out again only when one of those changed
+        labels_key = (scene.system, tuple((t.id, t.label) for t in scene.tokens))
+        if labels_key != self._labels_key:
+            self._labels_key = labels_key
+            death_saves = system_for(scene).has_death_saves
+            for tid, text in short_labels({t.id: t.label for t in scene.tokens}).items():
+                self.token_items[tid].set_short_label(text)
+                self.token_items[tid].set_death_saves_shown(death_saves)
+                self.token_items[tid].set_system(scene.system)
         if selection_lost:
             self._on_selection_changed()
 
