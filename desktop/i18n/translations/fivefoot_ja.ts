@@ -5030,6 +5030,7 @@ Double-click a token, or right-click the map to add one.</source>
     <name>Tools</name>
     <message>
         <source>Select / Move</source>
+        <extracomment>Makes the tool for the window&apos;s map view (the tool bar&apos;s tools use more of it than `ToolHost`). False: the tool is in the menus only (a set-up tool the table rarely needs), not the tool bar.</extracomment>
         <translation>選択／移動</translation>
     </message>
     <message>
