@@ -325,24 +325,12 @@ class ActionBar(QToolBar):
         handler = self.handlers.maneuvers
         if handler is None:
             return
-        menu = QMenu(self)
-        menu.setObjectName("barManeuversMenu")
-        menu.setToolTipsVisible(True)
-
-        def fill() -> None:  # when it opens: the creatures in reach now
-            menu.clear()
-            handler(menu, token_id)
-
-        menu.aboutToShow.connect(fill)
-        self.maneuvers_menu = menu
-        action = QAction(self.tr("Maneuvers\n▾"), self)
-        action.setObjectName("bar-maneuvers")
-        action.setToolTip(self.tr("Maneuvers: each one, then the creature in reach"))
-        action.setMenu(menu)
-        self._add_button("maneuvers", action)
-        widget = self.widgetForAction(action)
-        if isinstance(widget, QToolButton):
-            widget.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.maneuvers_menu = self._menu_button(
+            "maneuvers",
+            self.tr("Maneuvers\n▾"),
+            self.tr("Maneuvers: each one, then the creature in reach"),
+            lambda menu: handler(menu, token_id),  # when it opens: the creatures in reach now
+        )
 
     def _add_spells(self, token_id: str) -> None:
         """The Spells button: the creature's spell list, when it has spells or abilities."""
@@ -366,24 +354,33 @@ class ActionBar(QToolBar):
         handler = self.handlers.skills
         if handler is None or not system_for(self.doc.scene).skill_actions:
             return
+        self.skills_menu = self._menu_button(
+            "skills",
+            self.tr("Skills\n▾"),
+            self.tr("Skill actions: Demoralize, Feint, Battle Medicine…"),
+            lambda menu: handler(menu, token_id),  # when it opens: the targets and DCs of now
+        )
+
+    def _menu_button(self, key: str, text: str, tip: str, fill: Callable[[QMenu], object]) -> QMenu:
+        """A bar button `key` whose menu is filled by `fill` each time it opens (pops up on a click)."""
         menu = QMenu(self)
-        menu.setObjectName("barSkillsMenu")
+        menu.setObjectName(f"bar{key.capitalize()}Menu")
         menu.setToolTipsVisible(True)
 
-        def fill() -> None:  # when it opens: the targets and DCs of now
+        def refill() -> None:
             menu.clear()
-            handler(menu, token_id)
+            fill(menu)
 
-        menu.aboutToShow.connect(fill)
-        self.skills_menu = menu
-        action = QAction(self.tr("Skills\n▾"), self)
-        action.setObjectName("bar-skills")
-        action.setToolTip(self.tr("Skill actions: Demoralize, Feint, Battle Medicine…"))
+        menu.aboutToShow.connect(refill)
+        action = QAction(text, self)
+        action.setObjectName(f"bar-{key}")
+        action.setToolTip(tip)
         action.setMenu(menu)
-        self._add_button("skills", action)
+        self._add_button(key, action)
         widget = self.widgetForAction(action)
         if isinstance(widget, QToolButton):
             widget.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        return menu
 
     def _popup(self, action: QAction) -> None:
         menu = action.menu()

@@ -15,7 +15,6 @@ Right click or Escape stops (`cancelled`). The tool changes nothing itself: the 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -27,6 +26,7 @@ from desktop.i18n import QT_TRANSLATE_NOOP
 from desktop.map.grid_coords import from_scene, nearest_corner
 from desktop.map.items import Z_TOOL_PREVIEW
 from desktop.map.items.hazard_item import EDGE, cells_path
+from desktop.map.tools.area_tool import aim_direction
 from desktop.map.tools.base import PreviewTool, ToolEvent
 from rules.geometry.coords import Cell, Point
 
@@ -36,17 +36,6 @@ if TYPE_CHECKING:
 #: The squares an area placed at a point covers, facing a direction (degrees, 0 = east, 90 = south; None
 #: for an area that faces nowhere), or None: it can't be placed there.
 AreaAt = Callable[[Point, float | None], tuple[Cell, ...] | None]
-
-
-def facing(frm: Point, to: Point, snap: bool) -> float | None:
-    """Degrees from `frm` to `to` (0 = east, 90 = south), whole degrees or, with `snap`, a multiple of 45;
-    None when the two are too close to say."""
-    dx, dy = to.x - frm.x, to.y - frm.y
-    if math.hypot(dx, dy) < 0.2:
-        return None
-    deg = math.degrees(math.atan2(dy, dx)) % 360.0
-    step = 45.0 if snap else 1.0
-    return float(round(deg / step) * step % 360.0)
 
 
 def tr(text: str) -> str:
@@ -136,7 +125,7 @@ class HazardPickTool(PreviewTool):
     def move(self, ev: ToolEvent) -> bool:
         if self.area_at is not None:
             if self.aimed and self._origin_fixed and self.origin is not None:
-                direction = facing(self.origin, from_scene(ev.scene_pos), ev.shift)
+                direction = aim_direction(self.origin, from_scene(ev.scene_pos), ev.shift)
                 if direction is not None:
                     self.direction = direction
                 cells = self.area_at(self.origin, self.direction)
