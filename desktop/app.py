@@ -13,6 +13,7 @@ fivefoot FILE --first-frame   (hidden) open, show, and exit once the map has pai
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from pathlib import Path
@@ -46,6 +47,21 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def plain_imports() -> None:
+    """Give Python its own ``__import__`` back after PySide's.
+
+    Importing PySide replaces ``builtins.__import__`` to offer ``from __feature__ import snake_case``
+    (PySide's opt-in Pythonic names, which FiveFoot doesn't use: a source test keeps it so). After each
+    import its hook reads the whole source of every newly imported module to look for "PySide6"
+    (PYSIDE-2029): 290 modules, 50–70 ms of a launch. PySide keeps the original as
+    ``builtins.__orig_import__`` and documents both."""
+    import builtins
+
+    original = getattr(builtins, "__orig_import__", None)
+    if original is not None and getattr(builtins.__import__, "__name__", "") == "__feature_import__":
+        builtins.__import__ = original
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -73,6 +89,17 @@ def _quiet_offscreen_notes() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A launch makes a few million objects (the engine's classes, Qt's types, the scene) and almost no
+    # garbage: the collector's passes over them were a tenth of launch to first frame. It runs again once
+    # the first frame is shown (`_launched`).
+    gc.disable()
+    try:
+        return _main(argv)
+    finally:
+        gc.enable()
+
+
+def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     headless = args.self_test or args.screenshot is not None
     if headless:
@@ -81,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
+    plain_imports()
     app = QApplication.instance()
     if app is None:
         app = QApplication([sys.argv[0] if sys.argv else "fivefoot"])
@@ -112,6 +140,8 @@ def _run(app: QApplication, args: argparse.Namespace, headless: bool) -> int:
 
     apply_theme(app)
     window = MainWindow(autosave=not headless)
+    if not headless:
+        window.player_screen.hold_until_painted()  # the GM's map first
     if headless:  # no modal box offscreen: messages go to standard error, an imported map is PF2e
         window.files.answer_without_asking(
             args.system or DEFAULT_SYSTEM, lambda text: print(f"fivefoot: {text}", file=sys.stderr)
@@ -130,10 +160,27 @@ def _run(app: QApplication, args: argparse.Namespace, headless: bool) -> int:
         return _screenshot(window, args.screenshot, _size(args.size))
     if args.first_frame:
         _exit_after_first_frame(window)
+    else:
+        from desktop.widgets.first_paint import after_first_paint
+
+        after_first_paint(window.view.viewport(), _launched)
     window.show()
     window.files.offer_restore()
     code = app.exec()
     return int(code)
+
+
+def _launched() -> None:
+    """The map is on screen: keep the dataclass methods this launch compiled (`rules.dataclass_cache`: the
+    next launch reads them; only the first launch of a version has any to write), collect the launch's
+    garbage once, freeze what is left (the modules, classes and the open scene: later collections don't walk
+    them again, so a collection during a drag is short) and turn the collector back on."""
+    from rules import dataclass_cache
+
+    dataclass_cache.save()
+    gc.collect()
+    gc.freeze()
+    gc.enable()
 
 
 def _exit_after_first_frame(window: MainWindow) -> None:
@@ -153,6 +200,11 @@ def _exit_after_first_frame(window: MainWindow) -> None:
                 viewport.removeEventFilter(self)
 
                 def done() -> None:  # after the paint event (the frame is on screen)
+                    from rules import dataclass_cache
+
+                    # before the line: the benchmark stops the process once it reads it (only a first launch
+                    # has anything to write, as a normal launch writes it after its first frame)
+                    dataclass_cache.save()
                     print(f"first frame {time.time() - started:.3f}", flush=True)
                     window.files.shutdown()
                     QApplication.quit()

@@ -8,6 +8,8 @@ map (`AreasLayer.highlight`). "Roll saves…" opens the `SaveDialog`; "Remove" i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
@@ -22,7 +24,6 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dice import app_dice
-from desktop.docks.save_dialog import SaveDialog
 from desktop.document import Document
 from desktop.map.items.area_item import AreasLayer
 from rules.dice import DieSource
@@ -32,6 +33,9 @@ from rules.model.areas import PlacedArea
 from rules.model.scene import Scene
 from rules.model.state import GameState
 from rules.play.table import RemoveArea
+
+if TYPE_CHECKING:
+    from desktop.docks.save_dialog import SaveDialog
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -162,6 +166,8 @@ class AreasDock(QDockWidget):
             self.doc.execute(RemoveArea(aid))
 
     def roll_saves(self) -> SaveDialog | None:
+        from desktop.docks.save_dialog import SaveDialog  # read when first opened
+
         aid = self.current_id()
         if aid is None or self.doc.state.area(aid) is None:
             return None

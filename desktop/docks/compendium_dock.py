@@ -58,6 +58,7 @@ from desktop.docks.library import MY_CREATURES, Book, CreatureLibrary, creature_
 from desktop.docks.spell_compendium import SpellCompendium
 from desktop.map.grid_coords import cell_at
 from desktop.paths import assets_dir
+from desktop.widgets.first_paint import after_first_paint
 from desktop.widgets.menus import menu_named
 from rules.errors import CreatureImportError, SceneError
 from rules.geometry.coords import SIZE_SQUARES, SIZES, Cell
@@ -498,7 +499,7 @@ class CompendiumDock(QDockWidget):
     def load_after_paint_of(self, widget: QWidget) -> None:
         """Read the compendium only once `widget` (the map view) has painted its first frame."""
         self._load_timer.stop()
-        _AfterFirstPaint(widget, self._first_load)
+        after_first_paint(widget, self._first_load)
 
     def reload(self) -> None:
         """Read the bundled compendium and the user's library again."""
@@ -787,22 +788,6 @@ def _bundled() -> list[tuple[str, Creature]]:
 
 
 # ------------------------------------------------------------------------------------- window wiring
-
-
-class _AfterFirstPaint(QObject):
-    """Calls `fn` on the turn of the event loop after `widget`'s first paint event (the frame is shown)."""
-
-    def __init__(self, widget: QWidget, fn: Callable[[], None]) -> None:
-        super().__init__(widget)
-        self.widget = widget
-        self.fn = fn
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.widget and event.type() == QEvent.Type.Paint:
-            self.widget.removeEventFilter(self)
-            QTimer.singleShot(0, self.fn)
-        return False
 
 
 class _MapDrops(QObject):

@@ -16,6 +16,7 @@ Every change is one undoable command with a log line.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -54,8 +55,6 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dice import app_dice, ask_or_roll, rolls_own_dice
-from desktop.docks.end_turn_dialog import EndTurnDialog
-from desktop.docks.join_encounter import JoinEncounterDialog
 from desktop.document import Document
 from desktop.i18n import engine_text
 from desktop.look.style import hp_colour, side_colour
@@ -83,6 +82,10 @@ from rules.play.turns import (
 from rules.systems import system_for
 from rules.systems.encounter_difficulty import difficulty_text
 from rules.systems.turn_rolls import TurnRolls
+
+if TYPE_CHECKING:
+    from desktop.docks.end_turn_dialog import EndTurnDialog
+    from desktop.docks.join_encounter import JoinEncounterDialog
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 INFO_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -675,6 +678,8 @@ class InitiativeDock(QDockWidget):
     ) -> EndTurnDialog | None:
         """Execute `plain` when the turn's end and the next start need no rolls, else open the end-of-turn
         prompt and, on its "Next turn", execute `command(end rolls, start rolls)`."""
+        from desktop.docks.end_turn_dialog import EndTurnDialog  # read when first opened
+
         prompts = turn_prompts(self.doc.state)
         if not prompts.any:
             self.doc.execute(plain)
@@ -747,6 +752,8 @@ class InitiativeDock(QDockWidget):
         """Open Add to Encounter with `token_ids` ticked (the creatures outside the order are listed); on
         "Add" one `AddToEncounter` runs with the dock's dice. Returns the dialog (shown modally unless
         `modal_dialogs` is False, for tests); None without an encounter or anyone to add."""
+        from desktop.docks.join_encounter import JoinEncounterDialog  # read when first opened
+
         state = self.doc.state
         if state.encounter is None or not not_in_encounter(state, self._all_ids()):
             return None

@@ -114,7 +114,7 @@ class PlayerScene(QGraphicsScene):
         #: The hazards the party has noticed (the projection's: a hidden one leaves no trace).
         self.hazard_items: list[HazardItem] = []
         self.aiming_item: QGraphicsPathItem | None = None
-        self.view_value: PlayerView | None = None
+        self._view: PlayerView | None = None
         #: The spell area the GM is aiming or has just cast (the projection keeps what players may know).
         self.template: Template | None = None
         self.template_item: QGraphicsPathItem | None = None
@@ -122,8 +122,29 @@ class PlayerScene(QGraphicsScene):
         self._background: Background | None = None
         #: The state last projected (states are immutable: the same object needs no new projection).
         self._projected: object = None
+        #: `hold`: a projection asked for waits until `release` (or until the projection is read).
+        self._held = False
+        self._stale = False
         doc.changed.connect(self._on_changed)
         self.refresh()
+
+    @property
+    def view_value(self) -> PlayerView | None:
+        """What the players are shown (projected now if a held projection is waiting)."""
+        if self._stale:
+            self._project()
+        return self._view
+
+    def hold(self) -> None:
+        """Project nothing until `release`: the launch opens the GM's map first (nothing shows the Player
+        Screen before its first frame). Reading `view_value` meanwhile still gets the current projection."""
+        self._held = True
+
+    def release(self) -> None:
+        """End `hold`: project now if anything changed meanwhile."""
+        self._held = False
+        if self._stale:
+            self._project()
 
     def _on_changed(self, _old: object, _new: object) -> None:
         if self.doc.state is not self._projected:  # opening a file sends `reset`, then `changed`
@@ -140,9 +161,9 @@ class PlayerScene(QGraphicsScene):
             self.refresh()
             return
         shown = project_template(self.doc.state.scene, template, view.known)
-        self.view_value = replace(view, template=shown)
-        self._sync_template(self.view_value)
-        self.projected.emit(self.view_value)
+        self._view = view = replace(view, template=shown)
+        self._sync_template(view)
+        self.projected.emit(view)
 
     def _sync_template(self, view: PlayerView) -> None:
         if self.template_item is not None:
@@ -165,10 +186,18 @@ class PlayerScene(QGraphicsScene):
         self.template_item = item
 
     def refresh(self) -> None:
+        """Project the document's state again (or, held, when released)."""
         self._projected = self.doc.state
+        if self._held:
+            self._stale = True
+            return
+        self._project()
+
+    def _project(self) -> None:
+        self._stale = False
         state = presented_state(self.doc.state)  # a campaign: the scene presented, not the one prepared
         view = player_projection(state, self.template)
-        self.view_value = view
+        self._view = view
         scene = state.scene
         if scene.grid != self._grid or scene.background != self._background:
             self._grid, self._background = scene.grid, scene.background

@@ -109,6 +109,16 @@ class PlayerScreenFeatures:
     def install(cls, win: QMainWindow) -> PlayerScreenFeatures:
         return cls(win)
 
+    def hold_until_painted(self) -> None:
+        """The launch: project the Player Screen only once the GM's map has painted its first frame (unless
+        the preview, put back by the remembered layout, or the TV's window shows it already)."""
+        if self.window is not None or not self.preview.isHidden():
+            return
+        from desktop.widgets.first_paint import after_first_paint
+
+        self.player_scene.hold()
+        after_first_paint(self.gm_view.viewport(), self.player_scene.release)
+
     def close(self) -> None:
         """Close the player screen window (the GM window is closing: Quit ends the whole app)."""
         if self.window is not None:

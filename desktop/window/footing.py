@@ -7,15 +7,17 @@ one `KeepFooting`; the dialog shows the result (kept, or the fall and its damage
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
-from desktop.dialogs.action_result_dialog import ActionResultDialog, RollSpec
 from desktop.dice import ask_or_roll
 from desktop.window.action_menu import open_action_dialog
 from rules.play.footing import FootingCheck, KeepFooting, footing_checks
 from rules.play.history import Entry
+
+if TYPE_CHECKING:
+    from desktop.dialogs.action_result_dialog import ActionResultDialog
 
 # The GM window (`desktop.window.main_window.MainWindow`), named by its role (importing it would be a cycle).
 MainWindow = Any
@@ -41,6 +43,8 @@ class FootingPrompts(QObject):
 
     def ask(self, check: FootingCheck) -> ActionResultDialog:
         """The action dialog for `check`'s Reflex save (`KeepFooting`)."""
+        from desktop.dialogs.action_result_dialog import RollSpec  # read when first opened
+
         scene = self.doc.scene
         token = scene.token(check.token_id)
         who = token.label if token is not None else check.token_id

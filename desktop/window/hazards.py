@@ -20,14 +20,12 @@ each one a step sets off.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QMenu, QVBoxLayout, QWidget
 
-from desktop.dialogs.hazard_dialog import HazardDialog
-from desktop.dialogs.hazard_form import HazardDraft, HazardForm
 from desktop.map.items.hazard_item import HazardItem
 from desktop.map.tools.hazard_tool import HazardPickTool
 from desktop.widgets.menus import runner
@@ -45,6 +43,10 @@ from rules.play.hazards import (
     visible_hazards,
 )
 from rules.play.history import Entry
+
+if TYPE_CHECKING:
+    from desktop.dialogs.hazard_dialog import HazardDialog
+    from desktop.dialogs.hazard_form import HazardDraft, HazardForm
 
 #: The GM window (`desktop.window.main_window.MainWindow`), named by its role: importing it here would make
 #: an import cycle (the window installs this feature).
@@ -148,6 +150,8 @@ class HazardFeatures(QObject):
 
     def open_form(self, cell: Cell | None) -> HazardForm:
         """The hazard form; its OK picks the squares (starting with `cell`, the square right-clicked)."""
+        from desktop.dialogs.hazard_form import HazardForm  # read when first opened
+
         form = HazardForm(self.doc.scene, self.win)
         self.form = form
         form.accepted.connect(lambda: self._form_done(form, cell))
@@ -318,6 +322,8 @@ class HazardFeatures(QObject):
 
     def open_dialog(self, hazard: Hazard, by: str | None) -> HazardDialog:
         """The hazard's saves table (the casting table), set off by `by`."""
+        from desktop.dialogs.hazard_dialog import HazardDialog  # read when first opened
+
         dialog = HazardDialog(self.doc, hazard, by, self.win, self.win.table.dice)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.dialogs.append(dialog)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import (
@@ -33,9 +34,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.dialogs.new_scene import NewSceneDialog
-from desktop.dialogs.scene_settings import SceneSettingsDialog
-from desktop.dialogs.token_form import TokenForm
 from desktop.docks.action_bar import ActionBar, ActionBarHandlers
 from desktop.docks.compendium_dock import CompendiumFeatures
 from desktop.docks.inspector import InspectorDock
@@ -72,6 +70,9 @@ from rules.play.edits import (
     end_turn_command,
 )
 from rules.systems import DEFAULT_SYSTEM, system_for
+
+if TYPE_CHECKING:
+    from desktop.dialogs.token_form import TokenForm
 
 APP_NAME = "FiveFoot"
 
@@ -600,6 +601,8 @@ class MainWindow(QMainWindow):
 
     def add_token_at(self, cell: Cell | None) -> TokenForm:
         """Open the quick token form for `cell` (default: the centre of the view)."""
+        from desktop.dialogs.token_form import TokenForm  # the dialogs are read when first opened
+
         if cell is None:
             cell = cell_at(self.view.mapToScene(self.view.viewport().rect().center()))
         g = self.doc.scene.grid
@@ -628,6 +631,8 @@ class MainWindow(QMainWindow):
     # ---- dialogs
 
     def new_scene_dialog(self) -> None:
+        from desktop.dialogs.new_scene import NewSceneDialog
+
         dialog = NewSceneDialog(self)
         if dialog.exec() != NewSceneDialog.DialogCode.Accepted:
             return
@@ -638,6 +643,8 @@ class MainWindow(QMainWindow):
             self.files.new_scene(dialog.scene())
 
     def scene_settings_dialog(self) -> None:
+        from desktop.dialogs.scene_settings import SceneSettingsDialog
+
         dialog = SceneSettingsDialog(self.doc.scene, self)
         if dialog.exec() == SceneSettingsDialog.DialogCode.Accepted:
             command = dialog.command()

@@ -24,13 +24,12 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QImage, QImageReader, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
-from desktop.dialogs.calibrate_grid import CalibrateGridDialog
-from desktop.dialogs.import_picture import ImportChoice, ImportPictureDialog
 from desktop.document import Document
 from desktop.map.calibration import DEFAULT_PIXELS_PER_CELL, guess_pixels_per_cell
 from desktop.map.drops import file_kind
@@ -49,6 +48,10 @@ from rules.io.images import (
 )
 from rules.io.safe_read import UnsafeFileError, is_network_path, read_regular_file
 from rules.model.scene import Background
+
+if TYPE_CHECKING:
+    from desktop.dialogs.calibrate_grid import CalibrateGridDialog
+    from desktop.dialogs.import_picture import ImportChoice
 
 PICTURE_FILTER = "Map pictures (*.png *.jpg *.jpeg *.webp);;All files (*)"
 FORMAT_NAMES = {"png": "PNG", "jpeg": "JPEG", "webp": "WebP"}
@@ -252,6 +255,8 @@ class MapPictures(QObject):
         the fit. Any change to the document's picture meanwhile (an undo, the calibration tool, another
         file) closes it, since its numbers would no longer be about the picture shown.
         """
+        from desktop.dialogs.calibrate_grid import CalibrateGridDialog  # read when first opened
+
         size = self._image_size()
         if size is None or self.doc.scene.background is None:
             self.message.emit(self.tr("No map picture to calibrate: File ▸ Import Map Image… first"))
@@ -276,6 +281,8 @@ class MapPictures(QObject):
             dialog.reject()
 
     def _calibrate_finished(self, dialog: CalibrateGridDialog, result: int) -> None:
+        from desktop.dialogs.calibrate_grid import CalibrateGridDialog  # read when first opened
+
         if self.calibrate_dialog is not dialog:
             return
         self.calibrate_dialog = None
@@ -352,6 +359,8 @@ class MapPictures(QObject):
     def _dialog_import(
         self, picture: MapPicture, pixels_per_cell: float, guessed: bool
     ) -> ImportChoice | None:
+        from desktop.dialogs.import_picture import ImportPictureDialog  # read when first opened
+
         dialog = ImportPictureDialog(
             picture.path.name,
             picture.image,

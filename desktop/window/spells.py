@@ -15,13 +15,11 @@ ends the spell).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication
 
-from desktop.dialogs.action_result_dialog import ActionResultDialog, RollSpec
-from desktop.dialogs.cast_dialog import CastDialog
 from desktop.docks.spell_list import SpellListDialog
 from desktop.map.tools.spell_tool import SpellAimTool
 from desktop.window.action_menu import open_action_dialog
@@ -32,6 +30,10 @@ from rules.play.cast import Cast
 from rules.play.concentration import ConcentrationCheck, ConcentrationSave, concentration_checks
 from rules.play.projection import Template
 from rules.systems import system_for
+
+if TYPE_CHECKING:
+    from desktop.dialogs.action_result_dialog import ActionResultDialog
+    from desktop.dialogs.cast_dialog import CastDialog
 
 #: The GM window (`desktop.window.main_window.MainWindow`), named by its role: importing it here would make
 #: an import cycle (the window installs this feature).
@@ -115,6 +117,8 @@ class SpellCasting(QObject):
     # ---- the saves table
 
     def open_cast(self, cast: Cast) -> CastDialog:
+        from desktop.dialogs.cast_dialog import CastDialog  # read when first opened
+
         if self.cast_dialog is not None:
             return self.cast_dialog
         self.tool.held = True
@@ -160,6 +164,8 @@ class SpellCasting(QObject):
 
     def ask_concentration(self, check: ConcentrationCheck) -> ActionResultDialog:
         """The action dialog for `check`'s Constitution save (`ConcentrationSave`)."""
+        from desktop.dialogs.action_result_dialog import RollSpec  # read when first opened
+
         token = self.doc.scene.token(check.token_id)
         who = token.label if token is not None else check.token_id
         title = self.tr("{who}: keep concentrating on {spell}? (DC {dc})").format(

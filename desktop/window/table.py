@@ -25,12 +25,12 @@ Roll Saves for Area…   —               the selected area's saves (areas dock
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
-from desktop.dialogs.attack_dialog import AttackDialog
 from desktop.dice import app_dice
 from desktop.docks.areas_dock import AreasDock
 from desktop.docks.dice_box import DiceBoxDock
@@ -49,6 +49,9 @@ from desktop.map.view import MapView
 from rules.dice import DieSource
 from rules.model.state import GameState
 from rules.play.roster import in_encounter, not_in_encounter
+
+if TYPE_CHECKING:
+    from desktop.dialogs.attack_dialog import AttackDialog
 
 
 def table_icon(name: str) -> QIcon:
@@ -283,6 +286,8 @@ class TableFeatures(QObject):
         return ids[0] if ids else None
 
     def open_attack(self, attacker: str | None = None, target: str | None = None) -> AttackDialog | None:
+        from desktop.dialogs.attack_dialog import AttackDialog  # read when first opened
+
         attacker = attacker or self.attacker_id()
         if attacker is None:
             return None
