@@ -36,6 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.look.theme import style_toolbar
+
 Area = Qt.DockWidgetArea
 _TOOLBAR_AREA = {
     Area.LeftDockWidgetArea: Qt.ToolBarArea.LeftToolBarArea,
@@ -125,6 +127,7 @@ class DockSides:
             strip.setFloatable(False)
             strip.setOrientation(Qt.Orientation.Vertical)
             strip.toggleViewAction().setVisible(False)
+            style_toolbar(strip)
             window.addToolBar(_TOOLBAR_AREA[area], strip)
             self.strips[area] = strip
             first: QDockWidget | None = None

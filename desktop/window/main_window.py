@@ -41,7 +41,7 @@ from desktop.document import Document
 from desktop.i18n import engine_text
 from desktop.look.icons import icon
 from desktop.look.style import TERRAIN_LABELS
-from desktop.look.theme import fit_toolbar
+from desktop.look.theme import fit_toolbar, style_status_bar, style_toolbar
 from desktop.map.drops import dropped_paths
 from desktop.map.grid_coords import cell_at
 from desktop.map.scene import MapScene
@@ -434,6 +434,7 @@ class MainWindow(QMainWindow):
         tb.setObjectName("mainToolBar")
         tb.setMovable(False)
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        style_toolbar(tb)
         self.addToolBar(tb)
         for spec in TOOL_SPECS:
             if spec.toolbar:
@@ -454,6 +455,7 @@ class MainWindow(QMainWindow):
         opts = QToolBar(self.tr("Tool options"))
         opts.setObjectName("toolOptionsBar")
         opts.setMovable(False)
+        style_toolbar(opts)
         self._tool_label = QLabel()
         self._tool_label.setStyleSheet("font-weight: bold; padding: 0 8px;")
         opts.addWidget(self._tool_label)
@@ -484,6 +486,7 @@ class MainWindow(QMainWindow):
             spells=lambda tid: self.spells.open_spell_list(tid),
         )
         self.action_bar = ActionBar(self.doc, handlers, self)
+        style_toolbar(self.action_bar)
         self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.action_bar)
         self.map_scene.selection_ids_changed.connect(self.action_bar.follow_selection)
 
@@ -500,6 +503,7 @@ class MainWindow(QMainWindow):
 
     def _make_status_bar(self) -> None:
         sb = self.statusBar()
+        style_status_bar(sb)
         self.cell_label = QLabel("—")
         self.cell_label.setMinimumWidth(260)
         self.cell_label.setToolTip(self.tr("The square under the mouse (one square is 5 feet)"))

@@ -143,3 +143,45 @@ def test_a_launch_waits_for_its_first_frame_then_collects_and_keeps_its_methods(
     assert seen["saved"] is True
     # the Player Screen waited for the GM's first frame, then showed the demo's party
     assert seen["player screen waited"] is True and seen["player tokens"] > 0
+
+
+THEMED = """
+import json
+from PySide6.QtWidgets import QApplication, QToolBar, QToolTip
+app = QApplication([])
+from desktop.look.theme import STATUS_BAR_STYLE, TOOLBAR_STYLE, apply_theme
+from desktop.window.main_window import MainWindow
+apply_theme(app)
+win = MainWindow(autosave=False)
+bars = win.findChildren(QToolBar)
+print(json.dumps({
+    "app sheet": app.styleSheet(),
+    "style": app.style().baseStyle().name() if hasattr(app.style(), "baseStyle") else app.style().name(),
+    "toolbars": sorted({b.objectName() for b in bars}),
+    "styled": all(b.styleSheet() == TOOLBAR_STYLE for b in bars),
+    "status": win.statusBar().styleSheet() == STATUS_BAR_STYLE,
+    "tooltip": QToolTip.palette().color(QToolTip.palette().ColorRole.ToolTipBase).name(),
+}))
+win.files.shutdown()
+"""
+
+
+def test_the_theme_styles_each_toolbar_and_sets_no_application_style_sheet(tmp_path: Path) -> None:
+    """An application style sheet makes Qt style every widget through its style-sheet engine (80 ms more to
+    build the main window): the theme sets the palette, and a style sheet on each toolbar and the status
+    bar only."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FIVEFOOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(ROOT))
+    out = subprocess.run(
+        [sys.executable, "-c", THEMED],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        cwd=ROOT,
+        env=env,
+    )
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["app sheet"] == "" and seen["style"].lower() == "fusion"
+    assert {"mainToolBar", "toolOptionsBar", "leftDockStrip", "rightDockStrip"} <= set(seen["toolbars"])
+    assert seen["styled"] is True and seen["status"] is True
+    assert seen["tooltip"] == "#151518"  # the dark palette's tooltip colours
