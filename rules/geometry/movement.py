@@ -1038,18 +1038,22 @@ class MoveContext:
         big = _BIG
         cap = (max_feet + 1) * big if max_feet is not None else 1 << 62
         half = 1 if alternating else 0  # weight of the alternating count's extra diagonals
+        # the heuristic of both parities of a cell, worked out once per cell the search reaches
+        known: dict[int, tuple[int, int]] = {}
 
-        def heuristic(s: int) -> int:
-            y, x = divmod(s >> 1, w)
+        def heuristic(pos: int) -> tuple[int, int]:
+            y, x = divmod(pos, w)
             ax = x - tx if x >= tx else tx - x
             ay = y - ty if y >= ty else ty - y
             hi, lo = (ax, ay) if ax >= ay else (ay, ax)
-            return 5 * (hi + half * ((lo + (s & 1)) >> 1)) * big + hi
+            pair = (5 * (hi + half * (lo >> 1)) * big + hi, 5 * (hi + half * ((lo + 1) >> 1)) * big + hi)
+            known[pos] = pair
+            return pair
 
         s0 = start_pos * 2 + parity
         dist: dict[int, int] = {s0: 0}
-        heap: list[tuple[int, int, int]] = [(heuristic(s0), 0, s0)]
-        pop, push, get = heapq.heappop, heapq.heappush, dist.get
+        heap: list[tuple[int, int, int]] = [(heuristic(s0 >> 1)[s0 & 1], 0, s0)]
+        pop, push, get, known_h = heapq.heappop, heapq.heappush, dist.get, known.get
         best: int | None = None
         while heap:
             f, g, s = pop(heap)
@@ -1063,27 +1067,20 @@ class MoveContext:
                     best = g
                 continue
             b = pos * 8
-            if s & 1:
-                row, sd = c1[b : b + 8], sd1
-            else:
-                row, sd = c0[b : b + 8], sd0
-            for k, step in zip(row, sd, strict=True):
+            row, sd = (c1, sd1) if s & 1 else (c0, sd0)
+            for d in range(8):
+                k = row[b + d]
                 if k:
                     ng = g + k * big + 1
                     if ng >= cap:
                         continue
-                    ns = s + step
+                    ns = s + sd[d]
                     old = get(ns)
                     if old is None or ng < old:
                         dist[ns] = ng
-                        y, x = divmod(ns >> 1, w)
-                        ax = x - tx if x >= tx else tx - x
-                        ay = y - ty if y >= ty else ty - y
-                        if ax >= ay:
-                            h = 5 * (ax + half * ((ay + (ns & 1)) >> 1)) * big + ax
-                        else:
-                            h = 5 * (ay + half * ((ax + (ns & 1)) >> 1)) * big + ay
-                        push(heap, (ng + h, ng, ns))
+                        p = ns >> 1
+                        h = known_h(p) or heuristic(p)
+                        push(heap, (ng + h[ns & 1], ng, ns))
         if best is None:
             return None
         # States on some optimal path: walk optimal edges backwards from the optimal goal states.

@@ -452,8 +452,15 @@ class MovePlan:
         if not any(a.x != b.x and a.y != b.y for a, b in zip(self.path, self.path[1:], strict=False)):
             return None
         n = before + 1
+        # one sentence per English ordinal ending, so that a language without them reads just the number
         suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-        return str(msg("{nth} diagonal this turn: 10 ft", nth=f"{n}{suffix}"))
+        if suffix == "st":
+            return str(msg("{n}st diagonal this turn: 10 ft", n=n))
+        if suffix == "nd":
+            return str(msg("{n}nd diagonal this turn: 10 ft", n=n))
+        if suffix == "rd":
+            return str(msg("{n}rd diagonal this turn: 10 ft", n=n))
+        return str(msg("{n}th diagonal this turn: 10 ft", n=n))
 
     def strides_text(self) -> str:
         """PF2e: how many Strides (or "Step", "Crawl"); 5e: "Dash" when a step needs it, else "Move"."""

@@ -44,3 +44,14 @@ def test_later_even_diagonals_and_the_5e_counts() -> None:
     # 5e with the alternating option: the same carry-over
     alt = _plan("dnd5e-2014", (5, 1, 0), Cell(1, 1), diagonals="alternating")
     assert alt.steps == (10,) and alt.diagonal_note(alternating=True) == "2nd diagonal this turn: 10 ft"
+
+
+def test_in_japanese_the_note_has_the_number_without_an_english_ending() -> None:
+    from rules.i18n import engine_catalogue, translate_text
+
+    pf2e = engine_catalogue("ja", "pf2e")
+    second = _plan("pf2e", (5, 1, 1), Cell(1, 1)).diagonal_note()
+    fourth = _plan("pf2e", (15, 3, 2), Cell(1, 1)).diagonal_note()
+    assert second is not None and fourth is not None
+    assert translate_text(second, pf2e) == "このターン2回目の斜め移動：10フィート"
+    assert translate_text(fourth, pf2e) == "このターン4回目の斜め移動：10フィート"
