@@ -25,7 +25,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QColor, QPainter, QPainterPath, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+    QPolygonF,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -50,6 +60,8 @@ SPENT = QColor("#6b6c70")
 LOST = QColor("#d85b5b")
 REACTION = QColor("#5fb6ff")
 MOVE = QColor("#6fd08c")
+# room `ActionBar._fit` keeps at each end of the bar (its handle and the overflow button's place)
+EDGE_ROOM = 12
 #: A sustained effect's badge on the bar (the creature's effects it must Sustain each turn).
 SUSTAIN_BADGE = (
     "QToolButton { border: 1px solid #b48cff; border-radius: 9px; padding: 1px 8px; color: #d9c6ff; }"
@@ -240,6 +252,10 @@ class ActionBar(QToolBar):
         self.addWidget(header)
         self.addSeparator()
         self._button_actions: list[QAction] = []
+        # each button's two-line text (name over cost) and its one-line text (the name): `_fit`
+        self._texts: dict[QAction, tuple[str, str]] = {}
+        # the buttons show their names only: the window is too narrow for the two-line buttons
+        self.compact = False
         self._refusal: str | None = None
         self._refusal_timer = QTimer(self)
         self._refusal_timer.setSingleShot(True)
@@ -282,6 +298,7 @@ class ActionBar(QToolBar):
             self.removeAction(old)
             old.deleteLater()
         self._button_actions = []
+        self._texts = {}
         self.buttons = {}
         tid = self.shown_id()
         self.hud = turn_hud(self.doc.state, tid) if tid is not None else None
@@ -308,8 +325,11 @@ class ActionBar(QToolBar):
         if self.handlers.skills is not None:
             self._add_skills(self.hud.token_id)
         self._show_text()
+        self._fit()
 
     def _add_button(self, key: str, action: QAction) -> None:
+        full = action.text()
+        self._texts[action] = (full, full.split("\n", 1)[0].strip())
         self.addAction(action)
         self._button_actions.append(action)
         self.buttons[key] = action
@@ -381,6 +401,38 @@ class ActionBar(QToolBar):
         if isinstance(widget, QToolButton):
             widget.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         return menu
+
+    def _fit(self) -> None:
+        """Two-line buttons (the name over the cost) when the bar has room for all of them; the names only
+        (the cost stays in each tooltip) when a narrow window would otherwise push the last buttons, End
+        turn among them, into the » overflow — as Japanese does at 1280 pixels. Measured from the buttons'
+        own size hints with the two-line texts, in one go: nothing is painted in between."""
+        if not self._texts:
+            self.compact = False
+            return
+        for action, (full, _short) in self._texts.items():
+            action.setText(full)
+        layout = self.layout()
+        spacing = layout.spacing() if layout is not None else 0
+        margins = self.contentsMargins()
+        need = margins.left() + margins.right() + 2 * EDGE_ROOM
+        for action in self.actions():
+            widget = self.widgetForAction(action)
+            if widget is not None and action.isVisible():
+                need += widget.sizeHint().width() + spacing
+        self.compact = self.isVisible() and need > self.width()  # a hidden bar is measured when shown
+        if self.compact:
+            for action, (_full, short) in self._texts.items():
+                action.setText(short)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit()
 
     def _popup(self, action: QAction) -> None:
         menu = action.menu()

@@ -76,8 +76,9 @@ def test_pf2e_bar_mid_turn_draws_the_engines_economy(qtbot: Any) -> None:
     bar = ActionBar(doc)
     qtbot.addWidget(bar)
     bar.show_token("A")
-    bar.resize(1200, 48)
+    bar.resize(1500, 48)  # room for every two-line button (a narrower bar shows the names only)
     bar.show()
+    assert not bar.compact
     assert [g.kind for g in bar.gauge_strip.gauges] == ["actions", "reaction", "map"]
     assert "1 action" in bar.buttons["take-cover"].text() and "2 actions" in bar.buttons["ready"].text()
     doc.execute(AttackRoll("A", "b", "longsword", (15,)))

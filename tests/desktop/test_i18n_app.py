@@ -214,3 +214,42 @@ def test_the_attack_dialog_and_the_tools_are_japanese(japanese, qtbot) -> None: 
     # a refusal: out of reach, in the dialog's facts line
     dialog.set_target("x")
     assert "間合いの外：Aのlongswordの届く距離は5フィートだが、xは" in dialog.facts.text()
+
+
+def _in_bar(win) -> dict[str, bool]:  # type: ignore[no-untyped-def]
+    """Each action-bar button: shown inside the bar (not pushed into its » overflow menu)."""
+    bar = win.action_bar
+    shown = {}
+    for key, action in bar.buttons.items():
+        widget = bar.widgetForAction(action)
+        shown[key] = widget is not None and widget.isVisible() and bar.rect().contains(widget.geometry())
+    return shown
+
+
+def _start_encounter(win, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from rules.dice import ScriptedDice
+
+    dock = win.table.initiative_dock
+    dock.dice = ScriptedDice([])
+    for i, (tid, _inc, _d20) in enumerate(dock.setup_rows()):
+        dock.set_typed(tid, d20=20 - i)
+    win.table.act_start.trigger()
+    win.map_scene.select_ids([win.doc.encounter.current_id])
+    qtbot.wait(50)
+
+
+def test_in_japanese_at_1280_pixels_every_action_bar_button_shows(window_ja, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The Japanese buttons are wider: at 1280 pixels the bar shows the names only (the cost stays in each
+    tooltip) instead of pushing End turn and the menus into the overflow; at 1920 the costs come back."""
+    _start_encounter(window_ja, qtbot)
+    bar = window_ja.action_bar
+    assert bar.compact
+    shown = _in_bar(window_ja)
+    assert shown["end-turn"] and all(shown.values()), shown
+    end = bar.buttons["end-turn"]
+    assert end.text() == "ターン終了" and "ターン終了" in end.toolTip()
+    window_ja.resize(1920, 1080)
+    qtbot.waitUntil(lambda: not bar.compact and all(_in_bar(window_ja).values()), timeout=3000)
+    assert "\n" in end.text()
+    window_ja.resize(1280, 720)
+    qtbot.waitUntil(lambda: bar.compact and all(_in_bar(window_ja).values()), timeout=3000)
