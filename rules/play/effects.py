@@ -58,8 +58,16 @@ def put_token(state: GameState, token: Token) -> tuple[GameState, tuple[str, ...
         landed = replace(token, elevation=0)
         if fall.prone and not landed.has_condition("prone"):
             landed = landed.with_condition("prone")
-        roll = f" ({fall.damage} bludgeoning to roll and apply)" if fall.damage else ""
-        fell = (f"{token.label} can't stay aloft: it falls {token.elevation} ft{roll}",)
+        if fall.damage:
+            text = msg(
+                "{name} can't stay aloft: it falls {feet} ft ({damage} bludgeoning to roll and apply)",
+                name=token.label,
+                feet=token.elevation,
+                damage=fall.damage,
+            )
+        else:
+            text = msg("{name} can't stay aloft: it falls {feet} ft", name=token.label, feet=token.elevation)
+        fell = (str(text),)
         token = landed
     state = state.with_scene(state.scene.replace_token(token))
     enc = state.encounter

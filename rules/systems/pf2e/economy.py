@@ -99,6 +99,9 @@ NOT_PF2E: dict[str, str] = {
 #: No actions at all (stunned takes its value in actions instead, `turn_budget`).
 CAN_T_ACT = CANNOT_ACT - {"stunned", "incapacitated"}
 
+#: The log line of a creature out of air at the end of its turn (Player Core 423).
+SUFFOCATES = "{name} suffocates: a DC 20 Fortitude save (failure 1d10, critical failure death)"
+
 
 def turn_budget(token: Token) -> TurnBudget:
     """What a turn gives (l.426, l.1057): 3 actions and 1 reaction; quickened +1, slowed N / stunned N −N
@@ -267,21 +270,35 @@ class Pf2eEconomy:
                     str(msg("{name} has no fly Speed: Arrest a Fall needs one (Player Core 419).", name=name))
                 )
             if ma.arrest_a_fall(token, degree or "failure"):
-                return FallOutcome(0, "", False, f"{name} arrests its fall and drifts down {feet} ft unhurt")
+                return FallOutcome(
+                    0,
+                    "",
+                    False,
+                    str(
+                        msg("{name} arrests its fall and drifts down {feet} ft unhurt", name=name, feet=feet)
+                    ),
+                )
         elif reaction == "grab":
             stops, damage = ma.grab_an_edge(fallen, degree or "failure", free_hand=free_hand)
             if stops:
                 at = max(0, token.elevation - fallen)
-                return FallOutcome(
-                    at, str(damage) if damage else "", False, f"{name} grabs an edge after {fallen} ft"
-                )
+                text = str(msg("{name} grabs an edge after {fallen} ft", name=name, fallen=fallen))
+                return FallOutcome(at, str(damage) if damage else "", False, text)
             extra = damage
             total = plain.damage + extra
-            text = f"{name} fails to grab an edge and falls {feet} ft"
+            text = str(msg("{name} fails to grab an edge and falls {feet} ft", name=name, feet=feet))
             return FallOutcome(0, str(total) if total else "", total > 0, text)
         elif reaction is not None:
             raise NotAllowed(f"{reaction!r} is not a reaction to a fall (arrest, grab).")
-        text = f"{name} falls {feet} ft: {plain.damage} bludgeoning (half of {plain.counted} ft)"
+        text = str(
+            msg(
+                "{name} falls {feet} ft: {damage} bludgeoning (half of {counted} ft)",
+                name=name,
+                feet=feet,
+                damage=plain.damage,
+                counted=plain.counted,
+            )
+        )
         return FallOutcome(0, str(plain.damage) if plain.damage else "", plain.prone, text)
 
     def breath(self, token: Token) -> int:
@@ -303,16 +320,25 @@ class Pf2eEconomy:
             after = replace(token, air=left)
             if left == 0 and not token.has_condition("suffocating"):
                 after = after.with_condition("unconscious").with_condition("suffocating")
-                lines.append(f"{token.label} is out of air: it falls unconscious and suffocates")
-            elif left == 0:
                 lines.append(
-                    f"{token.label} suffocates: a DC 20 Fortitude save (failure 1d10, critical failure death)"
+                    str(msg("{name} is out of air: it falls unconscious and suffocates", name=token.label))
                 )
+            elif left == 0:
+                lines.append(str(msg(SUFFOCATES, name=token.label)))
             else:
-                lines.append(f"{token.label} has {left} round{'s' if left != 1 else ''} of air left")
+                lines.append(
+                    str(
+                        nmsg(
+                            "{name} has {n} round of air left",
+                            "{name} has {n} rounds of air left",
+                            n=left,
+                            name=token.label,
+                        )
+                    )
+                )
         flew = ledger is not None and ledger.did("fly")
         if token.elevation > 0 and token.speed_of("fly") > 0 and not flew:
-            lines.append(f"{token.label} didn't Fly this turn: it falls")
+            lines.append(str(msg("{name} didn't Fly this turn: it falls", name=token.label)))
             return TurnEnd(falls=True, lines=tuple(lines), token=after)
         return TurnEnd(lines=tuple(lines), token=after)
 
