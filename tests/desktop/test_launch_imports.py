@@ -126,11 +126,13 @@ print(json.dumps(seen))
 """
 
 
-def test_a_launch_waits_for_its_first_frame_then_collects_and_keeps_its_methods(tmp_path: Path) -> None:
+def _app_script(code: str, data: Path) -> dict[str, object]:
+    """Run `code` in a fresh offscreen interpreter as an installed app runs (bytecode written, its own data
+    folder); the JSON object its last line prints."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(QT_QPA_PLATFORM="offscreen", FIVEFOOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(ROOT))
+    env.update(QT_QPA_PLATFORM="offscreen", FIVEFOOT_DATA_DIR=str(data), PYTHONPATH=str(ROOT))
     out = subprocess.run(
-        [sys.executable, "-c", LAUNCH],
+        [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         timeout=180,
@@ -138,7 +140,12 @@ def test_a_launch_waits_for_its_first_frame_then_collects_and_keeps_its_methods(
         cwd=ROOT,
         env=env,
     )
-    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    seen: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    return seen
+
+
+def test_a_launch_waits_for_its_first_frame_then_collects_and_keeps_its_methods(tmp_path: Path) -> None:
+    seen = _app_script(LAUNCH, tmp_path)
     assert seen["gc before"] is False and seen["gc after"] is True and seen["frozen"] is True
     assert seen["saved"] is True
     # the Player Screen waited for the GM's first frame, then showed the demo's party
@@ -170,17 +177,7 @@ def test_the_theme_styles_each_toolbar_and_sets_no_application_style_sheet(tmp_p
     """An application style sheet makes Qt style every widget through its style-sheet engine (80 ms more to
     build the main window): the theme sets the palette, and a style sheet on each toolbar and the status
     bar only."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FIVEFOOT_DATA_DIR=str(tmp_path), PYTHONPATH=str(ROOT))
-    out = subprocess.run(
-        [sys.executable, "-c", THEMED],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-        cwd=ROOT,
-        env=env,
-    )
-    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    seen = _app_script(THEMED, tmp_path)
     assert seen["app sheet"] == "" and seen["style"].lower() == "fusion"
     assert {"mainToolBar", "toolOptionsBar", "leftDockStrip", "rightDockStrip"} <= set(seen["toolbars"])
     assert seen["styled"] is True and seen["status"] is True
