@@ -188,32 +188,23 @@ def _exit_after_first_frame(window: MainWindow) -> None:
     operating system's start time when it tells it) and quit."""
     import time
 
-    from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
+    from desktop.widgets.first_paint import after_first_paint
+
     started = _process_start()
-    viewport = window.view.viewport()
 
-    class FirstPaint(QObject):
-        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-            if obj is viewport and event.type() == QEvent.Type.Paint:
-                viewport.removeEventFilter(self)
+    def done() -> None:  # after the paint event (the frame is on screen)
+        from rules import dataclass_cache
 
-                def done() -> None:  # after the paint event (the frame is on screen)
-                    from rules import dataclass_cache
+        # before the line: the benchmark stops the process once it reads it (only a first launch has
+        # anything to write, as a normal launch writes it after its first frame)
+        dataclass_cache.save()
+        print(f"first frame {time.time() - started:.3f}", flush=True)
+        window.files.shutdown()
+        QApplication.quit()
 
-                    # before the line: the benchmark stops the process once it reads it (only a first launch
-                    # has anything to write, as a normal launch writes it after its first frame)
-                    dataclass_cache.save()
-                    print(f"first frame {time.time() - started:.3f}", flush=True)
-                    window.files.shutdown()
-                    QApplication.quit()
-
-                QTimer.singleShot(0, done)
-            return False
-
-    watcher = FirstPaint(window)
-    viewport.installEventFilter(watcher)
+    after_first_paint(window.view.viewport(), done)
 
 
 def _process_start() -> float:
